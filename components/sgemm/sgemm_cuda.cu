@@ -1,0 +1,77 @@
+// sgemm, CUDA variant: C = A * B, row-major, with a shared-memory tiled kernel (16 x 16 tiles)
+// on this worker's stream; the Matrix views' data() are device pointers inside the variant.
+#include <peppher/runtime.h>
+#include <starpu.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace {
+
+// StarPU's per-worker stream. Debian's StarPU is built without CUDA, so
+// starpu_cuda_get_local_stream() is not declared there: fall back to the default stream 0.
+cudaStream_t local_stream() {
+#ifdef STARPU_USE_CUDA
+  return starpu_cuda_get_local_stream();
+#else
+  return 0;
+#endif
+}
+
+void check(cudaError_t err, const char* what) {
+  if (err != cudaSuccess) {
+    std::fprintf(stderr, "sgemm_cuda: %s: %s\n", what, cudaGetErrorString(err));
+    std::abort();
+  }
+}
+
+constexpr int kTile = 16;
+
+// One block computes one kTile x kTile tile of C; threads outside C only help load tiles.
+__global__ void sgemm_kernel(const float* A, int lda, const float* B, int ldb, float* C, int ldc,
+                             int m, int n, int k) {
+  __shared__ float a_tile[kTile][kTile];
+  __shared__ float b_tile[kTile][kTile];
+  const int ty = threadIdx.y;
+  const int tx = threadIdx.x;
+  const int i = blockIdx.y * kTile + ty;
+  const int j = blockIdx.x * kTile + tx;
+  float sum = 0.0f;
+  for (int p0 = 0; p0 < k; p0 += kTile) {
+    const int pa = p0 + tx;
+    const int pb = p0 + ty;
+    a_tile[ty][tx] = (i < m && pa < k) ? A[static_cast<size_t>(i) * lda + pa] : 0.0f;
+    b_tile[ty][tx] = (pb < k && j < n) ? B[static_cast<size_t>(pb) * ldb + j] : 0.0f;
+    __syncthreads();
+#pragma unroll
+    for (int q = 0; q < kTile; ++q) sum += a_tile[ty][q] * b_tile[q][tx];
+    __syncthreads();
+  }
+  if (i < m && j < n) C[static_cast<size_t>(i) * ldc + j] = sum;
+}
+
+}  // namespace
+
+void sgemm_cuda(const peppher::Matrix<float>& A, const peppher::Matrix<float>& B,
+                peppher::Matrix<float>& C) {
+  const int m = static_cast<int>(C.rows());
+  const int n = static_cast<int>(C.cols());
+  const int k = static_cast<int>(A.cols());
+  if (static_cast<int>(A.rows()) != m || static_cast<int>(B.rows()) != k ||
+      static_cast<int>(B.cols()) != n) {
+    throw peppher::Error("sgemm: shapes do not match: A " + std::to_string(A.rows()) + "x" +
+                         std::to_string(A.cols()) + ", B " + std::to_string(B.rows()) + "x" +
+                         std::to_string(B.cols()) + ", C " + std::to_string(C.rows()) + "x" +
+                         std::to_string(C.cols()));
+  }
+  if (m == 0 || n == 0) return;
+  cudaStream_t stream = local_stream();
+  const dim3 threads(kTile, kTile);
+  const dim3 blocks((n + kTile - 1) / kTile, (m + kTile - 1) / kTile);
+  sgemm_kernel<<<blocks, threads, 0, stream>>>(A.data(), static_cast<int>(A.ld()), B.data(),
+                                               static_cast<int>(B.ld()), C.data(),
+                                               static_cast<int>(C.ld()), m, n, k);
+  check(cudaGetLastError(), "launch");
+  check(cudaStreamSynchronize(stream), "synchronize");  // StarPU expects the work done on return
+}

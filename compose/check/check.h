@@ -1,0 +1,18 @@
+// Resolve and check: completes the explored IR (parameter kinds and element types, parsed
+// expressions, -disableImpls applied) and reports every semantic mistake in it. After
+// this stage later stages may rely on the IR being consistent when no error was reported.
+#pragma once
+
+#include "compose/diag/diagnostics.h"
+#include "compose/ir/ir.h"
+
+namespace peppher::check {
+
+void resolve_and_check(ir::Application& app, diag::Diagnostics& diag);
+
+// Parts, for tests and for resolve_and_check.
+void resolve_interface(const ir::Application& app, ir::Interface& iface, diag::Diagnostics& diag);
+void resolve_variants(ir::Application& app, diag::Diagnostics& diag);
+void check_main(const ir::Application& app, diag::Diagnostics& diag);
+
+}  // namespace peppher::check

@@ -1,0 +1,53 @@
+// Parses expression attributes and checks their identifiers against parameters,
+// tunables and platform properties, with "did you mean" suggestions.
+#include "compose/check/expressions.h"
+
+#include <algorithm>
+
+#include "compose/expr/parser.h"
+
+namespace peppher::check {
+namespace {
+
+bool contains(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+}  // namespace
+
+void resolve_expression(ir::Expression& e, const std::string& what, const Scope& scope,
+                        diag::Diagnostics& diag) {
+  expr::ParseResult r = expr::parse(e.text);
+  if (r.error) {
+    diag.error(ir::loc_at(e, r.error->offset), what + " does not parse: " + r.error->message);
+    return;
+  }
+  std::vector<const expr::Node*> ids;
+  expr::collect_identifiers(*r.root, ids);
+  for (const expr::Node* id : ids) {
+    const std::string& n = id->text;
+    ir::SourceLoc at = ir::loc_at(e, id->offset);
+    if (n == scope.self && !n.empty()) {
+      diag.error(at, what + " refers to the parameter itself");
+      continue;
+    }
+    if (contains(scope.parameters, n) || contains(scope.tunables, n)) continue;
+    if (n.compare(0, 9, "platform.") == 0 && scope.allow_platform) {
+      std::string prop = n.substr(9);
+      if (contains(scope.platform, prop)) continue;
+      std::string known;
+      for (const std::string& k : scope.platform) known += (known.empty() ? "" : ", ") + std::string("platform.") + k;
+      diag.error(at, what + " uses unknown platform property '" + n + "' (known: " + known + ")");
+      continue;
+    }
+    if (n == "xpdl::system::num_of_gpus" && scope.allow_platform) continue;
+    std::vector<std::string> all = scope.parameters;
+    all.insert(all.end(), scope.tunables.begin(), scope.tunables.end());
+    std::string kind = scope.tunables.empty() ? "parameter" : "parameter or tunable";
+    diag.error(at, what + " names unknown " + kind + " '" + n + "'" +
+                       diag::did_you_mean(diag::closest_match_in(n, all)));
+  }
+  e.ast = std::shared_ptr<const expr::Node>(std::move(r.root));
+}
+
+}  // namespace peppher::check

@@ -1,0 +1,129 @@
+// Resolution and checks of one interface and its parameters: kinds and element types,
+// numElements / descRowWidth / partition / CSR names, ranges, generic settings.
+#include <algorithm>
+#include <set>
+
+#include "compose/check/check.h"
+#include "compose/check/expressions.h"
+#include "compose/check/types.h"
+
+namespace peppher::check {
+namespace {
+
+bool is_scalar_kind(ir::ParamKind k) {
+  return k == ir::ParamKind::ScalarValue || k == ir::ParamKind::StructValue ||
+         k == ir::ParamKind::ScalarContainer;
+}
+
+Scope parameter_scope(const ir::Interface& iface, const ir::Parameter& p) {
+  Scope s;
+  for (const ir::Parameter& q : iface.parameters) s.parameters.push_back(q.name);
+  s.self = p.name;
+  s.allow_platform = false;
+  return s;
+}
+
+void resolve_parameter(const ir::Interface& iface, ir::Parameter& p, diag::Diagnostics& diag) {
+  const std::string who = "parameter '" + p.name + "'";
+  TypeInfo t = classify_type(p.type, iface.template_types);
+  if (!t.problem.empty()) diag.error(p.loc, who + " " + t.problem);
+  p.kind = t.kind;
+  p.is_const = t.is_const;
+  if (p.elem_type.empty()) p.elem_type = t.elem_type;
+
+  if (p.kind == ir::ParamKind::RawPointer && !p.num_elements && t.problem.empty()) {
+    diag.error(p.loc, who + " is a raw pointer ('" + p.type + "') without numElements; give "
+                      "its length, e.g. numElements=\"n\"");
+  }
+  if (p.num_elements && p.kind != ir::ParamKind::RawPointer) {
+    diag.warning(p.num_elements->loc, "numElements is ignored for " + who +
+                                          ": only raw pointers need it");
+  }
+  Scope scope = parameter_scope(iface, p);
+  if (p.num_elements) resolve_expression(*p.num_elements, "numElements of " + who, scope, diag);
+  if (p.desc_row_width) {
+    resolve_expression(*p.desc_row_width, "descRowWidth of " + who, scope, diag);
+  }
+  if (p.access_mode != ir::AccessMode::Read &&
+      (p.kind == ir::ParamKind::ScalarValue || p.kind == ir::ParamKind::StructValue) &&
+      t.problem.empty()) {
+    diag.warning(p.loc, who + " is passed by value, so accessMode '" +
+                            ir::to_string(p.access_mode) +
+                            "' cannot return anything; use 'read' or a pointer/container");
+  }
+
+  if (p.partition.kind != ir::PartitionKind::None) {
+    if (is_scalar_kind(p.kind)) {
+      diag.error(p.partition.loc, who + " is a scalar ('" + p.type +
+                                      "') and cannot be partitioned; remove partition or use "
+                                      "partition=\"*\"");
+    } else if (p.partition.kind == ir::PartitionKind::Blocks2D &&
+               p.kind != ir::ParamKind::Matrix && !p.desc_row_width) {
+      diag.error(p.partition.loc, "2-D partition of " + who + " needs a matrix operand "
+                                  "(peppher::Matrix or a pointer with descRowWidth)");
+    }
+    Scope ps = scope;
+    ps.self.clear();
+    for (const ir::Variant& v : iface.variants) {
+      for (const ir::Tunable& tn : v.tunables) ps.tunables.push_back(tn.name);
+    }
+    if (p.partition.kind == ir::PartitionKind::Blocks ||
+        p.partition.kind == ir::PartitionKind::Blocks2D) {
+      resolve_expression(p.partition.block, "partition of " + who, ps, diag);
+    }
+    if (p.partition.kind == ir::PartitionKind::Blocks2D) {
+      resolve_expression(p.partition.block_cols, "partition of " + who, ps, diag);
+    }
+  }
+
+  const std::pair<const char*, const std::string*> csr[] = {
+      {"csr_nrows", &p.csr.nrows},
+      {"csr_first", &p.csr.first},
+      {"csr_row_offsets", &p.csr.row_offsets},
+      {"csr_col_indices", &p.csr.col_indices}};
+  for (const auto& [attr, name] : csr) {
+    if (name->empty()) continue;
+    const std::string& wanted = *name;
+    if (std::none_of(iface.parameters.begin(), iface.parameters.end(),
+                     [&](const ir::Parameter& q) { return q.name == wanted; })) {
+      std::vector<std::string> names;
+      for (const ir::Parameter& q : iface.parameters) names.push_back(q.name);
+      diag.error(p.loc, std::string(attr) + " of " + who + " names unknown parameter '" +
+                            *name + "'" + diag::did_you_mean(diag::closest_match_in(*name, names)));
+    }
+  }
+  if (p.range && p.kind != ir::ParamKind::ScalarValue) {
+    diag.error(p.loc, "range is only allowed on by-value scalar parameters; " + who + " is '" +
+                          p.type + "'");
+  }
+}
+
+}  // namespace
+
+void resolve_interface(const ir::Application& app, ir::Interface& iface, diag::Diagnostics& diag) {
+  (void)app;
+  if (iface.generic && iface.template_types.empty()) {
+    diag.error(iface.loc, "generic interface '" + iface.name + "' has no templateTypes; "
+                          "list its template parameters, e.g. templateTypes=\"T\"");
+  }
+  if (!iface.generic && !iface.template_types.empty()) {
+    diag.warning(iface.loc, "interface '" + iface.name + "' has templateTypes but is not "
+                            "kind=\"generic\"; the template types are ignored");
+  }
+  std::set<std::string> seen;
+  for (ir::Parameter& p : iface.parameters) {
+    if (!p.name.empty() && !seen.insert(p.name).second) {
+      diag.error(p.loc, "interface '" + iface.name + "' has two parameters named '" + p.name + "'");
+    }
+  }
+  for (ir::Parameter& p : iface.parameters) resolve_parameter(iface, p, diag);
+  for (const ir::GenericParameter& g : iface.generic_parameters) {
+    if (std::find(iface.template_types.begin(), iface.template_types.end(), g.name) ==
+        iface.template_types.end()) {
+      diag.error(g.loc, "generic parameter '" + g.name + "' is not one of the templateTypes of "
+                        "interface '" + iface.name + "'");
+    }
+  }
+}
+
+}  // namespace peppher::check

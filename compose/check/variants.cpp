@@ -1,0 +1,131 @@
+// Resolution and checks of variants: -disableImpls, duplicate names, source files on
+// disk, constraint / globalSize expressions, tunables; then "no variant left" per interface.
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "compose/check/check.h"
+#include "compose/check/expressions.h"
+
+namespace peppher::check {
+namespace {
+
+void check_sources(const std::vector<ir::SourceFile>& sources, diag::Diagnostics& diag) {
+  for (const ir::SourceFile& f : sources) {
+    if (f.name.empty()) continue;  // reported by the reader
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(f.path, ec)) {
+      diag.error(f.loc, "source file '" + f.name + "' does not exist" +
+                            (f.path == f.name ? "" : " (looked for '" + f.path + "')"));
+    }
+  }
+}
+
+std::vector<std::string> platform_properties(const ir::Application& app) {
+  std::vector<std::string> props = {"num_cpus", "num_cuda", "num_opencl"};
+  if (app.platform) {
+    for (const auto& [name, value] : app.platform->properties) {
+      if (std::find(props.begin(), props.end(), name) == props.end()) props.push_back(name);
+    }
+  }
+  return props;
+}
+
+void resolve_variant(const ir::Application& app, const ir::Interface& iface, ir::Variant& v,
+                     diag::Diagnostics& diag) {
+  Scope scope;
+  for (const ir::Parameter& p : iface.parameters) scope.parameters.push_back(p.name);
+  std::set<std::string> tunable_names;
+  for (const ir::Tunable& t : v.tunables) {
+    if (!tunable_names.insert(t.name).second) {
+      diag.error(t.loc, "implementation '" + v.name + "' has two tunables named '" + t.name + "'");
+    }
+    if (std::find(scope.parameters.begin(), scope.parameters.end(), t.name) !=
+        scope.parameters.end()) {
+      diag.error(t.loc, "tunable '" + t.name + "' has the name of a parameter of interface '" +
+                            iface.name + "'");
+    }
+    scope.tunables.push_back(t.name);
+  }
+  scope.platform = platform_properties(app);
+  for (ir::Constraint& c : v.constraints) {
+    std::string what = c.name.empty() ? "constraint" : "constraint '" + c.name + "'";
+    resolve_expression(c.expr, what, scope, diag);
+  }
+  Scope launch = scope;
+  launch.allow_platform = false;
+  for (ir::SourceFile& f : v.sources) {
+    if (f.global_size) resolve_expression(*f.global_size, "globalSize of '" + f.name + "'", launch, diag);
+    if (f.local_size) resolve_expression(*f.local_size, "localSize of '" + f.name + "'", launch, diag);
+    if (!f.kernel.empty() && v.backend != ir::Backend::OpenCl) {
+      diag.warning(f.loc, "kernel=\"" + f.kernel + "\" is ignored: implementation '" + v.name +
+                              "' targets " + ir::to_string(v.backend) + ", not OPENCL");
+    }
+  }
+  if (v.disabled) return;  // files of disabled variants need not exist
+  if (v.sources.empty()) {
+    diag.error(v.loc, "implementation '" + v.name + "' has no source files");
+  }
+  check_sources(v.sources, diag);
+}
+
+void check_no_variant_left(const ir::Application& app, const ir::Interface& iface,
+                           diag::Diagnostics& diag) {
+  if (iface.name.empty() || !ir::enabled_variants(app, iface).empty()) return;
+  std::error_code ec;
+  if (iface.variants.empty() && !std::filesystem::is_directory(iface.imp_path, ec)) return;
+  if (iface.variants.empty()) {
+    diag.error(iface.loc, "interface '" + iface.name + "' has no implementation variant (none "
+                          "found in '" + iface.imp_path + "')");
+    return;
+  }
+  diag.error(iface.loc, "interface '" + iface.name + "' has no variant left for any enabled "
+                        "backend");
+  for (const ir::Variant& v : iface.variants) {
+    std::string why;
+    if (v.disabled_by_option) why = "is disabled by -disableImpls";
+    else if (v.disabled) why = "is disabled in its descriptor (disable=\"1\")";
+    else why = std::string("targets ") + ir::to_string(v.backend) + ", which is disabled";
+    diag.note(v.loc, "implementation '" + v.name + "' " + why);
+  }
+}
+
+}  // namespace
+
+void resolve_variants(ir::Application& app, diag::Diagnostics& diag) {
+  std::vector<bool> used(app.options.disable_impls.size(), false);
+  std::vector<std::string> all_names;
+  std::map<std::string, const ir::Variant*> first;
+  for (ir::Interface& iface : app.interfaces) {
+    for (ir::Variant& v : iface.variants) {
+      all_names.push_back(v.name);
+      for (size_t k = 0; k < used.size(); ++k) {
+        if (app.options.disable_impls[k] == v.name) {
+          used[k] = true;
+          if (!v.disabled) v.disabled_by_option = true;
+          v.disabled = true;
+        }
+      }
+      auto [it, fresh] = first.emplace(v.name, &v);
+      if (!fresh && !v.name.empty()) {
+        diag.error(v.loc, "implementation name '" + v.name + "' is used twice; each variant "
+                          "needs its own function name");
+        diag.note(it->second->loc, "first used here");
+      }
+    }
+  }
+  for (size_t k = 0; k < used.size(); ++k) {
+    if (!used[k]) {
+      diag.warning("-disableImpls: no implementation named '" + app.options.disable_impls[k] +
+                   "'" + diag::did_you_mean(diag::closest_match_in(app.options.disable_impls[k],
+                                                                   all_names)));
+    }
+  }
+  for (ir::Interface& iface : app.interfaces) {
+    for (ir::Variant& v : iface.variants) resolve_variant(app, iface, v, diag);
+    check_no_variant_left(app, iface, diag);
+  }
+}
+
+}  // namespace peppher::check

@@ -1,0 +1,222 @@
+// Option table and parser for the compose command line. Every option has an original
+// camelCase spelling (single dash, case-insensitive) and a kebab-case double-dash one;
+// both normalise to one key, so the two spellings can never drift apart.
+#include "compose/cli/options.h"
+
+#include <cctype>
+
+namespace peppher::cli {
+namespace {
+
+enum class Arg { None, Required };
+
+struct OptionSpec {
+  const char* original;  // -disableImpls
+  const char* dashed;    // --disable-impls
+  Arg arg;
+  const char* help;
+};
+
+const OptionSpec kOptions[] = {
+    {"o", "output", Arg::Required, "DIR  write generated files into DIR (default: next to main.xml)"},
+    {"check", "check", Arg::None, "read and check the descriptors only; write nothing"},
+    {"printIR", "print-ir", Arg::None, "print the resolved IR as JSON on stdout; write nothing"},
+    {"disableImpls", "disable-impls", Arg::Required, "A,B  do not use the named implementation variants"},
+    {"disableXMLFiles", "disable-xml-files", Arg::Required, "F,G  skip these implementation descriptors while exploring"},
+    {"disableCPU", "disable-cpu", Arg::None, "no CPU/OPENMP variants"},
+    {"disableCUDA", "disable-cuda", Arg::None, "no CUDA variants"},
+    {"disableOpenCL", "disable-opencl", Arg::None, "no OpenCL variants"},
+    {"useHistoryModels", "use-history-models", Arg::None, "history-based performance models for all components"},
+    {"useRegressionModels", "use-regression-models", Arg::None, "linear regression performance models"},
+    {"useNLRegressionModels", "use-nl-regression-models", Arg::None, "non-linear regression performance models"},
+    {"wrapperFilesExt", "wrapper-files-ext", Arg::Required, "EXT  extension of generated wrapper files (default .h)"},
+    {"v", "verbose", Arg::Required, "N  verbosity 0..3 (-v=2)"},
+    {"generateCompFiles", "generate-comp-files", Arg::Required, "H,..  utility mode: descriptor skeletons from C/C++ headers"},
+    {"help", "help", Arg::None, "show this help"},
+    {"version", "version", Arg::None, "show the version"},
+};
+
+std::string key_of(const std::string& s) {
+  std::string k;
+  for (char c : s) {
+    if (c != '-' && c != '_') k += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return k;
+}
+
+const OptionSpec* find_option(const std::string& name) {
+  std::string k = key_of(name);
+  if (k == "h") k = "help";
+  for (const OptionSpec& o : kOptions) {
+    if (key_of(o.original) == k || key_of(o.dashed) == k) return &o;
+  }
+  return nullptr;
+}
+
+std::string unquote(std::string v) {
+  if (v.size() >= 2 && ((v.front() == '"' && v.back() == '"') ||
+                        (v.front() == '\'' && v.back() == '\''))) {
+    v = v.substr(1, v.size() - 2);
+  }
+  return v;
+}
+
+std::vector<std::string> split_commas(const std::string& s) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start <= s.size()) {
+    size_t end = s.find(',', start);
+    if (end == std::string::npos) end = s.size();
+    std::string item = s.substr(start, end - start);
+    size_t b = item.find_first_not_of(' ');
+    if (b != std::string::npos) out.push_back(item.substr(b, item.find_last_not_of(' ') - b + 1));
+    start = end + 1;
+  }
+  return out;
+}
+
+void set_perf(ir::Options& out, ir::PerfModel m, const std::string& spelled,
+              std::string& first_spelling, diag::Diagnostics& diag, bool& ok) {
+  if (out.perf_model != ir::PerfModel::None && out.perf_model != m) {
+    diag.error("options '" + first_spelling + "' and '" + spelled +
+               "' choose different performance models; give only one");
+    ok = false;
+    return;
+  }
+  out.perf_model = m;
+  first_spelling = spelled;
+}
+
+}  // namespace
+
+bool parse_options(const std::vector<std::string>& args, ir::Options& out,
+                   diag::Diagnostics& diag) {
+  bool ok = true;
+  std::string perf_spelling;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a.size() < 2 || a[0] != '-') {
+      if (!out.main_xml.empty()) {
+        diag.error("more than one main descriptor given: '" + out.main_xml + "' and '" + a + "'");
+        ok = false;
+      }
+      out.main_xml = a;
+      continue;
+    }
+    bool dashed = a.compare(0, 2, "--") == 0;
+    std::string body = a.substr(dashed ? 2 : 1);
+    std::string name = body, val;
+    bool has_val = false;
+    size_t eq = body.find('=');
+    if (eq != std::string::npos) {
+      name = body.substr(0, eq);
+      val = unquote(body.substr(eq + 1));
+      has_val = true;
+    }
+    const OptionSpec* spec = find_option(name);
+    if (!spec) {
+      std::string best;
+      size_t best_d = 4;
+      for (const OptionSpec& o : kOptions) {
+        std::string cand = dashed ? std::string("--") + o.dashed : std::string("-") + o.original;
+        size_t d = diag::edit_distance(key_of(name), key_of(dashed ? o.dashed : o.original));
+        if (d < best_d && d <= key_of(name).size() / 3 + 1) {
+          best_d = d;
+          best = cand;
+        }
+      }
+      std::string shown = has_val ? a.substr(0, a.find('=')) : a;
+      diag.error("unknown option '" + shown + "'" + diag::did_you_mean(best) + " (see --help)");
+      ok = false;
+      continue;
+    }
+    std::string spelled = dashed ? std::string("--") + spec->dashed : std::string("-") + spec->original;
+    if (spec->arg == Arg::Required && !has_val) {
+      if (i + 1 < args.size()) {
+        val = unquote(args[++i]);
+      } else {
+        diag.error("option '" + spelled + "' needs a value");
+        ok = false;
+        continue;
+      }
+    } else if (spec->arg == Arg::None && has_val) {
+      diag.error("option '" + spelled + "' takes no value");
+      ok = false;
+      continue;
+    }
+    std::string k = key_of(spec->original);
+    if (k == "o") out.output_dir = val;
+    else if (k == "check") out.check_only = true;
+    else if (k == "printir") out.print_ir = true;
+    else if (k == "disableimpls") for (auto& s : split_commas(val)) out.disable_impls.push_back(s);
+    else if (k == "disablexmlfiles") for (auto& s : split_commas(val)) out.disable_xml_files.push_back(s);
+    else if (k == "disablecpu") out.disable_cpu = true;
+    else if (k == "disablecuda") out.disable_cuda = true;
+    else if (k == "disableopencl") out.disable_opencl = true;
+    else if (k == "usehistorymodels") set_perf(out, ir::PerfModel::History, spelled, perf_spelling, diag, ok);
+    else if (k == "useregressionmodels") set_perf(out, ir::PerfModel::Regression, spelled, perf_spelling, diag, ok);
+    else if (k == "usenlregressionmodels") set_perf(out, ir::PerfModel::NLRegression, spelled, perf_spelling, diag, ok);
+    else if (k == "wrapperfilesext") {
+      if (val.empty()) {
+        diag.error("option '" + spelled + "' needs a non-empty extension, e.g. '.h'");
+        ok = false;
+      }
+      out.wrapper_files_ext = val;
+    } else if (k == "v") {
+      if (val.size() != 1 || val[0] < '0' || val[0] > '3') {
+        diag.error("invalid verbosity '" + val + "' for '" + spelled + "' (expected 0, 1, 2 or 3)");
+        ok = false;
+      } else {
+        out.verbosity = val[0] - '0';
+      }
+    } else if (k == "generatecompfiles") {
+      for (auto& s : split_commas(val)) out.generate_comp_files.push_back(s);
+      if (out.generate_comp_files.empty()) {
+        diag.error("option '" + spelled + "' needs at least one header file");
+        ok = false;
+      }
+    } else if (k == "help") out.help = true;
+    else if (k == "version") out.version = true;
+  }
+  if (ok && !out.help && !out.version && out.main_xml.empty() && out.generate_comp_files.empty()) {
+    diag.error("no main descriptor given; usage: compose main.xml [options] (see --help)");
+    ok = false;
+  }
+  if (ok && !out.main_xml.empty() && !out.generate_comp_files.empty()) {
+    diag.error("-generateCompFiles (utility mode) does not take a main descriptor");
+    ok = false;
+  }
+  return ok;
+}
+
+std::string usage_text() {
+  std::string s =
+      "usage: compose main.xml [options]\n"
+      "       compose -generateCompFiles=\"spm.h[,more.h]\"\n"
+      "\n"
+      "Reads the application's main descriptor and every interface and implementation\n"
+      "descriptor it reaches, checks them, and generates the glue code and Makefile.\n"
+      "\n"
+      "Options (original single-dash spelling, case-insensitive / double-dash spelling):\n";
+  for (const OptionSpec& o : kOptions) {
+    std::string left = std::string("  -") + o.original + ", --" + o.dashed;
+    if (left.size() < 44) left.resize(44, ' ');
+    else left += "\n" + std::string(44, ' ');
+    s += left + o.help + "\n";
+  }
+  s += "\n"
+       "Values go after '=' or as the next argument: -disableImpls=a,b  --disable-impls a,b\n"
+       "\n"
+       "Examples:\n"
+       "  compose main.xml                         generate next to main.xml\n"
+       "  compose main.xml -o build/gen            generate into build/gen\n"
+       "  compose --check main.xml                 check the descriptors only\n"
+       "  compose --print-ir main.xml              show what the composer understood\n"
+       "  compose main.xml -disableImpls=scale_cuda -useHistoryModels\n"
+       "  compose main.xml --disable-cuda --disable-opencl -v=2\n";
+  return s;
+}
+
+std::string version_text() { return "compose (PEPPHER composition tool) 0.1.0\n"; }
+
+}  // namespace peppher::cli

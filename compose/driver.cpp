@@ -1,0 +1,59 @@
+// Wires the composer's stages. Each stage takes the previous stage's output; nothing here
+// decides anything about descriptors or code, it only sequences and reports.
+#include "compose/driver.h"
+
+#include "compose/check/check.h"
+#include "compose/cli/options.h"
+#include "compose/diag/diagnostics.h"
+#include "compose/explore/explore.h"
+#include "compose/explore/paths.h"
+#include "compose/ir/json.h"
+#include "compose/output/output_context.h"
+
+namespace peppher {
+
+namespace {
+
+// The code generation stage, when it exists, plugs in here: it reads the checked IR
+// (const) and fills `out`; it must not touch the filesystem.
+void generate(const ir::Application& app, output::OutputContext& out, diag::Diagnostics& diag) {
+  (void)app;
+  (void)out;
+  diag.note("code generation not yet available; the descriptors were read and checked");
+}
+
+}  // namespace
+
+int run_compose(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  diag::Diagnostics diag(err);
+  ir::Options options;
+  if (!cli::parse_options(args, options, diag)) return 1;
+  if (options.help) {
+    out << cli::usage_text();
+    return 0;
+  }
+  if (options.version) {
+    out << cli::version_text();
+    return 0;
+  }
+  if (!options.generate_comp_files.empty()) {
+    diag.error("utility mode (-generateCompFiles) is not yet implemented");
+    return 1;
+  }
+
+  ir::Application app = explore::explore(options, diag);
+  check::resolve_and_check(app, diag);
+
+  if (options.print_ir) out << ir::to_json(app);
+  if (options.check_only || options.print_ir) return diag.has_errors() ? 1 : 0;
+
+  output::OutputContext files;
+  if (!diag.has_errors()) generate(app, files, diag);
+  if (diag.has_errors()) return 1;  // nothing is written after an error
+  std::string dir = options.output_dir.empty() ? explore::parent_dir(app.descriptor_file)
+                                               : options.output_dir;
+  if (!output::write_atomically(files, dir, diag)) return 1;
+  return 0;
+}
+
+}  // namespace peppher

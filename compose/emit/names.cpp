@@ -1,0 +1,36 @@
+// Generated names (see names.h).
+#include "compose/emit/names.h"
+
+#include <filesystem>
+
+namespace peppher::emit::names {
+
+std::string wrapper_file(const ir::Interface& i, const std::string& ext) {
+  return i.name + "_wrapper" + ext;
+}
+
+static const char* backend_prefix(ir::Backend b) {
+  switch (b) {
+    case ir::Backend::Cpu: return "cpu";
+    case ir::Backend::OpenMp: return "openmp";
+    case ir::Backend::Cuda: return "cuda";
+    case ir::Backend::OpenCl: return "opencl";
+  }
+  return "unknown";
+}
+
+std::string backend_wrapper(const ir::Variant& v) {
+  return std::string(backend_prefix(v.backend)) + "_" + v.name;
+}
+
+std::string counter(const ir::Variant& v) { return "counter_" + v.name; }
+
+std::string opencl_program(const ir::Variant& v) { return "program_" + v.name; }
+
+std::string perf_model_symbol(const ir::Interface& i) { return "peppher_" + i.name; }
+
+std::string object_file(const std::string& owner, const std::string& source_path) {
+  return "obj/" + owner + "/" + std::filesystem::path(source_path).stem().string() + ".o";
+}
+
+}  // namespace peppher::emit::names

@@ -1,0 +1,33 @@
+// The one place that makes generated names: files, backend wrappers, counters, programs,
+// performance-model symbols. A rename is one edit here.
+#pragma once
+
+#include <string>
+
+#include "compose/ir/ir.h"
+
+namespace peppher::emit::names {
+
+/// `<iface>_wrapper<ext>`, the wrapper file of one interface (ext from -wrapperFilesExt).
+std::string wrapper_file(const ir::Interface& i, const std::string& ext);
+
+/// `peppher.h`, the header the application includes.
+inline std::string umbrella_header() { return "peppher.h"; }
+
+/// The backend wrapper of a variant: `<backend>_<variant>`, e.g. `cpu_scale_cpu_func`.
+std::string backend_wrapper(const ir::Variant& v);
+
+/// The ExecutionCounter of a variant: `counter_<variant>`.
+std::string counter(const ir::Variant& v);
+
+/// The OpenClProgram object of an OpenCL variant: `program_<variant>`.
+std::string opencl_program(const ir::Variant& v);
+
+/// The StarPU performance-model symbol of an interface: `peppher_<iface>` (stable across
+/// builds, so calibration in $STARPU_HOME is reused).
+std::string perf_model_symbol(const ir::Interface& i);
+
+/// The object file the Makefile builds from a source: `obj/<variant>/<basename>.o`.
+std::string object_file(const std::string& owner, const std::string& source_path);
+
+}  // namespace peppher::emit::names

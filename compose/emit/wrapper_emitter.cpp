@@ -1,0 +1,201 @@
+// Turns a WrapperPlan into the data of templates/wrapper.h.mustache and renders it. Every
+// flag a template tests is set here, true or false (rendering is strict).
+#include "compose/emit/wrapper_emitter.h"
+
+#include <filesystem>
+
+#include "compose/emit/names.h"
+#include "compose/emit/render.h"
+
+namespace peppher::emit {
+namespace {
+
+using Data = TemplateData;
+
+Data flag(bool b) { return b ? Data{Data::type::bool_true} : Data{Data::type::bool_false}; }
+
+std::string join(const std::vector<std::string>& parts) {
+  std::string out;
+  for (const std::string& p : parts) out += (out.empty() ? "" : ", ") + p;
+  return out;
+}
+
+// The element type as the variant sees it through a raw pointer (keeps const).
+std::string elem_decl(const ir::Parameter& p) {
+  return p.is_const ? "const " + p.elem_type : p.elem_type;
+}
+
+// Goes into every backend wrapper: the operand's local (value, pointer or view).
+Data operand_data(const Operand& o) {
+  Data d;
+  d.set("name", o.param->name);
+  d.set("index", std::to_string(o.buffer));
+  d.set("elem", o.param->elem_type);
+  d.set("elem_decl", elem_decl(*o.param));
+  d.set("is_value", flag(o.kind == OperandKind::Value));
+  d.set("is_raw_vector", flag(o.kind == OperandKind::RawVector));
+  d.set("is_raw_matrix", flag(o.kind == OperandKind::RawMatrix));
+  d.set("is_vector", flag(o.kind == OperandKind::Vector));
+  d.set("is_matrix", flag(o.kind == OperandKind::Matrix));
+  d.set("is_scalar_container", flag(o.kind == OperandKind::ScalarContainer));
+  return d;
+}
+
+// Goes into the entry wrapper and the codelet: one StarPU buffer.
+Data buffer_data(const Operand& o) {
+  Data d = operand_data(o);
+  d.set("mode", o.starpu_mode);
+  d.set("count", o.count);
+  d.set("row_width", o.row_width);
+  d.set("is_container", flag(o.kind == OperandKind::Vector || o.kind == OperandKind::Matrix ||
+                             o.kind == OperandKind::ScalarContainer));
+  return d;
+}
+
+// The OpenCL kernel's arguments, in the order FORMAT.md gives: operands in parameter
+// order, containers followed by their extents.
+std::vector<std::string> kernel_args(const WrapperPlan& plan) {
+  std::vector<std::string> args;
+  for (const Operand& o : plan.operands) {
+    const std::string& n = o.param->name;
+    args.push_back(n);
+    if (o.kind == OperandKind::Vector) args.push_back(n + "_size");
+    if (o.kind == OperandKind::Matrix) {
+      for (const char* extent : {"_rows", "_cols", "_ld"}) args.push_back(n + extent);
+    }
+  }
+  return args;
+}
+
+// The default global size: the element count of the first written operand (else of the
+// first operand; a kernel with no operand runs once).
+std::string default_global_size(const WrapperPlan& plan) {
+  const Operand* first = nullptr;
+  for (const Operand& o : plan.operands) {
+    if (!plan.is_buffer(o)) continue;
+    if (first == nullptr) first = &o;
+    if (o.param->access_mode != ir::AccessMode::Read) return o.param->name + "_count";
+  }
+  return first != nullptr ? first->param->name + "_count" : "1";
+}
+
+const ir::SourceFile* kernel_source(const ir::Variant& v) {
+  for (const ir::SourceFile& s : v.sources) {
+    if (!s.kernel.empty()) return &s;
+  }
+  return nullptr;
+}
+
+std::string size_expr(const std::optional<ir::Expression>& e, const std::string& fallback) {
+  return e ? "static_cast<size_t>(" + e->text + ")" : fallback;
+}
+
+Data variant_common(const ir::Variant& v, int slot, bool c_linkage) {
+  Data d;
+  d.set("c_linkage", flag(c_linkage));
+  d.set("variant", v.name);
+  d.set("wrapper", names::backend_wrapper(v));
+  d.set("counter", names::counter(v));
+  d.set("backend", ir::to_string(v.backend));
+  d.set("slot", std::to_string(slot));
+  return d;
+}
+
+Data opencl_variant_data(const WrapperPlan& plan, const VariantSlot& s) {
+  const ir::Variant& v = *s.variant;
+  Data d = variant_common(v, s.slot, s.c_linkage);
+  const ir::SourceFile* src = kernel_source(v);
+  // The reader/checker guarantees an OpenCL variant names its kernel; stay total anyway.
+  d.set("program", names::opencl_program(v));
+  // Relative to the output folder; the Makefile defines PEPPHER_OUTPUT_DIR, so the
+  // program finds its kernels from any working directory.
+  d.set("kernel_file", src ? std::filesystem::absolute(src->path)
+                                 .lexically_normal()
+                                 .lexically_relative(plan.output_dir)
+                                 .string()
+                           : "");
+  d.set("kernel", src ? src->kernel : v.name);
+  d.set("kernel_args", make_list(kernel_args(plan), [](const std::string& a) {
+          Data arg;
+          arg.set("value", a);
+          return arg;
+        }));
+  d.set("global_size", size_expr(src ? src->global_size : std::nullopt, default_global_size(plan)));
+  d.set("local_size", size_expr(src ? src->local_size : std::nullopt, "0"));
+  return d;
+}
+
+const char* perf_model_type(ir::PerfModel m) {
+  switch (m) {
+    case ir::PerfModel::History: return "STARPU_HISTORY_BASED";
+    case ir::PerfModel::Regression: return "STARPU_REGRESSION_BASED";
+    case ir::PerfModel::NLRegression: return "STARPU_NL_REGRESSION_BASED";
+    case ir::PerfModel::None: break;
+  }
+  return "STARPU_PERFMODEL_INVALID";
+}
+
+}  // namespace
+
+std::string emit_wrapper(const WrapperPlan& plan) {
+  const ir::Interface& iface = *plan.iface;
+  Data d;
+  d.set("descriptor", std::filesystem::path(iface.descriptor_file).filename().string());
+  d.set("iface", iface.name);
+
+  std::vector<std::string> params, call_args;
+  for (const ir::Parameter& p : iface.parameters) {
+    params.push_back(p.type + " " + p.name);
+    call_args.push_back(p.name);
+  }
+  d.set("params", join(params));
+  d.set("call_args", join(call_args));
+
+  Data operands{Data::type::list}, buffers{Data::type::list}, values{Data::type::list};
+  for (const Operand& o : plan.operands) {
+    operands.push_back(operand_data(o));
+    if (plan.is_buffer(o)) {
+      buffers.push_back(buffer_data(o));
+    } else {
+      Data v;
+      v.set("type", o.param->elem_type);
+      v.set("name", o.param->name);
+      values.push_back(v);
+    }
+  }
+  d.set("operands", operands);
+  d.set("buffers", buffers);
+  d.set("value_params", values);
+  d.set("nbuffers", std::to_string(plan.nbuffers()));
+
+  Data all{Data::type::list};
+  d.set("cpu_like_variants", make_list(plan.cpu_like, [&](const VariantSlot& s) {
+          Data v = variant_common(*s.variant, s.slot, s.c_linkage);
+          v.set("openmp", flag(s.variant->backend == ir::Backend::OpenMp));
+          all.push_back(v);
+          return v;
+        }));
+  d.set("cuda_variants", make_list(plan.cuda, [&](const VariantSlot& s) {
+          Data v = variant_common(*s.variant, s.slot, s.c_linkage);
+          all.push_back(v);
+          return v;
+        }));
+  d.set("opencl_variants", make_list(plan.opencl, [&](const VariantSlot& s) {
+          Data v = opencl_variant_data(plan, s);
+          all.push_back(v);
+          return v;
+        }));
+  d.set("variants", all);
+  d.set("has_opencl", flag(!plan.opencl.empty()));
+  d.set("forkjoin", flag(plan.forkjoin));
+
+  d.set("has_perf_model", flag(plan.perf_model != ir::PerfModel::None));
+  d.set("perf_model_type", perf_model_type(plan.perf_model));
+  d.set("perf_model_symbol", names::perf_model_symbol(iface));
+
+  d.set("synchronous", flag(plan.synchronous));
+  d.set("synchronous_flag", plan.synchronous ? "true" : "false");
+  return render_template("wrapper.h", d);
+}
+
+}  // namespace peppher::emit

@@ -1,0 +1,110 @@
+// Small helpers over the IR used by every later stage: enum spellings and the
+// "which variants are in effect" queries that combine descriptor switches with options.
+#include "compose/ir/ir.h"
+
+namespace peppher::ir {
+
+const char* to_string(Backend b) {
+  switch (b) {
+    case Backend::Cpu: return "CPU";
+    case Backend::OpenMp: return "OPENMP";
+    case Backend::Cuda: return "CUDA";
+    case Backend::OpenCl: return "OPENCL";
+  }
+  return "?";
+}
+
+const char* to_string(AccessMode m) {
+  switch (m) {
+    case AccessMode::Read: return "read";
+    case AccessMode::Write: return "write";
+    case AccessMode::ReadWrite: return "readwrite";
+  }
+  return "?";
+}
+
+const char* to_string(ParamKind k) {
+  switch (k) {
+    case ParamKind::ScalarValue: return "scalar";
+    case ParamKind::StructValue: return "struct";
+    case ParamKind::RawPointer: return "pointer";
+    case ParamKind::Vector: return "vector";
+    case ParamKind::Matrix: return "matrix";
+    case ParamKind::ScalarContainer: return "scalar_container";
+  }
+  return "?";
+}
+
+const char* to_string(PerfModel p) {
+  switch (p) {
+    case PerfModel::None: return "none";
+    case PerfModel::History: return "history";
+    case PerfModel::Regression: return "regression";
+    case PerfModel::NLRegression: return "nl_regression";
+  }
+  return "?";
+}
+
+const char* to_string(PartitionKind k) {
+  switch (k) {
+    case PartitionKind::None: return "none";
+    case PartitionKind::Blocks: return "blocks";
+    case PartitionKind::Blocks2D: return "blocks2d";
+    case PartitionKind::Auto: return "auto";
+  }
+  return "?";
+}
+
+bool backend_enabled(const Application& app, const Interface& i, Backend b) {
+  const Options& o = app.options;
+  switch (b) {
+    case Backend::Cpu:
+    case Backend::OpenMp: return !o.disable_cpu && !i.disable_cpu;
+    case Backend::Cuda: return !o.disable_cuda && !i.disable_cuda;
+    case Backend::OpenCl: return !o.disable_opencl && !i.disable_opencl;
+  }
+  return false;
+}
+
+std::vector<const Variant*> enabled_variants(const Application& app, const Interface& i) {
+  std::vector<const Variant*> out;
+  for (const Variant& v : i.variants) {
+    if (!v.disabled && backend_enabled(app, i, v.backend)) out.push_back(&v);
+  }
+  return out;
+}
+
+PerfModel effective_perf_model(const Application& app, const Interface& i) {
+  if (app.options.perf_model != PerfModel::None) return app.options.perf_model;
+  if (i.perf_model != PerfModel::None) return i.perf_model;
+  return app.composition.perf_model;
+}
+
+}  // namespace peppher::ir
+
+namespace peppher::ir {
+
+SourceLoc loc_at(const Expression& e, int offset) {
+  // Walk the raw spelling, consuming one decoded character per raw character or entity.
+  SourceLoc loc = e.loc;
+  size_t raw = 0;
+  for (int i = 0; i < offset && raw < e.raw.size(); ++i) {
+    if (e.raw[raw] == '&') {
+      size_t semi = e.raw.find(';', raw);
+      size_t len = semi == std::string::npos ? 1 : semi - raw + 1;
+      raw += len;
+      loc.col += static_cast<int>(len);
+    } else if (e.raw[raw] == '\n') {
+      ++raw;
+      ++loc.line;
+      loc.col = 1;
+    } else {
+      ++raw;
+      ++loc.col;
+    }
+  }
+  if (e.raw.empty()) loc.col += offset;
+  return loc;
+}
+
+}  // namespace peppher::ir

@@ -1,0 +1,261 @@
+// The composer's intermediate representation: plain structs owning strings and enums,
+// filled by the reader (read/), completed by exploration and resolution (explore/, check/),
+// and consumed read-only by later stages (expand, compose, emit). No XML types in here.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compose/expr/ast.h"
+
+namespace peppher::ir {
+
+// Where a node came from: file as given to / derived by the composer, 1-based line:col.
+struct SourceLoc {
+  std::string file;
+  int line = 0;
+  int col = 0;
+};
+
+// An expression attribute: the text as written, where the value starts in the file (so a
+// diagnostic can point at a column inside it), and the parsed tree (null if it failed to
+// parse; an error has then been reported).
+struct Expression {
+  std::string text;  // decoded value, e.g. "size < 5000"
+  SourceLoc loc;     // where text starts in the file
+  std::string raw;   // spelling in the file (entities undecoded), for loc_at()
+  std::shared_ptr<const expr::Node> ast;  // filled by resolution (check/)
+};
+
+// The file position of the character at 0-based `offset` inside e.text.
+SourceLoc loc_at(const Expression& e, int offset);
+
+enum class Backend { Cpu, OpenMp, Cuda, OpenCl };
+inline constexpr Backend kAllBackends[] = {Backend::Cpu, Backend::OpenMp, Backend::Cuda,
+                                           Backend::OpenCl};
+
+enum class AccessMode { Read, Write, ReadWrite };
+
+// How a parameter is passed, resolved from its type as written.
+enum class ParamKind {
+  ScalarValue,      // int, float, double, size_t, ... by value
+  StructValue,      // any other type by value (user struct, enum, ...)
+  RawPointer,       // T* / const T*: needs numElements
+  Vector,           // peppher::Vector<T>&
+  Matrix,           // peppher::Matrix<T>&
+  ScalarContainer,  // peppher::Scalar<T>&
+};
+
+enum class PerfModel { None, History, Regression, NLRegression };
+
+enum class PartitionKind {
+  None,    // "*" or absent
+  Blocks,  // one expression: 1-D blocks of `block` elements
+  Blocks2D,  // "a,b": 2-D blocks of `block` rows by `block_cols` columns
+  Auto,    // "?": the composer chooses
+};
+
+struct Partition {
+  PartitionKind kind = PartitionKind::None;
+  SourceLoc loc;
+  Expression block;       // Blocks: elements per block; Blocks2D: rows per block
+  Expression block_cols;  // Blocks2D only
+};
+
+// CSR sparse operand: names of the parameters describing the matrix whose values this
+// parameter holds (empty when not a CSR operand).
+struct Csr {
+  std::string nrows;
+  std::string first;
+  std::string row_offsets;
+  std::string col_indices;
+  bool present() const { return !nrows.empty() || !first.empty() || !row_offsets.empty() ||
+                                !col_indices.empty(); }
+};
+
+// (ext) range="lo..hi" on a scalar parameter.
+struct Range {
+  std::string lo;
+  std::string hi;
+};
+
+struct Parameter {
+  SourceLoc loc;
+  std::string name;
+  std::string type;  // as written, e.g. "const float *", "peppher::Vector<float> &"
+  AccessMode access_mode = AccessMode::Read;
+  ParamKind kind = ParamKind::ScalarValue;
+  std::string elem_type;  // pointee / container element / the by-value type itself,
+                          // without const; elemType="" overrides
+  bool is_const = false;  // pointee or container is const
+  std::optional<Expression> num_elements;
+  std::optional<Expression> desc_row_width;
+  Partition partition;
+  Csr csr;
+  std::optional<Range> range;
+};
+
+// <peppher:compiler>: one compile (or, with type="link", the link) step.
+struct CompilerStep {
+  SourceLoc loc;
+  std::string type;  // "" for compile, "link" for the main descriptor's link step
+  std::string name;  // the compiler command, e.g. "g++", "nvcc"
+  std::string version;
+  std::string flags;
+  std::string output;  // link step: the executable's name
+};
+
+struct SourceFile {
+  SourceLoc loc;
+  std::string name;  // as written in the descriptor
+  std::string path;  // resolved: descriptor's folder / name (lexically normalised)
+  std::string version;
+  std::string language;  // "C", "C++", "CUDA", "OpenCL", ... as written
+  std::string kernel;    // OpenCL: the __kernel function in this file
+  std::optional<Expression> global_size;  // (ext) OpenCL launch size
+  std::optional<Expression> local_size;
+  std::string opencl_program;  // host-side OpenCL names, if given
+  std::string cl_kernel;
+  std::string cl_command_queue;
+  CompilerStep compiler;  // empty name: no compiler given
+};
+
+struct Constraint {
+  SourceLoc loc;
+  std::string name;
+  Expression expr;
+  bool parameter_constraint = false;  // from <peppher:parameterConstraints>
+};
+
+struct Tunable {
+  SourceLoc loc;
+  std::string name;
+  std::string type;
+  std::vector<std::string> values;  // (ext) each value becomes its own variant
+};
+
+struct RequiredInterface {
+  SourceLoc loc;
+  std::string name;
+  std::string xml_file;  // as written (may be empty: found by name among explored ones)
+  std::string resolved;  // xml_file relative to the including descriptor's folder
+  // (ext) instantiate="float,double" (one instantiation per type) or "float,int;double,int"
+  // (';' between instantiations of a multi-parameter template): the template arguments, in
+  // templateTypes order, to expand a generic interface with.
+  std::vector<std::vector<std::string>> instantiate;
+};
+
+struct Variant {
+  SourceLoc loc;  // the <peppher:implementation> element
+  std::string name;  // the implementing C/C++ function
+  std::string provides;  // provided interface name
+  SourceLoc provides_loc;
+  Backend backend = Backend::Cpu;
+  SourceLoc backend_loc;
+  std::vector<SourceFile> sources;
+  std::vector<RequiredInterface> required;
+  std::vector<Constraint> constraints;
+  std::vector<Tunable> tunables;
+  std::string prediction_function;  // (ext) empty if none
+  bool disabled = false;  // disable="1" in the descriptor or -disableImpls
+  bool disabled_by_option = false;  // true when -disableImpls (not the descriptor) did it
+  std::string descriptor_file;  // the implementation descriptor's path
+};
+
+// <peppher:genericParameter name="T" types="float,double"/>
+struct GenericParameter {
+  SourceLoc loc;
+  std::string name;
+  std::vector<std::string> types;
+};
+
+struct Interface {
+  SourceLoc loc;
+  std::string name;
+  std::string descriptor_file;
+  std::string imp_path;  // resolved folder of implementation descriptors
+  bool generic = false;  // kind="generic"
+  std::vector<std::string> template_types;
+  std::vector<GenericParameter> generic_parameters;
+  std::vector<Parameter> parameters;
+  PerfModel perf_model = PerfModel::None;  // the descriptor's switch (options may override)
+  bool disable_cpu = false;
+  bool disable_cuda = false;
+  bool disable_opencl = false;
+  std::string description;
+  std::vector<std::string> performance_aspects;  // metric names, if any
+  std::vector<Variant> variants;  // all variants, disabled ones included (see enabled_variants)
+};
+
+struct Platform {
+  SourceLoc loc;
+  std::string name;
+  std::string file;
+  std::map<std::string, std::string> properties;  // num_cuda -> "1", ...
+};
+
+// (ext) <peppher:composition>: defaults the command line can override.
+struct Composition {
+  SourceLoc loc;
+  std::string scheduler;          // e.g. "dmda"; empty: runtime default
+  std::string optimization_goal;  // e.g. "time"
+  PerfModel perf_model = PerfModel::None;
+};
+
+// Every command-line switch, after parsing (cli/options.h fills it).
+struct Options {
+  std::string main_xml;
+  std::string output_dir;  // -o; empty: next to main.xml
+  std::vector<std::string> disable_impls;
+  std::vector<std::string> disable_xml_files;
+  bool disable_cpu = false;
+  bool disable_cuda = false;
+  bool disable_opencl = false;
+  PerfModel perf_model = PerfModel::None;  // None: not given on the command line
+  std::string wrapper_files_ext = ".h";
+  int verbosity = 0;  // -v=0..3
+  std::vector<std::string> generate_comp_files;  // utility mode when non-empty
+  bool check_only = false;  // --check
+  bool print_ir = false;    // --print-ir
+  bool help = false;
+  bool version = false;
+};
+
+struct Application {
+  SourceLoc loc;  // main's <peppher:implementation>
+  std::string name;  // "main"
+  std::string descriptor_file;  // main.xml as given
+  std::vector<SourceFile> sources;  // the application's own sources (link step excluded)
+  CompilerStep link;  // from the nameless source file with <compiler type="link">
+  std::vector<RequiredInterface> required;
+  Backend target = Backend::Cpu;
+  std::string pdl_ref;  // (ext) targetPlatform pdlRef, resolved
+  Composition composition;
+  std::optional<Platform> platform;
+  Options options;
+  std::vector<Interface> interfaces;  // bottom-up: an interface comes after all it requires
+};
+
+// Helpers for later stages.
+const char* to_string(Backend b);  // "CPU", "OPENMP", "CUDA", "OPENCL"
+const char* to_string(AccessMode m);  // "read", "write", "readwrite"
+const char* to_string(ParamKind k);  // "scalar", "struct", "pointer", "vector", "matrix",
+                                     // "scalar_container"
+const char* to_string(PerfModel p);  // "none", "history", "regression", "nl_regression"
+const char* to_string(PartitionKind k);  // "none", "blocks", "blocks2d", "auto"
+
+// Whether backend b is enabled for interface i under the application's options
+// (command line -disableCPU etc. and the interface's disable* attributes). OPENMP follows CPU.
+bool backend_enabled(const Application& app, const Interface& i, Backend b);
+
+// The variants of i that will be generated: not disabled and on an enabled backend.
+std::vector<const Variant*> enabled_variants(const Application& app, const Interface& i);
+
+// The performance model in effect for i: command line, else the interface, else main's
+// <peppher:composition>.
+PerfModel effective_perf_model(const Application& app, const Interface& i);
+
+}  // namespace peppher::ir

@@ -1,0 +1,90 @@
+// The table of PEPPHER elements and attributes (original format plus extensions); the
+// reader validates every descriptor against it and draws "did you mean" suggestions from it.
+#include "compose/read/vocabulary.h"
+
+#include <cstring>
+
+namespace peppher::read {
+
+const std::vector<ElementSpec>& all_elements() {
+  static const std::vector<ElementSpec> kElements = {
+      {"component", {}, {}, {"interface", "implementation", "platform"}},
+      {"interface",
+       {"name", "impPath", "kind", "templateTypes", "useHistoryModels", "useRegressionModels",
+        "useNLRegressionModels", "disableCPU", "disableCUDA", "disableOpenCL"},
+       {"name"},
+       {"parameters", "description", "performanceAspects", "genericParameters"}},
+      {"parameters", {}, {}, {"parameter"}},
+      {"parameter",
+       {"name", "type", "accessMode", "numElements", "descRowWidth", "elemType", "partition",
+        "csr_nrows", "csr_first", "csr_row_offsets", "csr_col_indices", "range"},
+       {"name", "type", "accessMode"},
+       {}},
+      {"description", {}, {}, {}, true},
+      {"performanceAspects", {}, {}, {"performanceAspect", "predictionFunction"}},
+      {"performanceAspect", {"name"}, {"name"}, {}},
+      {"predictionFunction", {"name"}, {"name"}, {}},
+      {"genericParameters", {}, {}, {"genericParameter"}, true},  // free text in the original
+      {"genericParameter", {"name", "types"}, {"name"}, {}},
+      {"implementation",
+       {"name", "disable"},
+       {"name"},
+       {"description", "sourceFiles", "providedInterfaces", "requiredInterfaces",
+        "targetPlatform", "constraints", "parameterConstraints", "tunables",
+        "performanceAspects", "composition"}},
+      {"sourceFiles", {}, {}, {"sourceFile"}},
+      {"sourceFile",
+       {"name", "version", "language", "kernel", "globalSize", "localSize",
+        "starpu_opencl_program", "cl_kernel", "cl_command_queue"},
+       {},
+       {"compilation"}},
+      {"compilation", {}, {}, {"compiler"}},
+      {"compiler", {"type"}, {}, {"name", "version", "flags", "output"}},
+      {"name", {}, {}, {}, true},
+      {"version", {}, {}, {}, true},
+      {"flags", {}, {}, {}, true},
+      {"output", {}, {}, {}, true},
+      {"providedInterfaces", {}, {}, {"providedInterface"}},
+      {"providedInterface", {"name"}, {"name"}, {}},
+      {"requiredInterfaces", {}, {}, {"requiredInterface"}},
+      {"requiredInterface", {"name", "xmlFile", "instantiate"}, {"name"}, {}},
+      {"targetPlatform", {"name", "pdlRef"}, {}, {}},
+      {"constraints", {}, {}, {"constraint"}},
+      {"constraint", {"name", "expr"}, {"expr"}, {}},
+      {"parameterConstraints", {}, {}, {"parameterConstraint", "constraint"}},
+      {"parameterConstraint", {"name", "expr"}, {"expr"}, {}},
+      {"tunables", {}, {}, {"tunable"}},
+      {"tunable", {"name", "type", "values"}, {"name"}, {}},
+      {"composition",
+       {"scheduler", "optimizationGoal", "useHistoryModels", "useRegressionModels",
+        "useNLRegressionModels"},
+       {},
+       {}},
+      {"platform", {"name"}, {"name"}, {"description", "property"}},
+      {"property", {"name", "value"}, {"name", "value"}, {}},
+  };
+  return kElements;
+}
+
+const ElementSpec* find_element(const std::string& name) {
+  for (const ElementSpec& e : all_elements()) {
+    if (name == e.name) return &e;
+  }
+  return nullptr;
+}
+
+bool has_attribute(const ElementSpec& spec, const std::string& attr) {
+  for (const char* a : spec.attributes) {
+    if (attr == a) return true;
+  }
+  return false;
+}
+
+bool allows_child(const ElementSpec& spec, const std::string& child) {
+  for (const char* c : spec.children) {
+    if (child == c) return true;
+  }
+  return false;
+}
+
+}  // namespace peppher::read

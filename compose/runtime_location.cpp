@@ -1,0 +1,28 @@
+// Finds the runtime for generated Makefiles (see runtime_location.h). The build tree's
+// paths are compiled in; an installed compose finds its prefix from its own location.
+#include "compose/runtime_location.h"
+
+#include <filesystem>
+#include <system_error>
+
+namespace peppher {
+
+emit::EmitSettings locate_runtime() {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path self = fs::canonical("/proc/self/exe", ec);
+  fs::path build_tree_compose = fs::weakly_canonical(PEPPHER_BUILD_COMPOSE, ec);
+
+  emit::EmitSettings settings;
+  if (self.empty() || self == build_tree_compose) {
+    settings.peppher_cflags = "-I" + std::string(PEPPHER_BUILD_INCLUDE_DIR);
+    settings.peppher_libs = "-L" + std::string(PEPPHER_BUILD_LIB_DIR) + " -lpeppher";
+  } else {
+    fs::path prefix = self.parent_path().parent_path();
+    settings.peppher_cflags = "-I" + (prefix / PEPPHER_INSTALL_INCLUDEDIR).string();
+    settings.peppher_libs = "-L" + (prefix / PEPPHER_INSTALL_LIBDIR).string() + " -lpeppher";
+  }
+  return settings;
+}
+
+}  // namespace peppher

@@ -1,0 +1,133 @@
+// The type-erased heart of every smart container: memory, the one StarPU handle, the host
+// access phase (none / read / write) and the partition plans. Vector, Matrix and Scalar wrap it.
+#pragma once
+
+#include <starpu.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace peppher {
+class Error;
+}
+
+namespace peppher::detail {
+
+/// @brief What the host may currently do with the data without asking StarPU.
+/// none: a component call may use it (must acquire); read: acquired STARPU_R;
+/// write: acquired STARPU_RW, or not registered at all (plain memory).
+enum class HostPhase : std::uint32_t { none = 0, read = 1, write = 2 };
+
+/// @brief Which StarPU data interface the container registers with.
+enum class Layout : std::uint32_t { vector, matrix, variable };
+
+/// @brief Shape of the payload, in elements; vectors and variables have ny == 1.
+struct Shape {
+  Layout layout = Layout::vector;
+  std::size_t elem_size = 1;
+  std::size_t nx = 0;  ///< elements per row (vector: element count; variable: 1)
+  std::size_t ny = 1;  ///< rows
+  std::size_t ld = 0;  ///< elements between the starts of two rows (>= nx)
+  /// @brief Number of elements the allocation spans (rows times leading dimension).
+  std::size_t span() const noexcept { return nx == 0 || ny == 0 ? 0 : ny * ld; }
+};
+
+/// @brief A requested split of the data into blocks, compared to reuse partition plans.
+struct PartitionSpec {
+  enum class Kind { vector_blocks, vector_sizes, matrix_rows, matrix_2d };
+  Kind kind = Kind::vector_blocks;
+  /// vector_blocks/matrix_rows: {nparts}; vector_sizes: the block sizes; matrix_2d:
+  /// {row_parts, col_parts}.
+  std::vector<std::size_t> args;
+  bool operator==(const PartitionSpec& o) const { return kind == o.kind && args == o.args; }
+};
+
+struct PartitionPlan;
+
+/// @brief Owns (or, for a view, borrows) the payload and its StarPU registration.
+/// @attention Not thread-safe: like std::vector, one thread uses a container at a time.
+class Storage {
+ public:
+  /// @brief Empty owning storage (no memory, never registered).
+  Storage() noexcept;
+  /// @brief Owning storage of the given shape; memory is zero-filled, pinned with
+  ///        starpu_malloc when the runtime is running.
+  explicit Storage(const Shape& shape);
+  /// @brief Non-owning storage over @p ptr: no coherence work, never registers, never frees.
+  static Storage view(void* ptr, const Shape& shape) noexcept;
+  /// @brief Deep copy of @p other; waits for tasks still writing it (host read access).
+  Storage clone();
+
+  Storage(Storage&& other) noexcept;
+  Storage& operator=(Storage&& other) noexcept;
+  Storage(const Storage&) = delete;
+  Storage& operator=(const Storage&) = delete;
+  /// @brief Waits for pending tasks using the data, unregisters, frees owned memory.
+  ~Storage();
+
+  void* data() const noexcept { return ptr_; }
+  const Shape& shape() const noexcept { return shape_; }
+  bool is_view() const noexcept { return !owning_; }
+  bool registered() const noexcept { return handle_ != nullptr; }
+  bool pinned() const noexcept { return pinned_; }
+  HostPhase phase() const noexcept { return phase_; }
+
+  /// @brief Makes host reads valid: a no-op once the phase began (one inline test).
+  void ensure_read() {
+    if (__builtin_expect(phase_ == HostPhase::none, 0)) acquire_read();
+  }
+  /// @brief Makes host writes valid: a no-op once the write phase began.
+  void ensure_write() {
+    if (__builtin_expect(phase_ != HostPhase::write, 0)) acquire_write();
+  }
+  /// @brief Slow path: starpu_data_acquire(STARPU_R), waiting for pending writers and
+  ///        fetching the data once if the host copy is outdated.
+  [[gnu::cold, gnu::noinline]] void acquire_read();
+  /// @brief Slow path: starpu_data_acquire(STARPU_RW), waiting for every pending task and
+  ///        invalidating device copies.
+  [[gnu::cold, gnu::noinline]] void acquire_write();
+
+  /// @brief Registers lazily, ends the host phase, returns the handle for a task.
+  starpu_data_handle_t handle_for_task();
+  /// @brief Like handle_for_task() but returns the block handles of @p spec.
+  std::vector<starpu_data_handle_t> partition(const PartitionSpec& spec);
+
+  /// @brief Replaces the payload by a fresh zero-filled one of shape @p shape keeping the
+  ///        first min(old, new) bytes; a registered container is unregistered first (this
+  ///        waits for tasks still reading it). Throws peppher::Error when the last use was a
+  ///        component call (no host access since): tasks may still be using the data.
+  void reshape(const Shape& shape);
+
+  /// @brief Called by shutdown(): unregisters (data comes home) and moves the payload to
+  ///        plain memory, so the container keeps working without the runtime.
+  void detach();
+
+ private:
+  void check_task_use(const char* what) const;
+  void end_host_phase() noexcept;
+  void release() noexcept;
+  void unpartition_active() noexcept;
+  void drop_registration() noexcept;
+  void register_handle();
+  void free_memory() noexcept;
+
+  void* ptr_ = nullptr;
+  std::size_t bytes_ = 0;
+  Shape shape_{};
+  HostPhase phase_ = HostPhase::write;
+  bool owning_ = true;
+  bool pinned_ = false;
+  bool tracked_ = false;
+  starpu_data_handle_t handle_ = nullptr;
+  std::vector<std::unique_ptr<PartitionPlan>> plans_;
+  int active_plan_ = -1;
+};
+
+/// @brief Registry of storages that must be detached at shutdown (see runtime.cpp).
+void track(Storage* storage);
+void untrack(Storage* storage) noexcept;
+void retrack(Storage* from, Storage* to) noexcept;
+
+}  // namespace peppher::detail

@@ -1,0 +1,66 @@
+// Execution report: each generated variant owns an ExecutionCounter and calls hit() when it
+// runs; shutdown() prints who ran where when PEPPHER_REPORT=1, report_string() returns it.
+#pragma once
+
+#include <starpu.h>
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+namespace peppher {
+
+/// @brief Per-worker run counts of one variant of one interface.
+/// Construct once per variant (e.g. a function-local static in its backend wrapper); it
+/// lists itself in the global report until destroyed.
+/// @attention hit() is lock-free and safe from any worker; construction/destruction lock
+///            the report's list.
+class ExecutionCounter {
+ public:
+  /// @brief Counter for variant @p variant_name of @p interface_name on @p backend
+  ///        (e.g. "cpu", "openmp", "opencl", "cuda").
+  ExecutionCounter(std::string interface_name, std::string variant_name, std::string backend);
+  ~ExecutionCounter();
+  ExecutionCounter(const ExecutionCounter&) = delete;
+  ExecutionCounter& operator=(const ExecutionCounter&) = delete;
+
+  /// @brief Counts one run on the calling StarPU worker (starpu_worker_get_id(); calls from
+  ///        outside a worker are counted as worker "host").
+  void hit() noexcept {
+    const int id = starpu_worker_get_id();
+    const std::size_t slot = id < 0 || id >= STARPU_NMAXWORKERS ? kHostSlot : std::size_t(id);
+    counts_[slot].fetch_add(1, std::memory_order_relaxed);
+  }
+  /// @brief Runs counted on worker @p worker_id (-1: outside any worker).
+  std::uint64_t count(int worker_id) const noexcept;
+  /// @brief Runs counted on all workers.
+  std::uint64_t total() const noexcept;
+  /// @brief Sets every count to zero (init() does it for every counter).
+  void reset() noexcept;
+
+  const std::string& interface_name() const noexcept { return interface_; }
+  const std::string& variant_name() const noexcept { return variant_; }
+  const std::string& backend() const noexcept { return backend_; }
+
+  /// @brief Slot of calls made outside any StarPU worker.
+  static constexpr std::size_t kHostSlot = STARPU_NMAXWORKERS;
+
+ private:
+  std::string interface_;
+  std::string variant_;
+  std::string backend_;
+  static_assert(std::atomic<std::uint64_t>::is_always_lock_free, "hit() must be lock-free");
+  std::array<std::atomic<std::uint64_t>, STARPU_NMAXWORKERS + 1> counts_{};
+};
+
+/// @brief The report table: one line per (interface, variant, worker) that ran at least
+///        once, columns interface, variant, backend, worker (StarPU's worker name), count.
+///        Worker names are those of the last init(); works after shutdown() too.
+/// @attention Thread-safe; counts read while tasks run are a snapshot.
+std::string report_string();
+
+/// @brief Sets every counter's counts to zero.
+void reset_report() noexcept;
+
+}  // namespace peppher

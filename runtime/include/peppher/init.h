@@ -1,0 +1,71 @@
+// Starting and stopping the PEPPHER runtime (StarPU underneath): Config, init/shutdown,
+// the RAII Runtime guard and the PEPPHER_INITIALIZE()/PEPPHER_SHUTDOWN() macros.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace peppher {
+
+/// @brief How to start the runtime. Unset fields keep StarPU's defaults and env variables.
+struct Config {
+  /// @brief StarPU scheduling policy; the environment variable STARPU_SCHED always wins.
+  std::string scheduler = "dmda";
+  /// @brief Number of CPU workers; when unset, StarPU's STARPU_NCPU (or its default) decides.
+  std::optional<int> ncpus;
+  /// @brief Number of OpenCL workers; when unset, STARPU_NOPENCL (or the default) decides.
+  std::optional<int> nopencl;
+  /// @brief Number of CUDA workers; when unset, STARPU_NCUDA (or the default) decides.
+  std::optional<int> ncuda;
+
+  /// @brief The default Config with scheduling policy @p name (generated peppher.h uses it).
+  static Config with_scheduler(std::string name) {
+    Config c;
+    c.scheduler = std::move(name);
+    return c;
+  }
+};
+
+/// @brief Starts StarPU with @p config. Throws peppher::Error naming the cause when StarPU
+///        cannot start (e.g. no worker available: -ENODEV) or when already running.
+/// @attention Not thread-safe: call from the main thread, before any component call.
+void init(const Config& config = {});
+
+/// @brief Waits for every submitted task, brings every live container's data home into
+///        plain (unpinned) host memory, runs the shutdown hooks, prints the execution report
+///        when PEPPHER_REPORT=1, then stops StarPU. Does nothing when not running.
+/// @attention Blocks until all tasks finished. Containers stay usable as plain containers.
+void shutdown();
+
+/// @brief True between a successful init() and the next shutdown().
+bool is_running() noexcept;
+
+/// @brief Registers @p hook to run at the next shutdown(), after all tasks finished and
+///        before StarPU stops (e.g. to unload OpenCL programs). Hooks run in reverse order.
+/// @attention Thread-safe.
+void add_shutdown_hook(std::function<void()> hook);
+
+/// @brief RAII guard: init() in the constructor, shutdown() in the destructor.
+class Runtime {
+ public:
+  /// @brief Starts the runtime (see init()).
+  explicit Runtime(const Config& config = {}) { init(config); }
+  /// @brief Stops the runtime (see shutdown()); blocks until all tasks finished.
+  ~Runtime() { shutdown(); }
+  Runtime(const Runtime&) = delete;
+  Runtime& operator=(const Runtime&) = delete;
+};
+
+}  // namespace peppher
+
+#ifndef PEPPHER_INITIALIZE
+/// @brief Starts the runtime with the default Config (scheduler dmda unless STARPU_SCHED).
+#define PEPPHER_INITIALIZE() ::peppher::init()
+#endif
+
+#ifndef PEPPHER_SHUTDOWN
+/// @brief Waits for all tasks, brings all container data home and stops the runtime.
+#define PEPPHER_SHUTDOWN() ::peppher::shutdown()
+#endif

@@ -1,0 +1,141 @@
+// What generated entry wrappers use to turn one component call into one StarPU task:
+// argument packing per task, per-call registration of raw pointers, container handles,
+// submission with clear errors. Written for generated code; usable by hand as well.
+#pragma once
+
+#include <starpu.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <new>
+#include <omp.h>
+#include <string>
+
+#include "peppher/error.h"
+#include "peppher/init.h"
+
+namespace peppher {
+
+/// @brief Builds and submits one task of a codelet. Raw pointers registered through it are
+///        unregistered after submission when the call is synchronous (waiting for the task
+///        and copying the data back), or when the task could not be submitted.
+/// @attention One builder per call; builders of concurrent calls share nothing.
+class TaskBuilder {
+ public:
+  /// @brief Starts a task of @p codelet for interface @p iface (used in error messages).
+  TaskBuilder(starpu_codelet* codelet, const char* iface) : iface_(iface) {
+    if (!is_running()) {
+      throw Error(std::string(iface) + " called while the runtime is not running " +
+                  "(call PEPPHER_INITIALIZE() first)");
+    }
+    task_ = starpu_task_create();
+    task_->cl = codelet;
+  }
+
+  ~TaskBuilder() {
+    if (task_ != nullptr) starpu_task_destroy(task_);  // not submitted: frees the arguments too
+    unregister_temporaries();
+  }
+  TaskBuilder(const TaskBuilder&) = delete;
+  TaskBuilder& operator=(const TaskBuilder&) = delete;
+
+  /// @brief The task's by-value argument block, allocated on first use and owned by the task.
+  template <typename Args>
+  Args& args() {
+    if (task_->cl_arg == nullptr) {
+      void* block = std::malloc(sizeof(Args));
+      if (block == nullptr) throw std::bad_alloc();
+      task_->cl_arg = new (block) Args;
+      task_->cl_arg_size = sizeof(Args);
+      task_->cl_arg_free = 1;
+    }
+    return *static_cast<Args*>(task_->cl_arg);
+  }
+
+  /// @brief Buffer @p index is a smart container's handle (kept registered by the container).
+  template <typename Container>
+  void use(int index, const Container& container) {
+    task_->handles[index] = container.handle_for_task();
+  }
+
+  /// @brief Buffer @p index is a raw array of @p count elements, registered for this call.
+  void register_vector(int index, const void* ptr, size_t count, size_t elem_size) {
+    starpu_data_handle_t h;
+    starpu_vector_data_register(&h, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr),
+                                static_cast<uint32_t>(count), elem_size);
+    add_temporary(index, h);
+  }
+
+  /// @brief Buffer @p index is a raw row-major array of @p count elements, @p row_width per
+  ///        row, registered for this call as a StarPU matrix.
+  void register_matrix(int index, const void* ptr, size_t count, size_t row_width,
+                       size_t elem_size) {
+    if (row_width == 0 || count % row_width != 0) {
+      throw Error(std::string(iface_) + ": numElements (" + std::to_string(count) +
+                  ") is not a multiple of descRowWidth (" + std::to_string(row_width) + ")");
+    }
+    starpu_data_handle_t h;
+    starpu_matrix_data_register(&h, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr),
+                                static_cast<uint32_t>(row_width),
+                                static_cast<uint32_t>(row_width),
+                                static_cast<uint32_t>(count / row_width), elem_size);
+    add_temporary(index, h);
+  }
+
+  /// @brief Submits the task. With @p synchronous, waits for it and copies raw-pointer
+  ///        operands back before returning. Throws peppher::Error when no worker can run
+  ///        any variant of the codelet, leaking nothing.
+  void submit(bool synchronous) {
+    if (synchronous && temporaries_ == 0) task_->synchronous = 1;
+    int ret = starpu_task_submit(task_);
+    if (ret == -ENODEV) {
+      throw Error(std::string(iface_) +
+                  ": no worker can run any of its variants (no enabled variant for the "
+                  "workers this run has: " + worker_summary() + ")");
+    }
+    if (ret != 0) {
+      throw Error(std::string(iface_) + ": starpu_task_submit failed (" + std::to_string(ret) + ")");
+    }
+    task_ = nullptr;  // StarPU owns and destroys it now
+    unregister_temporaries();  // waits for the task and copies the data back
+  }
+
+ private:
+  void add_temporary(int index, starpu_data_handle_t h) {
+    task_->handles[index] = h;
+    temporary_[temporaries_++] = h;
+  }
+
+  void unregister_temporaries() {
+    for (int i = 0; i < temporaries_; ++i) starpu_data_unregister(temporary_[i]);
+    temporaries_ = 0;
+  }
+
+  static std::string worker_summary() {
+    return std::to_string(starpu_cpu_worker_get_count()) + " CPU, " +
+           std::to_string(starpu_cuda_worker_get_count()) + " CUDA, " +
+           std::to_string(starpu_opencl_worker_get_count()) + " OpenCL";
+  }
+
+  const char* iface_;
+  starpu_task* task_ = nullptr;
+  starpu_data_handle_t temporary_[STARPU_NMAXBUFS];
+  int temporaries_ = 0;
+};
+
+/// @brief A StarPU performance model of @p type under the stable @p symbol.
+inline starpu_perfmodel make_perf_model(starpu_perfmodel_type type, const char* symbol) {
+  starpu_perfmodel model{};  // zero-initialised, as a static C declaration would be
+  model.type = type;
+  model.symbol = symbol;
+  return model;
+}
+
+/// @brief In an OPENMP variant's backend wrapper: run OpenMP with as many threads as the
+///        (combined) worker executing the task has cores.
+inline void use_combined_worker_threads() {
+  int size = starpu_combined_worker_get_size();
+  omp_set_num_threads(size > 0 ? size : 1);
+}
+
+}  // namespace peppher

@@ -1,0 +1,202 @@
+// peppher::Vector<T>: an STL-like 1-D smart container. Plain memory without the runtime;
+// with it, one lazily registered StarPU vector handle kept until destruction.
+#pragma once
+
+#include <cstring>
+#include <initializer_list>
+#include <type_traits>
+#include <vector>
+
+#include "peppher/detail/checks.h"
+#include "peppher/detail/equal.h"
+#include "peppher/detail/storage.h"
+#include "peppher/element_ref.h"
+#include "peppher/error.h"
+
+namespace peppher {
+
+/// @brief A 1-D array of trivially copyable T whose data StarPU can move between memories.
+///
+/// Host access semantics (coherence happens once per phase, never per element):
+/// - non-const operator[] / at() return an ElementRef proxy: reading it is a host read
+///   (STARPU_R acquisition, kept until the next component call), writing it a host write
+///   (STARPU_RW: device copies are invalidated);
+/// - const operator[], const data(), cbegin()/cend() and host_read() are host reads;
+/// - non-const data(), begin()/end() and host_write() are host writes (read-write access).
+/// Raw pointers and iterators stay valid until the next component call (handle_for_task)
+/// or resize, as std::vector iterators stay valid until a reallocation.
+/// @attention Not thread-safe (like std::vector). The first host access after a component
+///            call blocks until the tasks using the data finished (reads wait for writers
+///            only). Copy waits for pending writers; destruction waits for pending tasks.
+template <typename T>
+class Vector {
+  static_assert(std::is_trivially_copyable_v<T>, "peppher::Vector<T> needs a trivially copyable T");
+
+ public:
+  using value_type = T;
+  using size_type = std::size_t;
+  using reference = ElementRef<T>;
+  using const_reference = const T&;
+  using iterator = T*;
+  using const_iterator = const T*;
+
+  /// @brief Empty vector.
+  Vector() = default;
+  /// @brief @p n value-initialized elements.
+  explicit Vector(size_type n) : storage_(shape(n)) { value_init(0); }
+  /// @brief @p n copies of @p value.
+  Vector(size_type n, const T& value) : storage_(shape(n)) { fill_raw(value); }
+  /// @brief The elements of @p init.
+  Vector(std::initializer_list<T> init) : storage_(shape(init.size())) {
+    copy_in(init.begin(), init.size());
+  }
+  /// @brief A copy of @p values.
+  explicit Vector(const std::vector<T>& values) : storage_(shape(values.size())) {
+    copy_in(values.data(), values.size());
+  }
+  /// @brief Deep copy; waits for tasks still writing @p other.
+  Vector(const Vector& other) : storage_(other.storage_.clone()) {}
+  /// @brief Takes over @p other's memory and handle; @p other becomes empty.
+  Vector(Vector&& other) noexcept = default;
+  /// @brief Deep copy assignment (the old data is released as by the destructor).
+  Vector& operator=(const Vector& other) {
+    if (this != &other) storage_ = other.storage_.clone();
+    return *this;
+  }
+  /// @brief Move assignment: the old data is released as by the destructor.
+  Vector& operator=(Vector&& other) noexcept = default;
+  /// @brief Waits for pending tasks using the data, unregisters it and frees the memory.
+  ~Vector() = default;
+
+  /// @brief Non-owning view of @p n elements at @p ptr, for use inside variants: no
+  ///        coherence work, never registered, never freed.
+  static Vector view(T* ptr, size_type n) noexcept {
+    Vector v;
+    v.storage_ = detail::Storage::view(ptr, shape(n));
+    return v;
+  }
+
+  size_type size() const noexcept { return storage_.shape().nx; }
+  bool empty() const noexcept { return size() == 0; }
+
+  /// @brief Proxy to element @p i (checked in debug builds).
+  reference operator[](size_type i) {
+    if constexpr (PEPPHER_INDEX_CHECKS) detail::check_index("Vector::operator[]", i, size());
+    return reference(storage_, i);
+  }
+  /// @brief Host read of element @p i (checked in debug builds).
+  const T& operator[](size_type i) const {
+    if constexpr (PEPPHER_INDEX_CHECKS) detail::check_index("Vector::operator[]", i, size());
+    storage_.ensure_read();
+    return static_cast<const T*>(storage_.data())[i];
+  }
+  /// @brief Checked proxy to element @p i; throws peppher::Error when out of range.
+  reference at(size_type i) {
+    detail::check_index("Vector::at", i, size());
+    return reference(storage_, i);
+  }
+  /// @brief Checked host read of element @p i; throws peppher::Error when out of range.
+  const T& at(size_type i) const {
+    detail::check_index("Vector::at", i, size());
+    return (*this)[i];
+  }
+  reference front() { return at(0); }
+  reference back() { return at(size() - 1); }
+  const T& front() const { return at(0); }
+  const T& back() const { return at(size() - 1); }
+
+  /// @brief Host read access to all elements (waits for pending writers).
+  const T* host_read() const {
+    storage_.ensure_read();
+    return static_cast<const T*>(storage_.data());
+  }
+  /// @brief Host read-write access to all elements (waits for all pending tasks).
+  T* host_write() {
+    storage_.ensure_write();
+    return static_cast<T*>(storage_.data());
+  }
+  /// @brief Same as host_write(): read-write host access.
+  T* data() { return host_write(); }
+  /// @brief Same as host_read().
+  const T* data() const { return host_read(); }
+
+  iterator begin() { return host_write(); }
+  iterator end() { return host_write() + size(); }
+  const_iterator begin() const { return host_read(); }
+  const_iterator end() const { return host_read() + size(); }
+  const_iterator cbegin() const { return begin(); }
+  const_iterator cend() const { return end(); }
+
+  /// @brief Resizes to @p n elements, keeping the first min(size, n) ones; new ones are
+  ///        value-initialized. Reallocates, so a registered vector is unregistered first.
+  /// @attention Throws peppher::Error when a submitted task still uses the data: make sure
+  ///            none does first (any host access waits for them).
+  void resize(size_type n) {
+    const size_type old = size();
+    storage_.reshape(shape(n));
+    value_init(old);
+  }
+  /// @brief Resizes to @p n elements; new ones are copies of @p value.
+  void resize(size_type n, const T& value) {
+    const size_type old = size();
+    resize(n);
+    T* p = static_cast<T*>(storage_.data());
+    for (size_type i = old; i < n; ++i) p[i] = value;
+  }
+  /// @brief Host write of @p value into every element.
+  void fill(const T& value) {
+    T* p = host_write();
+    for (size_type i = 0; i < size(); ++i) p[i] = value;
+  }
+  /// @brief A std::vector copy of the elements (host read).
+  std::vector<T> to_std() const { return std::vector<T>(begin(), end()); }
+
+  /// @brief For generated code: registers the data lazily (one handle for the vector's
+  ///        lifetime), ends any host access phase, returns the handle to pass to a task.
+  /// @attention Throws peppher::Error for a view, an empty vector, or when the runtime is
+  ///            not running (e.g. after shutdown()). Call it for every component call.
+  starpu_data_handle_t handle_for_task() const { return storage_.handle_for_task(); }
+  /// @brief For generated code: splits into @p nparts blocks (sizes differ by at most one,
+  ///        the first n % nparts blocks get one more element, see block_range()) and returns
+  ///        the block handles, valid until the next whole-data use. Plans are reused.
+  std::vector<starpu_data_handle_t> partition_blocks(size_type nparts) {
+    return storage_.partition({detail::PartitionSpec::Kind::vector_blocks, {nparts}});
+  }
+  /// @brief For generated code: splits into consecutive blocks of the given @p sizes
+  ///        (which must sum to size()) and returns the block handles.
+  std::vector<starpu_data_handle_t> partition_sizes(const std::vector<size_type>& sizes) {
+    return storage_.partition({detail::PartitionSpec::Kind::vector_sizes, sizes});
+  }
+  /// @brief True once handle_for_task() registered the data with StarPU.
+  bool registered() const noexcept { return storage_.registered(); }
+  /// @brief True for a view (see view()).
+  bool is_view() const noexcept { return storage_.is_view(); }
+
+  /// @brief Element-wise equality (operator== of T when it has one, else bytes); host reads.
+  friend bool operator==(const Vector& a, const Vector& b) {
+    return a.size() == b.size() && detail::equal_elements(a.host_read(), b.host_read(), a.size());
+  }
+  friend bool operator!=(const Vector& a, const Vector& b) { return !(a == b); }
+
+ private:
+  static detail::Shape shape(size_type n) noexcept {
+    return {detail::Layout::vector, sizeof(T), n, 1, n};
+  }
+  void copy_in(const T* src, size_type n) {
+    if (n != 0) std::memcpy(storage_.data(), src, n * sizeof(T));
+  }
+  void value_init(size_type from) {
+    if constexpr (!std::is_trivially_default_constructible_v<T>) {
+      T* p = static_cast<T*>(storage_.data());
+      for (size_type i = from; i < size(); ++i) p[i] = T();
+    }
+  }
+  void fill_raw(const T& value) {
+    T* p = static_cast<T*>(storage_.data());
+    for (size_type i = 0; i < size(); ++i) p[i] = value;
+  }
+
+  mutable detail::Storage storage_;
+};
+
+}  // namespace peppher

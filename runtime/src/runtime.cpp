@@ -1,0 +1,123 @@
+// init()/shutdown(): starts StarPU from a Config, keeps the registry of live containers so
+// shutdown can bring their data home, runs shutdown hooks and prints the execution report.
+#include <starpu.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <mutex>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "peppher/detail/storage.h"
+#include "peppher/error.h"
+#include "peppher/execution_counter.h"
+#include "peppher/init.h"
+#include "worker_names.h"
+
+namespace peppher {
+namespace {
+
+std::atomic<bool> g_running{false};
+std::mutex g_lifecycle_mutex;  // serializes init/shutdown
+std::string g_scheduler;       // StarPU keeps the pointer we pass in its conf
+
+std::mutex& registry_mutex() {
+  static std::mutex m;
+  return m;
+}
+std::unordered_set<detail::Storage*>& registry() {
+  static std::unordered_set<detail::Storage*> set;
+  return set;
+}
+
+std::mutex g_hooks_mutex;
+std::vector<std::function<void()>> g_hooks;
+
+std::string init_error(int ret) {
+  if (ret == -ENODEV)
+    return "StarPU could not start: no worker is available (starpu_init returned -ENODEV); "
+           "check STARPU_NCPU, STARPU_NOPENCL, STARPU_NCUDA and the Config worker counts";
+  return "StarPU could not start: starpu_init returned " + std::to_string(ret) + " (" +
+         std::strerror(-ret) + ")";
+}
+
+}  // namespace
+
+namespace detail {
+
+void track(Storage* storage) {
+  std::lock_guard<std::mutex> lock(registry_mutex());
+  registry().insert(storage);
+}
+
+void untrack(Storage* storage) noexcept {
+  std::lock_guard<std::mutex> lock(registry_mutex());
+  registry().erase(storage);
+}
+
+void retrack(Storage* from, Storage* to) noexcept {
+  std::lock_guard<std::mutex> lock(registry_mutex());
+  registry().erase(from);
+  registry().insert(to);
+}
+
+}  // namespace detail
+
+void init(const Config& config) {
+  std::lock_guard<std::mutex> lock(g_lifecycle_mutex);
+  if (g_running) throw Error("init: the runtime is already running");
+  starpu_conf conf;
+  if (starpu_conf_init(&conf) != 0) throw Error("init: starpu_conf_init failed");
+  const char* env_sched = std::getenv("STARPU_SCHED");
+  g_scheduler = env_sched != nullptr && *env_sched != '\0' ? env_sched : config.scheduler;
+  conf.sched_policy_name = g_scheduler.c_str();
+  if (config.ncpus || config.nopencl || config.ncuda) {
+    // Explicit counts must beat STARPU_NCPU & co; starpu_conf_init already copied the
+    // environment into conf for the counts left unset, and the scheduler is resolved above.
+    conf.precedence_over_environment_variables = 1;
+    if (config.ncpus) conf.ncpus = *config.ncpus;
+    if (config.nopencl) conf.nopencl = *config.nopencl;
+    if (config.ncuda) conf.ncuda = *config.ncuda;
+  }
+  const int ret = starpu_init(&conf);
+  if (ret != 0) throw Error("init: " + init_error(ret));
+  detail::cache_worker_names();
+  reset_report();
+  g_running = true;
+}
+
+void shutdown() {
+  std::lock_guard<std::mutex> lock(g_lifecycle_mutex);
+  if (!g_running) return;
+  starpu_task_wait_for_all();
+  {
+    std::lock_guard<std::mutex> reg(registry_mutex());
+    for (detail::Storage* s : registry()) s->detach();
+    registry().clear();
+  }
+  std::vector<std::function<void()>> hooks;
+  {
+    std::lock_guard<std::mutex> h(g_hooks_mutex);
+    hooks.swap(g_hooks);
+  }
+  for (auto it = hooks.rbegin(); it != hooks.rend(); ++it) (*it)();
+  starpu_task_wait_for_all();
+  const char* report = std::getenv("PEPPHER_REPORT");
+  if (report != nullptr && std::strcmp(report, "1") == 0) std::cerr << report_string();
+  g_running = false;
+  starpu_shutdown();
+}
+
+bool is_running() noexcept { return g_running; }
+
+void add_shutdown_hook(std::function<void()> hook) {
+  std::lock_guard<std::mutex> lock(g_hooks_mutex);
+  g_hooks.push_back(std::move(hook));
+}
+
+}  // namespace peppher

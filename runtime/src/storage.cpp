@@ -1,0 +1,373 @@
+// Storage: memory (pinned when the runtime is up), lazy StarPU registration, the host
+// access phases (one acquisition per phase, paper IV.D) and the asynchronous partition plans.
+#include "peppher/detail/storage.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <string>
+#include <utility>
+
+#include "peppher/error.h"
+#include "peppher/init.h"
+#include "peppher/partition.h"
+
+namespace peppher::detail {
+
+/// One partitioning of a container, planned once and reused while the shape is the same.
+struct PartitionPlan {
+  PartitionSpec spec;
+  std::vector<std::uint32_t> sizes;                       // filter argument, kept alive
+  std::vector<starpu_data_handle_t> top;                  // children of the root handle
+  std::vector<std::vector<starpu_data_handle_t>> sub;     // 2-D: children of each top block
+  std::vector<starpu_data_handle_t> leaves;               // what the caller uses
+};
+
+namespace {
+
+constexpr std::size_t kAlign = 64;
+
+void* alloc_bytes(std::size_t bytes, bool& pinned) {
+  pinned = false;
+  if (bytes == 0) return nullptr;
+  if (is_running()) {
+    void* p = nullptr;
+    if (starpu_malloc_flags(&p, bytes, STARPU_MALLOC_PINNED) == 0 && p != nullptr) {
+      pinned = true;
+      return p;
+    }
+    throw std::bad_alloc();
+  }
+  void* p = std::aligned_alloc(kAlign, (bytes + kAlign - 1) / kAlign * kAlign);
+  if (p == nullptr) throw std::bad_alloc();
+  return p;
+}
+
+void free_bytes(void* p, std::size_t bytes, bool pinned) noexcept {
+  if (p == nullptr) return;
+  if (pinned)
+    starpu_free_flags(p, bytes, STARPU_MALLOC_PINNED);
+  else
+    std::free(p);
+}
+
+std::uint32_t to_u32(std::size_t n, const char* what) {
+  if (n > UINT32_MAX) throw Error(std::string(what) + " does not fit StarPU's 32-bit sizes");
+  return static_cast<std::uint32_t>(n);
+}
+
+starpu_data_filter make_filter(void (*func)(void*, void*, starpu_data_filter*, unsigned, unsigned),
+                               std::size_t nparts, void* arg = nullptr) {
+  starpu_data_filter f;
+  std::memset(&f, 0, sizeof f);
+  f.filter_func = func;
+  f.nchildren = static_cast<unsigned>(nparts);
+  f.filter_arg_ptr = arg;
+  return f;
+}
+
+void check_parts(std::size_t nparts, std::size_t n, const char* what) {
+  if (nparts == 0 || nparts > n)
+    throw Error(std::string(what) + ": cannot split " + std::to_string(n) + " into " +
+                std::to_string(nparts) + " non-empty blocks");
+}
+
+}  // namespace
+
+[[noreturn]] void throw_out_of_range(const char* what, std::size_t index, std::size_t size) {
+  throw Error(std::string(what) + ": index " + std::to_string(index) + " out of range [0, " +
+              std::to_string(size) + ")");
+}
+
+Storage::Storage(const Shape& shape) : shape_(shape) {
+  bytes_ = shape.span() * shape.elem_size;
+  ptr_ = alloc_bytes(bytes_, pinned_);
+  if (ptr_ != nullptr) std::memset(ptr_, 0, bytes_);
+  if (pinned_) {
+    track(this);
+    tracked_ = true;
+  }
+}
+
+Storage::Storage() noexcept = default;
+
+Storage Storage::view(void* ptr, const Shape& shape) noexcept {
+  Storage s;
+  s.ptr_ = ptr;
+  s.shape_ = shape;
+  s.bytes_ = shape.span() * shape.elem_size;
+  s.owning_ = false;
+  return s;
+}
+
+Storage Storage::clone() {
+  if (bytes_ != 0) ensure_read();
+  Storage out(shape_);
+  if (bytes_ != 0) std::memcpy(out.ptr_, ptr_, bytes_);
+  return out;
+}
+
+Storage::Storage(Storage&& other) noexcept { *this = std::move(other); }
+
+Storage& Storage::operator=(Storage&& other) noexcept {
+  if (this == &other) return *this;
+  release();
+  ptr_ = std::exchange(other.ptr_, nullptr);
+  bytes_ = std::exchange(other.bytes_, 0);
+  shape_ = std::exchange(other.shape_, Shape{});
+  phase_ = std::exchange(other.phase_, HostPhase::write);
+  owning_ = std::exchange(other.owning_, true);
+  pinned_ = std::exchange(other.pinned_, false);
+  tracked_ = std::exchange(other.tracked_, false);
+  handle_ = std::exchange(other.handle_, nullptr);
+  plans_ = std::move(other.plans_);
+  other.plans_.clear();
+  active_plan_ = std::exchange(other.active_plan_, -1);
+  if (tracked_) retrack(&other, this);
+  return *this;
+}
+
+Storage::~Storage() { release(); }
+
+void Storage::release() noexcept {
+  if (tracked_) untrack(this);
+  tracked_ = false;
+  if (handle_ != nullptr) {
+    end_host_phase();
+    drop_registration();
+  }
+  if (owning_) free_memory();
+  ptr_ = nullptr;
+  bytes_ = 0;
+}
+
+void Storage::free_memory() noexcept {
+  free_bytes(ptr_, bytes_, pinned_);
+  ptr_ = nullptr;
+  pinned_ = false;
+}
+
+void Storage::acquire_read() {
+  if (handle_ == nullptr) {  // plain memory or view: nothing to do, ever
+    phase_ = HostPhase::write;
+    return;
+  }
+  unpartition_active();
+  const int ret = starpu_data_acquire(handle_, STARPU_R);
+  if (ret != 0) throw Error("starpu_data_acquire(STARPU_R) failed: " + std::to_string(ret));
+  phase_ = HostPhase::read;
+}
+
+void Storage::acquire_write() {
+  if (handle_ == nullptr) {
+    phase_ = HostPhase::write;
+    return;
+  }
+  if (phase_ == HostPhase::read) {
+    starpu_data_release(handle_);
+    phase_ = HostPhase::none;
+  }
+  unpartition_active();
+  const int ret = starpu_data_acquire(handle_, STARPU_RW);
+  if (ret != 0) throw Error("starpu_data_acquire(STARPU_RW) failed: " + std::to_string(ret));
+  phase_ = HostPhase::write;
+}
+
+void Storage::end_host_phase() noexcept {
+  if (handle_ == nullptr) return;
+  if (phase_ != HostPhase::none) starpu_data_release(handle_);
+  phase_ = HostPhase::none;
+}
+
+void Storage::check_task_use(const char* what) const {
+  if (!owning_)
+    throw Error(std::string(what) + ": a view cannot be passed to a component call");
+  if (!is_running())
+    throw Error(std::string(what) +
+                ": container used in a component call while the runtime is not running "
+                "(before peppher::init() or after peppher::shutdown())");
+  if (bytes_ == 0)
+    throw Error(std::string(what) + ": an empty container cannot be passed to a component call");
+}
+
+void Storage::register_handle() {
+  const auto nx = to_u32(shape_.nx, "container size");
+  const auto ny = to_u32(shape_.ny, "matrix rows");
+  const auto ld = to_u32(shape_.ld, "matrix leading dimension");
+  if (!pinned_) {  // allocated before init(): move to pinned memory first
+    bool pinned = false;
+    void* p = alloc_bytes(bytes_, pinned);
+    std::memcpy(p, ptr_, bytes_);
+    free_bytes(ptr_, bytes_, false);
+    ptr_ = p;
+    pinned_ = pinned;
+  }
+  const auto home = static_cast<uintptr_t>(reinterpret_cast<std::uintptr_t>(ptr_));
+  switch (shape_.layout) {
+    case Layout::vector:
+      starpu_vector_data_register(&handle_, STARPU_MAIN_RAM, home, nx, shape_.elem_size);
+      break;
+    case Layout::matrix:
+      starpu_matrix_data_register(&handle_, STARPU_MAIN_RAM, home, ld, nx, ny, shape_.elem_size);
+      break;
+    case Layout::variable:
+      starpu_variable_data_register(&handle_, STARPU_MAIN_RAM, home, shape_.elem_size);
+      break;
+  }
+  if (!tracked_) {
+    track(this);
+    tracked_ = true;
+  }
+}
+
+starpu_data_handle_t Storage::handle_for_task() {
+  check_task_use("handle_for_task");
+  end_host_phase();
+  if (handle_ == nullptr)
+    register_handle();
+  else
+    unpartition_active();
+  phase_ = HostPhase::none;
+  return handle_;
+}
+
+std::vector<starpu_data_handle_t> Storage::partition(const PartitionSpec& spec) {
+  check_task_use("partition");
+  end_host_phase();
+  if (handle_ == nullptr) register_handle();
+  phase_ = HostPhase::none;
+  if (active_plan_ >= 0 && plans_[active_plan_]->spec == spec) return plans_[active_plan_]->leaves;
+  unpartition_active();
+
+  int found = -1;
+  for (std::size_t i = 0; i < plans_.size(); ++i)
+    if (plans_[i]->spec == spec) found = static_cast<int>(i);
+  if (found < 0) {
+    auto plan = std::make_unique<PartitionPlan>();
+    plan->spec = spec;
+    using Kind = PartitionSpec::Kind;
+    const bool is_vector = shape_.layout == Layout::vector;
+    const bool is_matrix = shape_.layout == Layout::matrix;
+    if ((spec.kind == Kind::vector_blocks || spec.kind == Kind::vector_sizes) != is_vector ||
+        (spec.kind == Kind::matrix_rows || spec.kind == Kind::matrix_2d) != is_matrix)
+      throw Error("partition: kind does not match the container");
+    if (spec.kind == Kind::vector_blocks) {
+      check_parts(spec.args.at(0), shape_.nx, "partition_blocks");
+      plan->top.resize(spec.args[0]);
+      auto f = make_filter(starpu_vector_filter_block, spec.args[0]);
+      starpu_data_partition_plan(handle_, &f, plan->top.data());
+    } else if (spec.kind == Kind::vector_sizes) {
+      std::size_t sum = 0;
+      for (std::size_t s : spec.args) {
+        if (s == 0) throw Error("partition_sizes: a block size is 0");
+        sum += s;
+        plan->sizes.push_back(to_u32(s, "block size"));
+      }
+      if (spec.args.empty() || sum != shape_.nx)
+        throw Error("partition_sizes: block sizes sum to " + std::to_string(sum) +
+                    ", the vector has " + std::to_string(shape_.nx) + " elements");
+      plan->top.resize(spec.args.size());
+      auto f = make_filter(starpu_vector_filter_list, spec.args.size(), plan->sizes.data());
+      starpu_data_partition_plan(handle_, &f, plan->top.data());
+    } else {
+      check_parts(spec.args.at(0), shape_.ny, "partition rows");
+      if (spec.kind == Kind::matrix_2d) check_parts(spec.args.at(1), shape_.nx, "partition columns");
+      plan->top.resize(spec.args[0]);
+      auto f = make_filter(starpu_matrix_filter_vertical_block, spec.args[0]);
+      starpu_data_partition_plan(handle_, &f, plan->top.data());
+      if (spec.kind == Kind::matrix_2d) {
+        plan->sub.resize(plan->top.size());
+        for (std::size_t i = 0; i < plan->top.size(); ++i) {
+          plan->sub[i].resize(spec.args[1]);
+          auto g = make_filter(starpu_matrix_filter_block, spec.args[1]);
+          starpu_data_partition_plan(plan->top[i], &g, plan->sub[i].data());
+        }
+      }
+    }
+    if (plan->sub.empty())
+      plan->leaves = plan->top;
+    else
+      for (const auto& row : plan->sub) plan->leaves.insert(plan->leaves.end(), row.begin(), row.end());
+    plans_.push_back(std::move(plan));
+    found = static_cast<int>(plans_.size() - 1);
+  }
+  PartitionPlan& plan = *plans_[found];
+  starpu_data_partition_submit(handle_, static_cast<unsigned>(plan.top.size()), plan.top.data());
+  for (std::size_t i = 0; i < plan.sub.size(); ++i)
+    starpu_data_partition_submit(plan.top[i], static_cast<unsigned>(plan.sub[i].size()),
+                                 plan.sub[i].data());
+  active_plan_ = found;
+  return plan.leaves;
+}
+
+void Storage::unpartition_active() noexcept {
+  if (active_plan_ < 0) return;
+  PartitionPlan& plan = *plans_[active_plan_];
+  for (std::size_t i = 0; i < plan.sub.size(); ++i)
+    starpu_data_unpartition_submit(plan.top[i], static_cast<unsigned>(plan.sub[i].size()),
+                                   plan.sub[i].data(), STARPU_MAIN_RAM);
+  starpu_data_unpartition_submit(handle_, static_cast<unsigned>(plan.top.size()), plan.top.data(),
+                                 STARPU_MAIN_RAM);
+  active_plan_ = -1;
+}
+
+void Storage::drop_registration() noexcept {
+  unpartition_active();
+  for (auto& plan : plans_) {
+    for (std::size_t i = 0; i < plan->sub.size(); ++i)
+      starpu_data_partition_clean(plan->top[i], static_cast<unsigned>(plan->sub[i].size()),
+                                  plan->sub[i].data());
+    starpu_data_partition_clean(handle_, static_cast<unsigned>(plan->top.size()), plan->top.data());
+  }
+  plans_.clear();
+  starpu_data_unregister(handle_);  // waits for pending tasks, brings the data home
+  handle_ = nullptr;
+  phase_ = HostPhase::write;
+}
+
+void Storage::reshape(const Shape& shape) {
+  if (!owning_) throw Error("resize: a view cannot be resized");
+  if (handle_ != nullptr && phase_ == HostPhase::none)
+    throw Error(
+        "resize: the container was last used by a component call whose tasks may still be "
+        "running; access it from the host first (e.g. host_write()), which waits for them");
+  if (handle_ != nullptr) {
+    end_host_phase();
+    drop_registration();
+  }
+  const std::size_t bytes = shape.span() * shape.elem_size;
+  bool pinned = false;
+  void* p = alloc_bytes(bytes, pinned);
+  if (p != nullptr) std::memset(p, 0, bytes);
+  const std::size_t keep = bytes < bytes_ ? bytes : bytes_;
+  if (keep != 0) std::memcpy(p, ptr_, keep);
+  free_memory();
+  ptr_ = p;
+  bytes_ = bytes;
+  pinned_ = pinned;
+  shape_ = shape;
+  phase_ = HostPhase::write;
+  if (pinned_ && !tracked_) {
+    track(this);
+    tracked_ = true;
+  }
+}
+
+void Storage::detach() {
+  if (handle_ != nullptr) {
+    end_host_phase();
+    drop_registration();
+  }
+  if (pinned_) {
+    void* p = std::aligned_alloc(kAlign, (bytes_ + kAlign - 1) / kAlign * kAlign);
+    if (p == nullptr) throw std::bad_alloc();
+    std::memcpy(p, ptr_, bytes_);
+    free_bytes(ptr_, bytes_, true);
+    ptr_ = p;
+    pinned_ = false;
+  }
+  phase_ = HostPhase::write;
+  tracked_ = false;
+}
+
+}  // namespace peppher::detail

@@ -1,0 +1,79 @@
+// Runs the real compose binary over every case in test/bad/<case>/: it must exit 1 (no
+// crash), print exactly the lines of expected.txt on stderr, and leave a pre-existing
+// output folder untouched. A case may give its command line in args.txt (one per line;
+// default "main.xml"); "-o <tmp>" is always appended.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "test_util.h"
+
+using namespace peppher;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string shell_quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'') out += "'\\''";
+    else out += c;
+  }
+  return out + "'";
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    out.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
+std::vector<std::string> cases() {
+  std::vector<std::string> out;
+  for (auto& e : fs::directory_iterator(PEPPHER_BAD_DIR)) {
+    if (e.is_directory()) out.push_back(e.path().filename().string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("bad-input corpus has at least 40 cases", "[bad]") { CHECK(cases().size() >= 40); }
+
+TEST_CASE("every bad input fails with exactly its diagnostics", "[bad]") {
+  for (const std::string& name : cases()) {
+    DYNAMIC_SECTION(name) {
+      const std::string dir = std::string(PEPPHER_BAD_DIR) + "/" + name;
+      REQUIRE(fs::exists(dir + "/expected.txt"));
+      std::vector<std::string> args = {"main.xml"};
+      if (fs::exists(dir + "/args.txt")) args = lines_of(test::read_file(dir + "/args.txt"));
+      test::TempDir tmp;
+      tmp.write("out/keep.txt", "previous output\n");
+      std::string cmd = "cd " + shell_quote(dir) + " && " + shell_quote(PEPPHER_COMPOSE_BIN);
+      for (const std::string& a : args) cmd += " " + shell_quote(a);
+      cmd += " -o " + shell_quote(tmp / "out") + " >" + shell_quote(tmp / "stdout") + " 2>" +
+             shell_quote(tmp / "stderr");
+      int status = std::system(cmd.c_str());
+      REQUIRE(WIFEXITED(status));
+      INFO("command: " << cmd);
+      std::string expected = test::read_file(dir + "/expected.txt");
+      std::string actual = test::read_file(tmp / "stderr");
+      CHECK(actual == expected);
+      CHECK(WEXITSTATUS(status) == 1);
+      size_t files = 0;
+      for (auto& e : fs::recursive_directory_iterator(tmp / "out")) files += e.is_regular_file();
+      CHECK(files == 1);
+      CHECK(test::read_file(tmp / "out/keep.txt") == "previous output\n");
+    }
+  }
+}

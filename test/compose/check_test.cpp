@@ -1,0 +1,61 @@
+// Resolution tests: parameter kinds and element types from the type as written, and
+// expressions resolved against parameters and tunables.
+#include <catch2/catch.hpp>
+
+#include "compose/check/types.h"
+#include "test_util.h"
+
+using namespace peppher;
+
+TEST_CASE("parameter types classify into kinds", "[check]") {
+  auto kind = [](const std::string& t) { return check::classify_type(t, {"T"}); };
+  CHECK(kind("float *").kind == ir::ParamKind::RawPointer);
+  CHECK(kind("float *").elem_type == "float");
+  CHECK(kind("const double*").is_const);
+  CHECK(kind("const double*").elem_type == "double");
+  CHECK(kind("peppher::Vector<float> &").kind == ir::ParamKind::Vector);
+  CHECK(kind("peppher::Vector<float> &").elem_type == "float");
+  CHECK(kind("const peppher::Matrix<T>&").kind == ir::ParamKind::Matrix);
+  CHECK(kind("const peppher::Matrix<T>&").is_const);
+  CHECK(kind("Scalar<int> &").kind == ir::ParamKind::ScalarContainer);
+  CHECK(kind("int").kind == ir::ParamKind::ScalarValue);
+  CHECK(kind("unsigned  long").kind == ir::ParamKind::ScalarValue);
+  CHECK(kind("T").kind == ir::ParamKind::ScalarValue);
+  CHECK(kind("struct params").kind == ir::ParamKind::StructValue);
+  CHECK(kind("Point").kind == ir::ParamKind::StructValue);
+  CHECK_FALSE(kind("int &").problem.empty());
+  CHECK_FALSE(kind("float **").problem.empty());
+  CHECK_FALSE(kind("peppher::Vector<float> *").problem.empty());
+}
+
+TEST_CASE("resolved IR: kinds, expressions, instantiate, tunable in partition", "[check]") {
+  test::TempDir d;
+  d.write("main.xml", test::component(
+      "  <peppher:implementation name=\"main\">\n"
+      "    <peppher:requiredInterfaces><peppher:requiredInterface name=\"sort\" xmlFile=\"sort.xml\" instantiate=\"int, float\"/></peppher:requiredInterfaces>\n"
+      "    <peppher:targetPlatform name=\"CPU\"/>\n"
+      "  </peppher:implementation>\n"));
+  d.write("sort.xml", test::component(
+      "  <peppher:interface name=\"sort\" kind=\"generic\" templateTypes=\"T\">\n"
+      "    <peppher:parameters>\n"
+      "      <peppher:parameter name=\"v\" type=\"peppher::Vector&lt;T&gt; &amp;\" accessMode=\"readwrite\" partition=\"BLOCK\"/>\n"
+      "      <peppher:parameter name=\"p\" type=\"const T*\" numElements=\"(n+1) * 2\" accessMode=\"read\"/>\n"
+      "      <peppher:parameter name=\"n\" type=\"int\" accessMode=\"read\"/>\n"
+      "    </peppher:parameters>\n"
+      "  </peppher:interface>\n"));
+  d.write("sort/s.xml", test::component(
+      "  <peppher:implementation name=\"sort_cpu\">\n"
+      "    <peppher:sourceFiles><peppher:sourceFile name=\"s.cpp\"/></peppher:sourceFiles>\n"
+      "    <peppher:providedInterfaces><peppher:providedInterface name=\"sort\"/></peppher:providedInterfaces>\n"
+      "    <peppher:targetPlatform name=\"OPENMP\"/>\n"
+      "    <peppher:tunables><peppher:tunable name=\"BLOCK\" type=\"int\" values=\"64,128\"/></peppher:tunables>\n"
+      "  </peppher:implementation>\n"));
+  d.write("sort/s.cpp", "");
+  test::RunResult r = test::run_in(d.path(), {"--print-ir", "main.xml"});
+  CHECK(r.err == "");
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("\"kind\": \"vector\"") != std::string::npos);
+  CHECK(r.out.find("\"elemType\": \"T\"") != std::string::npos);
+  CHECK(r.out.find("\"cpp\": \"(n + 1) * 2\"") != std::string::npos);
+  CHECK(r.out.find("\"backend\": \"OPENMP\"") != std::string::npos);
+}

@@ -1,0 +1,143 @@
+// Exploration tests: following requiredInterface / impPath / variant requirements, the
+// bottom-up order, -disableXMLFiles, and cycles reported with their path.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+#include "compose/explore/explore.h"
+#include "test_util.h"
+
+using namespace peppher;
+
+namespace {
+
+std::string iface(const std::string& name) {
+  return test::component("  <peppher:interface name=\"" + name + "\">\n"
+                         "    <peppher:parameters><peppher:parameter name=\"n\" type=\"int\" "
+                         "accessMode=\"read\"/></peppher:parameters>\n"
+                         "  </peppher:interface>\n");
+}
+
+// An implementation of `provides`, requiring the interfaces in `requires` (xmlFile relative
+// to the implementation folder's parent).
+std::string impl(const std::string& name, const std::string& provides,
+                 const std::vector<std::string>& requires_ = {}) {
+  std::string req;
+  if (!requires_.empty()) {
+    req = "    <peppher:requiredInterfaces>\n";
+    for (const std::string& r : requires_) {
+      req += "      <peppher:requiredInterface name=\"" + r + "\" xmlFile=\"../" + r + ".xml\"/>\n";
+    }
+    req += "    </peppher:requiredInterfaces>\n";
+  }
+  return test::component("  <peppher:implementation name=\"" + name + "\">\n"
+                         "    <peppher:sourceFiles><peppher:sourceFile name=\"" + name +
+                         ".c\"/></peppher:sourceFiles>\n"
+                         "    <peppher:providedInterfaces><peppher:providedInterface name=\"" +
+                         provides + "\"/></peppher:providedInterfaces>\n" + req +
+                         "    <peppher:targetPlatform name=\"CPU\"/>\n"
+                         "  </peppher:implementation>\n");
+}
+
+std::string main_xml(const std::vector<std::string>& requires_) {
+  std::string req;
+  for (const std::string& r : requires_) {
+    req += "      <peppher:requiredInterface name=\"" + r + "\" xmlFile=\"" + r + ".xml\"/>\n";
+  }
+  return test::component("  <peppher:implementation name=\"main\">\n"
+                         "    <peppher:requiredInterfaces>\n" + req +
+                         "    </peppher:requiredInterfaces>\n"
+                         "    <peppher:targetPlatform name=\"CPU\"/>\n"
+                         "  </peppher:implementation>\n");
+}
+
+struct Explored {
+  ir::Application app;
+  std::string diags;
+};
+
+Explored explore_in(const test::TempDir& dir, ir::Options o = {}) {
+  std::filesystem::path old = std::filesystem::current_path();
+  std::filesystem::current_path(dir.path());
+  std::ostringstream err;
+  diag::Diagnostics diag(err);
+  if (o.main_xml.empty()) o.main_xml = "main.xml";
+  Explored e{explore::explore(o, diag), ""};
+  std::filesystem::current_path(old);
+  e.diags = err.str();
+  return e;
+}
+
+std::vector<std::string> names(const ir::Application& app) {
+  std::vector<std::string> out;
+  for (const ir::Interface& i : app.interfaces) out.push_back(i.name);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("interfaces come bottom-up; variants found in impPath, sorted", "[explore]") {
+  test::TempDir d;
+  d.write("main.xml", main_xml({"top", "leaf"}));
+  d.write("top.xml", iface("top"));
+  d.write("mid.xml", iface("mid"));
+  d.write("leaf.xml", iface("leaf"));
+  d.write("top/b_top.xml", impl("b_top", "top", {"mid"}));
+  d.write("top/a_top.xml", impl("a_top", "top", {"leaf"}));
+  d.write("mid/mid1.xml", impl("mid1", "mid", {"leaf"}));
+  d.write("leaf/leaf1.xml", impl("leaf1", "leaf"));
+  d.write("leaf/notes.txt", "not a descriptor");
+  Explored e = explore_in(d);
+  CHECK(e.diags == "");
+  CHECK(names(e.app) == std::vector<std::string>{"leaf", "mid", "top"});
+  REQUIRE(e.app.interfaces[2].variants.size() == 2);
+  CHECK(e.app.interfaces[2].variants[0].name == "a_top");
+  CHECK(e.app.interfaces[2].variants[0].descriptor_file == "top/a_top.xml");
+  CHECK(e.app.interfaces[2].variants[0].sources[0].path == "top/a_top.c");
+  CHECK(e.app.interfaces[0].imp_path == "leaf/");
+}
+
+TEST_CASE("-disableXMLFiles skips descriptors while exploring", "[explore]") {
+  test::TempDir d;
+  d.write("main.xml", main_xml({"top"}));
+  d.write("top.xml", iface("top"));
+  d.write("leaf.xml", iface("leaf"));
+  d.write("top/a.xml", impl("a", "top", {"leaf"}));
+  d.write("top/b.xml", impl("b", "top"));
+  d.write("leaf/l.xml", impl("l", "leaf"));
+  ir::Options o;
+  o.disable_xml_files = {"a.xml", "nothing.xml"};
+  Explored e = explore_in(d, o);
+  CHECK(e.diags == "compose: warning: -disableXMLFiles: 'nothing.xml' matched no implementation descriptor\n");
+  CHECK(names(e.app) == std::vector<std::string>{"top"});  // leaf only reachable through a
+  REQUIRE(e.app.interfaces[0].variants.size() == 1);
+  CHECK(e.app.interfaces[0].variants[0].name == "b");
+}
+
+TEST_CASE("a cycle is an error printing the cycle", "[explore]") {
+  test::TempDir d;
+  d.write("main.xml", main_xml({"a"}));
+  d.write("a.xml", iface("a"));
+  d.write("b.xml", iface("b"));
+  d.write("c.xml", iface("c"));
+  d.write("a/a1.xml", impl("a1", "a", {"b"}));
+  d.write("b/b1.xml", impl("b1", "b", {"c"}));
+  d.write("c/c1.xml", impl("c1", "c", {"a"}));
+  Explored e = explore_in(d);
+  CHECK(e.diags ==
+        "c/c1.xml:6:7: error: cycle in required interfaces: a -> b -> c -> a\n"
+        "a/a1.xml:6:7: note: 'a' requires 'b' here\n"
+        "b/b1.xml:6:7: note: 'b' requires 'c' here\n");
+}
+
+TEST_CASE("an interface file shared by two requirers is read once", "[explore]") {
+  test::TempDir d;
+  d.write("main.xml", main_xml({"top", "leaf"}));
+  d.write("top.xml", iface("top"));
+  d.write("leaf.xml", iface("leaf"));
+  d.write("top/t.xml", impl("t", "top", {"leaf"}));
+  d.write("leaf/l.xml", impl("l", "leaf"));
+  Explored e = explore_in(d);
+  CHECK(e.diags == "");
+  CHECK(names(e.app) == std::vector<std::string>{"leaf", "top"});
+}

@@ -1,0 +1,102 @@
+// Command-line tests: both spellings of every option, values after '=' or as the next
+// argument, case-insensitivity of the original spelling, and errors naming the option.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+#include "compose/cli/options.h"
+
+using namespace peppher;
+
+namespace {
+
+struct Parsed {
+  bool ok;
+  ir::Options o;
+  std::string err;
+};
+
+Parsed parse(std::vector<std::string> args) {
+  std::ostringstream err;
+  diag::Diagnostics diag(err);
+  Parsed p{false, {}, ""};
+  p.ok = cli::parse_options(args, p.o, diag);
+  p.err = err.str();
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("original single-dash spellings, case-insensitive", "[cli]") {
+  Parsed p = parse({"main.xml", "-disableImpls=a,b", "-DISABLEXMLFILES=x.xml", "-disableCPU",
+                    "-disablecuda", "-disableOpenCL", "-useHistoryModels",
+                    "-wrapperFilesExt=\".hpp\"", "-v=2"});
+  REQUIRE(p.ok);
+  CHECK(p.err.empty());
+  CHECK(p.o.main_xml == "main.xml");
+  CHECK(p.o.disable_impls == std::vector<std::string>{"a", "b"});
+  CHECK(p.o.disable_xml_files == std::vector<std::string>{"x.xml"});
+  CHECK(p.o.disable_cpu);
+  CHECK(p.o.disable_cuda);
+  CHECK(p.o.disable_opencl);
+  CHECK(p.o.perf_model == ir::PerfModel::History);
+  CHECK(p.o.wrapper_files_ext == ".hpp");
+  CHECK(p.o.verbosity == 2);
+}
+
+TEST_CASE("double-dash spellings, value inline or next", "[cli]") {
+  Parsed p = parse({"--disable-impls", "a,b", "--disable-xml-files=x.xml", "--disable-cpu",
+                    "--disable-cuda", "--disable-opencl", "--use-nl-regression-models",
+                    "--wrapper-files-ext", ".hh", "--verbose=3", "-o", "out", "--check",
+                    "--print-ir", "main.xml"});
+  REQUIRE(p.ok);
+  CHECK(p.o.disable_impls == std::vector<std::string>{"a", "b"});
+  CHECK(p.o.disable_xml_files == std::vector<std::string>{"x.xml"});
+  CHECK(p.o.disable_cpu);
+  CHECK(p.o.disable_cuda);
+  CHECK(p.o.disable_opencl);
+  CHECK(p.o.perf_model == ir::PerfModel::NLRegression);
+  CHECK(p.o.wrapper_files_ext == ".hh");
+  CHECK(p.o.verbosity == 3);
+  CHECK(p.o.output_dir == "out");
+  CHECK(p.o.check_only);
+  CHECK(p.o.print_ir);
+}
+
+TEST_CASE("regression models, help, version, utility mode", "[cli]") {
+  CHECK(parse({"m.xml", "-useRegressionModels"}).o.perf_model == ir::PerfModel::Regression);
+  CHECK(parse({"--help"}).o.help);
+  CHECK(parse({"-h"}).o.help);
+  CHECK(parse({"--version"}).o.version);
+  Parsed u = parse({"-generateCompFiles=\"spm.h,more.h\""});
+  REQUIRE(u.ok);
+  CHECK(u.o.generate_comp_files == std::vector<std::string>{"spm.h", "more.h"});
+}
+
+TEST_CASE("unknown and malformed options are errors naming the option", "[cli]") {
+  CHECK(parse({"m.xml", "-disableImpl=a"}).err ==
+        "compose: error: unknown option '-disableImpl'; did you mean '-disableImpls'? (see --help)\n");
+  CHECK(parse({"m.xml", "--disable-cdua"}).err ==
+        "compose: error: unknown option '--disable-cdua'; did you mean '--disable-cuda'? (see --help)\n");
+  CHECK(parse({"m.xml", "--frobnicate"}).err ==
+        "compose: error: unknown option '--frobnicate' (see --help)\n");
+  CHECK(parse({"m.xml", "-v=7"}).err ==
+        "compose: error: invalid verbosity '7' for '-v' (expected 0, 1, 2 or 3)\n");
+  CHECK(parse({"m.xml", "--disable-cpu=1"}).err ==
+        "compose: error: option '--disable-cpu' takes no value\n");
+  CHECK(parse({"m.xml", "--disable-impls"}).err ==
+        "compose: error: option '--disable-impls' needs a value\n");
+  CHECK(parse({"m.xml", "-useHistoryModels", "--use-regression-models"}).err ==
+        "compose: error: options '-useHistoryModels' and '--use-regression-models' choose "
+        "different performance models; give only one\n");
+  CHECK(parse({}).err ==
+        "compose: error: no main descriptor given; usage: compose main.xml [options] (see --help)\n");
+  CHECK(parse({"a.xml", "b.xml"}).err ==
+        "compose: error: more than one main descriptor given: 'a.xml' and 'b.xml'\n");
+}
+
+TEST_CASE("help text has examples of both spellings", "[cli]") {
+  std::string h = cli::usage_text();
+  CHECK(h.find("-disableImpls, --disable-impls") != std::string::npos);
+  CHECK(h.find("Examples:") != std::string::npos);
+}

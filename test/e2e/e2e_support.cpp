@@ -1,0 +1,69 @@
+// End-to-end test support (see e2e_support.h).
+#include "e2e_support.h"
+
+#include <array>
+#include <cstdio>
+#include <sstream>
+#include <sys/wait.h>
+
+namespace e2e {
+
+Run run(const std::string& command, const std::string& env) {
+  Run r;
+  std::string full = env + (env.empty() ? "" : " ") + command + " 2>&1";
+  FILE* pipe = popen(full.c_str(), "r");
+  if (pipe == nullptr) return r;
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.output.append(buf.data(), n);
+  int status = pclose(pipe);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return r;
+}
+
+std::filesystem::path fresh_work_dir(const std::string& name) {
+  std::filesystem::path dir = std::filesystem::path(PEPPHER_E2E_WORK_DIR) / name;
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+std::filesystem::path source_dir() { return PEPPHER_SOURCE_DIR; }
+
+Run compose(const std::filesystem::path& main_xml, const std::filesystem::path& out,
+            const std::string& options) {
+  return run(std::string(PEPPHER_COMPOSE_EXE) + " " + main_xml.string() + " -o " + out.string() +
+             " " + options);
+}
+
+Run make(const std::filesystem::path& out, const std::string& target) {
+  return run("make -s -j2 -C " + out.string() + " " + target +
+             " PEPPHER_WARNINGS='-Wall -Wextra -Wshadow -Werror'");
+}
+
+long report_count(const std::string& report, const std::string& variant,
+                  const std::string& worker_kind) {
+  // Rows look like: "<interface> <variant> <worker name> <count>", whitespace-separated.
+  long total = 0;
+  std::istringstream in(report);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream words(line);
+    std::vector<std::string> w;
+    for (std::string x; words >> x;) w.push_back(x);
+    if (w.size() < 4) continue;
+    bool names_variant = false, names_kind = false;
+    for (size_t i = 0; i + 1 < w.size(); ++i) {
+      names_variant |= w[i] == variant;
+      names_kind |= w[i].find(worker_kind) != std::string::npos;
+    }
+    if (!names_variant || !names_kind) continue;
+    try {
+      total += std::stol(w.back());
+    } catch (...) {
+    }
+  }
+  return total;
+}
+
+}  // namespace e2e

@@ -1,0 +1,37 @@
+// End-to-end test support: run the real compose binary, the generated Makefile and the
+// composed program, capturing their output, in a work folder under the build tree.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace e2e {
+
+struct Run {
+  int exit_code = -1;
+  std::string output;  // stdout and stderr together
+};
+
+/// Runs `command` through the shell with extra environment assignments prepended.
+Run run(const std::string& command, const std::string& env = "");
+
+/// The folder a test composes into: <build>/test/e2e/work/<name>, emptied first.
+std::filesystem::path fresh_work_dir(const std::string& name);
+
+/// The repository's root folder.
+std::filesystem::path source_dir();
+
+/// `compose <main.xml> -o <out> <options>`.
+Run compose(const std::filesystem::path& main_xml, const std::filesystem::path& out,
+            const std::string& options = "");
+
+/// `make -C <out>` with warnings as errors for the generated code and the variants.
+Run make(const std::filesystem::path& out, const std::string& target = "");
+
+/// Counts of the PEPPHER_REPORT table: how many tasks of `variant` ran on workers whose
+/// name contains `worker_kind` ("CPU" or "OpenCL").
+long report_count(const std::string& report, const std::string& variant,
+                  const std::string& worker_kind);
+
+}  // namespace e2e

@@ -1,0 +1,88 @@
+// Golden tests of the emit stage: every generated file kind, rendered in memory from
+// hand-built IR and compared byte for byte with test/golden/<case>/expected/.
+// Refresh after an intended change: COMPOSE_UPDATE_GOLDEN=1 ctest -R golden (then review
+// the diff like code).
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "compose/emit/generate.h"
+#include "hand_built_ir.h"
+
+namespace fs = std::filesystem;
+using namespace peppher;
+
+namespace {
+
+std::string read_file(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+emit::EmitSettings fixed_settings() {
+  return {"-I/opt/peppher/include", "-L/opt/peppher/lib -lpeppher", "nvcc"};
+}
+
+void check_golden(const std::string& name, const ir::Application& app) {
+  std::ostringstream messages;
+  diag::Diagnostics diags(messages);
+  emit::GeneratedFiles files = emit::generate(app, fixed_settings(), diags);
+  INFO(messages.str());
+  REQUIRE_FALSE(diags.has_errors());
+
+  fs::path expected_dir = fs::path(PEPPHER_GOLDEN_DIR) / name / "expected";
+  if (std::getenv("COMPOSE_UPDATE_GOLDEN") != nullptr) {
+    fs::remove_all(expected_dir);
+    fs::create_directories(expected_dir);
+    for (const auto& [path, text] : files) std::ofstream(expected_dir / path, std::ios::binary) << text;
+    WARN("updated goldens in " << expected_dir);
+    return;
+  }
+  std::size_t on_disk = 0;
+  for (const auto& entry : fs::directory_iterator(expected_dir)) on_disk += entry.is_regular_file();
+  CHECK(on_disk == files.size());
+  for (const auto& [path, text] : files) {
+    INFO("golden " << (expected_dir / path).string()
+                   << " differs; if intended: COMPOSE_UPDATE_GOLDEN=1 ctest -R golden");
+    CHECK(read_file(expected_dir / path) == text);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("golden: raw pointers, by-value scalars, CPU + CUDA + OpenCL variants") {
+  check_golden("vector_scale", golden::vector_scale_app());
+}
+
+TEST_CASE("golden: containers, OPENMP variant, C linkage, history model") {
+  check_golden("containers", golden::containers_app());
+}
+
+TEST_CASE("golden: a second run produces byte-identical output") {
+  std::ostringstream messages;
+  diag::Diagnostics diags(messages);
+  auto app = golden::containers_app();
+  CHECK(emit::generate(app, fixed_settings(), diags) == emit::generate(app, fixed_settings(), diags));
+}
+
+TEST_CASE("golden: more variants for one backend than StarPU allows is a diagnostic") {
+  ir::Application app = golden::vector_scale_app();
+  ir::Interface& i = app.interfaces.front();
+  for (int k = 0; k < 4; ++k) {
+    ir::Variant v = i.variants.front();
+    v.name = "extra_cpu_" + std::to_string(k);
+    i.variants.push_back(v);
+  }
+  std::ostringstream messages;
+  diag::Diagnostics diags(messages);
+  emit::generate(app, fixed_settings(), diags);
+  CHECK(diags.has_errors());
+  CHECK_THAT(messages.str(), Catch::Contains("has 5 enabled CPU/OPENMP variants ('scale_cpu_func', "
+                                             "'extra_cpu_0', 'extra_cpu_1', 'extra_cpu_2', "
+                                             "'extra_cpu_3'), but this StarPU allows at most 4"));
+}

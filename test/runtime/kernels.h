@@ -1,0 +1,31 @@
+// Hand-written StarPU codelets for the runtime tests, each with a CPU and an OpenCL
+// implementation, submitted the way generated entry wrappers do (handle_for_task()).
+#pragma once
+
+#include <starpu.h>
+
+#include <cstdint>
+
+namespace peppher_test {
+
+/// Where a task must run: wherever the scheduler likes, or forced on a worker kind.
+enum class Where { any, cpu, opencl };
+
+/// @brief Id of the first worker of that kind (-1 for Where::any); throws if none exists.
+int worker_for(Where where);
+/// @brief True when StarPU started at least one OpenCL worker.
+bool has_opencl();
+/// @brief Compiles the OpenCL kernels (once per init) and unloads them at shutdown.
+void load_kernels();
+
+// Asynchronous tasks on uint32_t data (wrapping arithmetic, identical on CPU and OpenCL).
+void fill(starpu_data_handle_t v, std::uint32_t a, std::uint32_t b, Where w);    // W: v[i] = a + b*i
+void affine(starpu_data_handle_t v, std::uint32_t a, std::uint32_t b, Where w);  // RW: v = v*a + b
+void add(starpu_data_handle_t src, starpu_data_handle_t dst, std::uint32_t c, Where w);  // dst = src + c
+void sum(starpu_data_handle_t v, starpu_data_handle_t out, Where w);  // R v, W scalar out = sum(v)
+void touch(starpu_data_handle_t v, Where w);                          // R only
+void mat_affine(starpu_data_handle_t m, std::uint32_t a, std::uint32_t b, Where w);  // RW matrix
+/// CPU only: sleeps @p ms milliseconds, then v = v*a + b (to keep tasks pending).
+void slow_affine(starpu_data_handle_t v, std::uint32_t a, std::uint32_t b, unsigned ms);
+
+}  // namespace peppher_test

@@ -1,0 +1,141 @@
+// init()/shutdown() and Config: scheduler choice (STARPU_SCHED wins), explicit worker
+// counts, clear errors when StarPU cannot start, and the execution report.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "support.h"
+
+using namespace peppher_test;
+
+namespace {
+
+std::string current_scheduler() {
+  starpu_sched_policy* policy = starpu_sched_ctx_get_sched_policy(0)  /* the global context */;
+  return policy != nullptr && policy->policy_name != nullptr ? policy->policy_name : "";
+}
+
+// Sets an environment variable for one scope, restoring the previous value afterwards.
+struct ScopedEnv {
+  std::string name;
+  bool had = false;
+  std::string old;
+  ScopedEnv(const char* n, const char* value) : name(n) {
+    if (const char* o = std::getenv(n)) {
+      had = true;
+      old = o;
+    }
+    if (value != nullptr)
+      setenv(n, value, 1);
+    else
+      unsetenv(n);
+  }
+  ~ScopedEnv() {
+    if (had)
+      setenv(name.c_str(), old.c_str(), 1);
+    else
+      unsetenv(name.c_str());
+  }
+};
+
+}  // namespace
+
+TEST_CASE("init starts StarPU with dmda by default; STARPU_SCHED wins", "[init]") {
+  ScopedEnv no_sched("STARPU_SCHED", nullptr);
+  {
+    peppher::Runtime rt;
+    CHECK(peppher::is_running());
+    CHECK(current_scheduler() == "dmda");
+    CHECK_THROWS_WITH(peppher::init(), Catch::Contains("already running"));
+  }
+  CHECK_FALSE(peppher::is_running());
+  peppher::shutdown();  // a second shutdown does nothing
+  {
+    peppher::Config config;
+    config.scheduler = "eager";
+    peppher::Runtime rt(config);
+    CHECK(current_scheduler() == "eager");
+  }
+  {
+    ScopedEnv sched("STARPU_SCHED", "ws");
+    peppher::Config config;
+    config.scheduler = "eager";
+    peppher::Runtime rt(config);
+    CHECK(current_scheduler() == "ws");
+  }
+  PEPPHER_INITIALIZE();
+  CHECK(peppher::is_running());
+  PEPPHER_SHUTDOWN();
+  CHECK_FALSE(peppher::is_running());
+}
+
+TEST_CASE("explicit worker counts beat the environment", "[init]") {
+  peppher::Config config;
+  config.ncpus = 2;
+  config.nopencl = 0;
+  peppher::Runtime rt(config);
+  CHECK(starpu_cpu_worker_get_count() == 2);
+  CHECK(starpu_opencl_worker_get_count() == 0);
+}
+
+TEST_CASE("init failure names the cause", "[init]") {
+  peppher::Config config;
+  config.ncpus = 0;
+  config.nopencl = 0;
+  config.ncuda = 0;
+  CHECK_THROWS_WITH(peppher::init(config), Catch::Contains("-ENODEV"));
+  CHECK_FALSE(peppher::is_running());
+  peppher::Runtime rt;  // and a later init still works
+  CHECK(peppher::is_running());
+}
+
+TEST_CASE("the execution report says which variant ran on which worker", "[init][report]") {
+  {
+    Session session;
+    peppher::Vector<std::uint32_t> v(16);
+    fill(v.handle_for_task(), 0, 1, Where::cpu);
+    fill(v.handle_for_task(), 0, 1, Where::cpu);
+    affine(v.handle_for_task(), 1, 1, Where::cpu);
+    if (has_opencl()) fill(v.handle_for_task(), 0, 2, Where::opencl);
+    CHECK(v[3] == (has_opencl() ? 6u : 4u));
+  }
+  const std::string report = peppher::report_string();
+  INFO(report);
+  CHECK_THAT(report, Catch::Contains("interface") && Catch::Contains("worker"));
+  CHECK_THAT(report, Catch::Matches("(.|\n)*fill +fill_cpu +cpu +CPU 0 +2\n(.|\n)*"));
+  CHECK_THAT(report, Catch::Matches("(.|\n)*affine +affine_cpu +cpu +CPU 0 +1\n(.|\n)*"));
+  if (report.find("fill_opencl") != std::string::npos)
+    CHECK_THAT(report, Catch::Matches("(.|\n)*fill +fill_opencl +opencl +OpenCL[^\n]* +1\n(.|\n)*"));
+  Session next;  // init resets the counts
+  CHECK(peppher::report_string().find("fill_cpu") == std::string::npos);
+}
+
+TEST_CASE("PEPPHER_REPORT=1 prints the report to stderr at shutdown", "[init][report]") {
+  ScopedEnv report("PEPPHER_REPORT", "1");
+  char path[] = "/tmp/peppher_report_XXXXXX";
+  const int fd = mkstemp(path);
+  REQUIRE(fd >= 0);
+  std::fflush(stderr);
+  const int saved = dup(2);
+  dup2(fd, 2);
+  {
+    Session session;
+    peppher::Vector<std::uint32_t> v(8);
+    fill(v.handle_for_task(), 1, 1, Where::cpu);
+  }
+  std::fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  close(fd);
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::remove(path);
+  CHECK_THAT(text.str(), Catch::Contains("PEPPHER execution report") && Catch::Contains("fill_cpu"));
+}
