@@ -5,21 +5,26 @@
 #include "compose/check/check.h"
 #include "compose/cli/options.h"
 #include "compose/diag/diagnostics.h"
+#include "compose/emit/generate.h"
+#include "compose/emit/render.h"
 #include "compose/explore/explore.h"
 #include "compose/explore/paths.h"
 #include "compose/ir/json.h"
 #include "compose/output/output_context.h"
+#include "compose/runtime_location.h"
 
 namespace peppher {
 
 namespace {
 
-// The code generation stage, when it exists, plugs in here: it reads the checked IR
-// (const) and fills `out`; it must not touch the filesystem.
+// The code generation stage: reads the checked IR (const) and fills `out`; it never
+// touches the filesystem. A template bug is an internal error, reported, never a crash.
 void generate(const ir::Application& app, output::OutputContext& out, diag::Diagnostics& diag) {
-  (void)app;
-  (void)out;
-  diag.note("code generation not yet available; the descriptors were read and checked");
+  try {
+    emit::generate(app, locate_runtime(), out, diag);
+  } catch (const emit::TemplateError& e) {
+    diag.error(std::string("internal error in code generation: ") + e.what());
+  }
 }
 
 }  // namespace

@@ -155,24 +155,22 @@ Data app_data(const ir::Application& app, const EmitSettings& settings,
 
 }  // namespace
 
-GeneratedFiles generate(const ir::Application& app, const EmitSettings& settings,
-                        diag::Diagnostics& diags) {
-  GeneratedFiles files;
+void generate(const ir::Application& app, const EmitSettings& settings,
+              output::OutputContext& out, diag::Diagnostics& diags) {
   std::vector<std::string> wrappers;
   for (const ir::Interface& iface : app.interfaces) {
     WrapperPlan plan = plan_wrapper(app, iface, diags);
     std::string file = names::wrapper_file(iface, app.options.wrapper_files_ext);
-    files[file] = emit_wrapper(plan);
+    out.write(file, emit_wrapper(plan));
     wrappers.push_back(file);
   }
-  files[names::umbrella_header()] = emit_umbrella(app, wrappers);
+  out.write(names::umbrella_header(), emit_umbrella(app, wrappers));
 
   std::vector<std::string> generated = wrappers;
   generated.push_back(names::umbrella_header());
   Data d = app_data(app, settings, generated, output_dir(app));
-  files["Makefile"] = render_template("Makefile", d);
-  files["peppher.cmake"] = render_template("peppher.cmake", d);
-  return files;
+  out.write("Makefile", render_template("Makefile", d));
+  out.write("peppher.cmake", render_template("peppher.cmake", d));
 }
 
 }  // namespace peppher::emit

@@ -2,11 +2,11 @@
 // Makefile, peppher.cmake). It never touches the filesystem; the driver writes the result.
 #pragma once
 
-#include <map>
 #include <string>
 
 #include "compose/diag/diagnostics.h"
 #include "compose/ir/ir.h"
+#include "compose/output/output_context.h"
 
 namespace peppher::emit {
 
@@ -17,12 +17,10 @@ struct EmitSettings {
   std::string nvcc = "/usr/local/cuda/bin/nvcc";
 };
 
-/// Generated files: path relative to the output folder -> text. Sorted, so deterministic.
-using GeneratedFiles = std::map<std::string, std::string>;
-
-/// Generates everything for `app`. Reports what cannot be generated to `diags`; the result
-/// must not be written when `diags` has errors.
-GeneratedFiles generate(const ir::Application& app, const EmitSettings& settings,
-                        diag::Diagnostics& diags);
+/// Generates everything for `app` into `out` (paths relative to the output folder).
+/// Reports what cannot be generated to `diags`; `out` must not be written when `diags` has
+/// errors.
+void generate(const ir::Application& app, const EmitSettings& settings,
+              output::OutputContext& out, diag::Diagnostics& diags);
 
 }  // namespace peppher::emit

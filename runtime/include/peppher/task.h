@@ -33,7 +33,10 @@ class TaskBuilder {
   }
 
   ~TaskBuilder() {
-    if (task_ != nullptr) starpu_task_destroy(task_);  // not submitted: frees the arguments too
+    if (task_ != nullptr) {  // never submitted: free it (and its arguments) ourselves
+      task_->destroy = 0;    // starpu_task_destroy refuses auto-destroyed detached tasks
+      starpu_task_destroy(task_);
+    }
     unregister_temporaries();
   }
   TaskBuilder(const TaskBuilder&) = delete;

@@ -1,0 +1,101 @@
+// End to end, for real: compose -> build with the generated Makefile (-Werror) -> run on
+// StarPU with a CPU worker and pocl's OpenCL device (and other worker sets) -> check the
+// program's own verdict and the execution report.
+#include <catch2/catch.hpp>
+
+#include "e2e_support.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Composes and builds `main_xml` into a fresh work folder; returns that folder.
+fs::path compose_and_build(const std::string& name, const fs::path& main_xml,
+                           const std::string& options = "") {
+  fs::path out = e2e::fresh_work_dir(name);
+  e2e::Run composed = e2e::compose(main_xml, out, options);
+  INFO(composed.output);
+  REQUIRE(composed.exit_code == 0);
+  e2e::Run built = e2e::make(out);
+  INFO(built.output);
+  REQUIRE(built.exit_code == 0);
+  return out;
+}
+
+e2e::Run run_program(const fs::path& exe, const std::string& args, const std::string& env) {
+  return e2e::run(exe.string() + " " + args, "PEPPHER_REPORT=1 " + env);
+}
+
+const char* kCpuAndOpenCl = "STARPU_NCPU=1 STARPU_NOPENCL=1";
+const char* kCpuOnly = "STARPU_NCPU=1 STARPU_NOPENCL=0";
+const char* kOpenClOnly = "STARPU_NCPU=0 STARPU_NOPENCL=1";
+
+fs::path cases() { return e2e::source_dir() / "test" / "e2e" / "cases"; }
+
+}  // namespace
+
+TEST_CASE("e2e: the published vector_scale example composes, builds and runs") {
+  fs::path out = compose_and_build("vector_scale", e2e::source_dir() / "apps/vector_scale/main.xml");
+  e2e::Run r = run_program(out / "vector_scale", "", kCpuAndOpenCl);
+  INFO(r.output);
+  CHECK(r.exit_code == 0);
+  CHECK(e2e::report_count(r.output, "scale_cpu_func", "CPU") == 1);
+}
+
+TEST_CASE("e2e: spmv gives correct results on every worker set") {
+  fs::path out = compose_and_build("spmv", e2e::source_dir() / "apps/spmv/main.xml");
+  const fs::path exe = out / "spmv";
+  SECTION("CPU worker and OpenCL device") {
+    e2e::Run r = run_program(exe, "3000 8 6", kCpuAndOpenCl);
+    INFO(r.output);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.output, Catch::Contains("all results correct"));
+  }
+  SECTION("CPU only: the CPU-side variants run every call") {
+    e2e::Run r = run_program(exe, "3000 8 6", kCpuOnly);
+    INFO(r.output);
+    CHECK(r.exit_code == 0);
+    CHECK(e2e::report_count(r.output, "spmv_cpu", "CPU") +
+              e2e::report_count(r.output, "spmv_openmp", "CPU") == 6);
+  }
+  SECTION("OpenCL only: the OpenCL variant runs every call") {
+    e2e::Run r = run_program(exe, "3000 8 6", kOpenClOnly);
+    INFO(r.output);
+    CHECK(r.exit_code == 0);
+    CHECK(e2e::report_count(r.output, "spmv_opencl", "OpenCL") == 6);
+  }
+}
+
+TEST_CASE("e2e: independent container calls are spread over both worker kinds") {
+  fs::path out = compose_and_build("async", cases() / "async/main.xml");
+  e2e::Run r = run_program(out / "async", "", std::string(kCpuAndOpenCl) + " STARPU_SCHED=eager");
+  INFO(r.output);
+  CHECK(r.exit_code == 0);
+  CHECK(e2e::report_count(r.output, "scale_vec_cpu", "CPU") > 0);
+  CHECK(e2e::report_count(r.output, "scale_vec_opencl", "OpenCL") > 0);
+  CHECK(e2e::report_count(r.output, "scale_vec_cpu", "CPU") +
+            e2e::report_count(r.output, "scale_vec_opencl", "OpenCL") == 160);
+}
+
+TEST_CASE("e2e: independent calls overlap, dependent calls are ordered") {
+  fs::path out = compose_and_build("overlap", cases() / "overlap/main.xml");
+  e2e::Run r = run_program(out / "overlap", "", "STARPU_NCPU=2 STARPU_NOPENCL=0");
+  INFO(r.output);
+  CHECK(r.exit_code == 0);
+}
+
+TEST_CASE("e2e: two host threads, 20,000 calls each, by-value arguments never shared") {
+  fs::path out = compose_and_build("threads", cases() / "threads/main.xml");
+  e2e::Run r = run_program(out / "threads", "20000", "STARPU_NCPU=2 STARPU_NOPENCL=0");
+  INFO(r.output);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Catch::Contains("0 wrong results"));
+}
+
+TEST_CASE("e2e: a call no worker can run fails loudly, naming the interface") {
+  fs::path out = compose_and_build("no_worker", cases() / "no_worker/main.xml");
+  e2e::Run r = run_program(out / "no_worker", "", kCpuAndOpenCl);
+  INFO(r.output);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Catch::Contains("cuda_only: no worker can run"));
+}
