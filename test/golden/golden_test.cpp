@@ -7,9 +7,13 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
+#include "compose/check/check.h"
+#include "compose/cli/options.h"
 #include "compose/emit/generate.h"
+#include "compose/explore/explore.h"
 #include "hand_built_ir.h"
 
 namespace fs = std::filesystem;
@@ -28,15 +32,8 @@ emit::EmitSettings fixed_settings() {
   return {"-I/opt/peppher/include", "-L/opt/peppher/lib -lpeppher", "nvcc"};
 }
 
-void check_golden(const std::string& name, const ir::Application& app) {
-  std::ostringstream messages;
-  diag::Diagnostics diags(messages);
-  output::OutputContext out;
-  emit::generate(app, fixed_settings(), out, diags);
-  const auto& files = out.files();
-  INFO(messages.str());
-  REQUIRE_FALSE(diags.has_errors());
-
+// Compares `files` with test/golden/<name>/expected/, or rewrites it on request.
+void compare_with_expected(const std::string& name, const std::map<std::string, std::string>& files) {
   fs::path expected_dir = fs::path(PEPPHER_GOLDEN_DIR) / name / "expected";
   if (std::getenv("COMPOSE_UPDATE_GOLDEN") != nullptr) {
     fs::remove_all(expected_dir);
@@ -55,6 +52,38 @@ void check_golden(const std::string& name, const ir::Application& app) {
   }
 }
 
+void check_golden(const std::string& name, const ir::Application& app) {
+  std::ostringstream messages;
+  diag::Diagnostics diags(messages);
+  output::OutputContext out;
+  emit::generate(app, fixed_settings(), out, diags);
+  INFO(messages.str());
+  REQUIRE_FALSE(diags.has_errors());
+  compare_with_expected(name, out.files());
+}
+
+// The whole pipeline in memory on test/golden/<name>/input/main.xml, with the command-line
+// options in test/golden/<name>/args.txt if present.
+void check_golden_descriptors(const std::string& name) {
+  fs::path dir = fs::path(PEPPHER_GOLDEN_DIR) / name;
+  std::vector<std::string> args;
+  std::istringstream words(fs::exists(dir / "args.txt") ? read_file(dir / "args.txt") : "");
+  for (std::string w; words >> w;) args.push_back(w);
+  args.push_back((dir / "input" / "main.xml").string());
+
+  std::ostringstream messages;
+  diag::Diagnostics diags(messages);
+  ir::Options options;
+  REQUIRE(cli::parse_options(args, options, diags));
+  ir::Application app = explore::explore(options, diags);
+  check::resolve_and_check(app, diags);
+  output::OutputContext out;
+  if (!diags.has_errors()) emit::generate(app, fixed_settings(), out, diags);
+  INFO(messages.str());
+  REQUIRE_FALSE(diags.has_errors());
+  compare_with_expected(name, out.files());
+}
+
 }  // namespace
 
 TEST_CASE("golden: raw pointers, by-value scalars, C linkage, CPU + CUDA + OpenCL variants") {
@@ -63,6 +92,14 @@ TEST_CASE("golden: raw pointers, by-value scalars, C linkage, CPU + CUDA + OpenC
 
 TEST_CASE("golden: containers, OPENMP variant, launch sizes, history model") {
   check_golden("containers", golden::containers_app());
+}
+
+TEST_CASE("golden: the published vector_scale descriptors, unchanged") {
+  check_golden_descriptors("published_vector_scale");
+}
+
+TEST_CASE("golden: switches: -useHistoryModels, -disableImpls, -wrapperFilesExt; matrices") {
+  check_golden_descriptors("switches");
 }
 
 TEST_CASE("golden: a second run produces byte-identical output") {

@@ -1,0 +1,1 @@
+// placeholder main: golden inputs are never compiled

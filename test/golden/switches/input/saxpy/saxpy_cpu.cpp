@@ -1,0 +1,1 @@
+// placeholder variant: golden inputs are never compiled
