@@ -79,6 +79,18 @@ inline void opencl_dot_opencl(void* peppher_buffers[], void* peppher_cl_arg) {
 // StarPU's performance model of this interface, kept under a stable symbol.
 inline starpu_perfmodel perf_model = peppher::make_perf_model(STARPU_HISTORY_BASED, "peppher_dot");
 
+// OPENMP variants run as parallel tasks on combined workers (with a parallel-aware
+// scheduler such as peager or pheft); sequential CPU variants only on single workers.
+inline int can_execute(unsigned peppher_workerid, starpu_task*, unsigned peppher_nimpl) {
+  if (peppher_workerid < starpu_worker_get_count()) return 1;
+  switch (peppher_nimpl) {
+    case 1:
+      return 1;
+    default:
+      return 0;
+  }
+}
+
 // The codelet: every enabled variant, per backend. StarPU keeps per-worker statistics in
 // it, so it is one mutable object per program.
 inline starpu_codelet make_codelet() {
@@ -87,6 +99,7 @@ inline starpu_codelet make_codelet() {
   cl.name = "dot";
   cl.type = STARPU_FORKJOIN;
   cl.max_parallelism = INT_MAX;
+  cl.can_execute = can_execute;
   cl.cpu_funcs[0] = cpu_dot_cpu;
   cl.cpu_funcs_name[0] = "cpu_dot_cpu";
   cl.cpu_funcs[1] = openmp_dot_openmp;
