@@ -6,12 +6,18 @@
 
 #include "peppher.h"
 
+void scale_all(std::vector<peppher::Vector<float>>& vs, float factor);  // rounds.cpp
+
 int main() {
   PEPPHER_INITIALIZE();
   std::vector<peppher::Vector<float>> vs;
   for (int k = 0; k < 8; ++k) vs.emplace_back(50000, static_cast<float>(k + 1));
   for (int round = 0; round < 20; ++round) {
-    for (auto& v : vs) scale_vec(v, round % 2 == 0 ? 2.0f : 0.5f);
+    if (round % 2 == 0) {
+      for (auto& v : vs) scale_vec(v, 2.0f);
+    } else {
+      scale_all(vs, 0.5f);
+    }
   }
   int wrong = 0;
   for (int k = 0; k < 8; ++k) {
