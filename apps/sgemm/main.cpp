@@ -1,0 +1,142 @@
+// The sgemm application: asynchronous C = A * B calls on peppher::Matrix<float> containers of
+// the size given on the command line, checked (host reads wait) against a double-precision
+// host reference; exits non-zero on a wrong result.   ./sgemm [size] [iterations]
+#include <cmath>
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <random>
+#include <vector>
+
+#include "peppher.h"
+
+namespace {
+
+using peppher::Matrix;
+
+// Fills every element of @p m (not its padding) with values in [-1, 1) from @p seed.
+void fill_random(Matrix<float>& m, unsigned seed) {
+  std::mt19937 gen(seed);
+  std::uniform_real_distribution<float> val(-1.0f, 1.0f);
+  float* p = m.host_write();
+  for (std::size_t i = 0; i < m.rows(); ++i)
+    for (std::size_t j = 0; j < m.cols(); ++j) p[i * m.ld() + j] = val(gen);
+}
+
+// A dense row-major double matrix for the host reference.
+struct Dense {
+  std::size_t rows = 0;
+  std::size_t cols = 0;
+  std::vector<double> value;  // the product
+  std::vector<double> scale;  // sum of |a_ip * b_pj|: the magnitude the rounding scales with
+};
+
+Dense to_dense(const Matrix<float>& m) {
+  Dense d{m.rows(), m.cols(), {}, {}};
+  const float* p = m.host_read();
+  for (std::size_t i = 0; i < m.rows(); ++i)
+    for (std::size_t j = 0; j < m.cols(); ++j) d.value.push_back(p[i * m.ld() + j]);
+  d.scale.assign(d.value.size(), 0.0);
+  for (std::size_t i = 0; i < d.value.size(); ++i) d.scale[i] = std::fabs(d.value[i]);
+  return d;
+}
+
+Dense multiply(const Dense& a, const Dense& b) {
+  Dense c{a.rows, b.cols, std::vector<double>(a.rows * b.cols, 0.0),
+          std::vector<double>(a.rows * b.cols, 0.0)};
+  for (std::size_t i = 0; i < a.rows; ++i)
+    for (std::size_t p = 0; p < a.cols; ++p) {
+      const double a_ip = a.value[i * a.cols + p];
+      const double s_ip = a.scale[i * a.cols + p];
+      for (std::size_t j = 0; j < b.cols; ++j) {
+        c.value[i * b.cols + j] += a_ip * b.value[p * b.cols + j];
+        c.scale[i * b.cols + j] += s_ip * b.scale[p * b.cols + j];
+      }
+    }
+  return c;
+}
+
+// Number of elements of @p got that differ from @p want by more than 1e-3 relative.
+long count_wrong(const Matrix<float>& got, const Dense& want) {
+  if (got.rows() != want.rows || got.cols() != want.cols)
+    return static_cast<long>(want.value.size());
+  long wrong = 0;
+  const float* p = got.host_read();  // waits for the sgemm that writes it
+  for (std::size_t i = 0; i < want.rows; ++i)
+    for (std::size_t j = 0; j < want.cols; ++j) {
+      const double w = want.value[i * want.cols + j];
+      const double tol = 1e-3 * std::fmax(std::fabs(w), want.scale[i * want.cols + j]) + 1e-12;
+      if (!(std::fabs(p[i * got.ld() + j] - w) <= tol)) ++wrong;
+    }
+  return wrong;
+}
+
+// One independent problem: C = A * B, then E = C * F (F shared by all problems).
+struct Problem {
+  Matrix<float> a, b, c, e;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int size = argc > 1 ? std::atoi(argv[1]) : 256;
+  const int iterations = argc > 2 ? std::atoi(argv[2]) : 4;
+  if (size < 1 || iterations < 1) {
+    std::fprintf(stderr, "usage: sgemm [size >= 1] [iterations >= 1]\n");
+    return 2;
+  }
+  // Deliberately not square and not multiples of the OpenCL tile size.
+  const std::size_t m = static_cast<std::size_t>(size);
+  const std::size_t k = m * 3 / 4 + 1;
+  const std::size_t n = m + 3;
+  const std::size_t p = m / 2 + 1;
+
+  PEPPHER_INITIALIZE();
+  long wrong = 0;
+  int calls = 0;
+  {
+    Matrix<float> f(n, p);
+    fill_random(f, 99u);
+    std::vector<std::unique_ptr<Problem>> problems;
+    for (int it = 0; it < iterations; ++it) {
+      auto pr = std::make_unique<Problem>();
+      pr->a = Matrix<float>(m, k);
+      // Every other B has a padded leading dimension.
+      pr->b = it % 2 == 0 ? Matrix<float>(k, n) : Matrix<float>::padded(k, n, n + 5);
+      pr->c = Matrix<float>(m, n, -7.0f);  // overwritten by sgemm
+      pr->e = Matrix<float>(m, p, -7.0f);
+      fill_random(pr->a, 1000u + static_cast<unsigned>(it));
+      fill_random(pr->b, 2000u + static_cast<unsigned>(it));
+      problems.push_back(std::move(pr));
+    }
+
+    // Submit everything first: independent problems may run on different workers at once;
+    // E = C * F waits for the sgemm writing C.
+    for (auto& pr : problems) {
+      sgemm(pr->a, pr->b, pr->c);
+      sgemm(pr->c, f, pr->e);
+      calls += 2;
+    }
+    const Dense fd = to_dense(f);
+    for (auto& pr : problems) {
+      const Dense c_ref = multiply(to_dense(pr->a), to_dense(pr->b));
+      wrong += count_wrong(pr->c, c_ref);
+      wrong += count_wrong(pr->e, multiply(c_ref, fd));
+    }
+
+    // Reuse the first problem's containers with new inputs written from the host: the
+    // device copies left by the first round must not be used again.
+    Problem& first = *problems.front();
+    fill_random(first.a, 3000u);
+    sgemm(first.a, first.b, first.c);
+    ++calls;
+    wrong += count_wrong(first.c, multiply(to_dense(first.a), to_dense(first.b)));
+  }
+  PEPPHER_SHUTDOWN();
+
+  std::printf("sgemm: m=%zu k=%zu n=%zu, %d calls: %s\n", m, k, n, calls,
+              wrong == 0 ? "all results correct" : "WRONG RESULTS");
+  if (wrong != 0) std::printf("sgemm: %ld wrong elements\n", wrong);
+  return wrong == 0 ? 0 : 1;
+}
