@@ -121,9 +121,25 @@ std::string emit_umbrella(const ir::Application& app, const std::vector<std::str
   return render_template("peppher.h", d);
 }
 
+// The generated wrapper sources, compiled like the application's C++.
+std::vector<CompileStep> wrapper_steps(const ir::Application& app) {
+  std::vector<CompileStep> steps;
+  for (const ir::Interface& iface : app.interfaces) {
+    CompileStep step;
+    step.source = names::wrapper_source(iface);
+    step.object = names::object_file("peppher", step.source);
+    step.compiler = app.link.name.empty() ? "g++" : app.link.name;
+    step.flags = "-O2 -std=c++17";
+    steps.push_back(step);
+  }
+  return steps;
+}
+
 Data app_data(const ir::Application& app, const EmitSettings& settings,
               const std::vector<std::string>& generated, const std::string& out_dir) {
   std::vector<CompileStep> variants = variant_steps(app, out_dir);
+  const std::vector<CompileStep> wrappers = wrapper_steps(app);
+  variants.insert(variants.begin(), wrappers.begin(), wrappers.end());
   std::vector<CompileStep> host = main_steps(app, out_dir);
   std::vector<CompileStep> cuda;
   for (const CompileStep& s : variants) (s.cuda ? cuda : host).push_back(s);
@@ -160,9 +176,9 @@ void generate(const ir::Application& app, const EmitSettings& settings,
   std::vector<std::string> wrappers;
   for (const ir::Interface& iface : app.interfaces) {
     WrapperPlan plan = plan_wrapper(app, iface, diags);
-    std::string file = names::wrapper_file(iface, app.options.wrapper_files_ext);
-    out.write(file, emit_wrapper(plan));
-    wrappers.push_back(file);
+    std::string header = names::wrapper_file(iface, app.options.wrapper_files_ext);
+    emit_wrapper(plan, header, names::wrapper_source(iface), out);
+    wrappers.push_back(header);
   }
   out.write(names::umbrella_header(), emit_umbrella(app, wrappers));
 

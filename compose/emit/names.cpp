@@ -9,6 +9,8 @@ std::string wrapper_file(const ir::Interface& i, const std::string& ext) {
   return i.name + "_wrapper" + ext;
 }
 
+std::string wrapper_source(const ir::Interface& i) { return i.name + "_wrapper.cpp"; }
+
 static const char* backend_prefix(ir::Backend b) {
   switch (b) {
     case ir::Backend::Cpu: return "cpu";
@@ -20,12 +22,12 @@ static const char* backend_prefix(ir::Backend b) {
 }
 
 std::string backend_wrapper(const ir::Variant& v) {
-  return std::string(backend_prefix(v.backend)) + "_" + v.name;
+  return "peppher_" + std::string(backend_prefix(v.backend)) + "_" + v.name;
 }
 
-std::string counter(const ir::Variant& v) { return "counter_" + v.name; }
+std::string counter(const ir::Variant& v) { return "peppher_counter_" + v.name; }
 
-std::string opencl_program(const ir::Variant& v) { return "program_" + v.name; }
+std::string opencl_program(const ir::Variant& v) { return "peppher_program_" + v.name; }
 
 std::string perf_model_symbol(const ir::Interface& i) { return "peppher_" + i.name; }
 

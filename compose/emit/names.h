@@ -11,16 +11,20 @@ namespace peppher::emit::names {
 /// `<iface>_wrapper<ext>`, the wrapper file of one interface (ext from -wrapperFilesExt).
 std::string wrapper_file(const ir::Interface& i, const std::string& ext);
 
+/// `<iface>_wrapper.cpp`, the wrapper source (codelet, backend and entry wrappers).
+std::string wrapper_source(const ir::Interface& i);
+
 /// `peppher.h`, the header the application includes.
 inline std::string umbrella_header() { return "peppher.h"; }
 
-/// The backend wrapper of a variant: `<backend>_<variant>`, e.g. `cpu_scale_cpu_func`.
+/// The backend wrapper of a variant: `peppher_<backend>_<variant>`, e.g.
+/// `peppher_cpu_scale_cpu_func` (prefixed: never clashes with a variant's own name).
 std::string backend_wrapper(const ir::Variant& v);
 
-/// The ExecutionCounter of a variant: `counter_<variant>`.
+/// The ExecutionCounter of a variant: `peppher_counter_<variant>`.
 std::string counter(const ir::Variant& v);
 
-/// The OpenClProgram object of an OpenCL variant: `program_<variant>`.
+/// The OpenClProgram object of an OpenCL variant: `peppher_program_<variant>`.
 std::string opencl_program(const ir::Variant& v);
 
 /// The StarPU performance-model symbol of an interface: `peppher_<iface>` (stable across

@@ -137,9 +137,12 @@ const char* perf_model_type(ir::PerfModel m) {
 
 }  // namespace
 
-std::string emit_wrapper(const WrapperPlan& plan) {
+void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std::string& source,
+                  output::OutputContext& out) {
   const ir::Interface& iface = *plan.iface;
   Data d;
+  d.set("header", header);
+  d.set("source", source);
   d.set("descriptor", std::filesystem::path(iface.descriptor_file).filename().string());
   d.set("iface", iface.name);
 
@@ -195,7 +198,8 @@ std::string emit_wrapper(const WrapperPlan& plan) {
 
   d.set("synchronous", flag(plan.synchronous));
   d.set("synchronous_flag", plan.synchronous ? "true" : "false");
-  return render_template("wrapper.h", d);
+  out.write(header, render_template("wrapper.h", d));
+  out.write(source, render_template("wrapper.cpp", d));
 }
 
 }  // namespace peppher::emit

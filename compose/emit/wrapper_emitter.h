@@ -1,14 +1,18 @@
-// Emits `<iface>_wrapper.h`: variant declarations, backend wrappers, codelet and entry
-// wrapper of one interface, from its WrapperPlan, through templates/wrapper.h.mustache.
+// Emits the wrapper files of one interface from its WrapperPlan: `<iface>_wrapper.h`
+// declares the entry wrapper (templates/wrapper.h.mustache); `<iface>_wrapper.cpp` holds
+// the variants' declarations, backend wrappers, codelet and the entry wrapper's definition
+// (templates/wrapper.cpp.mustache), so it links for callers in any translation unit.
 #pragma once
 
 #include <string>
 
 #include "compose/emit/wrapper_plan.h"
+#include "compose/output/output_context.h"
 
 namespace peppher::emit {
 
-/// The text of the wrapper file planned by `plan`.
-std::string emit_wrapper(const WrapperPlan& plan);
+/// Writes `header` and `source` (file names in the output folder) planned by `plan`.
+void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std::string& source,
+                  output::OutputContext& out);
 
 }  // namespace peppher::emit

@@ -71,6 +71,7 @@ std::string output_dir(const ir::Application& app) {
   fs::path dir = app.options.output_dir.empty()
                      ? fs::path(app.descriptor_file).parent_path()
                      : fs::path(app.options.output_dir);
+  if (dir.empty()) dir = ".";  // "compose main.xml": the current folder
   return fs::absolute(dir).lexically_normal().string();
 }
 

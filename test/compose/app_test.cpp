@@ -2,6 +2,8 @@
 // diagnostic, and its IR has what code generation needs.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+
 #include "compose/ir/json.h"
 #include "test_util.h"
 
@@ -24,11 +26,24 @@ TEST_CASE("vector_scale IR", "[app]") {
   CHECK(test::run_in(PEPPHER_APPS_DIR "/vector_scale", {"--print-ir", "main.xml"}).out == r.out);
 }
 
-TEST_CASE("without --check, generation is announced as not yet available", "[app]") {
+TEST_CASE("without --check, compose generates the glue into -o DIR", "[app]") {
   test::TempDir out;
   test::RunResult r =
       test::run_in(PEPPHER_APPS_DIR "/vector_scale", {"main.xml", "-o", out.path()});
   CHECK(r.code == 0);
-  CHECK(r.err == "compose: note: code generation not yet available; the descriptors were read "
-                 "and checked\n");
+  CHECK(r.err == "");
+  for (const char* file : {"vector_scale_wrapper.h", "peppher.h", "Makefile", "peppher.cmake"}) {
+    INFO(file);
+    CHECK(std::filesystem::exists(std::filesystem::path(out.path()) / file));
+  }
+}
+
+TEST_CASE("a bare relative main.xml generates next to it", "[app]") {
+  test::TempDir copy;
+  std::filesystem::copy(PEPPHER_APPS_DIR "/vector_scale", copy.path(),
+                        std::filesystem::copy_options::recursive);
+  test::RunResult r = test::run_in(copy.path(), {"main.xml"});
+  INFO(r.err);
+  CHECK(r.code == 0);
+  CHECK(std::filesystem::exists(std::filesystem::path(copy.path()) / "Makefile"));
 }

@@ -6,6 +6,9 @@
 set(PEPPHER_GENERATED_DIR "${CMAKE_CURRENT_LIST_DIR}")
 
 function(peppher_compose target)
+  target_sources(${target} PRIVATE "${PEPPHER_GENERATED_DIR}/saxpy_wrapper.cpp")
+  set_source_files_properties("${PEPPHER_GENERATED_DIR}/saxpy_wrapper.cpp" PROPERTIES
+    LANGUAGE CXX COMPILE_OPTIONS "-O2;-std=c++17")
   target_sources(${target} PRIVATE "${PEPPHER_GENERATED_DIR}/saxpy/saxpy_cpu.cpp")
   set_source_files_properties("${PEPPHER_GENERATED_DIR}/saxpy/saxpy_cpu.cpp" PROPERTIES
     LANGUAGE CXX COMPILE_OPTIONS "-O2")
