@@ -12,6 +12,7 @@
 #include "compose/ir/json.h"
 #include "compose/output/output_context.h"
 #include "compose/runtime_location.h"
+#include "compose/scan/utility_mode.h"
 
 namespace peppher {
 
@@ -42,8 +43,11 @@ int run_compose(const std::vector<std::string>& args, std::ostream& out, std::os
     return 0;
   }
   if (!options.generate_comp_files.empty()) {
-    diag.error("utility mode (-generateCompFiles) is not yet implemented");
-    return 1;
+    utility::UtilityOptions utility = utility::utility_options(options, options.clang_args);
+    utility.functions = options.functions;
+    utility.force = options.force;
+    utility.compile_commands_dir = options.compile_commands_dir;
+    return utility::run_utility_mode(utility, diag, out);
   }
 
   ir::Application app = explore::explore(options, diag);

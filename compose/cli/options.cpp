@@ -32,6 +32,9 @@ const OptionSpec kOptions[] = {
     {"wrapperFilesExt", "wrapper-files-ext", Arg::Required, "EXT  extension of generated wrapper files (default .h)"},
     {"v", "verbose", Arg::Required, "N  verbosity 0..3 (-v=2)"},
     {"generateCompFiles", "generate-comp-files", Arg::Required, "H,..  utility mode: descriptor skeletons from C/C++ headers"},
+    {"functions", "functions", Arg::Required, "F,G  utility mode: only these functions"},
+    {"force", "force", Arg::None, "utility mode: overwrite existing files"},
+    {"p", "compile-commands", Arg::Required, "DIR  utility mode: folder of compile_commands.json"},
     {"help", "help", Arg::None, "show this help"},
     {"version", "version", Arg::None, "show the version"},
 };
@@ -113,7 +116,22 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
       val = unquote(body.substr(eq + 1));
       has_val = true;
     }
+    if (a == "--") {  // utility mode: the rest are compiler flags for parsing the headers
+      out.clang_args.insert(out.clang_args.end(), args.begin() + static_cast<long>(i) + 1, args.end());
+      break;
+    }
     const OptionSpec* spec = find_option(name);
+    if (!spec && !dashed && (a[1] == 'I' || a[1] == 'D')) {  // -Idir, -I dir, -DNAME=V
+      if (a.size() > 2) {
+        out.clang_args.push_back(a);
+      } else if (i + 1 < args.size()) {
+        out.clang_args.push_back(a + args[++i]);
+      } else {
+        diag.error("option '" + a + "' needs a value");
+        ok = false;
+      }
+      continue;
+    }
     if (!spec) {
       std::string best;
       size_t best_d = 4;
@@ -175,7 +193,11 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
         diag.error("option '" + spelled + "' needs at least one header file");
         ok = false;
       }
-    } else if (k == "help") out.help = true;
+    } else if (k == "functions") {
+      for (auto& s : split_commas(val)) out.functions.push_back(s);
+    } else if (k == "force") out.force = true;
+    else if (k == "p") out.compile_commands_dir = val;
+    else if (k == "help") out.help = true;
     else if (k == "version") out.version = true;
   }
   if (ok && !out.help && !out.version && out.main_xml.empty() && out.generate_comp_files.empty()) {
@@ -192,7 +214,8 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
 std::string usage_text() {
   std::string s =
       "usage: compose main.xml [options]\n"
-      "       compose -generateCompFiles=\"spm.h[,more.h]\"\n"
+      "       compose -generateCompFiles=\"spm.h[,more.h]\" [--functions f,g] [--force]\n"
+      "               [-I DIR] [-D NAME[=V]] [-p DIR] [-o DIR] [-- compiler flags]\n"
       "\n"
       "Reads the application's main descriptor and every interface and implementation\n"
       "descriptor it reaches, checks them, and generates the glue code and Makefile.\n"
@@ -213,7 +236,9 @@ std::string usage_text() {
        "  compose --check main.xml                 check the descriptors only\n"
        "  compose --print-ir main.xml              show what the composer understood\n"
        "  compose main.xml -disableImpls=scale_cuda -useHistoryModels\n"
-       "  compose main.xml --disable-cuda --disable-opencl -v=2\n";
+       "  compose main.xml --disable-cuda --disable-opencl -v=2\n"
+       "  compose -generateCompFiles=spm.h              skeletons for every function in spm.h\n"
+       "  compose --generate-comp-files a.h --functions f,g -I include -DN=4 -- -std=c++20\n";
   return s;
 }
 

@@ -218,6 +218,10 @@ struct Options {
   std::string wrapper_files_ext = ".h";
   int verbosity = 0;  // -v=0..3
   std::vector<std::string> generate_comp_files;  // utility mode when non-empty
+  std::vector<std::string> functions;   // utility mode: --functions a,b (empty: all)
+  bool force = false;                   // utility mode: --force overwrites existing files
+  std::vector<std::string> clang_args;  // utility mode: -I, -D and everything after `--`
+  std::string compile_commands_dir;     // utility mode: -p DIR (compile_commands.json)
   bool check_only = false;  // --check
   bool print_ir = false;    // --print-ir
   bool help = false;

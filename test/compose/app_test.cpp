@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
 
 #include "compose/ir/json.h"
 #include "test_util.h"
@@ -46,4 +47,24 @@ TEST_CASE("a bare relative main.xml generates next to it", "[app]") {
   INFO(r.err);
   CHECK(r.code == 0);
   CHECK(std::filesystem::exists(std::filesystem::path(copy.path()) / "Makefile"));
+}
+
+TEST_CASE("utility mode from the command line writes skeletons that pass --check but for "
+          "placeholders", "[app]") {
+  test::TempDir dir;
+  std::filesystem::path header = std::filesystem::path(dir.path()) / "spm.h";
+  {
+    std::ofstream(header) << "void scale(float* arr, int n, float factor);\n"
+                             "void fill(float* data, long count);\n";
+  }
+  test::RunResult r = test::run_in(dir.path(), {"-generateCompFiles=spm.h", "--functions", "scale"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(std::filesystem::exists(std::filesystem::path(dir.path()) / "scale.xml"));
+  CHECK(std::filesystem::exists(std::filesystem::path(dir.path()) / "scale/scale_opencl.cl"));
+  CHECK_FALSE(std::filesystem::exists(std::filesystem::path(dir.path()) / "fill.xml"));
+  // A second run keeps what exists and says so.
+  test::RunResult again = test::run_in(dir.path(), {"-generateCompFiles=spm.h", "--functions", "scale"});
+  CHECK(again.code == 0);
+  CHECK(again.out.find("kept existing scale.xml") != std::string::npos);
 }

@@ -100,3 +100,18 @@ TEST_CASE("help text has examples of both spellings", "[cli]") {
   CHECK(h.find("-disableImpls, --disable-impls") != std::string::npos);
   CHECK(h.find("Examples:") != std::string::npos);
 }
+
+TEST_CASE("utility-mode options: --functions, --force, -p, -I, -D and flags after --", "[cli]") {
+  Parsed p = parse({"-generateCompFiles=spm.h,b.h", "--functions", "f,g", "--force", "-p",
+                    "build", "-Iinclude", "-I", "more", "-DN=4", "-DisableCPU", "--",
+                    "-std=c++20", "-x", "c++-header"});
+  REQUIRE(p.ok);
+  CHECK(p.o.generate_comp_files == std::vector<std::string>{"spm.h", "b.h"});
+  CHECK(p.o.functions == std::vector<std::string>{"f", "g"});
+  CHECK(p.o.force);
+  CHECK(p.o.compile_commands_dir == "build");
+  // -DisableCPU is the original option (case-insensitive), not a define.
+  CHECK(p.o.disable_cpu);
+  CHECK(p.o.clang_args == std::vector<std::string>{"-Iinclude", "-Imore", "-DN=4", "-std=c++20",
+                                                   "-x", "c++-header"});
+}

@@ -1,0 +1,205 @@
+// Maps a clang::FunctionDecl to a ScannedFunction: names, types as written, const /
+// pointer / reference facts, template parameters, default arguments and the doc comment.
+#include "compose/scan/mapper.h"
+
+#include <clang/AST/Comment.h>
+#include <clang/AST/DeclTemplate.h>
+#include <clang/AST/RawCommentList.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Lex/Lexer.h>
+
+namespace peppher::scan {
+namespace {
+
+clang::PrintingPolicy printing_policy(const clang::ASTContext& ctx) {
+  clang::PrintingPolicy pp(ctx.getLangOpts());
+  pp.SuppressUnwrittenScope = true;  // no "(anonymous namespace)::"
+  return pp;
+}
+
+// Builtin arithmetic spelling of t, seeing through typedefs and enums; "" if not one.
+std::string builtin_spelling(clang::QualType t, const clang::PrintingPolicy& pp) {
+  clang::QualType c = t.getCanonicalType().getUnqualifiedType();
+  if (const auto* e = c->getAs<clang::EnumType>()) {
+    c = e->getDecl()->getIntegerType().getCanonicalType();
+    if (c.isNull()) return "";
+  }
+  const auto* b = c->getAs<clang::BuiltinType>();
+  if (b == nullptr || (!b->isInteger() && !b->isFloatingPoint())) return "";
+  return c.getAsString(pp);
+}
+
+// Fields of a plain struct (no bases, no virtuals, builtin fields only), for OpenCL.
+bool plain_record_fields(clang::QualType t, const clang::PrintingPolicy& pp,
+                         std::vector<ScannedField>& fields) {
+  const clang::RecordDecl* rd = t->getAsRecordDecl();
+  if (rd == nullptr || rd->getDefinition() == nullptr || rd->isUnion()) return false;
+  rd = rd->getDefinition();
+  if (const auto* cxx = llvm::dyn_cast<clang::CXXRecordDecl>(rd)) {
+    if (cxx->getNumBases() > 0 || cxx->isPolymorphic()) return false;
+  }
+  for (const clang::FieldDecl* f : rd->fields()) {
+    std::string spelling = builtin_spelling(f->getType(), pp);
+    if (spelling.empty() || f->isBitField() || f->getName().empty()) return false;
+    fields.push_back({f->getNameAsString(), spelling});
+  }
+  return !fields.empty();
+}
+
+bool is_function_pointer_like(clang::QualType t) {
+  return t->isFunctionPointerType() || t->isBlockPointerType() || t->isMemberPointerType() ||
+         t->isFunctionReferenceType() || t->isFunctionType();
+}
+
+// The outermost type as written, through parentheses, attributes and elaboration but not
+// through typedefs: `cl_mem` (a typedef'd pointer) is a handle passed by value, as the
+// composer reads descriptor types.
+const clang::Type* written_type(clang::QualType t) {
+  const clang::Type* w = t.getTypePtr();
+  while (true) {
+    if (const auto* p = llvm::dyn_cast<clang::ParenType>(w)) {
+      w = p->getInnerType().getTypePtr();
+    } else if (const auto* a = llvm::dyn_cast<clang::AttributedType>(w)) {
+      w = a->getModifiedType().getTypePtr();
+    } else if (const auto* m = llvm::dyn_cast<clang::MacroQualifiedType>(w)) {
+      w = m->getUnderlyingType().getTypePtr();
+    } else if (const auto* e = llvm::dyn_cast<clang::ElaboratedType>(w)) {
+      w = e->getNamedType().getTypePtr();
+    } else {
+      return w;
+    }
+  }
+}
+
+}  // namespace
+
+ir::SourceLoc FunctionMapper::location(clang::SourceLocation loc) const {
+  const clang::SourceManager& sm = ctx_.getSourceManager();
+  clang::PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(loc));
+  if (p.isInvalid()) return {};
+  return {p.getFilename(), static_cast<int>(p.getLine()), static_cast<int>(p.getColumn())};
+}
+
+bool FunctionMapper::worth_visiting(const clang::Decl& d) const {
+  if (llvm::isa<clang::TranslationUnitDecl>(d)) return true;
+  const clang::SourceManager& sm = ctx_.getSourceManager();
+  clang::SourceLocation loc = sm.getExpansionLoc(d.getLocation());
+  return loc.isValid() && sm.isWrittenInMainFile(loc);
+}
+
+void FunctionMapper::add(const clang::FunctionDecl& d) {
+  if (!worth_visiting(d) || d.isImplicit() || d.isDeleted() || d.isMain()) return;
+  if (llvm::isa<clang::CXXMethodDecl>(d) || !d.getDeclName().isIdentifier()) return;
+  if (d.getCanonicalDecl() != &d) return;  // a redeclaration: the first one counts
+  if (d.getTemplatedKind() != clang::FunctionDecl::TK_NonTemplate &&
+      d.getTemplatedKind() != clang::FunctionDecl::TK_FunctionTemplate) {
+    return;  // specializations and instantiations
+  }
+  if (d.isInAnonymousNamespace()) return;  // internal to the header's includers
+
+  const clang::PrintingPolicy pp = printing_policy(ctx_);
+  ScannedFunction f;
+  f.loc = location(d.getLocation());
+  f.name = d.getNameAsString();
+  f.qualified_name = d.getQualifiedNameAsString();
+  for (const clang::DeclContext* c = d.getDeclContext(); c != nullptr; c = c->getParent()) {
+    if (const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(c)) {
+      f.namespaces.insert(f.namespaces.begin(), ns->getNameAsString());
+    }
+  }
+  f.return_type = d.getReturnType().getAsString(pp);
+  f.returns_value = !d.getReturnType()->isVoidType();
+  f.variadic = d.isVariadic();
+  if (const clang::FunctionTemplateDecl* t = d.getDescribedFunctionTemplate()) {
+    f.is_template = true;
+    for (const clang::NamedDecl* tp : *t->getTemplateParameters()) {
+      ScannedTemplateParam p;
+      p.name = tp->getNameAsString();
+      if (const auto* nt = llvm::dyn_cast<clang::NonTypeTemplateParmDecl>(tp)) {
+        p.is_type = false;
+        p.value_type = nt->getType().getAsString(pp);
+      }
+      f.template_params.push_back(p);
+    }
+  }
+  for (const clang::ParmVarDecl* p : d.parameters()) f.params.push_back(map_param(*p));
+  if (const clang::RawComment* rc = ctx_.getRawCommentForAnyRedecl(&d)) {
+    f.doc_comment = rc->getFormattedText(ctx_.getSourceManager(), ctx_.getDiagnostics());
+  }
+  std::string args;
+  for (const clang::ParmVarDecl* p : d.parameters()) {
+    args += (args.empty() ? "" : ", ") + p->getType().getAsString(pp);
+  }
+  if (f.variadic) args += args.empty() ? "..." : ", ...";
+  f.signature = f.name + "(" + args + ")";
+  out_.push_back(std::move(f));
+}
+
+ScannedParam FunctionMapper::map_param(const clang::ParmVarDecl& p) const {
+  const clang::PrintingPolicy pp = printing_policy(ctx_);
+  ScannedParam s;
+  s.loc = location(p.getLocation());
+  s.name = p.getNameAsString();
+  const clang::QualType t = p.getType();  // arrays already decayed to pointers
+  s.type = t.getAsString(pp);
+  s.is_restrict = t.isRestrictQualified();
+  s.dependent = t->isDependentType();
+  clang::QualType value = t;
+  if (is_function_pointer_like(t)) {
+    s.shape = ParamShape::Unsupported;
+    s.refusal = "is a function pointer ('" + s.type +
+                "'); a component's parameters are data "
+                "that can be moved between memories, not code";
+  } else if (t->isRValueReferenceType()) {
+    s.shape = ParamShape::Unsupported;
+    s.refusal = "is an rvalue reference ('" + s.type + "'); pass it by value or as a pointer";
+  } else if (llvm::isa<clang::PointerType>(written_type(t)) ||
+             llvm::isa<clang::DecayedType>(written_type(t)) ||
+             llvm::isa<clang::LValueReferenceType>(written_type(t))) {
+    const bool pointer = t->isPointerType();
+    value = t->getPointeeType();
+    s.shape = pointer ? ParamShape::Pointer : ParamShape::LValueReference;
+    // Only a '*' or '&' written here counts: `cl_mem *` (a typedef'd handle) is one level.
+    const clang::Type* written = written_type(value);
+    if (llvm::isa<clang::PointerType>(written) || llvm::isa<clang::ReferenceType>(written)) {
+      s.shape = ParamShape::Unsupported;
+      s.refusal =
+          std::string(pointer ? "is a pointer to a pointer" : "is a reference to a pointer") +
+          " ('" + s.type +
+          "'), which cannot be registered as one operand; use a flat "
+          "array, or pass the pointer itself";
+    } else if (is_function_pointer_like(value)) {
+      s.shape = ParamShape::Unsupported;
+      s.refusal = "is a function pointer ('" + s.type +
+                  "'); a component's parameters are data "
+                  "that can be moved between memories, not code";
+    }
+    s.pointee_const = value.isConstQualified();
+    s.is_void_pointee = value->isVoidType();
+    s.pointee_type = value.getUnqualifiedType().getAsString(pp);
+  }
+  clang::QualType canonical = value.getCanonicalType().getUnqualifiedType();
+  std::string builtin = builtin_spelling(value, pp);
+  s.builtin = !builtin.empty();
+  s.canonical_type = s.builtin ? builtin : canonical.getAsString(pp);
+  if (s.shape == ParamShape::Value) {
+    const auto* b = canonical->getAs<clang::BuiltinType>();
+    s.integer = b != nullptr && b->isInteger() && b->getKind() != clang::BuiltinType::Bool;
+  }
+  if (!s.builtin && !value->isDependentType()) {
+    s.record_plain = plain_record_fields(value, pp, s.record_fields);
+  }
+  if (p.hasDefaultArg() && !p.hasUnparsedDefaultArg() && !p.hasUninstantiatedDefaultArg()) {
+    clang::CharSourceRange range = clang::CharSourceRange::getTokenRange(p.getDefaultArgRange());
+    s.default_arg = std::string(
+        clang::Lexer::getSourceText(range, ctx_.getSourceManager(), ctx_.getLangOpts()));
+  } else if (p.hasUninstantiatedDefaultArg()) {
+    clang::CharSourceRange range =
+        clang::CharSourceRange::getTokenRange(p.getUninstantiatedDefaultArg()->getSourceRange());
+    s.default_arg = std::string(
+        clang::Lexer::getSourceText(range, ctx_.getSourceManager(), ctx_.getLangOpts()));
+  }
+  return s;
+}
+
+}  // namespace peppher::scan

@@ -1,0 +1,116 @@
+// Utility mode's sequence: scan every header -> plan -> print into one OutputContext ->
+// drop (or, with --force, keep) files that exist -> one atomic write if no error occurred.
+#include "compose/scan/utility_mode.h"
+
+#include <chrono>
+#include <filesystem>
+#include <iomanip>
+#include <set>
+
+#include "compose/output/output_context.h"
+#include "compose/scan/scanner.h"
+#include "compose/skeleton/plan.h"
+#include "compose/skeleton/skeleton.h"
+
+namespace peppher::utility {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The -I / -D flags the skeleton sources need to compile, with absolute include paths.
+std::string skeleton_flags(const std::vector<std::string>& clang_args) {
+  std::string flags;
+  for (size_t i = 0; i < clang_args.size(); ++i) {
+    std::string a = clang_args[i];
+    if (a == "-I" || a == "-D") {
+      if (i + 1 == clang_args.size()) break;
+      a += clang_args[++i];
+    }
+    if (a.rfind("-I", 0) == 0 && a.size() > 2) {
+      a = "-I" + fs::absolute(a.substr(2)).lexically_normal().generic_string();
+    } else if (a.rfind("-D", 0) != 0 || a.size() == 2) {
+      continue;
+    }
+    flags += (flags.empty() ? "" : " ") + a;
+  }
+  return flags;
+}
+
+// Every function named by --functions must exist in some header.
+void check_requested(const UtilityOptions& options, const std::set<std::string>& found,
+                     diag::Diagnostics& diag) {
+  for (const std::string& f : options.functions) {
+    if (found.count(f) > 0) continue;
+    diag.error("--functions: no function named '" + f + "' in the scanned headers" +
+               diag::did_you_mean(diag::closest_match_in(f, found)));
+  }
+}
+
+}  // namespace
+
+UtilityOptions utility_options(const ir::Options& options,
+                               const std::vector<std::string>& clang_args) {
+  UtilityOptions u;
+  u.headers = options.generate_comp_files;
+  u.output_dir = options.output_dir;
+  u.clang_args = clang_args;
+  u.verbosity = options.verbosity;
+  return u;
+}
+
+int run_utility_mode(const ir::Options& options, const std::vector<std::string>& clang_args,
+                     diag::Diagnostics& diag, std::ostream& out) {
+  return run_utility_mode(utility_options(options, clang_args), diag, out);
+}
+
+int run_utility_mode(const UtilityOptions& options, diag::Diagnostics& diag, std::ostream& out) {
+  scan::ScanSettings scan_settings{options.clang_args, options.compile_commands_dir};
+  skeleton::PlanSettings plan_settings;
+  plan_settings.functions = {options.functions.begin(), options.functions.end()};
+  plan_settings.output_dir = options.output_dir;
+  plan_settings.extra_flags = skeleton_flags(options.clang_args);
+
+  output::OutputContext files;  // paths relative to the current folder (or absolute)
+  std::set<std::string> found;
+  for (const std::string& header : options.headers) {
+    const auto start = std::chrono::steady_clock::now();
+    std::optional<scan::ScannedHeader> scanned = scan::scan_header(header, scan_settings, diag);
+    const auto scanned_at = std::chrono::steady_clock::now();
+    if (!scanned) continue;
+    for (const scan::ScannedFunction& f : scanned->functions) {
+      found.insert(f.name);
+      found.insert(f.qualified_name);
+    }
+    std::vector<skeleton::ComponentPlan> plans =
+        skeleton::plan_components(*scanned, plan_settings, diag);
+    output::OutputContext one;
+    skeleton::generate_skeletons(plans, one);
+    const fs::path dir =
+        options.output_dir.empty() ? fs::path(header).parent_path() : fs::path(options.output_dir);
+    for (const auto& [path, text] : one.files()) files.write((dir / path).generic_string(), text);
+    if (options.verbosity >= 1) {
+      using ms = std::chrono::duration<double, std::milli>;
+      const auto done = std::chrono::steady_clock::now();
+      out << header << ": " << scanned->functions.size() << " functions, " << plans.size()
+          << " components in " << std::fixed << std::setprecision(0) << ms(done - start).count()
+          << " ms (parse " << ms(scanned_at - start).count() << " ms)\n";
+    }
+  }
+  check_requested(options, found, diag);
+  if (diag.has_errors()) return 1;  // nothing is written after an error
+
+  output::OutputContext to_write;
+  for (const auto& [path, text] : files.files()) {
+    std::error_code ec;
+    if (!options.force && fs::exists(path, ec)) {
+      out << "kept existing " << path << " (--force overwrites it)\n";
+      continue;
+    }
+    to_write.write(path, text);
+  }
+  if (!output::write_atomically(to_write, "", diag)) return 1;
+  if (options.verbosity >= 1) out << "wrote " << to_write.files().size() << " files\n";
+  return 0;
+}
+
+}  // namespace peppher::utility

@@ -1,0 +1,180 @@
+// Inference rules behind the skeleton descriptors (see infer.h): guesses only, each with
+// the reason the generated descriptor shows so the user can review it.
+#include "compose/skeleton/infer.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <regex>
+#include <set>
+
+namespace peppher::skeleton {
+namespace {
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+bool is_in(const std::string& s, std::initializer_list<const char*> words) {
+  return std::any_of(words.begin(), words.end(), [&](const char* w) { return s == w; });
+}
+
+// Names that say "the length of `p`": nx, x_len, len_x, xsize, num_x, x_count, ...
+bool names_length_of(const std::string& candidate, const std::string& pointer) {
+  const std::string c = lower(candidate), p = lower(pointer);
+  static const char* const kPrefixes[] = {"n",       "n_",   "len",   "len_",  "length",
+                                          "length_", "size", "size_", "num",   "num_",
+                                          "nb",      "nb_",  "count", "count_"};
+  static const char* const kSuffixes[] = {"n",       "_n",   "len",    "_len",   "length",
+                                          "_length", "size", "_size",  "count",  "_count",
+                                          "num",     "_num", "nelems", "_nelems"};
+  for (const char* pre : kPrefixes) {
+    if (c == pre + p) return true;
+  }
+  for (const char* suf : kSuffixes) {
+    if (c == p + suf) return true;
+  }
+  return false;
+}
+
+bool is_generic_length(const std::string& name) {
+  // n + a plural: nbins, npoints, num_items, nb_cells
+  static const std::regex kCountOf("(n|n_|num|num_|nb|nb_)[a-z_]+s");
+  if (std::regex_match(lower(name), kCountOf)) return true;
+  return is_in(lower(name),
+               {"n",        "size",         "len",         "length", "count",     "num", "nelems",
+                "nelem",    "num_elements", "numelements", "nitems", "num_items", "nnz", "nrows",
+                "ncols",    "num_rows",     "num_cols",    "rows",   "cols",      "m",   "dim",
+                "elements", "nb",           "nel",         "nmemb"});
+}
+
+bool is_row_pointer(const std::string& p) {
+  return is_in(lower(p),
+               {"rowptr", "row_ptr", "rowptrs", "row_ptrs", "row_offsets", "rowoffsets",
+                "row_offset", "rowoffset", "row_pointers", "ia", "row_starts", "rowstart"});
+}
+
+bool is_nonzero_array(const std::string& p) {
+  return is_in(lower(p), {"values", "vals", "val", "colidx", "colidxs", "col_idx", "col_idxs",
+                          "col_indices", "colindices", "colind", "col_ind", "ja", "col_index"});
+}
+
+}  // namespace
+
+std::map<std::string, std::string> documented_directions(const std::string& doc_comment) {
+  std::map<std::string, std::string> out;
+  static const std::regex kParam(
+      R"([\\@]param\s*\[\s*(in|out|in\s*,\s*out|inout|out\s*,\s*in)\s*\]\s+(\w+))",
+      std::regex::icase);
+  for (auto it = std::sregex_iterator(doc_comment.begin(), doc_comment.end(), kParam);
+       it != std::sregex_iterator(); ++it) {
+    std::string dir = lower((*it)[1].str());
+    dir.erase(std::remove_if(dir.begin(), dir.end(), [](char c) { return c == ' ' || c == ','; }),
+              dir.end());
+    out[(*it)[2].str()] = dir == "in" || dir == "out" ? dir : "inout";
+  }
+  return out;
+}
+
+bool named_like_output(const std::string& name) {
+  const std::string n = lower(name);
+  if (is_in(n, {"out", "output", "outputs", "result", "results", "res", "ret", "dst", "dest",
+                "destination"})) {
+    return true;
+  }
+  for (const char* pre : {"out_", "dst_", "dest_", "result_", "output_"}) {
+    if (n.rfind(pre, 0) == 0) return true;
+  }
+  for (const char* suf : {"_out", "_dst", "_result", "_output"}) {
+    const std::string s(suf);
+    if (n.size() > s.size() && n.compare(n.size() - s.size(), s.size(), s) == 0) return true;
+  }
+  // camelCase: xOut, vecResult
+  for (const char* suf : {"Out", "Result", "Output"}) {
+    const std::string s(suf);
+    if (name.size() > s.size() && name.compare(name.size() - s.size(), s.size(), s) == 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+Guess infer_access(const scan::ScannedParam& p, const std::string& name,
+                   const std::map<std::string, std::string>& directions) {
+  if (p.shape == scan::ParamShape::Value) return {"read", "by value"};
+  const bool pointer = p.shape == scan::ParamShape::Pointer;
+  const std::string what = pointer ? "pointer" : "reference";
+  if (p.pointee_const) return {"read", "const " + what};
+  auto doc = directions.find(name);
+  if (doc != directions.end()) {
+    if (doc->second == "out") return {"write", "documented [out]"};
+    if (doc->second == "in")
+      return {"read", "documented [in], though the " + what + " is not const"};
+    return {"readwrite", "documented [in,out]"};
+  }
+  if (named_like_output(name)) return {"write", "non-const " + what + " named like an output"};
+  return {"readwrite", "non-const " + what};
+}
+
+Guess infer_num_elements(const std::vector<scan::ScannedParam>& params,
+                         const std::vector<std::string>& names, size_t index) {
+  const std::string& pointer = names[index];
+  std::vector<size_t> integers;
+  for (size_t i = 0; i < params.size(); ++i) {
+    if (params[i].shape == scan::ParamShape::Value && params[i].integer) integers.push_back(i);
+  }
+  for (size_t i : integers) {
+    if (names_length_of(names[i], pointer)) {
+      return {names[i], "the length parameter named after '" + pointer + "'"};
+    }
+  }
+  if (is_row_pointer(pointer)) {
+    for (size_t i : integers) {
+      if (is_in(lower(names[i]), {"nrows", "num_rows", "n_rows", "rows", "nrow"})) {
+        return {names[i] + "+1", "CSR row offsets: one more than the row count"};
+      }
+    }
+  }
+  if (is_nonzero_array(pointer)) {
+    for (size_t i : integers) {
+      if (lower(names[i]) == "nnz")
+        return {names[i], "CSR values / column indices: one per nonzero"};
+    }
+  }
+  // The nearest parameter with a generic length name (an earlier one wins a tie).
+  size_t best = params.size();
+  for (size_t i : integers) {
+    if (!is_generic_length(names[i])) continue;
+    auto distance = [&](size_t j) { return j > index ? j - index : index - j; };
+    if (best == params.size() || distance(i) < distance(best)) best = i;
+  }
+  if (best != params.size()) {
+    std::string others;
+    for (size_t i : integers) {
+      if (i != best && is_generic_length(names[i]))
+        others += (others.empty() ? "" : ", ") + names[i];
+    }
+    return {names[best], "the nearest integer parameter with a length-like name" +
+                             (others.empty() ? std::string() : "; or: " + others)};
+  }
+  return {kNumElementsPlaceholder, "no integer parameter's name gives the length: write it here"};
+}
+
+std::vector<std::string> parameter_names(const std::vector<scan::ScannedParam>& params) {
+  std::set<std::string> taken;
+  for (const scan::ScannedParam& p : params) taken.insert(p.name);
+  std::vector<std::string> names;
+  for (size_t i = 0; i < params.size(); ++i) {
+    std::string name = params[i].name;
+    if (name.empty()) {
+      name = "arg" + std::to_string(i + 1);
+      while (taken.count(name) > 0) name += "_";
+      taken.insert(name);
+    }
+    names.push_back(name);
+  }
+  return names;
+}
+
+}  // namespace peppher::skeleton

@@ -1,0 +1,319 @@
+// Builds the ComponentPlans (see plan.h): selection, refusals, overload names, the
+// guesses of infer.h, and the per-backend spellings of every parameter.
+#include "compose/skeleton/plan.h"
+
+#include <filesystem>
+#include <map>
+#include <regex>
+
+#include "compose/skeleton/infer.h"
+
+namespace peppher::skeleton {
+namespace {
+
+namespace fs = std::filesystem;
+using scan::ParamShape;
+using scan::ScannedFunction;
+using scan::ScannedParam;
+
+// XML comments must not contain "--".
+std::string comment_safe(std::string s) {
+  for (size_t at = s.find("--"); at != std::string::npos; at = s.find("--", at))
+    s.replace(at, 2, "- -");
+  return s;
+}
+
+std::string trim(const std::string& s) {
+  size_t b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
+std::string join_decl(const std::string& type, const std::string& name) {
+  char last = type.empty() ? ' ' : type.back();
+  return type + (last == '*' || last == '&' ? "" : " ") + name;
+}
+
+// "const T" -> "T" (a by-value type as written, for a kernel argument).
+std::string without_const(const std::string& type) {
+  std::string t = trim(type);
+  if (t.rfind("const ", 0) == 0) t = trim(t.substr(6));
+  if (t.size() > 6 && t.compare(t.size() - 6, 6, " const") == 0)
+    t = trim(t.substr(0, t.size() - 6));
+  return t;
+}
+
+std::string cl_struct_name(std::string canonical) {
+  for (const char* kw : {"struct ", "class ", "union "}) {
+    if (canonical.rfind(kw, 0) == 0) canonical = canonical.substr(std::string(kw).size());
+  }
+  for (size_t at = canonical.find("::"); at != std::string::npos; at = canonical.find("::", at)) {
+    canonical.replace(at, 2, "_");
+  }
+  return canonical;
+}
+
+// The OpenCL spelling of a parameter's value type; "" when OpenCL cannot name it.
+std::string cl_value_type(const ScannedParam& p, ComponentPlan& plan) {
+  if (p.is_void_pointee) return "";
+  if (p.builtin) return opencl_type(p.canonical_type);
+  if (p.dependent) return p.shape == ParamShape::Value ? without_const(p.type) : p.pointee_type;
+  if (!p.record_plain) return "";
+  std::string name = cl_struct_name(p.canonical_type);
+  for (const ClStruct& s : plan.cl_structs) {
+    if (s.name == name) return name;
+  }
+  ClStruct s{name, {}};
+  for (const scan::ScannedField& f : p.record_fields)
+    s.fields.push_back({opencl_type(f.canonical_type), f.name});
+  plan.cl_structs.push_back(s);
+  return name;
+}
+
+std::string cl_decl(const ScannedParam& p, const std::string& name, bool read_only,
+                    ComponentPlan& plan) {
+  std::string t = cl_value_type(p, plan);
+  const bool by_value =
+      p.shape == ParamShape::Value || (p.shape == ParamShape::LValueReference && read_only);
+  const std::string cst = read_only ? "const " : "";
+  if (t.empty()) {
+    return "__global " + cst + "uchar *" + name + " /* TODO: OpenCL has no type '" +
+           (p.shape == ParamShape::Value ? p.type : p.pointee_type) + "' */";
+  }
+  if (by_value) return t + " " + name;
+  return "__global " + cst + t + " *" + name;
+}
+
+std::string header_include(const std::string& header, const fs::path& variant_dir) {
+  const fs::path abs = fs::absolute(header).lexically_normal();
+  for (const char* system : {"/usr/include/", "/usr/local/include/"}) {
+    const std::string s = abs.generic_string();
+    if (s.rfind(system, 0) == 0) return "<" + s.substr(std::string(system).size()) + ">";
+  }
+  fs::path rel = abs.lexically_relative(fs::absolute(variant_dir).lexically_normal());
+  return "\"" + (rel.empty() ? abs : rel).generic_string() + "\"";
+}
+
+// Words OpenCL C reserves that are fine C/C++ parameter names.
+bool opencl_keyword(const std::string& name) {
+  static const std::set<std::string> kWords = {
+      "global",     "local",      "constant", "private",   "kernel",    "read_only",
+      "write_only", "read_write", "uniform",  "pipe",      "half",      "uchar",
+      "ushort",     "uint",       "ulong",    "image1d_t", "image2d_t", "image3d_t",
+      "sampler_t",  "event_t",    "complex",  "imaginary", "quad",      "generic"};
+  if (kWords.count(name) > 0) return true;
+  static const std::regex kVector(
+      "(char|uchar|short|ushort|int|uint|long|ulong|float|double|half|bool)(2|3|4|8|16)");
+  return std::regex_match(name, kVector);
+}
+
+// Why f cannot be a component (and where), or "".
+std::string refusal(const ScannedFunction& f, const std::vector<std::string>& names,
+                    ir::SourceLoc& where) {
+  where = f.loc;
+  if (f.variadic) {
+    return "it is variadic ('" + f.signature + "'); a component has a fixed parameter list";
+  }
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    if (f.params[i].refusal.empty()) continue;
+    where = f.params[i].loc;
+    return "parameter '" + names[i] + "' " + f.params[i].refusal;
+  }
+  return "";
+}
+
+void warn_return(const ScannedFunction& f, const std::string& iface,
+                 const std::vector<std::string>& names, diag::Diagnostics& diag) {
+  std::string result = "result";
+  while (std::find(names.begin(), names.end(), result) != names.end()) result += "_";
+  std::string params;
+  for (size_t i = 0; i < f.params.size(); ++i)
+    params += join_decl(f.params[i].type, names[i]) + ", ";
+  diag.warning(f.loc,
+               "function '" + f.name + "' returns '" + f.return_type +
+                   "', but a component "
+                   "returns nothing: its skeleton variants return void; rewrite it as 'void " +
+                   f.name + "(" + params + "peppher::Scalar<" + f.return_type + "> &" + result +
+                   ")' (or return "
+                   "through an output pointer) and add '" +
+                   result + "' to " + iface + ".xml with accessMode=\"write\"");
+}
+
+ParamPlan plan_param(const ScannedFunction& f, const std::vector<std::string>& names, size_t i,
+                     const std::map<std::string, std::string>& directions, ComponentPlan& plan,
+                     diag::Diagnostics& diag) {
+  const ScannedParam& p = f.params[i];
+  ParamPlan out;
+  out.name = names[i];
+  out.type_xml = xml_escape(p.type);
+  Guess access = infer_access(p, out.name, directions);
+  out.access = access.value;
+  out.note = out.name + ": accessMode " + access.value + " (" + access.why + ")";
+  out.user_note = out.name + ": " + access.value;
+  if (p.shape == ParamShape::Pointer) {
+    Guess n = infer_num_elements(f.params, names, i);
+    out.has_num_elements = true;
+    out.num_elements = xml_escape(n.value);
+    out.note += "; numElements " + n.value + " (" + n.why + ")";
+    out.user_note += ", " + (n.value == kNumElementsPlaceholder ? std::string("length unknown")
+                                                                : n.value + " elements");
+  }
+  if (p.shape == ParamShape::LValueReference) {
+    diag.warning(
+        p.loc,
+        "parameter '" + out.name + "' of '" + f.name + "' is a reference ('" + p.type +
+            "'); compose --check accepts by-value, pointer and peppher container parameters "
+            "only: pass it by value, as a pointer with numElements, or as 'peppher::Scalar<" +
+            p.pointee_type + "> &'");
+  }
+  if (!p.default_arg.empty()) out.note += "; default argument " + p.default_arg + " in the header";
+  out.note = comment_safe(out.note);
+  out.cpp_decl = join_decl(p.type, out.name);
+  out.cuda_kernel_decl =
+      p.shape == ParamShape::LValueReference ? p.pointee_type + " " + out.name : out.cpp_decl;
+  out.cl_name = opencl_keyword(out.name) ? out.name + "_" : out.name;
+  out.cl_decl = cl_decl(p, out.cl_name, access.value == "read", plan);
+  return out;
+}
+
+ComponentPlan plan_one(const ScannedFunction& f, const std::string& iface,
+                       const std::string& header, const PlanSettings& settings,
+                       diag::Diagnostics& diag) {
+  ComponentPlan plan;
+  plan.name = iface;
+  plan.function = f.qualified_name;
+  plan.origin = fs::path(header).filename().string() + ":" + std::to_string(f.loc.line);
+  fs::path out_dir =
+      settings.output_dir.empty() ? fs::path(header).parent_path() : fs::path(settings.output_dir);
+  plan.header_include = header_include(header, out_dir / iface);
+  plan.cpu_flags = "-O2" + (settings.extra_flags.empty() ? "" : " " + settings.extra_flags);
+  const std::vector<std::string> names = parameter_names(f.params);
+  if (f.returns_value) warn_return(f, iface, names, diag);
+  if (!f.namespaces.empty()) {
+    plan.interface_notes.push_back("declared as " + f.qualified_name + " in the header");
+  }
+  if (f.is_template) {
+    plan.generic = true;
+    std::string decl, args;
+    for (const scan::ScannedTemplateParam& t : f.template_params) {
+      plan.template_types += (plan.template_types.empty() ? "" : ",") + t.name;
+      decl += (decl.empty() ? "" : ", ") +
+              (t.is_type ? "typename " + t.name : t.value_type + " " + t.name);
+      args += (args.empty() ? "" : ", ") + t.name;
+      plan.cl_macros.push_back({t.name, t.is_type ? "float" : "1"});
+      if (!t.is_type) {
+        plan.interface_notes.push_back(t.name + " is a non-type template parameter (" +
+                                       t.value_type + "): instantiate it with a value");
+      }
+    }
+    plan.template_decl = "template <" + decl + ">";
+    plan.template_args = "<" + args + ">";
+  }
+  const std::string doc = trim(f.doc_comment);
+  if (!doc.empty()) plan.description_xml = xml_escape(doc);
+  const auto directions = documented_directions(f.doc_comment);
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    plan.params.push_back(plan_param(f, names, i, directions, plan, diag));
+  }
+  for (std::string& note : plan.interface_notes) note = comment_safe(note);
+  // CUDA launch: the first written operand's length, else any known length, else 1.
+  plan.launch_elements = "1";
+  for (int pass = 0; pass < 2 && plan.launch_elements == "1"; ++pass) {
+    for (size_t i = 0; i < f.params.size(); ++i) {
+      const ParamPlan& p = plan.params[i];
+      if (!p.has_num_elements || p.num_elements == kNumElementsPlaceholder) continue;
+      if (pass == 0 && p.access == "read") continue;
+      plan.launch_elements = infer_num_elements(f.params, names, i).value;
+      break;
+    }
+  }
+  return plan;
+}
+
+}  // namespace
+
+std::string xml_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::string opencl_type(const std::string& t) {
+  static const std::map<std::string, std::string> kTypes = {{"unsigned char", "uchar"},
+                                                            {"signed char", "char"},
+                                                            {"char", "char"},
+                                                            {"unsigned short", "ushort"},
+                                                            {"short", "short"},
+                                                            {"unsigned int", "uint"},
+                                                            {"int", "int"},
+                                                            {"unsigned long", "ulong"},
+                                                            {"long", "long"},
+                                                            {"unsigned long long", "ulong"},
+                                                            {"long long", "long"},
+                                                            {"float", "float"},
+                                                            {"double", "double"},
+                                                            {"long double", "double"},
+                                                            {"bool", "uchar"},
+                                                            {"_Bool", "uchar"},
+                                                            {"wchar_t", "int"},
+                                                            {"char16_t", "ushort"},
+                                                            {"char32_t", "uint"},
+                                                            {"char8_t", "uchar"},
+                                                            {"__fp16", "half"}};
+  auto it = kTypes.find(t);
+  return it == kTypes.end() ? "uchar" : it->second;
+}
+
+std::vector<ComponentPlan> plan_components(const scan::ScannedHeader& header,
+                                           const PlanSettings& settings, diag::Diagnostics& diag) {
+  std::vector<ComponentPlan> plans;
+  std::map<std::string, std::string> first_signature;  // interface name -> signature
+  std::set<std::string> used;
+  for (const ScannedFunction& f : header.functions) {
+    const bool requested =
+        settings.functions.count(f.name) > 0 || settings.functions.count(f.qualified_name) > 0;
+    if (!settings.functions.empty() && !requested) continue;
+    ir::SourceLoc where;
+    std::string why = refusal(f, parameter_names(f.params), where);
+    if (!why.empty()) {
+      std::string message = "function '" + f.name + "' is not turned into a component: " + why;
+      if (requested)
+        diag.error(where, message);
+      else
+        diag.warning(where, message);
+      continue;
+    }
+    std::string iface = f.name;
+    if (used.count(iface) > 0) {
+      for (int k = 2; used.count(iface) > 0; ++k) iface = f.name + "_" + std::to_string(k);
+      diag.warning(f.loc, "'" + f.signature + "' overloads '" + first_signature[f.name] +
+                              "': its component is named '" + iface +
+                              "' (interface names are unique); "
+                              "call it by that name or rename the function");
+    } else {
+      first_signature[f.name] = f.signature;
+    }
+    used.insert(iface);
+    plans.push_back(plan_one(f, iface, header.path, settings, diag));
+  }
+  return plans;
+}
+
+}  // namespace peppher::skeleton

@@ -1,0 +1,17 @@
+// The skeleton generator's printing half: renders each ComponentPlan into its files
+// (interface descriptor, and per backend an implementation descriptor and a source
+// skeleton) in an OutputContext. Never touches the filesystem.
+#pragma once
+
+#include <vector>
+
+#include "compose/output/output_context.h"
+#include "compose/skeleton/plan.h"
+
+namespace peppher::skeleton {
+
+// Adds, for each plan p, relative to the interface's folder:
+//   p.xml, p/p_cpu.{xml,cpp}, p/p_openmp.{xml,cpp}, p/p_opencl.{xml,cl}, p/p_cuda.{xml,cu}
+void generate_skeletons(const std::vector<ComponentPlan>& plans, output::OutputContext& out);
+
+}  // namespace peppher::skeleton

@@ -1,0 +1,88 @@
+// Round trip through the whole tool: header -> utility mode skeletons -> the test fills in
+// the CPU body -> compose main.xml -> make -> run on StarPU -> the right numbers.
+#include <catch2/catch.hpp>
+
+#include "compose/scan/utility_mode.h"
+#include "scan_test_util.h"
+
+using namespace peppher;
+using namespace peppher::scan_test;
+
+namespace {
+
+const char* const kMainXml = R"(<?xml version="1.0" encoding="UTF-8"?>
+<peppher:component xmlns:peppher="http://www.peppher.eu/ComponentMetaData0.1">
+  <peppher:implementation name="main">
+    <peppher:sourceFiles>
+      <peppher:sourceFile name="main.cpp" language="C++">
+        <peppher:compilation><peppher:compiler><peppher:name>g++</peppher:name>
+          <peppher:flags>-O2</peppher:flags></peppher:compiler></peppher:compilation>
+      </peppher:sourceFile>
+      <peppher:sourceFile>
+        <peppher:compilation><peppher:compiler type="link"><peppher:name>g++</peppher:name>
+          <peppher:output>vadd_app</peppher:output></peppher:compiler></peppher:compilation>
+      </peppher:sourceFile>
+    </peppher:sourceFiles>
+    <peppher:requiredInterfaces>
+      <peppher:requiredInterface name="vadd" xmlFile="vadd.xml"/>
+    </peppher:requiredInterfaces>
+    <peppher:targetPlatform name="CPU"/>
+  </peppher:implementation>
+</peppher:component>
+)";
+
+const char* const kMainCpp = R"(#include <cstdio>
+#include "peppher.h"
+int main() {
+  PEPPHER_INITIALIZE();
+  float a[5] = {1, 2, 3, 4, 5}, b[5] = {10, 20, 30, 40, 50}, c[5] = {0, 0, 0, 0, 0};
+  vadd(a, b, c, 5);
+  PEPPHER_SHUTDOWN();
+  std::printf("%g %g %g %g %g\n", c[0], c[1], c[2], c[3], c[4]);
+  return 0;
+}
+)";
+
+// Replaces what lies between the skeleton's markers with `code`.
+std::string fill_body(const std::string& skeleton, const std::string& code) {
+  const std::string begin = "// ---- PEPPHER: your CPU code goes here";
+  const std::string end = "  // ---- PEPPHER: end of your code ----";
+  size_t from = skeleton.find('\n', skeleton.find(begin)) + 1;
+  size_t to = skeleton.find(end);
+  REQUIRE(from != std::string::npos);
+  REQUIRE(to != std::string::npos);
+  return skeleton.substr(0, from) + code + skeleton.substr(to);
+}
+
+}  // namespace
+
+TEST_CASE("round trip: header -> skeletons -> CPU body -> compose -> make -> run") {
+  TempDir dir;
+  write_file(dir.path() / "vadd.h",
+             "#pragma once\nvoid vadd(const float *a, const float *b, float *c, int n);\n");
+  utility::UtilityOptions o;
+  o.headers = {(dir.path() / "vadd.h").string()};
+  std::ostringstream messages, progress;
+  diag::Diagnostics diag(messages);
+  REQUIRE(utility::run_utility_mode(o, diag, progress) == 0);
+  CHECK(messages.str().empty());  // everything inferred: n is the length, c written
+
+  const fs::path cpu = dir.path() / "vadd/vadd_cpu.cpp";
+  write_file(cpu, fill_body(read_file(cpu), "  for (int i = 0; i < n; ++i) c[i] = a[i] + b[i];\n"));
+  write_file(dir.path() / "main.xml", kMainXml);
+  write_file(dir.path() / "main.cpp", kMainCpp);
+
+  // Only the filled-in variant: the others are still empty skeletons.
+  CommandResult compose =
+      run("'" + std::string(PEPPHER_COMPOSE_BIN) + "' '" + (dir.path() / "main.xml").string() +
+          "' -disableImpls=vadd_openmp,vadd_opencl,vadd_cuda");
+  INFO(compose.output);
+  REQUIRE(compose.code == 0);
+  CommandResult make = run("make -C '" + dir.path().string() + "'");
+  INFO(make.output);
+  REQUIRE(make.code == 0);
+  CommandResult app = run("'" + (dir.path() / "vadd_app").string() + "'");
+  INFO(app.output);
+  CHECK(app.code == 0);
+  CHECK(app.output == "11 22 33 44 55\n");
+}

@@ -1,0 +1,237 @@
+// Utility mode end to end in-process: files next to the header or in -o, kept files and
+// --force, --functions, -I / -D / -- flags / -p compile_commands.json, parse errors at
+// their exact location with nothing written, -v timings, and the 100-function speed goal.
+#include "compose/scan/utility_mode.h"
+
+#include <catch2/catch.hpp>
+#include <chrono>
+
+#include "scan_test_util.h"
+
+using namespace peppher;
+using namespace peppher::scan_test;
+
+namespace {
+
+struct Run {
+  int code = 0;
+  std::string out;
+  std::string err;
+};
+
+Run run_utility(utility::UtilityOptions options) {
+  std::ostringstream out, err;
+  diag::Diagnostics diag(err);
+  Run r;
+  r.code = utility::run_utility_mode(options, diag, out);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+utility::UtilityOptions options_for(const fs::path& header) {
+  utility::UtilityOptions o;
+  o.headers = {header.string()};
+  return o;
+}
+
+const char* const kSimple =
+    "void scale(float *x, int n, float f);\nvoid add(const float *a, float *b, int n);\n";
+
+}  // namespace
+
+TEST_CASE("utility mode writes the interface and four variants next to the header") {
+  TempDir dir;
+  write_file(dir.path() / "simple.h", kSimple);
+  Run r = run_utility(options_for(dir.path() / "simple.h"));
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.empty());
+  std::set<std::string> expected = {"simple.h"};
+  for (const char* name : {"scale", "add"}) {
+    std::string n = name;
+    expected.insert(n + ".xml");
+    for (const char* b : {"_cpu.xml", "_cpu.cpp", "_openmp.xml", "_openmp.cpp", "_opencl.xml",
+                          "_opencl.cl", "_cuda.xml", "_cuda.cu"}) {
+      expected.insert(n + "/" + n + b);
+    }
+  }
+  CHECK(files_under(dir.path()) == expected);
+  CHECK(read_file(dir.path() / "scale/scale_cpu.cpp").find("#include \"../simple.h\"") !=
+        std::string::npos);
+}
+
+TEST_CASE("existing files are kept and reported; --force overwrites them") {
+  TempDir dir;
+  write_file(dir.path() / "simple.h", kSimple);
+  REQUIRE(run_utility(options_for(dir.path() / "simple.h")).code == 0);
+  const fs::path body = dir.path() / "scale/scale_cpu.cpp";
+  write_file(body, "// my code\n");
+
+  Run again = run_utility(options_for(dir.path() / "simple.h"));
+  CHECK(again.code == 0);
+  CHECK(again.out.find("kept existing " + body.string() + " (--force overwrites it)") !=
+        std::string::npos);
+  CHECK(read_file(body) == "// my code\n");
+
+  fs::remove(dir.path() / "add.xml");
+  Run partial = run_utility(options_for(dir.path() / "simple.h"));
+  CHECK(partial.out.find("add.xml") == std::string::npos);  // recreated, not kept
+  CHECK(fs::exists(dir.path() / "add.xml"));
+
+  utility::UtilityOptions forced = options_for(dir.path() / "simple.h");
+  forced.force = true;
+  Run f = run_utility(forced);
+  CHECK(f.code == 0);
+  CHECK(f.out.empty());
+  CHECK(read_file(body).find("void scale_cpu(float *x, int n, float f)") != std::string::npos);
+}
+
+TEST_CASE("-o writes into the given folder, with the header included by a relative path") {
+  TempDir dir;
+  write_file(dir.path() / "src/simple.h", kSimple);
+  utility::UtilityOptions o = options_for(dir.path() / "src/simple.h");
+  o.output_dir = (dir.path() / "out/components").string();
+  REQUIRE(run_utility(o).code == 0);
+  CHECK(fs::exists(dir.path() / "out/components/scale.xml"));
+  CHECK_FALSE(fs::exists(dir.path() / "src/scale.xml"));
+  CHECK(read_file(dir.path() / "out/components/scale/scale_cuda.cu")
+            .find("#include \"../../../src/simple.h\"") != std::string::npos);
+}
+
+TEST_CASE("a parse error is reported at its location, exit 1, nothing written") {
+  TempDir dir;
+  write_file(dir.path() / "good.h", kSimple);
+  write_file(dir.path() / "bad.h", "void ok(float *x, int n);\nvoid f(undeclared_t *x, int n);\n");
+  utility::UtilityOptions o = options_for(dir.path() / "good.h");
+  o.headers.push_back((dir.path() / "bad.h").string());
+  Run r = run_utility(o);
+  CHECK(r.code == 1);
+  CHECK(r.err ==
+        (dir.path() / "bad.h").string() + ":2:8: error: unknown type name 'undeclared_t'\n");
+  CHECK(files_under(dir.path()) == std::set<std::string>{"bad.h", "good.h"});
+}
+
+TEST_CASE("a missing header is an error") {
+  TempDir dir;
+  Run r = run_utility(options_for(dir.path() / "nope.h"));
+  CHECK(r.code == 1);
+  CHECK(r.err == "compose: error: cannot read header '" + (dir.path() / "nope.h").string() + "'\n");
+}
+
+TEST_CASE("--functions picks components; an unknown name is an error with a suggestion") {
+  TempDir dir;
+  write_file(dir.path() / "simple.h", kSimple);
+  utility::UtilityOptions o = options_for(dir.path() / "simple.h");
+  o.functions = {"add"};
+  REQUIRE(run_utility(o).code == 0);
+  CHECK(fs::exists(dir.path() / "add.xml"));
+  CHECK_FALSE(fs::exists(dir.path() / "scale.xml"));
+
+  o.functions = {"scael"};
+  Run r = run_utility(o);
+  CHECK(r.code == 1);
+  CHECK(r.err ==
+        "compose: error: --functions: no function named 'scael' in the scanned headers; "
+        "did you mean 'scale'?\n");
+}
+
+TEST_CASE("a variadic function is skipped with a warning, or an error when asked for") {
+  TempDir dir;
+  write_file(dir.path() / "v.h",
+             "void ok(float *x, int n);\nvoid log_printf(const char *fmt, ...);\n");
+  Run all = run_utility(options_for(dir.path() / "v.h"));
+  CHECK(all.code == 0);
+  const std::string where = (dir.path() / "v.h").string() + ":2:6: ";
+  const std::string why =
+      "function 'log_printf' is not turned into a component: it is variadic "
+      "('log_printf(const char *, ...)'); a component has a fixed parameter list\n";
+  CHECK(all.err == where + "warning: " + why);
+  CHECK_FALSE(fs::exists(dir.path() / "log_printf.xml"));
+
+  utility::UtilityOptions o = options_for(dir.path() / "v.h");
+  o.functions = {"log_printf"};
+  o.force = true;
+  Run asked = run_utility(o);
+  CHECK(asked.code == 1);
+  CHECK(asked.err == where + "error: " + why);
+}
+
+TEST_CASE("-I and -D reach the parser and the skeletons' compiler flags") {
+  TempDir dir;
+  write_file(dir.path() / "inc/types.h", "typedef float real;\n");
+  write_file(dir.path() / "api.h",
+             "#include \"types.h\"\nvoid base(real *x, int n);\n"
+             "#ifdef WITH_EXTRA\nvoid extra(real *x, int n);\n#endif\n");
+  utility::UtilityOptions o = options_for(dir.path() / "api.h");
+  Run no_include = run_utility(o);
+  CHECK(no_include.code == 1);
+  CHECK(no_include.err.find("api.h:1:10: error: 'types.h' file not found") != std::string::npos);
+
+  o.clang_args = {"-I" + (dir.path() / "inc").string(), "-DWITH_EXTRA"};
+  Run r = run_utility(o);
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(fs::exists(dir.path() / "extra.xml"));
+  CHECK(read_file(dir.path() / "base/base_cpu.xml")
+            .find("<peppher:flags>-O2 -I" + (dir.path() / "inc").string() +
+                  " -DWITH_EXTRA</peppher:flags>") != std::string::npos);
+}
+
+TEST_CASE("flags after -- reach the parser: a C header with restrict") {
+  TempDir dir;
+  write_file(dir.path() / "c.h", "void copy(const float *restrict a, float *restrict b, int n);\n");
+  utility::UtilityOptions o = options_for(dir.path() / "c.h");
+  CHECK(run_utility(o).code == 1);  // C++ has no `restrict`
+  o.clang_args = {"-x", "c-header", "-std=c11"};
+  Run r = run_utility(o);
+  INFO(r.err);
+  CHECK(r.code == 0);
+  CHECK(read_file(dir.path() / "copy.xml").find("type=\"const float *restrict\"") !=
+        std::string::npos);
+}
+
+TEST_CASE("-p takes the flags from compile_commands.json") {
+  TempDir dir;
+  write_file(dir.path() / "inc/types.h", "typedef double real;\n");
+  write_file(dir.path() / "lib.h",
+             "#include \"types.h\"\n#ifdef FROM_DB\nvoid db(real *x, int n);\n#endif\n");
+  write_file(dir.path() / "lib.cpp", "#include \"lib.h\"\n");
+  write_file(dir.path() / "compile_commands.json",
+             "[{\"directory\": \"" + dir.path().string() +
+                 "\", \"file\": \"lib.cpp\", "
+                 "\"command\": \"g++ -std=c++17 -DFROM_DB -Iinc -c lib.cpp -o lib.o\"}]\n");
+  utility::UtilityOptions o = options_for(dir.path() / "lib.h");
+  o.compile_commands_dir = dir.path().string();
+  Run r = run_utility(o);
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(read_file(dir.path() / "db.xml").find("type=\"real *\"") != std::string::npos);
+
+  o.compile_commands_dir = (dir.path() / "inc").string();
+  Run missing = run_utility(o);
+  CHECK(missing.code == 1);
+  CHECK(missing.err.find("compose: error: -p: cannot load compile_commands.json from '") == 0);
+}
+
+TEST_CASE("-v prints the time per header; a 100-function header takes under 3 s") {
+  TempDir dir;
+  std::string text = "#include <stddef.h>\n";
+  for (int i = 0; i < 100; ++i) {
+    text += "/// Function " + std::to_string(i) + ".\nvoid f" + std::to_string(i) +
+            "(const float *x, float *__restrict y, size_t n, float alpha);\n";
+  }
+  write_file(dir.path() / "big.h", text);
+  utility::UtilityOptions o = options_for(dir.path() / "big.h");
+  o.verbosity = 1;
+  const auto start = std::chrono::steady_clock::now();
+  Run r = run_utility(o);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find((dir.path() / "big.h").string() + ": 100 functions, 100 components in ") == 0);
+  CHECK(r.out.find("wrote 900 files") != std::string::npos);
+  CHECK(seconds < 3.0);
+  WARN("100-function header: " << seconds << " s (" << r.out.substr(0, r.out.find('\n')) << ")");
+}
