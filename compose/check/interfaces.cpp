@@ -12,7 +12,7 @@ namespace {
 
 bool is_scalar_kind(ir::ParamKind k) {
   return k == ir::ParamKind::ScalarValue || k == ir::ParamKind::StructValue ||
-         k == ir::ParamKind::ScalarContainer;
+         k == ir::ParamKind::ScalarContainer || k == ir::ParamKind::Reference;
 }
 
 Scope parameter_scope(const ir::Interface& iface, const ir::Parameter& p) {

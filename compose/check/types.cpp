@@ -93,13 +93,15 @@ TypeInfo classify_type(const std::string& type_in, const std::vector<std::string
     return info;
   }
   std::string base = strip_const(type, had_const);
-  if (!base.empty() && base.back() == '&') {
-    std::string t = trim(base.substr(0, base.size() - 1));
-    info.problem = "is a reference ('" + type + "'); pass it by value, as a pointer with "
-                   "numElements, or as 'peppher::Scalar<" + t + "> &'";
+  bool reference = !base.empty() && base.back() == '&';
+  if (reference) base = trim(base.substr(0, base.size() - 1));
+  info.elem_type = base;
+  info.is_const = had_const;
+  if (reference && !had_const) {  // T&: one element, copied back after the call
+    info.kind = ir::ParamKind::Reference;
     return info;
   }
-  info.elem_type = base;
+  // By value, or const T& (read, so it travels by value like the rest).
   bool templ = std::find(template_types.begin(), template_types.end(), base) != template_types.end();
   info.kind = is_arithmetic(base) || templ ? ir::ParamKind::ScalarValue : ir::ParamKind::StructValue;
   return info;

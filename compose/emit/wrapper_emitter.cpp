@@ -38,6 +38,7 @@ Data operand_data(const Operand& o) {
   d.set("is_vector", flag(o.kind == OperandKind::Vector));
   d.set("is_matrix", flag(o.kind == OperandKind::Matrix));
   d.set("is_scalar_container", flag(o.kind == OperandKind::ScalarContainer));
+  d.set("is_reference", flag(o.kind == OperandKind::Reference));
   return d;
 }
 

@@ -17,6 +17,7 @@ OperandKind operand_kind(const ir::Parameter& p) {
     case ir::ParamKind::Vector: return OperandKind::Vector;
     case ir::ParamKind::Matrix: return OperandKind::Matrix;
     case ir::ParamKind::ScalarContainer: return OperandKind::ScalarContainer;
+    case ir::ParamKind::Reference: return OperandKind::Reference;
   }
   return OperandKind::Value;
 }
@@ -98,6 +99,7 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
       o.buffer = next_buffer++;
       o.starpu_mode = starpu_mode(p.access_mode);
     }
+    if (o.kind == OperandKind::Reference) has_raw = true;
     if (o.kind == OperandKind::RawVector || o.kind == OperandKind::RawMatrix) {
       has_raw = true;
       if (p.num_elements) o.count = as_size(*p.num_elements);

@@ -19,6 +19,7 @@ enum class OperandKind {
   Vector,           // peppher::Vector<T>: its own handle
   Matrix,           // peppher::Matrix<T>: its own handle
   ScalarContainer,  // peppher::Scalar<T>: its own handle
+  Reference,        // T&: one element registered as a StarPU variable for this call
 };
 
 struct Operand {

@@ -31,6 +31,7 @@ const char* to_string(ParamKind k) {
     case ParamKind::Vector: return "vector";
     case ParamKind::Matrix: return "matrix";
     case ParamKind::ScalarContainer: return "scalar_container";
+    case ParamKind::Reference: return "reference";
   }
   return "?";
 }

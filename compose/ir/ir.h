@@ -41,12 +41,13 @@ enum class AccessMode { Read, Write, ReadWrite };
 
 // How a parameter is passed, resolved from its type as written.
 enum class ParamKind {
-  ScalarValue,      // int, float, double, size_t, ... by value
+  ScalarValue,      // int, float, double, size_t, ... by value (or const T&)
   StructValue,      // any other type by value (user struct, enum, ...)
   RawPointer,       // T* / const T*: needs numElements
   Vector,           // peppher::Vector<T>&
   Matrix,           // peppher::Matrix<T>&
   ScalarContainer,  // peppher::Scalar<T>&
+  Reference,        // T& (non-const): one element, registered for the call like a pointer
 };
 
 enum class PerfModel { None, History, Regression, NLRegression };
@@ -247,7 +248,7 @@ struct Application {
 const char* to_string(Backend b);  // "CPU", "OPENMP", "CUDA", "OPENCL"
 const char* to_string(AccessMode m);  // "read", "write", "readwrite"
 const char* to_string(ParamKind k);  // "scalar", "struct", "pointer", "vector", "matrix",
-                                     // "scalar_container"
+                                     // "scalar_container", "reference"
 const char* to_string(PerfModel p);  // "none", "history", "regression", "nl_regression"
 const char* to_string(PartitionKind k);  // "none", "blocks", "blocks2d", "auto"
 

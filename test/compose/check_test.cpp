@@ -23,7 +23,13 @@ TEST_CASE("parameter types classify into kinds", "[check]") {
   CHECK(kind("T").kind == ir::ParamKind::ScalarValue);
   CHECK(kind("struct params").kind == ir::ParamKind::StructValue);
   CHECK(kind("Point").kind == ir::ParamKind::StructValue);
-  CHECK_FALSE(kind("int &").problem.empty());
+  // T&: one element copied back after the call; const T&: read, travels by value.
+  CHECK(kind("int &").kind == ir::ParamKind::Reference);
+  CHECK(kind("int &").elem_type == "int");
+  CHECK(kind("const Point&").kind == ir::ParamKind::StructValue);
+  CHECK(kind("const Point&").elem_type == "Point");
+  CHECK(kind("const double &").kind == ir::ParamKind::ScalarValue);
+  CHECK_FALSE(kind("float *&").problem.empty());
   CHECK_FALSE(kind("float **").problem.empty());
   CHECK_FALSE(kind("peppher::Vector<float> *").problem.empty());
 }

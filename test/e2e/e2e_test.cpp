@@ -99,3 +99,13 @@ TEST_CASE("e2e: a call no worker can run fails loudly, naming the interface") {
   CHECK(r.exit_code == 0);
   CHECK_THAT(r.output, Catch::Contains("cuda_only: no worker can run"));
 }
+
+TEST_CASE("e2e: T& parameters are copied back, const T& travel by value") {
+  fs::path out = compose_and_build("references", cases() / "references/main.xml");
+  for (const char* workers : {kCpuOnly, kOpenClOnly}) {
+    e2e::Run r = run_program(out / "references", "", workers);
+    INFO(workers << "\n" << r.output);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.output, Catch::Contains("0 wrong"));
+  }
+}

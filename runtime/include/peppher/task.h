@@ -69,6 +69,13 @@ class TaskBuilder {
     add_temporary(index, h);
   }
 
+  /// @brief Buffer @p index is one element (a `T&` parameter), registered for this call.
+  void register_variable(int index, const void* ptr, size_t elem_size) {
+    starpu_data_handle_t h;
+    starpu_variable_data_register(&h, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr), elem_size);
+    add_temporary(index, h);
+  }
+
   /// @brief Buffer @p index is a raw row-major array of @p count elements, @p row_width per
   ///        row, registered for this call as a StarPU matrix.
   void register_matrix(int index, const void* ptr, size_t count, size_t row_width,
