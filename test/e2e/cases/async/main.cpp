@@ -11,7 +11,7 @@ void scale_all(std::vector<peppher::Vector<float>>& vs, float factor);  // round
 int main() {
   PEPPHER_INITIALIZE();
   std::vector<peppher::Vector<float>> vs;
-  for (int k = 0; k < 8; ++k) vs.emplace_back(50000, static_cast<float>(k + 1));
+  for (int k = 0; k < 8; ++k) vs.emplace_back(400000, static_cast<float>(k + 1));
   for (int round = 0; round < 20; ++round) {
     if (round % 2 == 0) {
       for (auto& v : vs) scale_vec(v, 2.0f);
