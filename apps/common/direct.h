@@ -1,0 +1,75 @@
+// Shared by the hand-written (direct/) StarPU versions of the apps: what an expert writes once
+// and reuses: starting StarPU like the composed apps do (lws unless STARPU_SCHED says
+// otherwise), an OpenCL program per kernel file, and a checked 1-D kernel launch.
+#pragma once
+
+#include <starpu.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace direct {
+
+inline void check_cl(cl_int err, const char* what) {
+  if (err == CL_SUCCESS) return;
+  std::fprintf(stderr, "OpenCL error %d: %s\n", err, what);
+  std::abort();
+}
+
+inline void start() {
+  starpu_conf conf;
+  starpu_conf_init(&conf);
+  conf.sched_policy_name = "lws";
+  if (starpu_init(&conf) != 0) {
+    std::fprintf(stderr, "starpu_init failed\n");
+    std::exit(1);
+  }
+}
+
+/// Loads @p path for every OpenCL device (when there is one).
+inline void load_program(starpu_opencl_program* program, const char* path) {
+  if (starpu_opencl_worker_get_count() == 0) return;
+  if (starpu_opencl_load_opencl_from_file(path, program, nullptr) != 0) {
+    std::fprintf(stderr, "cannot load %s\n", path);
+    std::exit(1);
+  }
+}
+
+inline void unload_program(starpu_opencl_program* program) {
+  if (starpu_opencl_worker_get_count() != 0) starpu_opencl_unload_opencl(program);
+}
+
+/// Sets the kernel's arguments in order (cl_mem handles and scalars alike).
+inline void set_args(cl_kernel, cl_uint) {}
+template <typename T, typename... Rest>
+void set_args(cl_kernel kernel, cl_uint index, const T& value, const Rest&... rest) {
+  check_cl(clSetKernelArg(kernel, index, sizeof(T), &value), "clSetKernelArg");
+  set_args(kernel, index + 1, rest...);
+}
+
+/// Runs @p name of @p program on this worker's device over @p global work-items (@p local per
+/// group, 0: the driver chooses) with @p args, and waits for it.
+template <typename... Args>
+void launch(starpu_opencl_program* program, const char* name, size_t global, size_t local,
+            const Args&... args) {
+  cl_kernel kernel;
+  cl_command_queue queue;
+  const int devid = starpu_worker_get_devid(starpu_worker_get_id_check());
+  check_cl(starpu_opencl_load_kernel(&kernel, &queue, program, name, devid), "load kernel");
+  set_args(kernel, 0, args...);
+  if (local != 0 && global % local != 0) global = (global / local + 1) * local;
+  cl_event event;
+  check_cl(clEnqueueNDRangeKernel(queue, kernel, 1, nullptr, &global, local ? &local : nullptr, 0,
+                                  nullptr, &event),
+           "enqueue");
+  check_cl(clWaitForEvents(1, &event), "wait");
+  clReleaseEvent(event);
+  starpu_opencl_release_kernel(kernel);
+}
+
+/// OPENMP codelet functions run on combined workers; sequential ones on single workers.
+inline int can_execute(unsigned workerid, starpu_task*, unsigned nimpl) {
+  return workerid < starpu_worker_get_count() || nimpl == 1;
+}
+
+}  // namespace direct

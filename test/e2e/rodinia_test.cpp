@@ -1,0 +1,97 @@
+// End to end for the Rodinia-style apps (apps/hotspot, pathfinder, nw): each composed, built
+// with -Werror and run with a CPU worker plus pocl's OpenCL device, CPU only and OpenCL only;
+// its hand-written direct/ StarPU version built and run too, and both must agree bit for bit.
+#include <catch2/catch.hpp>
+
+#include <regex>
+
+#include "e2e_support.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* kCpuAndOpenCl = "STARPU_NCPU=1 STARPU_NOPENCL=1 STARPU_SCHED=eager";
+const char* kCpuOnly = "STARPU_NCPU=1 STARPU_NOPENCL=0";
+const char* kOpenClOnly = "STARPU_NCPU=0 STARPU_NOPENCL=1";
+
+struct App {
+  std::string name;       // folder under apps/ and executable name
+  std::string iface;      // its component; variants are <iface>_cpu, _openmp, _opencl
+  std::string args;       // a small problem
+  long calls;             // component calls the program makes with those arguments
+};
+
+// The checksum the program prints on its verdict line ("" when it printed none).
+std::string checksum(const std::string& output) {
+  std::smatch m;
+  return std::regex_search(output, m, std::regex("checksum=([0-9a-f]+)")) ? m[1].str() : "";
+}
+
+e2e::Run run_checked(const fs::path& exe, const std::string& args, const std::string& env) {
+  e2e::Run r = e2e::run(exe.string() + " " + args, "PEPPHER_REPORT=1 " + env);
+  INFO(exe.string() + " " + args + " with " + env + "\n" + r.output);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Catch::Contains("all results correct"));
+  CHECK(!checksum(r.output).empty());
+  return r;
+}
+
+long count(const e2e::Run& r, const std::string& variant, const std::string& kind) {
+  return e2e::report_count(r.output, variant, kind);
+}
+
+void check_app(const App& a) {
+  const fs::path app_dir = e2e::source_dir() / "apps" / a.name;
+  const fs::path out = e2e::fresh_work_dir("rodinia_" + a.name);
+  const fs::path direct_out = e2e::fresh_work_dir("rodinia_" + a.name + "_direct");
+  {
+    e2e::Run composed = e2e::compose(app_dir / "main.xml", out);
+    INFO(composed.output);
+    REQUIRE(composed.exit_code == 0);
+    e2e::Run built = e2e::make(out);  // CUDA variants compiled too where nvcc exists
+    INFO(built.output);
+    REQUIRE(built.exit_code == 0);
+    // The direct version: same variant sources (CUDA ones already checked above).
+    e2e::Run direct = e2e::run("make -s -j2 -C " + (app_dir / "direct").string() + " OUT=" +
+                               direct_out.string() + " PEPPHER_BUILD=" PEPPHER_BINARY_DIR +
+                               " NVCC=/nonexistent PEPPHER_WARNINGS='-Wall -Wextra -Wshadow "
+                               "-Werror'");
+    INFO(direct.output);
+    REQUIRE(direct.exit_code == 0);
+  }
+  const fs::path exe = out / a.name;
+  const fs::path direct_exe = direct_out / (a.name + "_direct");
+  const std::string cpu = a.iface + "_cpu", omp = a.iface + "_openmp", ocl = a.iface + "_opencl";
+
+  e2e::Run both = run_checked(exe, a.args, kCpuAndOpenCl);
+  CHECK(count(both, cpu, "CPU") + count(both, omp, "CPU") + count(both, ocl, "OpenCL") == a.calls);
+  e2e::Run cpu_only = run_checked(exe, a.args, kCpuOnly);
+  CHECK(count(cpu_only, cpu, "CPU") + count(cpu_only, omp, "CPU") == a.calls);
+  e2e::Run ocl_only = run_checked(exe, a.args, kOpenClOnly);
+  CHECK(count(ocl_only, ocl, "OpenCL") == a.calls);
+
+  // Every device computes the same bits (the OpenCL kernels do not contract into fma).
+  CHECK(checksum(cpu_only.output) == checksum(both.output));
+  CHECK(checksum(ocl_only.output) == checksum(both.output));
+  // The direct version gives identical results on both worker sets.
+  e2e::Run direct_both = run_checked(direct_exe, a.args, kCpuAndOpenCl);
+  e2e::Run direct_cpu = run_checked(direct_exe, a.args, kCpuOnly);
+  CHECK(checksum(direct_both.output) == checksum(both.output));
+  CHECK(checksum(direct_cpu.output) == checksum(both.output));
+}
+
+}  // namespace
+
+TEST_CASE("e2e rodinia: hotspot, composed and direct") {
+  check_app({"hotspot", "hotspot_step", "96 80 21", 21});
+}
+
+TEST_CASE("e2e rodinia: pathfinder, composed and direct") {
+  check_app({"pathfinder", "pathfinder_row", "2000 40", 39});
+}
+
+TEST_CASE("e2e rodinia: nw, composed and direct") {
+  // Length 160: 10 x 10 blocks, 19 block anti-diagonals.
+  check_app({"nw", "nw_diagonal", "160 10", 19});
+}
