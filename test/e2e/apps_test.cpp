@@ -50,15 +50,13 @@ TEST_CASE("e2e apps: sgemm on Matrix containers is right on every worker set") {
   const std::string args = "48 6";
   const long calls = 13;
   {
-    // Big enough tasks, and eager's shared queue, so that both workers find work (with 48
-    // the CPU worker alone sometimes finished everything).
-    INFO("CPU worker and OpenCL device: both worker kinds take independent calls");
+    // Which worker takes which of 13 calls depends on timing; that both kinds take calls is
+    // shown on 160 calls by e2e_test's "spread over both worker kinds" case.
+    INFO("CPU worker and OpenCL device: every call runs, on either kind");
     e2e::Run r = run_program(exe, "128 6", std::string(kCpuAndOpenCl) + " STARPU_SCHED=eager");
     INFO(r.output);
     CHECK(r.exit_code == 0);
     CHECK_THAT(r.output, Catch::Contains("13 calls: all results correct"));
-    CHECK(e2e::report_count(r.output, "sgemm_cpu", "CPU") > 0);
-    CHECK(e2e::report_count(r.output, "sgemm_opencl", "OpenCL") > 0);
     CHECK(total(r.output, "sgemm_cpu") + total(r.output, "sgemm_opencl") == calls);
   }
   {
