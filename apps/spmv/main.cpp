@@ -1,14 +1,20 @@
 // The SpMV application: generates a random CSR matrix of the size given on the command
 // line, computes y = A * x through the spmv component a few times, and checks every
 // result against a sequential reference. Exits non-zero on a wrong result.
-//   ./spmv [nrows] [nonzeros per row] [iterations]
+//   ./spmv [nrows] [nonzeros per row] [iterations] [hybrid]
+// With "hybrid", each product is one call of spmv_rows whose rows are split across the CPU
+// worker and the OpenCL device (paper Figure 5): equal halves until the history model is
+// calibrated, then sized so that both finish together; the split chosen is printed.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "peppher.h"
+
+#include <peppher/partitioned_call.h>  // peppher::auto_split_of, to print the hybrid split
 
 namespace {
 
@@ -56,6 +62,7 @@ int main(int argc, char** argv) {
   const int nrows = argc > 1 ? std::atoi(argv[1]) : 20000;
   const int per_row = argc > 2 ? std::atoi(argv[2]) : 16;
   const int iterations = argc > 3 ? std::atoi(argv[3]) : 10;
+  const bool hybrid = argc > 4 && std::string(argv[4]) == "hybrid";
 
   PEPPHER_INITIALIZE();
   int wrong = 0;
@@ -64,12 +71,25 @@ int main(int argc, char** argv) {
     std::vector<float> x(a.ncols);
     for (int i = 0; i < a.ncols; ++i) x[i] = static_cast<float>((i + it) % 13) - 6.0f;
     std::vector<float> y(a.nrows, -1.0f);
-    spmv(a.nrows, static_cast<int>(a.values.size()), a.values.data(), a.row_offsets.data(),
-         a.col_indices.data(), x.data(), a.ncols, y.data());
+    if (hybrid) {
+      spmv_rows(a.nrows, static_cast<int>(a.values.size()), a.values.data(), a.row_offsets.data(),
+                a.col_indices.data(), x.data(), a.ncols, y.data(), 0, a.nrows);
+    } else {
+      spmv(a.nrows, static_cast<int>(a.values.size()), a.values.data(), a.row_offsets.data(),
+           a.col_indices.data(), x.data(), a.ncols, y.data());
+    }
     std::vector<float> expected = reference(a, x);
     for (int r = 0; r < a.nrows; ++r) {
       if (std::fabs(y[r] - expected[r]) > 1e-3f * (1.0f + std::fabs(expected[r]))) ++wrong;
     }
+  }
+  if (hybrid) {
+    peppher::Split split = peppher::auto_split_of("spmv_rows", static_cast<size_t>(nrows));
+    std::printf("spmv: hybrid split:");
+    for (size_t b = 0; b < split.sizes.size(); ++b)
+      std::printf(" %zu rows@%s", split.sizes[b],
+                  starpu_worker_get_type(split.workers[b]) == STARPU_CPU_WORKER ? "CPU" : "OpenCL");
+    std::printf("%s\n", split.sizes.empty() ? " equal blocks (model not calibrated yet)" : "");
   }
   PEPPHER_SHUTDOWN();
 

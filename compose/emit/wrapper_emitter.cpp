@@ -1,5 +1,5 @@
-// Turns a WrapperPlan into the data of templates/wrapper.h.mustache and renders it. Every
-// flag a template tests is set here, true or false (rendering is strict).
+// Turns a WrapperPlan into the data of templates/wrapper.{h,cpp}.mustache and renders it.
+// Every flag a template tests is set here, true or false (rendering is strict).
 #include "compose/emit/wrapper_emitter.h"
 
 #include <filesystem>
@@ -39,12 +39,21 @@ Data operand_data(const Operand& o) {
   d.set("is_matrix", flag(o.kind == OperandKind::Matrix));
   d.set("is_scalar_container", flag(o.kind == OperandKind::ScalarContainer));
   d.set("is_reference", flag(o.kind == OperandKind::Reference));
+  d.set("written", o.param->access_mode == ir::AccessMode::Read ? "false" : "true");
   return d;
 }
 
-// Goes into the entry wrapper and the codelet: one StarPU buffer.
-Data buffer_data(const Operand& o) {
+// Goes into the entry wrapper and the codelet: one StarPU buffer, and how a partitioned
+// call splits it.
+Data buffer_data(const WrapperPlan& plan, const Operand& o) {
   Data d = operand_data(o);
+  d.set("builder", plan.partitioned ? "peppher_call" : "peppher_task");
+  d.set("split_none", flag(o.split == SplitKind::None));
+  d.set("split_blocks", flag(o.split == SplitKind::Blocks));
+  d.set("split_2d", flag(o.split == SplitKind::Blocks2D));
+  d.set("split_auto", flag(o.split == SplitKind::Auto));
+  d.set("block", o.block);
+  d.set("block_cols", o.block_cols);
   d.set("mode", o.starpu_mode);
   d.set("count", o.count);
   d.set("row_width", o.row_width);
@@ -159,11 +168,15 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
   for (const Operand& o : plan.operands) {
     operands.push_back(operand_data(o));
     if (plan.is_buffer(o)) {
-      buffers.push_back(buffer_data(o));
+      buffers.push_back(buffer_data(plan, o));
     } else {
       Data v;
       v.set("type", o.param->elem_type);
       v.set("name", o.param->name);
+      v.set("block_same", flag(o.block_value == BlockValue::Same));
+      v.set("block_size", flag(o.block_value == BlockValue::BlockSize));
+      v.set("block_offset", flag(o.block_value == BlockValue::BlockOffset));
+      v.set("of_buffer", std::to_string(o.of_buffer));
       values.push_back(v);
     }
   }
@@ -197,6 +210,9 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
   d.set("perf_model_type", perf_model_type(plan.perf_model));
   d.set("perf_model_symbol", names::perf_model_symbol(iface));
 
+  d.set("partitioned", flag(plan.partitioned));
+  d.set("auto_split", flag(plan.auto_split));
+  d.set("has_values", flag(plan.nbuffers() < static_cast<int>(plan.operands.size())));
   d.set("synchronous", flag(plan.synchronous));
   d.set("synchronous_flag", plan.synchronous ? "true" : "false");
   out.write(header, render_template("wrapper.h", d));

@@ -1,4 +1,6 @@
-// Plans one interface's wrapper (see wrapper_plan.h): buffers, packing, codelet slots.
+// Plans one interface's wrapper (see wrapper_plan.h): buffers, packing, codelet slots, and
+// for partitioned interfaces the split of each operand and each by-value parameter's value
+// per block, with the diagnostics that explain why a call cannot be split.
 #include "compose/emit/wrapper_plan.h"
 
 #include <filesystem>
@@ -54,6 +56,126 @@ std::vector<VariantSlot> assign_slots(const ir::Interface& iface,
                                " per backend; disable some with -disableImpls");
   }
   return slots;
+}
+
+std::string as_block(const ir::Expression& e) { return "static_cast<long long>(" + e.text + ")"; }
+
+std::string trimmed(const std::string& s) {
+  const size_t b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
+Operand* value_operand(std::vector<Operand>& operands, const std::string& name) {
+  for (Operand& o : operands)
+    if (o.kind == OperandKind::Value && o.param->name == name) return &o;
+  return nullptr;
+}
+
+// A partitioned interface: how each buffer splits and what each by-value parameter holds
+// per block (see BlockValue). Reports what makes the call impossible to split.
+void plan_partition(const ir::Interface& iface, WrapperPlan& plan, diag::Diagnostics& diags) {
+  const Operand* leader = nullptr;  // first partitioned operand: its blocks are the call's
+  bool fixed = false, two_d = false, one_d = false;
+  for (Operand& o : plan.operands) {
+    const ir::Parameter& p = *o.param;
+    switch (p.partition.kind) {
+      case ir::PartitionKind::None: continue;
+      case ir::PartitionKind::Blocks:
+        o.split = SplitKind::Blocks;
+        o.block = as_block(p.partition.block);
+        fixed = one_d = true;
+        break;
+      case ir::PartitionKind::Blocks2D:
+        o.split = SplitKind::Blocks2D;
+        o.block = as_block(p.partition.block);
+        o.block_cols = as_block(p.partition.block_cols);
+        fixed = two_d = true;
+        break;
+      case ir::PartitionKind::Auto:
+        o.split = SplitKind::Auto;
+        plan.auto_split = one_d = true;
+        break;
+    }
+    if (leader == nullptr) leader = &o;
+    if (o.kind == OperandKind::RawMatrix) {
+      diags.error(p.partition.loc, "partition of '" + p.name + "' in interface '" + iface.name +
+                                       "': raw pointers with descRowWidth cannot be partitioned "
+                                       "yet; pass a peppher::Matrix, or a 1-D pointer");
+    }
+    if (o.split == SplitKind::Blocks2D && o.kind != OperandKind::Matrix) {
+      diags.error(p.partition.loc, "2-D partition of '" + p.name + "' needs a peppher::Matrix");
+    }
+  }
+  if (leader == nullptr) return;
+  plan.partitioned = true;
+  if (two_d && one_d) {
+    diags.error(leader->param->partition.loc,
+                "interface '" + iface.name + "' mixes 1-D and 2-D partitions; every partitioned "
+                "operand of a call must split into the same blocks, so use 'a,b' on all of them "
+                "or on none");
+  }
+  if (fixed && plan.auto_split) {
+    diags.error(leader->param->partition.loc,
+                "interface '" + iface.name + "' mixes '?' with fixed block sizes; the composer "
+                "sizes '?' blocks per worker, so use '?' on every partitioned operand or on none");
+  }
+
+  // Operands that are not split are shared whole by all block tasks: only reads can be.
+  for (const Operand& o : plan.operands) {
+    if (!plan.is_buffer(o) || o.split != SplitKind::None) continue;
+    if (o.param->access_mode == ir::AccessMode::Read) continue;
+    diags.error(o.param->loc,
+                "parameter '" + o.param->name + "' of interface '" + iface.name + "' is written "
+                "(accessMode=\"" + ir::to_string(o.param->access_mode) + "\") but not partitioned, "
+                "while '" + leader->param->name + "' is: the call becomes one task per block and "
+                "every task would write the whole of '" + o.param->name + "' at once; partition '" +
+                o.param->name + "' the same way, or remove the partition of '" +
+                leader->param->name + "'");
+  }
+
+  // By-value parameters per block: the numElements of a split raw pointer is its block's length.
+  for (const Operand& o : plan.operands) {
+    if (o.kind != OperandKind::RawVector || o.split == SplitKind::None || !o.param->num_elements)
+      continue;
+    Operand* n = value_operand(plan.operands, trimmed(o.param->num_elements->text));
+    if (n == nullptr) continue;
+    n->block_value = BlockValue::BlockSize;
+    n->of_buffer = o.buffer;
+  }
+  // CSR operands: csr_first gets the block's first row, csr_nrows the block's row count.
+  for (const Operand& o : plan.operands) {
+    const ir::Csr& csr = o.param->csr;
+    if (!csr.present() || leader->split == SplitKind::Blocks2D) continue;
+    if (Operand* first = value_operand(plan.operands, csr.first)) {
+      first->block_value = BlockValue::BlockOffset;
+      first->of_buffer = leader->buffer;
+    } else if (o.split == SplitKind::None) {
+      diags.error(o.param->loc,
+                  "CSR operand '" + o.param->name + "' of interface '" + iface.name +
+                  "' is shared whole by a partitioned call but names no csr_first parameter, so "
+                  "every block's task would compute the first rows; add a by-value parameter for "
+                  "the first row and name it in csr_first");
+    }
+    Operand* rows = value_operand(plan.operands, csr.nrows);
+    if (rows != nullptr && rows->block_value == BlockValue::Same) {
+      rows->block_value = BlockValue::BlockSize;
+      rows->of_buffer = leader->buffer;
+    }
+  }
+  // A parameter that becomes a block's length cannot also size an operand shared whole.
+  for (const Operand& o : plan.operands) {
+    if (o.split != SplitKind::None || !o.param->num_elements || !plan.is_buffer(o)) continue;
+    const Operand* n = value_operand(plan.operands, trimmed(o.param->num_elements->text));
+    if (n != nullptr && n->block_value == BlockValue::BlockSize) {
+      diags.error(o.param->loc,
+                  "parameter '" + n->param->name + "' of interface '" + iface.name +
+                  "' is both the length of a partitioned operand (each block's task receives "
+                  "its block's length in it) and the numElements of '" + o.param->name +
+                  "', which is shared whole; give '" + o.param->name + "' its own length "
+                  "parameter");
+    }
+  }
 }
 
 }  // namespace
@@ -124,6 +246,7 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
     }
     if (v->backend == ir::Backend::OpenMp) plan.forkjoin = true;
   }
+  plan_partition(iface, plan, diags);
   plan.cpu_like = assign_slots(iface, cpu_like, "CPU/OPENMP", diags);
   plan.cuda = assign_slots(iface, cuda, "CUDA", diags);
   plan.opencl = assign_slots(iface, opencl, "OPENCL", diags);

@@ -1,6 +1,7 @@
 // Decisions for one interface's wrapper file, taken before anything is printed: which
 // parameters become StarPU buffers (and how they are registered), which are packed by
-// value, which variants fill which codelet slot, and whether the call is synchronous.
+// value, which variants fill which codelet slot, whether the call is synchronous, and how
+// a partitioned call splits into one task per block.
 #pragma once
 
 #include <string>
@@ -22,6 +23,22 @@ enum class OperandKind {
   Reference,        // T&: one element registered as a StarPU variable for this call
 };
 
+/// How a buffer operand takes part in a partitioned call (FORMAT.md `partition`).
+enum class SplitKind {
+  None,      // shared whole by every block's task (read-only)
+  Blocks,    // 1-D: blocks of at most `block` elements (a Matrix: rows)
+  Blocks2D,  // Matrix: blocks of at most `block` rows by `block_cols` columns
+  Auto,      // `?`: the runtime's AutoSplit sizes the blocks
+};
+
+/// What a by-value parameter holds in the task of one block of a partitioned call.
+enum class BlockValue {
+  Same,         // the call's value
+  BlockSize,    // the block's length (elements) of buffer `of_buffer`: the parameter is
+                // the numElements of that partitioned raw pointer, or a csr_nrows
+  BlockOffset,  // the call's value plus the block's first element of `of_buffer` (csr_first)
+};
+
 struct Operand {
   const ir::Parameter* param = nullptr;
   OperandKind kind = OperandKind::Value;
@@ -29,6 +46,11 @@ struct Operand {
   std::string starpu_mode;   // "STARPU_R", "STARPU_W", "STARPU_RW" for buffers
   std::string count;         // RawVector/RawMatrix: element count, as C++ over the parameters
   std::string row_width;     // RawMatrix: elements per row, as C++
+  SplitKind split = SplitKind::None;  // partitioned calls only
+  std::string block;         // Blocks/Blocks2D: elements (rows) per block, as C++ long long
+  std::string block_cols;    // Blocks2D: columns per block
+  BlockValue block_value = BlockValue::Same;  // Value operands of partitioned calls
+  int of_buffer = -1;        // BlockSize/BlockOffset: which buffer's blocks
 };
 
 struct VariantSlot {
@@ -48,6 +70,8 @@ struct WrapperPlan {
   std::vector<VariantSlot> opencl;
   bool forkjoin = false;     // an OPENMP variant exists: parallel task on combined workers
   bool synchronous = false;  // a raw pointer or no buffer at all: the call waits
+  bool partitioned = false;  // some operand has a partition: one task per block
+  bool auto_split = false;   // some operand is partitioned with `?`
   ir::PerfModel perf_model = ir::PerfModel::None;
   std::string output_dir;    // absolute: generated paths (OpenCL kernels) are relative to it
   int nbuffers() const;
@@ -58,7 +82,8 @@ struct WrapperPlan {
 std::string output_dir(const ir::Application& app);
 
 /// Plans the wrapper of `iface`. Reports what cannot be generated (e.g. more variants for
-/// one backend than StarPU's STARPU_MAXIMPLEMENTATIONS) to `diags`.
+/// one backend than StarPU's STARPU_MAXIMPLEMENTATIONS, or a partitioned call that writes
+/// an operand it does not split) to `diags`.
 WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
                          diag::Diagnostics& diags);
 

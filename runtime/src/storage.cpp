@@ -66,6 +66,29 @@ starpu_data_filter make_filter(void (*func)(void*, void*, starpu_data_filter*, u
   return f;
 }
 
+// StarPU 1.3 has a list filter for vectors only: this is its matrix twin, consecutive row
+// blocks of the sizes in filter_arg_ptr (uint32_t[nchildren]), as starpu_matrix_filter_vertical_block
+// lays out children.
+void matrix_filter_row_list(void* father, void* child, starpu_data_filter* f, unsigned id, unsigned) {
+  auto* parent = static_cast<starpu_matrix_interface*>(father);
+  auto* block = static_cast<starpu_matrix_interface*>(child);
+  const auto* sizes = static_cast<const std::uint32_t*>(f->filter_arg_ptr);
+  std::size_t first = 0;
+  for (unsigned i = 0; i < id; ++i) first += sizes[i];
+  const std::size_t offset = first * parent->ld * parent->elemsize;
+  block->id = parent->id;
+  block->nx = parent->nx;
+  block->ny = sizes[id];
+  block->elemsize = parent->elemsize;
+  block->allocsize = static_cast<std::size_t>(parent->nx) * sizes[id] * parent->elemsize;
+  if (parent->dev_handle) {
+    if (parent->ptr) block->ptr = parent->ptr + offset;
+    block->ld = parent->ld;
+    block->dev_handle = parent->dev_handle;
+    block->offset = parent->offset + offset;
+  }
+}
+
 void check_parts(std::size_t nparts, std::size_t n, const char* what) {
   if (nparts == 0 || nparts > n)
     throw Error(std::string(what) + ": cannot split " + std::to_string(n) + " into " +
@@ -249,25 +272,31 @@ std::vector<starpu_data_handle_t> Storage::partition(const PartitionSpec& spec) 
     const bool is_vector = shape_.layout == Layout::vector;
     const bool is_matrix = shape_.layout == Layout::matrix;
     if ((spec.kind == Kind::vector_blocks || spec.kind == Kind::vector_sizes) != is_vector ||
-        (spec.kind == Kind::matrix_rows || spec.kind == Kind::matrix_2d) != is_matrix)
+        (spec.kind == Kind::matrix_rows || spec.kind == Kind::matrix_row_sizes ||
+         spec.kind == Kind::matrix_2d) != is_matrix)
       throw Error("partition: kind does not match the container");
     if (spec.kind == Kind::vector_blocks) {
       check_parts(spec.args.at(0), shape_.nx, "partition_blocks");
       plan->top.resize(spec.args[0]);
       auto f = make_filter(starpu_vector_filter_block, spec.args[0]);
       starpu_data_partition_plan(handle_, &f, plan->top.data());
-    } else if (spec.kind == Kind::vector_sizes) {
+    } else if (spec.kind == Kind::vector_sizes || spec.kind == Kind::matrix_row_sizes) {
+      const bool rows = spec.kind == Kind::matrix_row_sizes;
+      const std::size_t extent = rows ? shape_.ny : shape_.nx;
       std::size_t sum = 0;
       for (std::size_t s : spec.args) {
         if (s == 0) throw Error("partition_sizes: a block size is 0");
         sum += s;
         plan->sizes.push_back(to_u32(s, "block size"));
       }
-      if (spec.args.empty() || sum != shape_.nx)
-        throw Error("partition_sizes: block sizes sum to " + std::to_string(sum) +
-                    ", the vector has " + std::to_string(shape_.nx) + " elements");
+      if (spec.args.empty() || sum != extent)
+        throw Error(std::string(rows ? "partition_row_sizes" : "partition_sizes") +
+                    ": block sizes sum to " + std::to_string(sum) + ", the " +
+                    (rows ? "matrix has " : "vector has ") + std::to_string(extent) +
+                    (rows ? " rows" : " elements"));
       plan->top.resize(spec.args.size());
-      auto f = make_filter(starpu_vector_filter_list, spec.args.size(), plan->sizes.data());
+      auto f = make_filter(rows ? matrix_filter_row_list : starpu_vector_filter_list,
+                           spec.args.size(), plan->sizes.data());
       starpu_data_partition_plan(handle_, &f, plan->top.data());
     } else {
       check_parts(spec.args.at(0), shape_.ny, "partition rows");

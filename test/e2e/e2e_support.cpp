@@ -1,6 +1,8 @@
 // End-to-end test support (see e2e_support.h).
 #include "e2e_support.h"
 
+#include <catch2/catch.hpp>
+
 #include <array>
 #include <cstdio>
 #include <sstream>
@@ -40,6 +42,25 @@ Run make(const std::filesystem::path& out, const std::string& target) {
   return run("make -s -j2 -C " + out.string() + " " + target +
              " PEPPHER_WARNINGS='-Wall -Wextra -Wshadow -Werror'");
 }
+
+std::filesystem::path compose_and_build(const std::string& name,
+                                        const std::filesystem::path& main_xml,
+                                        const std::string& options) {
+  std::filesystem::path out = fresh_work_dir(name);
+  Run composed = compose(main_xml, out, options);
+  INFO(composed.output);
+  REQUIRE(composed.exit_code == 0);
+  Run built = make(out);
+  INFO(built.output);
+  REQUIRE(built.exit_code == 0);
+  return out;
+}
+
+Run run_program(const std::filesystem::path& exe, const std::string& args, const std::string& env) {
+  return run(exe.string() + " " + args, "PEPPHER_REPORT=1 " + env);
+}
+
+std::filesystem::path cases() { return source_dir() / "test" / "e2e" / "cases"; }
 
 long report_count(const std::string& report, const std::string& variant,
                   const std::string& worker_kind) {

@@ -29,6 +29,24 @@ Run compose(const std::filesystem::path& main_xml, const std::filesystem::path& 
 /// `make -C <out>` with warnings as errors for the generated code and the variants.
 Run make(const std::filesystem::path& out, const std::string& target = "");
 
+/// Composes and builds `main_xml` into a fresh work folder (Catch REQUIREs that both
+/// succeed, showing their output otherwise); returns that folder.
+std::filesystem::path compose_and_build(const std::string& name,
+                                        const std::filesystem::path& main_xml,
+                                        const std::string& options = "");
+
+/// Runs a composed program with PEPPHER_REPORT=1 and the given environment.
+Run run_program(const std::filesystem::path& exe, const std::string& args, const std::string& env);
+
+/// The StarPU worker sets the tests run under.
+inline const char* const kCpuAndOpenCl = "STARPU_NCPU=1 STARPU_NOPENCL=1";
+inline const char* const kCpuOnly = "STARPU_NCPU=1 STARPU_NOPENCL=0";
+inline const char* const kOpenClOnly = "STARPU_NCPU=0 STARPU_NOPENCL=1";
+inline const char* const kTwoCpus = "STARPU_NCPU=2 STARPU_NOPENCL=0";
+
+/// test/e2e/cases/ in the source tree.
+std::filesystem::path cases();
+
 /// Counts of the PEPPHER_REPORT table: how many tasks of `variant` ran on workers whose
 /// name contains `worker_kind` ("CPU" or "OpenCL").
 long report_count(const std::string& report, const std::string& variant,

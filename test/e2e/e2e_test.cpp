@@ -6,33 +6,13 @@
 #include "e2e_support.h"
 
 namespace fs = std::filesystem;
-
-namespace {
-
-// Composes and builds `main_xml` into a fresh work folder; returns that folder.
-fs::path compose_and_build(const std::string& name, const fs::path& main_xml,
-                           const std::string& options = "") {
-  fs::path out = e2e::fresh_work_dir(name);
-  e2e::Run composed = e2e::compose(main_xml, out, options);
-  INFO(composed.output);
-  REQUIRE(composed.exit_code == 0);
-  e2e::Run built = e2e::make(out);
-  INFO(built.output);
-  REQUIRE(built.exit_code == 0);
-  return out;
-}
-
-e2e::Run run_program(const fs::path& exe, const std::string& args, const std::string& env) {
-  return e2e::run(exe.string() + " " + args, "PEPPHER_REPORT=1 " + env);
-}
-
-const char* kCpuAndOpenCl = "STARPU_NCPU=1 STARPU_NOPENCL=1";
-const char* kCpuOnly = "STARPU_NCPU=1 STARPU_NOPENCL=0";
-const char* kOpenClOnly = "STARPU_NCPU=0 STARPU_NOPENCL=1";
-
-fs::path cases() { return e2e::source_dir() / "test" / "e2e" / "cases"; }
-
-}  // namespace
+using e2e::cases;
+using e2e::compose_and_build;
+using e2e::run_program;
+using e2e::kCpuAndOpenCl;
+using e2e::kCpuOnly;
+using e2e::kOpenClOnly;
+using e2e::kTwoCpus;
 
 TEST_CASE("e2e: the published vector_scale example composes, builds and runs") {
   fs::path out = compose_and_build("vector_scale", e2e::source_dir() / "apps/vector_scale/main.xml");

@@ -129,3 +129,55 @@ TEST_CASE("golden: more variants for one backend than StarPU allows is a diagnos
                                              "'extra_cpu_0', 'extra_cpu_1', 'extra_cpu_2', "
                                              "'extra_cpu_3'), but this StarPU allows at most 4"));
 }
+
+TEST_CASE("golden: partitioned calls: raw blocks, 2-D blocks, '?' with a history model") {
+  check_golden_descriptors("partition");
+}
+
+namespace {
+
+// vector_scale with a second raw operand `out` (numElements "n"): `arr` is partitioned.
+ir::Application partitioned_app(ir::AccessMode out_mode) {
+  ir::Application app = golden::vector_scale_app();
+  ir::Interface& i = app.interfaces.front();
+  ir::Parameter& arr = i.parameters.front();
+  arr.partition.kind = ir::PartitionKind::Blocks;
+  arr.partition.block.text = "64";
+  ir::Parameter out = arr;
+  out.name = "out";
+  out.partition = {};
+  out.access_mode = out_mode;
+  out.num_elements->text = "n";
+  out.loc = {"/app/vector_scale.xml", 9, 7};
+  ir::Parameter n = i.parameters[1];
+  n.name = "n";
+  i.parameters.push_back(out);
+  i.parameters.push_back(n);
+  return app;
+}
+
+std::string generate_messages(const ir::Application& app) {
+  std::ostringstream messages;
+  diag::Diagnostics diags(messages);
+  output::OutputContext out;
+  emit::generate(app, fixed_settings(), out, diags);
+  return messages.str();
+}
+
+}  // namespace
+
+TEST_CASE("golden: a partitioned call that writes an unpartitioned operand is a diagnostic") {
+  CHECK_THAT(generate_messages(partitioned_app(ir::AccessMode::Write)),
+             Catch::Contains("/app/vector_scale.xml:9:7: error: parameter 'out' of interface "
+                             "'vector_scale' is written (accessMode=\"write\") but not "
+                             "partitioned, while 'arr' is: the call becomes one task per block"));
+  CHECK(generate_messages(partitioned_app(ir::AccessMode::Read)).empty());
+}
+
+TEST_CASE("golden: a block-length parameter that also sizes a shared operand is a diagnostic") {
+  ir::Application app = partitioned_app(ir::AccessMode::Read);
+  app.interfaces.front().parameters.front().num_elements->text = "n";  // arr and out: n
+  CHECK_THAT(generate_messages(app),
+             Catch::Contains("/app/vector_scale.xml:9:7: error: parameter 'n' of interface "
+                             "'vector_scale' is both the length of a partitioned operand"));
+}

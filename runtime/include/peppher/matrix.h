@@ -156,13 +156,18 @@ class Matrix {
   starpu_data_handle_t handle_for_task() const { return storage_.handle_for_task(); }
   /// @brief For generated code: @p nparts blocks of consecutive rows (sizes as block_range()),
   ///        returned top to bottom.
-  std::vector<starpu_data_handle_t> partition_rows(size_type nparts) {
+  std::vector<starpu_data_handle_t> partition_rows(size_type nparts) const {
     return storage_.partition({detail::PartitionSpec::Kind::matrix_rows, {nparts}});
   }
   /// @brief For generated code: @p row_parts x @p col_parts 2-D blocks, returned in
   ///        row-major block order (block (bi, bj) at index bi * col_parts + bj).
-  std::vector<starpu_data_handle_t> partition_blocks(size_type row_parts, size_type col_parts) {
+  std::vector<starpu_data_handle_t> partition_blocks(size_type row_parts, size_type col_parts) const {
     return storage_.partition({detail::PartitionSpec::Kind::matrix_2d, {row_parts, col_parts}});
+  }
+  /// @brief For generated code: consecutive row blocks of the given @p sizes (which must sum
+  ///        to rows()), returned top to bottom; the uneven split of `partition="?"`.
+  std::vector<starpu_data_handle_t> partition_row_sizes(const std::vector<size_type>& sizes) const {
+    return storage_.partition({detail::PartitionSpec::Kind::matrix_row_sizes, sizes});
   }
   bool registered() const noexcept { return storage_.registered(); }
   bool is_view() const noexcept { return storage_.is_view(); }

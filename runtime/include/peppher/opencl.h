@@ -1,6 +1,7 @@
 // What generated OpenCL backend wrappers use: a kernel file loaded and built once per
-// runtime session for every OpenCL device, and a launch helper that sets arguments,
-// enqueues the kernel and waits for it, reporting OpenCL errors by variant name.
+// runtime session for every OpenCL device, and a launch helper that sets arguments, turns
+// partition blocks (a buffer plus an offset) into kernel buffers, enqueues the kernel and
+// waits for it, reporting OpenCL errors by variant name.
 #pragma once
 
 #include <starpu.h>
@@ -10,9 +11,18 @@
 #include <cstdlib>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "peppher/error.h"
 #include "peppher/init.h"
+
+// StarPU's header pins OpenCL 1.0 (CL_TARGET_OPENCL_VERSION 100), which hides the OpenCL
+// 1.1 sub-buffer call every ICD loader exports; declared here with the standard's types
+// (cl_buffer_create_type is a cl_uint), compatible with cl.h's own declaration.
+extern "C" CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags,
+                                                             cl_uint create_type,
+                                                             const void* create_info,
+                                                             cl_int* errcode_ret);
 
 namespace peppher {
 
@@ -54,12 +64,15 @@ class OpenClProgram {
 /// @brief One kernel launch on the calling OpenCL worker's device and queue.
 class OpenClLaunch {
  public:
-  OpenClLaunch(OpenClProgram& program, const char* kernel, const char* who) : who_(who) {
-    int devid = starpu_worker_get_devid(starpu_worker_get_id_check());
-    check(starpu_opencl_load_kernel(&kernel_, &queue_, program.get(), kernel, devid),
+  OpenClLaunch(OpenClProgram& program, const char* kernel, const char* who)
+      : who_(who), devid_(starpu_worker_get_devid(starpu_worker_get_id_check())) {
+    check(starpu_opencl_load_kernel(&kernel_, &queue_, program.get(), kernel, devid_),
           "loading kernel");
   }
-  ~OpenClLaunch() { starpu_opencl_release_kernel(kernel_); }
+  ~OpenClLaunch() {
+    for (const Temporary& t : temporaries_) clReleaseMemObject(t.mem);
+    starpu_opencl_release_kernel(kernel_);
+  }
   OpenClLaunch(const OpenClLaunch&) = delete;
   OpenClLaunch& operator=(const OpenClLaunch&) = delete;
 
@@ -68,6 +81,49 @@ class OpenClLaunch {
   void arg(const T& value) {
     check(clSetKernelArg(kernel_, next_arg_, sizeof(T), &value), "setting an argument");
     ++next_arg_;
+  }
+
+  /// @brief The buffer a kernel gets for the @p bytes at @p offset in @p mem (a StarPU
+  ///        buffer and its offset: non-zero for a block of a partitioned operand). Offset 0:
+  ///        @p mem itself; an offset the device aligns (CL_DEVICE_MEM_BASE_ADDR_ALIGN): a
+  ///        sub-buffer; otherwise a temporary copy, copied back after run() when @p written.
+  cl_mem buffer(cl_mem mem, size_t offset, size_t bytes, bool written) {
+    if (offset == 0 || bytes == 0) return mem;
+    cl_int err = CL_SUCCESS;
+    cl_mem out = nullptr;
+    if (offset % base_align() == 0) {
+      const size_t region[2] = {offset, bytes};  // cl_buffer_region: origin, size
+      const cl_uint kRegion = 0x1220;               // CL_BUFFER_CREATE_TYPE_REGION
+      out = clCreateSubBuffer(mem, 0, kRegion, region, &err);
+      check(err, "creating a sub-buffer");
+      temporaries_.push_back({out, mem, 0, 0, false});
+      return out;
+    }
+    cl_context context;
+    check(clGetMemObjectInfo(mem, CL_MEM_CONTEXT, sizeof context, &context, nullptr),
+          "querying a buffer");
+    out = clCreateBuffer(context, CL_MEM_READ_WRITE, bytes, nullptr, &err);
+    check(err, "creating a block buffer");
+    temporaries_.push_back({out, mem, offset, bytes, written});
+    check(clEnqueueCopyBuffer(queue_, mem, out, offset, 0, bytes, 0, nullptr, nullptr),
+          "copying a block in");
+    return out;
+  }
+
+  /// @brief The kernel buffer of the StarPU vector interface @p iface (see buffer()).
+  cl_mem vector_buffer(void* iface, bool written) {
+    return buffer(reinterpret_cast<cl_mem>(STARPU_VECTOR_GET_DEV_HANDLE(iface)),
+                  STARPU_VECTOR_GET_OFFSET(iface),
+                  static_cast<size_t>(STARPU_VECTOR_GET_NX(iface)) * STARPU_VECTOR_GET_ELEMSIZE(iface),
+                  written);
+  }
+  /// @brief The kernel buffer of the StarPU matrix interface @p iface: from its first
+  ///        element to its last (rows are ld apart), see buffer().
+  cl_mem matrix_buffer(void* iface, bool written) {
+    const size_t rows = STARPU_MATRIX_GET_NY(iface);
+    const size_t span = rows == 0 ? 0 : (rows - 1) * STARPU_MATRIX_GET_LD(iface) + STARPU_MATRIX_GET_NX(iface);
+    return buffer(reinterpret_cast<cl_mem>(STARPU_MATRIX_GET_DEV_HANDLE(iface)),
+                  STARPU_MATRIX_GET_OFFSET(iface), span * STARPU_MATRIX_GET_ELEMSIZE(iface), written);
   }
 
   /// @brief Enqueues the kernel over @p global work-items (@p local per group, 0: the
@@ -82,6 +138,14 @@ class OpenClLaunch {
     check(clWaitForEvents(1, &event), "waiting");
     starpu_opencl_collect_stats(event);
     clReleaseEvent(event);
+    bool copied = false;
+    for (const Temporary& t : temporaries_) {
+      if (!t.copy_back) continue;
+      check(clEnqueueCopyBuffer(queue_, t.mem, t.parent, 0, t.offset, t.bytes, 0, nullptr, nullptr),
+            "copying a block back");
+      copied = true;
+    }
+    if (copied) check(clFinish(queue_), "waiting for block copies");
   }
 
  private:
@@ -91,7 +155,27 @@ class OpenClLaunch {
     std::abort();  // runs on a worker thread: no way to report back to the caller
   }
 
+  struct Temporary {
+    cl_mem mem;
+    cl_mem parent;
+    size_t offset;
+    size_t bytes;
+    bool copy_back;
+  };
+
+  // CL_DEVICE_MEM_BASE_ADDR_ALIGN of this worker's device, in bytes.
+  size_t base_align() const {
+    cl_device_id device;
+    starpu_opencl_get_device(devid_, &device);
+    cl_uint bits = 0;
+    check(clGetDeviceInfo(device, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof bits, &bits, nullptr),
+          "querying the base address alignment");
+    return bits >= 8 ? bits / 8 : 1;
+  }
+
   const char* who_;
+  int devid_;
+  std::vector<Temporary> temporaries_;
   cl_kernel kernel_{};
   cl_command_queue queue_{};
   cl_uint next_arg_ = 0;

@@ -159,12 +159,12 @@ class Vector {
   /// @brief For generated code: splits into @p nparts blocks (sizes differ by at most one,
   ///        the first n % nparts blocks get one more element, see block_range()) and returns
   ///        the block handles, valid until the next whole-data use. Plans are reused.
-  std::vector<starpu_data_handle_t> partition_blocks(size_type nparts) {
+  std::vector<starpu_data_handle_t> partition_blocks(size_type nparts) const {
     return storage_.partition({detail::PartitionSpec::Kind::vector_blocks, {nparts}});
   }
   /// @brief For generated code: splits into consecutive blocks of the given @p sizes
   ///        (which must sum to size()) and returns the block handles.
-  std::vector<starpu_data_handle_t> partition_sizes(const std::vector<size_type>& sizes) {
+  std::vector<starpu_data_handle_t> partition_sizes(const std::vector<size_type>& sizes) const {
     return storage_.partition({detail::PartitionSpec::Kind::vector_sizes, sizes});
   }
   /// @brief True once handle_for_task() registered the data with StarPU.

@@ -36,9 +36,9 @@ struct Shape {
 
 /// @brief A requested split of the data into blocks, compared to reuse partition plans.
 struct PartitionSpec {
-  enum class Kind { vector_blocks, vector_sizes, matrix_rows, matrix_2d };
+  enum class Kind { vector_blocks, vector_sizes, matrix_rows, matrix_row_sizes, matrix_2d };
   Kind kind = Kind::vector_blocks;
-  /// vector_blocks/matrix_rows: {nparts}; vector_sizes: the block sizes; matrix_2d:
+  /// vector_blocks/matrix_rows: {nparts}; vector_sizes/matrix_row_sizes: the block sizes; matrix_2d:
   /// {row_parts, col_parts}.
   std::vector<std::size_t> args;
   bool operator==(const PartitionSpec& o) const { return kind == o.kind && args == o.args; }

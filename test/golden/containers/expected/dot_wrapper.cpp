@@ -58,15 +58,15 @@ void peppher_openmp_dot_openmp(void* peppher_buffers[], void* peppher_cl_arg) {
 void peppher_opencl_dot_opencl(void* peppher_buffers[], void* peppher_cl_arg) {
   peppher_counter_dot_opencl.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
-  cl_mem x = reinterpret_cast<cl_mem>(STARPU_VECTOR_GET_DEV_HANDLE(peppher_buffers[0]));
+  peppher::OpenClLaunch peppher_launch(peppher_program_dot_opencl, "dot_kernel", "dot/dot_opencl");
+  cl_mem x = peppher_launch.vector_buffer(peppher_buffers[0], false);
   const int x_size = static_cast<int>(STARPU_VECTOR_GET_NX(peppher_buffers[0]));
   [[maybe_unused]] const size_t x_count = STARPU_VECTOR_GET_NX(peppher_buffers[0]);
-  cl_mem y = reinterpret_cast<cl_mem>(STARPU_VECTOR_GET_DEV_HANDLE(peppher_buffers[1]));
+  cl_mem y = peppher_launch.vector_buffer(peppher_buffers[1], false);
   const int y_size = static_cast<int>(STARPU_VECTOR_GET_NX(peppher_buffers[1]));
   [[maybe_unused]] const size_t y_count = STARPU_VECTOR_GET_NX(peppher_buffers[1]);
   cl_mem result = reinterpret_cast<cl_mem>(STARPU_VARIABLE_GET_DEV_HANDLE(peppher_buffers[2]));
   [[maybe_unused]] const size_t result_count = 1;
-  peppher::OpenClLaunch peppher_launch(peppher_program_dot_opencl, "dot_kernel", "dot/dot_opencl");
   peppher_launch.arg(x);
   peppher_launch.arg(x_size);
   peppher_launch.arg(y);

@@ -76,23 +76,23 @@ void peppher_cuda_saxpy_cuda(void* peppher_buffers[], void* peppher_cl_arg) {
 void peppher_opencl_saxpy_opencl(void* peppher_buffers[], void* peppher_cl_arg) {
   peppher_counter_saxpy_opencl.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
+  peppher::OpenClLaunch peppher_launch(peppher_program_saxpy_opencl, "saxpy_kernel", "saxpy/saxpy_opencl");
   const auto& a = peppher_args->a;
-  cl_mem x = reinterpret_cast<cl_mem>(STARPU_VECTOR_GET_DEV_HANDLE(peppher_buffers[0]));
+  cl_mem x = peppher_launch.vector_buffer(peppher_buffers[0], false);
   const int x_size = static_cast<int>(STARPU_VECTOR_GET_NX(peppher_buffers[0]));
   [[maybe_unused]] const size_t x_count = STARPU_VECTOR_GET_NX(peppher_buffers[0]);
-  cl_mem y = reinterpret_cast<cl_mem>(STARPU_VECTOR_GET_DEV_HANDLE(peppher_buffers[1]));
+  cl_mem y = peppher_launch.vector_buffer(peppher_buffers[1], true);
   const int y_size = static_cast<int>(STARPU_VECTOR_GET_NX(peppher_buffers[1]));
   [[maybe_unused]] const size_t y_count = STARPU_VECTOR_GET_NX(peppher_buffers[1]);
-  cl_mem m = reinterpret_cast<cl_mem>(STARPU_MATRIX_GET_DEV_HANDLE(peppher_buffers[2]));
+  cl_mem m = peppher_launch.matrix_buffer(peppher_buffers[2], true);
   const int m_rows = static_cast<int>(STARPU_MATRIX_GET_NY(peppher_buffers[2]));
   const int m_cols = static_cast<int>(STARPU_MATRIX_GET_NX(peppher_buffers[2]));
   const int m_ld = static_cast<int>(STARPU_MATRIX_GET_LD(peppher_buffers[2]));
   [[maybe_unused]] const size_t m_count = STARPU_MATRIX_GET_NX(peppher_buffers[2]) * STARPU_MATRIX_GET_NY(peppher_buffers[2]);
-  cl_mem grid = reinterpret_cast<cl_mem>(STARPU_MATRIX_GET_DEV_HANDLE(peppher_buffers[3]));
+  cl_mem grid = peppher_launch.matrix_buffer(peppher_buffers[3], false);
   [[maybe_unused]] const size_t grid_count = STARPU_MATRIX_GET_NX(peppher_buffers[3]) * STARPU_MATRIX_GET_NY(peppher_buffers[3]);
   const auto& rows = peppher_args->rows;
   const auto& cols = peppher_args->cols;
-  peppher::OpenClLaunch peppher_launch(peppher_program_saxpy_opencl, "saxpy_kernel", "saxpy/saxpy_opencl");
   peppher_launch.arg(a);
   peppher_launch.arg(x);
   peppher_launch.arg(x_size);

@@ -53,11 +53,11 @@ void peppher_cuda_scale_cuda_func(void* peppher_buffers[], void* peppher_cl_arg)
 void peppher_opencl_scale_opencl(void* peppher_buffers[], void* peppher_cl_arg) {
   peppher_counter_scale_opencl.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
-  cl_mem arr = reinterpret_cast<cl_mem>(STARPU_VECTOR_GET_DEV_HANDLE(peppher_buffers[0]));
+  peppher::OpenClLaunch peppher_launch(peppher_program_scale_opencl, "vector_scale_kernel", "vector_scale/scale_opencl");
+  cl_mem arr = peppher_launch.vector_buffer(peppher_buffers[0], true);
   [[maybe_unused]] const size_t arr_count = STARPU_VECTOR_GET_NX(peppher_buffers[0]);
   const auto& size = peppher_args->size;
   const auto& factor = peppher_args->factor;
-  peppher::OpenClLaunch peppher_launch(peppher_program_scale_opencl, "vector_scale_kernel", "vector_scale/scale_opencl");
   peppher_launch.arg(arr);
   peppher_launch.arg(size);
   peppher_launch.arg(factor);

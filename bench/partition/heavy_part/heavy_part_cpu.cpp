@@ -1,0 +1,12 @@
+// heavy_part, CPU variant: a compute-bound map over the block (x, y are views of it).
+#include <peppher/runtime.h>
+
+void heavy_part_cpu(const peppher::Vector<float>& x, peppher::Vector<float>& y, int iters, int) {
+  const float* in = x.data();
+  float* out = y.data();
+  for (size_t i = 0; i < y.size(); ++i) {
+    float v = in[i];
+    for (int r = 0; r < iters; ++r) v = v * 0.999f + 0.5f;
+    out[i] = v;
+  }
+}
