@@ -73,7 +73,7 @@ ir::Partition read_partition(const Doc& d, pugi::xml_node n) {
   std::string v = a.value();
   std::string t = trim(v);
   if (t.empty() || t == "*") return p;
-  if (t == "?") {
+  if (t == "?" || t == "auto") {  // "auto": a keyword, never a parameter's name
     p.kind = ir::PartitionKind::Auto;
     return p;
   }

@@ -190,3 +190,28 @@ TEST_CASE("instantiate lists and generic parameters", "[read]") {
   CHECK(req[1].instantiate ==
         std::vector<std::vector<std::string>>{{"int", "char"}, {"float", "char"}});
 }
+
+TEST_CASE("partition spellings: '*', '?', 'auto', 1-D and 2-D expressions", "[read]") {
+  auto partition_of = [](const std::string& value) {
+    Read r = read_text(
+        "<peppher:component xmlns:peppher=\"http://www.peppher.eu/ComponentMetaData0.1\">\n"
+        "  <peppher:interface name=\"f\">\n"
+        "    <peppher:parameters>\n"
+        "      <peppher:parameter name=\"v\" type=\"float *\" numElements=\"n\" accessMode=\"read\" partition=\"" +
+        value +
+        "\"/>\n"
+        "    </peppher:parameters>\n"
+        "  </peppher:interface>\n"
+        "</peppher:component>\n");
+    REQUIRE(r.d.interface);
+    return r.d.interface->parameters.at(0).partition;
+  };
+  CHECK(partition_of("*").kind == ir::PartitionKind::None);
+  CHECK(partition_of("?").kind == ir::PartitionKind::Auto);
+  CHECK(partition_of("auto").kind == ir::PartitionKind::Auto);
+  CHECK(partition_of("n/4").kind == ir::PartitionKind::Blocks);
+  ir::Partition two_d = partition_of("16, (n+1)/2");
+  CHECK(two_d.kind == ir::PartitionKind::Blocks2D);
+  CHECK(two_d.block.text == "16");
+  CHECK(two_d.block_cols.text == "(n+1)/2");
+}
