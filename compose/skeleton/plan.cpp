@@ -139,9 +139,22 @@ void warn_return(const ScannedFunction& f, const std::string& iface,
                    result + "' to " + iface + ".xml with accessMode=\"write\"");
 }
 
+// A peppher container parameter (Vector<T>&, Matrix<T>&, Scalar<T>&): its kind and T.
+struct Container {
+  std::string kind;  // "Vector", "Matrix", "Scalar" or "" when not a container
+  std::string elem;
+};
+
+Container container_of(const ScannedParam& p) {
+  if (p.shape != ParamShape::LValueReference) return {};
+  static const std::regex kContainer(R"(^\s*(?:peppher::)?(Vector|Matrix|Scalar)\s*<\s*(.+?)\s*>\s*$)");
+  std::smatch m;
+  if (!std::regex_match(p.pointee_type, m, kContainer)) return {};
+  return {m[1].str(), m[2].str()};
+}
+
 ParamPlan plan_param(const ScannedFunction& f, const std::vector<std::string>& names, size_t i,
-                     const std::map<std::string, std::string>& directions, ComponentPlan& plan,
-                     diag::Diagnostics& diag) {
+                     const std::map<std::string, std::string>& directions, ComponentPlan& plan) {
   const ScannedParam& p = f.params[i];
   ParamPlan out;
   out.name = names[i];
@@ -158,21 +171,36 @@ ParamPlan plan_param(const ScannedFunction& f, const std::vector<std::string>& n
     out.user_note += ", " + (n.value == kNumElementsPlaceholder ? std::string("length unknown")
                                                                 : n.value + " elements");
   }
-  if (p.shape == ParamShape::LValueReference) {
-    diag.warning(
-        p.loc,
-        "parameter '" + out.name + "' of '" + f.name + "' is a reference ('" + p.type +
-            "'); compose --check accepts by-value, pointer and peppher container parameters "
-            "only: pass it by value, as a pointer with numElements, or as 'peppher::Scalar<" +
-            p.pointee_type + "> &'");
-  }
   if (!p.default_arg.empty()) out.note += "; default argument " + p.default_arg + " in the header";
   out.note = comment_safe(out.note);
   out.cpp_decl = join_decl(p.type, out.name);
-  out.cuda_kernel_decl =
-      p.shape == ParamShape::LValueReference ? p.pointee_type + " " + out.name : out.cpp_decl;
   out.cl_name = opencl_keyword(out.name) ? out.name + "_" : out.name;
+  const std::string cst = p.pointee_const ? "const " : "";
+  if (Container c = container_of(p); !c.kind.empty()) {
+    // FORMAT.md: a container reaches an OpenCL kernel as its buffer followed by its extents,
+    // and CUDA code as a view over device memory whose data() the kernel gets.
+    std::string cl_elem = opencl_type(c.elem);
+    if (cl_elem.empty()) cl_elem = c.elem;
+    out.cl_decl = "__global " + cst + cl_elem + " *" + out.cl_name;
+    if (c.kind == "Vector") out.cl_decl += ", int " + out.cl_name + "_size";
+    if (c.kind == "Matrix") {
+      out.cl_decl += ", int " + out.cl_name + "_rows, int " + out.cl_name + "_cols, int " +
+                     out.cl_name + "_ld";
+    }
+    out.cuda_kernel_decl = cst + c.elem + " *" + out.name;
+    out.cuda_arg = out.name + ".data()";
+    return out;
+  }
   out.cl_decl = cl_decl(p, out.cl_name, access.value == "read", plan);
+  if (p.shape == ParamShape::LValueReference && !p.pointee_const) {
+    // T&: one element in device memory; the kernel gets its address.
+    out.cuda_kernel_decl = p.pointee_type + " *" + out.name;
+    out.cuda_arg = "&" + out.name;
+  } else {
+    out.cuda_kernel_decl =
+        p.shape == ParamShape::LValueReference ? p.pointee_type + " " + out.name : out.cpp_decl;
+    out.cuda_arg = out.name;
+  }
   return out;
 }
 
@@ -213,7 +241,7 @@ ComponentPlan plan_one(const ScannedFunction& f, const std::string& iface,
   if (!doc.empty()) plan.description_xml = xml_escape(doc);
   const auto directions = documented_directions(f.doc_comment);
   for (size_t i = 0; i < f.params.size(); ++i) {
-    plan.params.push_back(plan_param(f, names, i, directions, plan, diag));
+    plan.params.push_back(plan_param(f, names, i, directions, plan));
   }
   for (std::string& note : plan.interface_notes) note = comment_safe(note);
   // CUDA launch: the first written operand's length, else any known length, else 1.
@@ -224,6 +252,16 @@ ComponentPlan plan_one(const ScannedFunction& f, const std::string& iface,
       if (!p.has_num_elements || p.num_elements == kNumElementsPlaceholder) continue;
       if (pass == 0 && p.access == "read") continue;
       plan.launch_elements = infer_num_elements(f.params, names, i).value;
+      break;
+    }
+  }
+  // Else the first written Vector or Matrix (else any): its element count.
+  for (int pass = 0; pass < 2 && plan.launch_elements == "1"; ++pass) {
+    for (size_t i = 0; i < f.params.size(); ++i) {
+      const std::string kind = container_of(f.params[i]).kind;
+      if (kind != "Vector" && kind != "Matrix") continue;
+      if (pass == 0 && plan.params[i].access == "read") continue;
+      plan.launch_elements = plan.params[i].name + ".size()";
       break;
     }
   }

@@ -22,7 +22,9 @@ struct ParamPlan {
   std::string cpp_decl;          // "const float *x": CPU, OpenMP and CUDA host signatures
   std::string cl_name;           // the name in the OpenCL kernel (OpenCL C keywords renamed)
   std::string cl_decl;           // "__global const float *x": OpenCL kernel argument
-  std::string cuda_kernel_decl;  // CUDA kernel argument (references become values)
+  std::string cuda_kernel_decl;  // CUDA kernel argument (const T& a value, T& a pointer,
+                                 // a container its element pointer)
+  std::string cuda_arg;          // what the CUDA host function passes the kernel
   std::string user_note;         // "x: read, n elements" (C++ comment in the skeleton body)
 };
 

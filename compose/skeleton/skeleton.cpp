@@ -50,7 +50,7 @@ TemplateData common_data(const ComponentPlan& plan) {
   d.set("params_cpp", join(plan.params, &ParamPlan::cpp_decl));
   d.set("params_cl", join(plan.params, &ParamPlan::cl_decl));
   d.set("params_cuda_kernel", join(plan.params, &ParamPlan::cuda_kernel_decl));
-  d.set("args", join(plan.params, &ParamPlan::name));
+  d.set("args", join(plan.params, &ParamPlan::cuda_arg));
   d.set("launch_elements", plan.launch_elements);
   d.set("cl_macros", emit::make_list(plan.cl_macros, [](const ClMacro& m) {
           TemplateData item;

@@ -235,3 +235,26 @@ TEST_CASE("-v prints the time per header of a 100-function header") {
   // Timing is reported, never asserted (shared, noisy machines; sanitizer builds).
   WARN("100-function header: " << seconds << " s (" << r.out.substr(0, r.out.find('\n')) << ")");
 }
+
+TEST_CASE("container and reference parameters: no warnings, kernels get buffers and extents") {
+  TempDir dir;
+  write_file(dir.path() / "c.h",
+             "namespace peppher { template <class T> class Vector; template <class T> class Matrix; }\n"
+             "void step(const peppher::Matrix<int>& wall, peppher::Vector<float>& dst, int row);\n"
+             "void total(const float* x, int n, float& sum, const double& scale);\n");
+  Run r = run_utility(options_for(dir.path() / "c.h"));
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.err.empty());
+  const std::string cl = read_file(dir.path() / "step/step_opencl.cl");
+  CHECK(cl.find("__global const int *wall, int wall_rows, int wall_cols, int wall_ld, "
+                "__global float *dst, int dst_size, int row") != std::string::npos);
+  const std::string cu = read_file(dir.path() / "step/step_cuda.cu");
+  CHECK(cu.find("(wall.data(), dst.data(), row)") != std::string::npos);
+  CHECK(cu.find("static_cast<long long>(dst.size())") != std::string::npos);
+  const std::string total_cu = read_file(dir.path() / "total/total_cuda.cu");
+  CHECK(total_cu.find("(x, n, &sum, scale)") != std::string::npos);
+  const std::string total_xml = read_file(dir.path() / "total.xml");
+  CHECK(total_xml.find("name=\"sum\" type=\"float &amp;\" accessMode=\"readwrite\"") != std::string::npos);
+  CHECK(total_xml.find("name=\"scale\" type=\"const double &amp;\" accessMode=\"read\"") != std::string::npos);
+}

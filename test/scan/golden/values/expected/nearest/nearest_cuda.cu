@@ -8,7 +8,7 @@
 
 #include "../header.h"
 
-__global__ void nearest_cuda_kernel(Point query, const Point *points, int n, int index) {
+__global__ void nearest_cuda_kernel(Point query, const Point *points, int n, int *index) {
   const long long peppher_i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x;
   // ---- PEPPHER: your CUDA code for element peppher_i goes here (and remove the (void) lines) ----
   //   query: read
@@ -30,7 +30,7 @@ void nearest_cuda(const Point &query, const Point *points, int n, int &index) {
   const int peppher_threads = 256;
   const unsigned peppher_blocks =
       static_cast<unsigned>((peppher_elements + peppher_threads - 1) / peppher_threads);
-  nearest_cuda_kernel<<<peppher_blocks, peppher_threads>>>(query, points, n, index);
+  nearest_cuda_kernel<<<peppher_blocks, peppher_threads>>>(query, points, n, &index);
   cudaError_t peppher_err = cudaGetLastError();
   // StarPU expects the work done on return (use starpu_cuda_get_local_stream() with a
   // CUDA-enabled StarPU).
