@@ -5,6 +5,9 @@
 ROOT := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/../..)
 OUT ?= $(CURDIR)/build
 PEPPHER_BUILD ?= $(ROOT)/build
+# The build folder says how to compile and link against its runtime (sanitizer flags
+# included); without it, the source tree's headers and build/runtime.
+-include $(PEPPHER_BUILD)/peppher-build.mk
 PEPPHER_CFLAGS ?= -I$(ROOT)/runtime/include
 PEPPHER_LIBS ?= -L$(PEPPHER_BUILD)/runtime -lpeppher
 PEPPHER_WARNINGS ?= -Wall -Wextra -Wshadow -Werror
