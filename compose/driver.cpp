@@ -7,6 +7,7 @@
 #include "compose/diag/diagnostics.h"
 #include "compose/emit/generate.h"
 #include "compose/emit/render.h"
+#include "compose/expand/expand.h"
 #include "compose/explore/explore.h"
 #include "compose/explore/paths.h"
 #include "compose/ir/json.h"
@@ -57,7 +58,7 @@ int run_compose(const std::vector<std::string>& args, std::ostream& out, std::os
   if (options.check_only || options.print_ir) return diag.has_errors() ? 1 : 0;
 
   output::OutputContext files;
-  if (!diag.has_errors()) generate(app, files, diag);
+  if (!diag.has_errors()) generate(expand::expand(app, diag), files, diag);
   if (diag.has_errors()) return 1;  // nothing is written after an error
   std::string dir = options.output_dir.empty() ? explore::parent_dir(app.descriptor_file)
                                                : options.output_dir;

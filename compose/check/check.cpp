@@ -4,6 +4,8 @@
 
 #include <filesystem>
 
+#include "compose/check/exhaustive.h"
+
 namespace peppher::check {
 
 void check_main(const ir::Application& app, diag::Diagnostics& diag) {
@@ -25,6 +27,7 @@ void resolve_and_check(ir::Application& app, diag::Diagnostics& diag) {
   check_main(app, diag);
   for (ir::Interface& iface : app.interfaces) resolve_interface(app, iface, diag);
   resolve_variants(app, diag);
+  if (!diag.has_errors()) check_exhaustive(app, diag);
 }
 
 }  // namespace peppher::check

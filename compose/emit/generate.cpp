@@ -35,9 +35,15 @@ bool is_opencl_source(const ir::SourceFile& s) {
 
 std::string default_compiler(ir::Backend b) { return b == ir::Backend::Cuda ? "nvcc" : "g++"; }
 
-// The variant's own flags; an OPENMP variant always gets -fopenmp.
+// The variant's own flags; an OPENMP variant always gets -fopenmp. A variant made by
+// tunable expansion gets its values and renames its function to its expanded name
+// (-DBLOCK=32 -Dscale=scale__BLOCK_32), so each copy of the source defines its own symbol.
 std::string variant_flags(const ir::Variant& v, const ir::SourceFile& s) {
   std::string flags = s.compiler.flags;
+  if (!v.base_name.empty()) {
+    std::string defines = tunable_defines(v) + " -D" + v.base_name + "=" + v.name;
+    flags += flags.empty() ? defines : " " + defines;
+  }
   if (v.backend == ir::Backend::OpenMp && flags.find("-fopenmp") == std::string::npos) {
     flags += flags.empty() ? "-fopenmp" : " -fopenmp";
   }

@@ -100,20 +100,62 @@ std::string size_expr(const std::optional<ir::Expression>& e, const std::string&
   return e ? "static_cast<size_t>(" + e->text + ")" : fallback;
 }
 
-Data variant_common(const ir::Variant& v, int slot, bool c_linkage) {
+// C text inside a string literal.
+std::string c_string(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+Data variant_common(const VariantSlot& s) {
+  const ir::Variant& v = *s.variant;
   Data d;
-  d.set("c_linkage", flag(c_linkage));
+  d.set("c_linkage", flag(s.c_linkage));
   d.set("variant", v.name);
   d.set("wrapper", names::backend_wrapper(v));
   d.set("counter", names::counter(v));
   d.set("backend", ir::to_string(v.backend));
-  d.set("slot", std::to_string(slot));
+  d.set("slot", std::to_string(s.slot));
+  d.set("workers", s.workers);
+  d.set("predicates", make_list(s.predicates, [](const RuntimePredicate& p) {
+          Data pd;
+          pd.set("label", p.label);
+          pd.set("c_label", c_string(p.label));
+          pd.set("in_task", p.in_task);
+          pd.set("in_call", p.in_call);
+          return pd;
+        }));
+  return d;
+}
+
+bool has_predicates(const WrapperPlan& plan) {
+  for (const auto* group : {&plan.cpu_like, &plan.cuda, &plan.opencl}) {
+    for (const VariantSlot& s : *group) {
+      if (!s.predicates.empty()) return true;
+    }
+  }
+  return false;
+}
+
+// Goes into can_execute: the slots of one worker kind.
+Data can_execute_kind(const WrapperPlan& plan, const char* archtype,
+                      const std::vector<VariantSlot>& slots) {
+  Data d;
+  d.set("archtype", archtype);
+  d.set("slots", make_list(slots, [&](const VariantSlot& s) {
+          Data sd = variant_common(s);
+          sd.set("single_only", flag(plan.forkjoin && s.variant->backend == ir::Backend::Cpu));
+          return sd;
+        }));
   return d;
 }
 
 Data opencl_variant_data(const WrapperPlan& plan, const VariantSlot& s) {
   const ir::Variant& v = *s.variant;
-  Data d = variant_common(v, s.slot, s.c_linkage);
+  Data d = variant_common(s);
   const ir::SourceFile* src = kernel_source(v);
   // The reader/checker guarantees an OpenCL variant names its kernel; stay total anyway.
   d.set("program", names::opencl_program(v));
@@ -125,6 +167,9 @@ Data opencl_variant_data(const WrapperPlan& plan, const VariantSlot& s) {
                                  .string()
                            : "");
   d.set("kernel", src ? src->kernel : v.name);
+  std::string options = tunable_defines(v);
+  d.set("has_build_options", flag(!options.empty()));
+  d.set("build_options", options);
   d.set("kernel_args", make_list(kernel_args(plan), [](const std::string& a) {
           Data arg;
           arg.set("value", a);
@@ -187,13 +232,13 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
 
   Data all{Data::type::list};
   d.set("cpu_like_variants", make_list(plan.cpu_like, [&](const VariantSlot& s) {
-          Data v = variant_common(*s.variant, s.slot, s.c_linkage);
+          Data v = variant_common(s);
           v.set("openmp", flag(s.variant->backend == ir::Backend::OpenMp));
           all.push_back(v);
           return v;
         }));
   d.set("cuda_variants", make_list(plan.cuda, [&](const VariantSlot& s) {
-          Data v = variant_common(*s.variant, s.slot, s.c_linkage);
+          Data v = variant_common(s);
           all.push_back(v);
           return v;
         }));
@@ -205,6 +250,20 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
   d.set("variants", all);
   d.set("has_opencl", flag(!plan.opencl.empty()));
   d.set("forkjoin", flag(plan.forkjoin));
+  d.set("can_execute", flag(plan.can_execute));
+  d.set("has_constraints", flag(has_predicates(plan)));
+  Data kinds{Data::type::list};
+  if (!plan.cpu_like.empty()) kinds.push_back(can_execute_kind(plan, "STARPU_CPU_WORKER", plan.cpu_like));
+  if (!plan.cuda.empty()) kinds.push_back(can_execute_kind(plan, "STARPU_CUDA_WORKER", plan.cuda));
+  if (!plan.opencl.empty()) kinds.push_back(can_execute_kind(plan, "STARPU_OPENCL_WORKER", plan.opencl));
+  d.set("can_execute_kinds", kinds);
+  d.set("check_call", flag(plan.check_call));
+  d.set("checked_values", make_list(plan.checked_values, [](const CheckedValue& c) {
+          Data cd;
+          cd.set("label", c.label);
+          cd.set("in_call", c.in_call);
+          return cd;
+        }));
 
   d.set("has_perf_model", flag(plan.perf_model != ir::PerfModel::None));
   d.set("perf_model_type", perf_model_type(plan.perf_model));

@@ -5,6 +5,8 @@
 
 #include <filesystem>
 
+#include "compose/emit/predicate_plan.h"
+
 #include <starpu_config.h>  // STARPU_MAXIMPLEMENTATIONS of the StarPU we generate for
 
 namespace peppher::emit {
@@ -44,7 +46,11 @@ std::vector<VariantSlot> assign_slots(const ir::Interface& iface,
   std::vector<VariantSlot> slots;
   for (const ir::Variant* v : variants) {
     bool c_linkage = !v->sources.empty() && is_c_compiler(v->sources.front().compiler.name);
-    slots.push_back({v, static_cast<int>(slots.size()), c_linkage});
+    VariantSlot s;
+    s.variant = v;
+    s.slot = static_cast<int>(slots.size());
+    s.c_linkage = c_linkage;
+    slots.push_back(std::move(s));
   }
   if (slots.size() > STARPU_MAXIMPLEMENTATIONS) {
     std::string names;
@@ -189,6 +195,14 @@ bool is_c_compiler(const std::string& command) {
   return false;
 }
 
+std::string tunable_defines(const ir::Variant& v) {
+  std::string out;
+  for (const ir::Tunable& t : v.tunables) {
+    if (t.values.size() == 1) out += (out.empty() ? "-D" : " -D") + t.name + "=" + t.values.front();
+  }
+  return out;
+}
+
 std::string output_dir(const ir::Application& app) {
   namespace fs = std::filesystem;
   fs::path dir = app.options.output_dir.empty()
@@ -250,6 +264,7 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
   plan.cpu_like = assign_slots(iface, cpu_like, "CPU/OPENMP", diags);
   plan.cuda = assign_slots(iface, cuda, "CUDA", diags);
   plan.opencl = assign_slots(iface, opencl, "OPENCL", diags);
+  plan_predicates(app, plan);
   return plan;
 }
 

@@ -53,10 +53,27 @@ struct Operand {
   int of_buffer = -1;        // BlockSize/BlockOffset: which buffer's blocks
 };
 
+/// One constraint of a variant that only the call can decide, as C++ in both places it
+/// is tested (see predicate_plan.h).
+struct RuntimePredicate {
+  std::string label;    // "constraint 'small': n < 1000", for comments and messages
+  std::string in_task;  // in can_execute: over peppher_args and the task's handles
+  std::string in_call;  // in the entry wrapper: over its parameters
+};
+
 struct VariantSlot {
   const ir::Variant* variant = nullptr;
   int slot = 0;  // index in the codelet's cpu_funcs / cuda_funcs / opencl_funcs
   bool c_linkage = false;  // compiled by a C compiler: declared extern "C"
+  std::vector<RuntimePredicate> predicates;  // constraints left to run time
+  std::string workers;  // C++: how many workers of this variant's kind the run has
+};
+
+/// A parameter (or an operand's size) that constraints use, printed when no variant
+/// accepts a call.
+struct CheckedValue {
+  std::string label;    // "n", or "elements of x"
+  std::string in_call;  // its value in the entry wrapper
 };
 
 /// True for a C (not C++) compiler command: gcc, cc, clang, gcc-12, /usr/bin/cc, ...
@@ -72,11 +89,19 @@ struct WrapperPlan {
   bool synchronous = false;  // a raw pointer or no buffer at all: the call waits
   bool partitioned = false;  // some operand has a partition: one task per block
   bool auto_split = false;   // some operand is partitioned with `?`
+  bool can_execute = false;  // the codelet needs can_execute: forkjoin or run-time constraints
+  bool check_call = false;   // every variant has run-time constraints: the entry wrapper
+                             // tests them before submitting (non-partitioned calls)
+  std::vector<CheckedValue> checked_values;
   ir::PerfModel perf_model = ir::PerfModel::None;
   std::string output_dir;    // absolute: generated paths (OpenCL kernels) are relative to it
   int nbuffers() const;
   bool is_buffer(const Operand& o) const { return o.buffer >= 0; }
 };
+
+/// "-DBLOCK=32 -DTILE=4": the values of an expanded variant's tunables (expand/), the
+/// OpenCL build options and part of the compile flags of its copy.
+std::string tunable_defines(const ir::Variant& v);
 
 /// The folder generated files go to: -o DIR, else main.xml's folder; absolute, normalised.
 std::string output_dir(const ir::Application& app);

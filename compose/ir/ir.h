@@ -164,6 +164,11 @@ struct Variant {
   bool disabled = false;  // disable="1" in the descriptor or -disableImpls
   bool disabled_by_option = false;  // true when -disableImpls (not the descriptor) did it
   std::string descriptor_file;  // the implementation descriptor's path
+  // (expand/) Set on a variant made by tunable expansion: the function name as written in
+  // the descriptor; `name` is then the expanded one (`<base>__BLOCK_32`) and each tunable
+  // holds its one value. Empty otherwise.
+  std::string base_name;
+  bool pruned = false;  // (expand/) a constraint is false on this platform: not generated
 };
 
 // <peppher:genericParameter name="T" types="float,double"/>

@@ -13,6 +13,7 @@
 #include "compose/check/check.h"
 #include "compose/cli/options.h"
 #include "compose/emit/generate.h"
+#include "compose/expand/expand.h"
 #include "compose/explore/explore.h"
 #include "hand_built_ir.h"
 
@@ -78,7 +79,7 @@ void check_golden_descriptors(const std::string& name) {
   ir::Application app = explore::explore(options, diags);
   check::resolve_and_check(app, diags);
   output::OutputContext out;
-  if (!diags.has_errors()) emit::generate(app, fixed_settings(), out, diags);
+  if (!diags.has_errors()) emit::generate(expand::expand(app, diags), fixed_settings(), out, diags);
   INFO(messages.str());
   REQUIRE_FALSE(diags.has_errors());
   compare_with_expected(name, out.files());
@@ -100,6 +101,14 @@ TEST_CASE("golden: the published vector_scale descriptors, unchanged") {
 
 TEST_CASE("golden: switches: -useHistoryModels, -disableImpls, -wrapperFilesExt; matrices") {
   check_golden_descriptors("switches");
+}
+
+TEST_CASE("golden: constraints: can_execute, the entry check, static pruning, platform values") {
+  check_golden_descriptors("constraints");
+}
+
+TEST_CASE("golden: tunables: one variant per value combination, OpenCL build options, slot limit") {
+  check_golden_descriptors("tunables");
 }
 
 TEST_CASE("golden: a second run produces byte-identical output") {
@@ -180,4 +189,24 @@ TEST_CASE("golden: a block-length parameter that also sizes a shared operand is 
   CHECK_THAT(generate_messages(app),
              Catch::Contains("/app/vector_scale.xml:9:7: error: parameter 'n' of interface "
                              "'vector_scale' is both the length of a partitioned operand"));
+}
+
+TEST_CASE("expand: tunable expansion past StarPU's slot limit keeps the first, names the rest") {
+  ir::Application app = golden::vector_scale_app();
+  ir::Variant& cpu = app.interfaces.front().variants.front();
+  cpu.tunables.push_back({cpu.loc, "BLOCK", "int", {"1", "2", "3", "4", "5", "6"}});
+  std::ostringstream messages;
+  diag::Diagnostics diags(messages);
+  ir::Application expanded = expand::expand(app, diags);
+  CHECK_FALSE(diags.has_errors());
+  CHECK_THAT(messages.str(),
+             Catch::Contains("warning: tunable expansion gives interface 'vector_scale' 6 CPU "
+                             "variants, but this StarPU allows at most 4 per backend; kept the "
+                             "first, dropped 'scale_cpu_func__BLOCK_5', 'scale_cpu_func__BLOCK_6'"));
+  int enabled_cpu = 0;
+  for (const ir::Variant* v : ir::enabled_variants(expanded, expanded.interfaces.front())) {
+    enabled_cpu += v->backend == ir::Backend::Cpu;
+  }
+  CHECK(enabled_cpu == 4);
+  CHECK(expand::expanded_name("f", {{{}, "T", "float", {"-0.5"}}}) == "f__T_m0p5");
 }

@@ -31,7 +31,10 @@ namespace peppher {
 /// @attention get() is thread-safe; the first call of a session compiles (seconds with pocl).
 class OpenClProgram {
  public:
-  explicit OpenClProgram(const char* path) : path_(path) {}
+  /// @brief The program in @p path, built with @p build_options (e.g. a tunable variant's
+  ///        "-DBLOCK=32"; null for none).
+  explicit OpenClProgram(const char* path, const char* build_options = nullptr)
+      : path_(path), options_(build_options) {}
 
   /// @brief The loaded program; loads it if this runtime session has not yet. Entry
   ///        wrappers call it before submitting, so workers never compile.
@@ -40,7 +43,7 @@ class OpenClProgram {
     if (starpu_opencl_worker_get_count() == 0) return &program_;  // nothing to build for
     std::lock_guard<std::mutex> lock(mutex_);
     if (!loaded_.load(std::memory_order_relaxed)) {
-      int ret = starpu_opencl_load_opencl_from_file(path_, &program_, nullptr);
+      int ret = starpu_opencl_load_opencl_from_file(path_, &program_, options_);
       if (ret != 0) {
         throw Error(std::string("cannot load OpenCL kernels from ") + path_ + " (error " +
                     std::to_string(ret) + ")");
@@ -56,6 +59,7 @@ class OpenClProgram {
 
  private:
   const char* path_;
+  const char* options_;
   starpu_opencl_program program_{};
   std::atomic<bool> loaded_{false};
   std::mutex mutex_;

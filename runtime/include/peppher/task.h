@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <new>
 #include <omp.h>
+#include <sstream>
 #include <string>
 
 #include "peppher/error.h"
@@ -131,6 +132,81 @@ class TaskBuilder {
   starpu_task* task_ = nullptr;
   starpu_data_handle_t temporary_[STARPU_NMAXBUFS];
   int temporaries_ = 0;
+};
+
+/// @brief The entry wrapper's test of a call whose every variant has constraints: records,
+///        per variant, whether its kind has workers and which predicates fail, and throws a
+///        peppher::Error naming the interface, the values and each variant's reason when no
+///        variant accepts the call. Cheap while some variant accepts (no allocation).
+/// @attention One per call, on the calling thread.
+class VariantCheck {
+ public:
+  explicit VariantCheck(const char* iface) : iface_(iface) {}
+
+  /// @brief The next variant, @p name on @p backend, with @p workers workers of its kind.
+  void variant(const char* name, const char* backend, unsigned workers) {
+    accepted_ = accepted_ || current_;
+    current_ = workers > 0;
+    record({name, backend, workers, nullptr, true});
+  }
+
+  /// @brief A predicate of the current variant, @p label, held (or not) for this call.
+  void predicate(const char* label, bool holds) {
+    current_ = current_ && holds;
+    record({nullptr, nullptr, 0, label, holds});
+  }
+
+  /// @brief Whether some variant accepts the call on this run's workers.
+  bool accepted() const { return accepted_ || current_; }
+
+  /// @brief A value the predicates read, for the message.
+  template <typename T>
+  void value(const char* label, const T& v) {
+    std::ostringstream s;
+    s << v;
+    values_ += (values_.empty() ? "" : ", ") + std::string(label) + " = " + s.str();
+  }
+
+  /// @brief Throws the peppher::Error that explains why no variant accepts the call.
+  [[noreturn]] void fail() const {
+    std::string why;
+    bool first_reason = true;
+    for (int i = 0; i < count_; ++i) {
+      const Entry& e = entries_[i];
+      if (e.variant != nullptr) {
+        why += std::string(why.empty() ? "" : "; ") + e.variant + " (" + e.backend + ")";
+        first_reason = true;
+        if (e.workers == 0) {
+          why += std::string(": no ") + e.backend + " worker in this run";
+          first_reason = false;
+        }
+      } else if (!e.holds) {
+        why += std::string(first_reason ? ": " : ", ") + e.label + " is false";
+        first_reason = false;
+      }
+    }
+    std::string values = values_.empty() ? "" : " (" + values_ + ")";
+    throw Error(std::string(iface_) + ": no variant accepts this call" + values + ": " + why);
+  }
+
+ private:
+  struct Entry {
+    const char* variant;
+    const char* backend;
+    unsigned workers;
+    const char* label;
+    bool holds;
+  };
+  void record(const Entry& e) {
+    if (count_ < kMaxEntries) entries_[count_++] = e;
+  }
+  static constexpr int kMaxEntries = 64;
+  const char* iface_;
+  bool accepted_ = false;
+  bool current_ = false;
+  Entry entries_[kMaxEntries];
+  int count_ = 0;
+  std::string values_;
 };
 
 /// @brief A StarPU performance model of @p type under the stable @p symbol.

@@ -78,16 +78,35 @@ void peppher_opencl_dot_opencl(void* peppher_buffers[], void* peppher_cl_arg) {
 // StarPU's performance model of this interface, kept under a stable symbol.
 starpu_perfmodel peppher_perf_model = peppher::make_perf_model(STARPU_HISTORY_BASED, "peppher_dot");
 
+// Which variant may run on which worker. StarPU calls this often, so it only reads the
+// task's arguments and handles.
 // OPENMP variants run as parallel tasks on combined workers (with a parallel-aware
 // scheduler such as peager or pheft); sequential CPU variants only on single workers.
-int peppher_can_execute(unsigned peppher_workerid, starpu_task*, unsigned peppher_nimpl) {
-  if (peppher_workerid < starpu_worker_get_count()) return 1;
-  switch (peppher_nimpl) {
-    case 1:
-      return 1;
-    default:
-      return 0;
+int peppher_can_execute(unsigned peppher_workerid, starpu_task* peppher_task, unsigned peppher_nimpl) {
+  [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_task->cl_arg);
+  const bool peppher_combined = peppher_workerid >= starpu_worker_get_count();
+  const starpu_worker_archtype peppher_kind =
+      peppher_combined ? STARPU_CPU_WORKER : starpu_worker_get_type(static_cast<int>(peppher_workerid));
+  if (peppher_kind == STARPU_CPU_WORKER) {
+    switch (peppher_nimpl) {
+      case 0:  // dot_cpu
+        if (peppher_combined) return 0;
+        return 1;
+      case 1:  // dot_openmp
+        return 1;
+      default:
+        return 0;
+    }
   }
+  if (peppher_kind == STARPU_OPENCL_WORKER) {
+    switch (peppher_nimpl) {
+      case 0:  // dot_opencl
+        return 1;
+      default:
+        return 0;
+    }
+  }
+  return 0;
 }
 
 // The codelet: every enabled variant, per backend. StarPU keeps per-worker statistics in

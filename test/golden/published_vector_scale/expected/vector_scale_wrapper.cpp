@@ -47,12 +47,41 @@ void peppher_cuda_scale_cuda_func(void* peppher_buffers[], void* peppher_cl_arg)
 #endif
 
 
+// Which variant may run on which worker. StarPU calls this often, so it only reads the
+// task's arguments and handles.
+// A variant runs only where its constraints hold for the call (or for the task's block).
+int peppher_can_execute(unsigned peppher_workerid, starpu_task* peppher_task, unsigned peppher_nimpl) {
+  [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_task->cl_arg);
+  const bool peppher_combined = peppher_workerid >= starpu_worker_get_count();
+  const starpu_worker_archtype peppher_kind =
+      peppher_combined ? STARPU_CPU_WORKER : starpu_worker_get_type(static_cast<int>(peppher_workerid));
+  if (peppher_kind == STARPU_CPU_WORKER) {
+    switch (peppher_nimpl) {
+      case 0:  // scale_cpu_func
+        if (!(peppher_args->size < 5000)) return 0;  // constraint 'small_only': size < 5000
+        return 1;
+      default:
+        return 0;
+    }
+  }
+  if (peppher_kind == STARPU_CUDA_WORKER) {
+    switch (peppher_nimpl) {
+      case 0:  // scale_cuda_func
+        return 1;
+      default:
+        return 0;
+    }
+  }
+  return 0;
+}
+
 // The codelet: every enabled variant, per backend. StarPU keeps per-worker statistics in
 // it, so it is one mutable object per program.
 starpu_codelet peppher_make_codelet() {
   starpu_codelet cl;
   starpu_codelet_init(&cl);
   cl.name = "vector_scale";
+  cl.can_execute = peppher_can_execute;
   cl.cpu_funcs[0] = peppher_cpu_scale_cpu_func;
   cl.cpu_funcs_name[0] = "peppher_cpu_scale_cpu_func";
 #ifdef STARPU_USE_CUDA

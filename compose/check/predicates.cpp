@@ -1,0 +1,137 @@
+// Three-valued evaluation of constraint expressions and the compose-time values of
+// platform names and tunables (see predicates.h).
+#include "compose/check/predicates.h"
+
+#include <cstdlib>
+
+namespace peppher::check {
+namespace {
+
+Value of_int(long long i) { return Value{true, i, 0}; }
+Value of_bool(bool b) { return of_int(b ? 1 : 0); }
+
+std::optional<Value> arithmetic(const std::string& op, const Value& a, const Value& b) {
+  if (a.is_int && b.is_int) {
+    if (op == "+") return of_int(a.i + b.i);
+    if (op == "-") return of_int(a.i - b.i);
+    if (op == "*") return of_int(a.i * b.i);
+    if (b.i == 0) return std::nullopt;
+    if (op == "/") return of_int(a.i / b.i);
+    if (op == "%") return of_int(a.i % b.i);
+    return std::nullopt;
+  }
+  double x = a.as_double(), y = b.as_double();
+  if (op == "+") return Value{false, 0, x + y};
+  if (op == "-") return Value{false, 0, x - y};
+  if (op == "*") return Value{false, 0, x * y};
+  if (op == "/" && y != 0) return Value{false, 0, x / y};
+  return std::nullopt;  // % on floating values is not C; division by zero
+}
+
+template <typename T>
+std::optional<Value> compare(const std::string& op, T x, T y) {
+  if (op == "==") return of_bool(x == y);
+  if (op == "!=") return of_bool(x != y);
+  if (op == "<") return of_bool(x < y);
+  if (op == "<=") return of_bool(x <= y);
+  if (op == ">") return of_bool(x > y);
+  if (op == ">=") return of_bool(x >= y);
+  return std::nullopt;
+}
+
+std::optional<Value> comparison(const std::string& op, const Value& a, const Value& b) {
+  if (a.is_int && b.is_int) return compare(op, a.i, b.i);
+  return compare(op, a.as_double(), b.as_double());
+}
+
+}  // namespace
+
+std::optional<Value> parse_number(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  char* end = nullptr;
+  long long i = std::strtoll(text.c_str(), &end, 10);
+  if (*end == '\0') return of_int(i);
+  double d = std::strtod(text.c_str(), &end);
+  if (*end == '\0') return Value{false, 0, d};
+  return std::nullopt;
+}
+
+std::optional<Value> evaluate(const expr::Node& node, const Lookup& lookup) {
+  switch (node.kind) {
+    case expr::NodeKind::IntLiteral:
+    case expr::NodeKind::FloatLiteral: return parse_number(node.text);
+    case expr::NodeKind::Identifier: return lookup(node.text);
+    case expr::NodeKind::Unary: {
+      std::optional<Value> v = evaluate(*node.operands[0], lookup);
+      if (!v) return std::nullopt;
+      if (node.text == "!") return of_bool(!v->truth());
+      if (node.text == "-") return v->is_int ? of_int(-v->i) : Value{false, 0, -v->d};
+      return v;
+    }
+    case expr::NodeKind::Binary: break;
+  }
+  const std::string& op = node.text;
+  std::optional<Value> a = evaluate(*node.operands[0], lookup);
+  if (op == "&&" && a && !a->truth()) return of_bool(false);
+  if (op == "||" && a && a->truth()) return of_bool(true);
+  std::optional<Value> b = evaluate(*node.operands[1], lookup);
+  if (op == "&&" || op == "||") {
+    if (b && (op == "&&") != b->truth()) return of_bool(op == "||");
+    if (a && b) return of_bool(b->truth());
+    return std::nullopt;
+  }
+  if (!a || !b) return std::nullopt;
+  if (op == "+" || op == "-" || op == "*" || op == "/" || op == "%") return arithmetic(op, *a, *b);
+  return comparison(op, *a, *b);
+}
+
+std::optional<Value> platform_value(const ir::Application& app, const ir::Interface& iface,
+                                    const std::string& name) {
+  std::string prop;
+  if (name == "xpdl::system::num_of_gpus") prop = "num_cuda";
+  else if (name.compare(0, 9, "platform.") == 0) prop = name.substr(9);
+  else return std::nullopt;
+  if (app.platform) {
+    auto it = app.platform->properties.find(prop);
+    if (it == app.platform->properties.end() && prop == "num_cuda")
+      it = app.platform->properties.find("num_of_gpus");
+    if (it != app.platform->properties.end()) return parse_number(it->second);
+  }
+  if (prop == "num_cuda" && !ir::backend_enabled(app, iface, ir::Backend::Cuda)) return of_int(0);
+  if (prop == "num_opencl" && !ir::backend_enabled(app, iface, ir::Backend::OpenCl)) return of_int(0);
+  return std::nullopt;
+}
+
+std::optional<Value> tunable_value(const ir::Variant& v, const std::string& name) {
+  for (const ir::Tunable& t : v.tunables) {
+    if (t.name == name && t.values.size() == 1) return parse_number(t.values.front());
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+std::optional<Value> static_result(const ir::Application& app, const ir::Interface& iface,
+                                   const ir::Variant& v, const ir::Constraint& c) {
+  if (!c.expr.ast) return std::nullopt;
+  return evaluate(*c.expr.ast, [&](const std::string& n) -> std::optional<Value> {
+    if (std::optional<Value> t = tunable_value(v, n)) return t;
+    return platform_value(app, iface, n);
+  });
+}
+
+}  // namespace
+
+bool statically_false(const ir::Application& app, const ir::Interface& iface,
+                      const ir::Variant& v, const ir::Constraint& c) {
+  std::optional<Value> r = static_result(app, iface, v, c);
+  return r && !r->truth();
+}
+
+bool statically_true(const ir::Application& app, const ir::Interface& iface,
+                     const ir::Variant& v, const ir::Constraint& c) {
+  std::optional<Value> r = static_result(app, iface, v, c);
+  return r && r->truth();
+}
+
+}  // namespace peppher::check

@@ -1,0 +1,17 @@
+// Decisions about constraints for one wrapper: which of each variant's constraints are
+// left to run time, their C++ in can_execute and in the entry wrapper, and whether the
+// entry wrapper tests them before submitting (every variant constrained).
+#pragma once
+
+#include "compose/emit/wrapper_plan.h"
+
+namespace peppher::emit {
+
+/// Fills the predicates and workers of every slot of `plan`, and plan.can_execute,
+/// plan.check_call and plan.checked_values. Identifiers become: by-value parameters
+/// themselves; pointer and container parameters their element counts; tunables of an
+/// expanded variant their value; platform.num_cpus/num_cuda/num_opencl and
+/// xpdl::system::num_of_gpus StarPU's worker counts unless known at compose time.
+void plan_predicates(const ir::Application& app, WrapperPlan& plan);
+
+}  // namespace peppher::emit

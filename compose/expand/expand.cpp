@@ -1,0 +1,145 @@
+// Tunable expansion, static pruning and the slot limit (see expand.h). Each expanded
+// variant keeps its tunables with one value each and records its base name, so emit/
+// compiles the base function once per combination with -D<base>=<expanded> -DBLOCK=<v>.
+#include "compose/expand/expand.h"
+
+#include <cctype>
+
+#include <starpu_config.h>  // STARPU_MAXIMPLEMENTATIONS
+
+#include "compose/check/predicates.h"
+#include "compose/expr/parser.h"
+
+namespace peppher::expand {
+namespace {
+
+// Every combination of the variant's tunable values, first tunable varying slowest.
+std::vector<ir::Variant> expand_variant(const ir::Variant& v) {
+  std::vector<ir::Variant> out;
+  bool expands = false;
+  for (const ir::Tunable& t : v.tunables) expands = expands || !t.values.empty();
+  if (!expands) return {v};
+  std::vector<std::vector<ir::Tunable>> combos = {{}};
+  for (const ir::Tunable& t : v.tunables) {
+    std::vector<std::vector<ir::Tunable>> next;
+    for (const auto& prefix : combos) {
+      if (t.values.empty()) {  // nothing to expand: kept as declared
+        next.push_back(prefix);
+        next.back().push_back(t);
+        continue;
+      }
+      for (const std::string& value : t.values) {
+        next.push_back(prefix);
+        ir::Tunable fixed = t;
+        fixed.values = {value};
+        next.back().push_back(fixed);
+      }
+    }
+    combos = std::move(next);
+  }
+  for (const auto& fixed : combos) {
+    ir::Variant e = v;
+    e.tunables = fixed;
+    e.base_name = v.name;
+    e.name = expanded_name(v.name, fixed);
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+bool slot_group(ir::Backend a, ir::Backend b) {
+  auto group = [](ir::Backend x) { return x == ir::Backend::OpenMp ? ir::Backend::Cpu : x; };
+  return group(a) == group(b);
+}
+
+// Marks variants whose constraints are false whatever the call (platform or options).
+void prune(const ir::Application& app, ir::Interface& iface, diag::Diagnostics& diag) {
+  const bool had_variants = !ir::enabled_variants(app, iface).empty();
+  for (ir::Variant& v : iface.variants) {
+    if (v.disabled) continue;
+    for (const ir::Constraint& c : v.constraints) {
+      if (!check::statically_false(app, iface, v, c)) continue;
+      v.disabled = v.pruned = true;
+      if (app.options.verbosity > 0) {
+        diag.note(c.expr.loc, "implementation '" + v.name + "' is left out: its constraint '" +
+                                  c.expr.text + "' is false on this platform");
+      }
+      break;
+    }
+  }
+  if (had_variants && ir::enabled_variants(app, iface).empty()) {
+    diag.error(iface.loc, "interface '" + iface.name + "' has no variant left: the constraints of "
+                          "every enabled variant are false on this platform");
+  }
+}
+
+// More enabled expanded variants on one backend than StarPU has slots: keep the first.
+void limit_slots(const ir::Application& app, ir::Interface& iface, diag::Diagnostics& diag) {
+  for (ir::Backend b : {ir::Backend::Cpu, ir::Backend::Cuda, ir::Backend::OpenCl}) {
+    int used = 0;
+    std::string dropped;
+    for (ir::Variant& v : iface.variants) {
+      if (v.disabled || !slot_group(v.backend, b) || !ir::backend_enabled(app, iface, v.backend))
+        continue;
+      if (++used <= STARPU_MAXIMPLEMENTATIONS || v.base_name.empty()) continue;
+      v.disabled = true;
+      dropped += (dropped.empty() ? "'" : ", '") + v.name + "'";
+    }
+    if (dropped.empty()) continue;
+    diag.warning(iface.loc, "tunable expansion gives interface '" + iface.name + "' " +
+                                std::to_string(used) + " " + ir::to_string(b) +
+                                " variants, but this StarPU allows at most " +
+                                std::to_string(STARPU_MAXIMPLEMENTATIONS) +
+                                " per backend; kept the first, dropped " + dropped);
+  }
+}
+
+// A constraint naming a tunable that has no values cannot be compiled: nothing defines it.
+void check_unvalued_tunables(const ir::Variant& v, diag::Diagnostics& diag) {
+  for (const ir::Tunable& t : v.tunables) {
+    if (!t.values.empty()) continue;
+    for (const ir::Constraint& c : v.constraints) {
+      if (!c.expr.ast) continue;
+      std::vector<const expr::Node*> ids;
+      expr::collect_identifiers(*c.expr.ast, ids);
+      for (const expr::Node* id : ids) {
+        if (id->text != t.name) continue;
+        diag.error(ir::loc_at(c.expr, id->offset),
+                   "constraint of '" + v.name + "' uses tunable '" + t.name +
+                       "', which has no values; give it values=\"...\" to expand the variant");
+        break;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::string expanded_name(const std::string& base, const std::vector<ir::Tunable>& fixed) {
+  std::string name = base;
+  for (const ir::Tunable& t : fixed) {
+    if (t.values.size() != 1) continue;
+    name += "__" + t.name + "_";
+    for (char c : t.values.front()) {
+      name += std::isalnum(static_cast<unsigned char>(c)) ? c : c == '-' ? 'm' : c == '.' ? 'p' : '_';
+    }
+  }
+  return name;
+}
+
+ir::Application expand(const ir::Application& app, diag::Diagnostics& diag) {
+  ir::Application out = app;
+  for (ir::Interface& iface : out.interfaces) {
+    std::vector<ir::Variant> variants;
+    for (const ir::Variant& v : iface.variants) {
+      check_unvalued_tunables(v, diag);
+      for (ir::Variant& e : expand_variant(v)) variants.push_back(std::move(e));
+    }
+    iface.variants = std::move(variants);
+    prune(out, iface, diag);
+    limit_slots(out, iface, diag);
+  }
+  return out;
+}
+
+}  // namespace peppher::expand

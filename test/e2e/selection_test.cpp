@@ -1,0 +1,61 @@
+// End to end, selectability constraints and tunable expansion (issue 6): compose -> build
+// (-Werror) -> run on StarPU. Each call runs on the variant its constraints allow; a call
+// no variant accepts fails with a message naming the values; tunable copies all run.
+#include <catch2/catch.hpp>
+
+#include "e2e_support.h"
+
+namespace fs = std::filesystem;
+using e2e::cases;
+using e2e::compose_and_build;
+using e2e::kCpuAndOpenCl;
+using e2e::kCpuOnly;
+using e2e::run_program;
+
+namespace {
+
+const fs::path& selection_program() {
+  static const fs::path exe = compose_and_build("selection", cases() / "selection/main.xml") / "selection";
+  return exe;
+}
+
+}  // namespace
+
+TEST_CASE("e2e selection: each size runs on the variant its constraints allow") {
+  e2e::Run r = run_program(selection_program(), "sel 100 5000 999 1000", kCpuAndOpenCl);
+  INFO(r.output);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Catch::Contains("selection: 0 wrong"));
+  CHECK(e2e::report_count(r.output, "sel_cpu", "CPU") == 2);        // 100, 999
+  CHECK(e2e::report_count(r.output, "sel_opencl", "OpenCL") == 2);  // 5000, 1000
+  CHECK(e2e::report_count(r.output, "sel_cpu", "OpenCL") == 0);
+}
+
+TEST_CASE("e2e selection: a call no variant accepts fails with the values and the reasons") {
+  e2e::Run r = run_program(selection_program(), "sel 0 100", kCpuAndOpenCl);
+  INFO(r.output);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Catch::Contains(
+                           "selection: caught: peppher: sel: no variant accepts this call (n = 0): "
+                           "sel_cpu (CPU): constraint 'positive': n > 0 is false; "
+                           "sel_opencl (OPENCL): constraint 'large': n >= 1000 is false"));
+  CHECK(e2e::report_count(r.output, "sel_cpu", "CPU") == 1);  // the next call still runs
+
+  // The accepting variant's backend has no worker in this run: said so, no hang.
+  e2e::Run cpu = run_program(selection_program(), "sel 5000", kCpuOnly);
+  INFO(cpu.output);
+  CHECK_THAT(cpu.output, Catch::Contains("sel: no variant accepts this call (n = 5000): "
+                                         "sel_cpu (CPU): constraint 'small': n < 1000 is false; "
+                                         "sel_opencl (OPENCL): no OPENCL worker in this run"));
+}
+
+TEST_CASE("e2e selection: a tunable variant expands into one variant per value") {
+  e2e::Run r = run_program(selection_program(), "tune", kCpuOnly);
+  INFO(r.output);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Catch::Contains("selection: 0 wrong"));
+  for (const char* v : {"tune_cpu__BLOCK_16", "tune_cpu__BLOCK_32", "tune_cpu__BLOCK_64"}) {
+    INFO(v);
+    CHECK(e2e::report_count(r.output, v, "CPU") == 1);
+  }
+}
