@@ -1,9 +1,12 @@
-// End to end for the Rodinia-style apps (apps/hotspot, pathfinder, nw): each composed, built
-// with -Werror and run with a CPU worker plus pocl's OpenCL device, CPU only and OpenCL only;
-// its hand-written direct/ StarPU version built and run too, and both must agree bit for bit.
+// End to end for the Rodinia-style apps and the ODE solver (apps/hotspot, pathfinder, nw, lud,
+// bfs, ode): each composed, built with -Werror and run with a CPU worker plus pocl's OpenCL device,
+// CPU only and OpenCL only; its hand-written direct/ StarPU version built and run too, and both
+// must agree bit for bit.
 #include <catch2/catch.hpp>
 
+#include <initializer_list>
 #include <regex>
+#include <vector>
 
 #include "e2e_support.h"
 
@@ -17,7 +20,7 @@ const char* kOpenClOnly = "STARPU_NCPU=0 STARPU_NOPENCL=1";
 
 struct App {
   std::string name;       // folder under apps/ and executable name
-  std::string iface;      // its component; variants are <iface>_cpu, _openmp, _opencl
+  std::vector<std::string> ifaces;  // its components; variants <iface>_cpu, _openmp, _opencl
   std::string args;       // a small problem
   long calls;             // component calls the program makes with those arguments
 };
@@ -37,8 +40,13 @@ e2e::Run run_checked(const fs::path& exe, const std::string& args, const std::st
   return r;
 }
 
-long count(const e2e::Run& r, const std::string& variant, const std::string& kind) {
-  return e2e::report_count(r.output, variant, kind);
+// Calls of every interface of @p a run by its variants with these suffixes on @p kind workers.
+long count(const e2e::Run& r, const App& a, std::initializer_list<const char*> suffixes,
+           const std::string& kind) {
+  long total = 0;
+  for (const std::string& iface : a.ifaces)
+    for (const char* suffix : suffixes) total += e2e::report_count(r.output, iface + suffix, kind);
+  return total;
 }
 
 void check_app(const App& a) {
@@ -62,14 +70,13 @@ void check_app(const App& a) {
   }
   const fs::path exe = out / a.name;
   const fs::path direct_exe = direct_out / (a.name + "_direct");
-  const std::string cpu = a.iface + "_cpu", omp = a.iface + "_openmp", ocl = a.iface + "_opencl";
-
   e2e::Run both = run_checked(exe, a.args, kCpuAndOpenCl);
-  CHECK(count(both, cpu, "CPU") + count(both, omp, "CPU") + count(both, ocl, "OpenCL") == a.calls);
+  CHECK(count(both, a, {"_cpu", "_openmp"}, "CPU") + count(both, a, {"_opencl"}, "OpenCL") ==
+        a.calls);
   e2e::Run cpu_only = run_checked(exe, a.args, kCpuOnly);
-  CHECK(count(cpu_only, cpu, "CPU") + count(cpu_only, omp, "CPU") == a.calls);
+  CHECK(count(cpu_only, a, {"_cpu", "_openmp"}, "CPU") == a.calls);
   e2e::Run ocl_only = run_checked(exe, a.args, kOpenClOnly);
-  CHECK(count(ocl_only, ocl, "OpenCL") == a.calls);
+  CHECK(count(ocl_only, a, {"_opencl"}, "OpenCL") == a.calls);
 
   // Every device computes the same bits (the OpenCL kernels do not contract into fma).
   CHECK(checksum(cpu_only.output) == checksum(both.output));
@@ -84,14 +91,30 @@ void check_app(const App& a) {
 }  // namespace
 
 TEST_CASE("e2e rodinia: hotspot, composed and direct") {
-  check_app({"hotspot", "hotspot_step", "96 80 21", 21});
+  check_app({"hotspot", {"hotspot_step"}, "96 80 21", 21});
 }
 
 TEST_CASE("e2e rodinia: pathfinder, composed and direct") {
-  check_app({"pathfinder", "pathfinder_row", "2000 40", 39});
+  check_app({"pathfinder", {"pathfinder_row"}, "2000 40", 39});
 }
 
 TEST_CASE("e2e rodinia: nw, composed and direct") {
   // Length 160: 10 x 10 blocks, 19 block anti-diagonals.
-  check_app({"nw", "nw_diagonal", "160 10", 19});
+  check_app({"nw", {"nw_diagonal"}, "160 10", 19});
+}
+
+TEST_CASE("e2e rodinia: ode (RK4 on the Brusselator), composed and direct") {
+  // 128 points, 20 RK4 steps of 22 calls over five components.
+  check_app({"ode", {"bruss_diffusion", "bruss_reaction", "rk_stage", "rk_update", "rk_maxdiff"},
+             "128 20", 440});
+}
+
+TEST_CASE("e2e rodinia: lud, composed and direct") {
+  // 128 x 128: 8 block steps, 3 calls each except the last (diagonal only).
+  check_app({"lud", {"lud_diagonal", "lud_perimeter", "lud_internal"}, "128", 22});
+}
+
+TEST_CASE("e2e rodinia: bfs, composed and direct") {
+  // 3000 nodes, up to 4 random edges each: 11 levels (the last one finds nothing), 2 calls each.
+  check_app({"bfs", {"bfs_expand", "bfs_update"}, "3000 4", 22});
 }
