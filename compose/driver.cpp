@@ -54,9 +54,17 @@ int run_compose(const std::vector<std::string>& args, std::ostream& out, std::os
   ir::Application app = explore::explore(options, diag);
   check::resolve_and_check(app, diag);
 
-  if (options.print_ir) out << ir::to_json(app);
-  if (options.check_only || options.print_ir) return diag.has_errors() ? 1 : 0;
+  if (options.print_ir) {
+    out << ir::to_json(app);
+    return diag.has_errors() ? 1 : 0;
+  }
 
+  // --check also takes the generator's decisions (their diagnostics: partitions, StarPU's
+  // limits) but renders and writes nothing.
+  if (options.check_only) {
+    if (!diag.has_errors()) emit::plan_only(expand::expand(app, diag), diag);
+    return diag.has_errors() ? 1 : 0;
+  }
   output::OutputContext files;
   if (!diag.has_errors()) generate(expand::expand(app, diag), files, diag);
   if (diag.has_errors()) return 1;  // nothing is written after an error

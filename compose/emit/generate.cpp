@@ -177,6 +177,10 @@ Data app_data(const ir::Application& app, const EmitSettings& settings,
 
 }  // namespace
 
+void plan_only(const ir::Application& app, diag::Diagnostics& diags) {
+  for (const ir::Interface& iface : app.interfaces) plan_wrapper(app, iface, diags);
+}
+
 void generate(const ir::Application& app, const EmitSettings& settings,
               output::OutputContext& out, diag::Diagnostics& diags) {
   std::vector<std::string> wrappers;

@@ -17,6 +17,10 @@ struct EmitSettings {
   std::string nvcc = "/usr/local/cuda/bin/nvcc";
 };
 
+/// Takes every decision `generate` would take and reports what cannot be generated to
+/// `diags`, without rendering anything (what `compose --check` runs).
+void plan_only(const ir::Application& app, diag::Diagnostics& diags);
+
 /// Generates everything for `app` into `out` (paths relative to the output folder).
 /// Reports what cannot be generated to `diags`; `out` must not be written when `diags` has
 /// errors.

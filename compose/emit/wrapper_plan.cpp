@@ -106,8 +106,10 @@ void plan_partition(const ir::Interface& iface, WrapperPlan& plan, diag::Diagnos
     if (leader == nullptr) leader = &o;
     if (o.kind == OperandKind::RawMatrix) {
       diags.error(p.partition.loc, "partition of '" + p.name + "' in interface '" + iface.name +
-                                       "': raw pointers with descRowWidth cannot be partitioned "
-                                       "yet; pass a peppher::Matrix, or a 1-D pointer");
+                                       "': a raw pointer with descRowWidth cannot be partitioned "
+                                       "(its blocks would need their own row count and leading "
+                                       "dimension, which a pointer cannot carry); pass a "
+                                       "peppher::Matrix, or a 1-D pointer");
     }
     if (o.split == SplitKind::Blocks2D && o.kind != OperandKind::Matrix) {
       diags.error(p.partition.loc, "2-D partition of '" + p.name + "' needs a peppher::Matrix");

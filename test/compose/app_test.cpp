@@ -68,3 +68,17 @@ TEST_CASE("utility mode from the command line writes skeletons that pass --check
   CHECK(again.code == 0);
   CHECK(again.out.find("kept existing scale.xml") != std::string::npos);
 }
+
+TEST_CASE("--check reports the generator's diagnostics too, and writes nothing", "[app]") {
+  test::TempDir copy;
+  std::filesystem::copy(PEPPHER_APPS_DIR "/../test/bad/partition_raw_matrix", copy.path(),
+                        std::filesystem::copy_options::recursive);
+  const auto before = std::distance(std::filesystem::recursive_directory_iterator(copy.path()),
+                                    std::filesystem::recursive_directory_iterator());
+  test::RunResult r = test::run_in(copy.path(), {"--check", "main.xml"});
+  CHECK(r.code == 1);
+  CHECK(r.err.find("vector_scale.xml:4:132: error: partition of 'arr' in interface "
+                   "'vector_scale': a raw pointer with descRowWidth cannot be partitioned") == 0);
+  CHECK(std::distance(std::filesystem::recursive_directory_iterator(copy.path()),
+                      std::filesystem::recursive_directory_iterator()) == before);
+}
