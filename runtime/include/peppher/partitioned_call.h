@@ -18,6 +18,7 @@
 #include "peppher/init.h"
 #include "peppher/matrix.h"
 #include "peppher/partition.h"
+#include "peppher/task.h"
 #include "peppher/vector.h"
 
 namespace peppher {
@@ -179,10 +180,7 @@ inline Split auto_split_of(const std::string& iface, std::size_t n) {
 class PartitionedCall {
  public:
   PartitionedCall(starpu_codelet* codelet, const char* iface) : codelet_(codelet), iface_(iface) {
-    if (!is_running()) {
-      throw Error(std::string(iface) + " called while the runtime is not running " +
-                  "(call PEPPHER_INITIALIZE() first)");
-    }
+    detail::require_running(iface);
   }
   ~PartitionedCall() {
     for (void* a : args_) std::free(a);
@@ -323,13 +321,7 @@ class PartitionedCall {
       if (ret != 0) {
         task->destroy = 0;
         starpu_task_destroy(task);
-        if (ret == -ENODEV)
-          throw Error(std::string(iface_) +
-                      ": no worker can run any of its variants (no enabled variant for the "
-                      "workers this run has: " + std::to_string(starpu_cpu_worker_get_count()) +
-                      " CPU, " + std::to_string(starpu_cuda_worker_get_count()) + " CUDA, " +
-                      std::to_string(starpu_opencl_worker_get_count()) + " OpenCL)");
-        throw Error(std::string(iface_) + ": starpu_task_submit failed (" + std::to_string(ret) + ")");
+        throw detail::submit_error(iface_, ret);
       }
     }
     finish_temporaries();  // waits for the tasks and copies raw data back

@@ -17,6 +17,31 @@
 
 namespace peppher {
 
+namespace detail {
+
+/// Throws unless the runtime is running: a component call before PEPPHER_INITIALIZE().
+inline void require_running(const char* iface) {
+  if (!is_running()) {
+    throw Error(std::string(iface) + " called while the runtime is not running " +
+                "(call PEPPHER_INITIALIZE() first)");
+  }
+}
+
+/// The error for a failed starpu_task_submit of interface @p iface (-ENODEV: no worker of
+/// this run can execute any enabled variant).
+inline Error submit_error(const char* iface, int ret) {
+  if (ret == -ENODEV) {
+    return Error(std::string(iface) +
+                 ": no worker can run any of its variants (no enabled variant for the workers "
+                 "this run has: " + std::to_string(starpu_cpu_worker_get_count()) + " CPU, " +
+                 std::to_string(starpu_cuda_worker_get_count()) + " CUDA, " +
+                 std::to_string(starpu_opencl_worker_get_count()) + " OpenCL)");
+  }
+  return Error(std::string(iface) + ": starpu_task_submit failed (" + std::to_string(ret) + ")");
+}
+
+}  // namespace detail
+
 /// @brief Builds and submits one task of a codelet. Raw pointers registered through it are
 ///        unregistered after submission when the call is synchronous (waiting for the task
 ///        and copying the data back), or when the task could not be submitted.
@@ -25,10 +50,7 @@ class TaskBuilder {
  public:
   /// @brief Starts a task of @p codelet for interface @p iface (used in error messages).
   TaskBuilder(starpu_codelet* codelet, const char* iface) : iface_(iface) {
-    if (!is_running()) {
-      throw Error(std::string(iface) + " called while the runtime is not running " +
-                  "(call PEPPHER_INITIALIZE() first)");
-    }
+    detail::require_running(iface);
     task_ = starpu_task_create();
     task_->cl = codelet;
   }
@@ -99,14 +121,7 @@ class TaskBuilder {
   void submit(bool synchronous) {
     if (synchronous && temporaries_ == 0) task_->synchronous = 1;
     int ret = starpu_task_submit(task_);
-    if (ret == -ENODEV) {
-      throw Error(std::string(iface_) +
-                  ": no worker can run any of its variants (no enabled variant for the "
-                  "workers this run has: " + worker_summary() + ")");
-    }
-    if (ret != 0) {
-      throw Error(std::string(iface_) + ": starpu_task_submit failed (" + std::to_string(ret) + ")");
-    }
+    if (ret != 0) throw detail::submit_error(iface_, ret);
     task_ = nullptr;  // StarPU owns and destroys it now
     unregister_temporaries();  // waits for the task and copies the data back
   }
@@ -120,12 +135,6 @@ class TaskBuilder {
   void unregister_temporaries() {
     for (int i = 0; i < temporaries_; ++i) starpu_data_unregister(temporary_[i]);
     temporaries_ = 0;
-  }
-
-  static std::string worker_summary() {
-    return std::to_string(starpu_cpu_worker_get_count()) + " CPU, " +
-           std::to_string(starpu_cuda_worker_get_count()) + " CUDA, " +
-           std::to_string(starpu_opencl_worker_get_count()) + " OpenCL";
   }
 
   const char* iface_;
