@@ -2,7 +2,11 @@
 // application-level files (peppher.h, Makefile, peppher.cmake).
 #include "compose/emit/generate.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <map>
+#include <set>
+#include <utility>
 
 #include "compose/emit/names.h"
 #include "compose/emit/render.h"
@@ -21,6 +25,7 @@ struct CompileStep {
   std::string object;
   std::string compiler;
   std::string flags;
+  std::string depends;  // more prerequisites, each followed by a blank: included sources
   bool cuda = false;
   bool c_language = false;
 };
@@ -50,25 +55,85 @@ std::string variant_flags(const ir::Variant& v, const ir::SourceFile& s) {
   return flags;
 }
 
+// One compile step per variant source. A generic interface's CPU and CUDA variants are
+// compiled once, from their generated <variant>_instances file (emit_instances), however
+// many instantiations share them.
 std::vector<CompileStep> variant_steps(const ir::Application& app, const std::string& out_dir) {
   std::vector<CompileStep> steps;
+  std::set<std::string> generic_done;
   for (const ir::Interface& iface : app.interfaces) {
     for (const ir::Variant* v : ir::enabled_variants(app, iface)) {
       if (v->backend == ir::Backend::OpenCl) continue;  // kernels are built at run time
+      const bool generic = !iface.template_args.empty();
+      if (generic && !generic_done.insert(v->name).second) continue;
       for (const ir::SourceFile& s : v->sources) {
         if (is_opencl_source(s)) continue;
         CompileStep step;
-        step.source = relative_to(s.path, out_dir);
-        step.object = names::object_file(v->name, s.path);
+        step.source = generic ? names::instances_file(*v) : relative_to(s.path, out_dir);
+        for (const ir::SourceFile& included : v->sources) {
+          if (generic && !is_opencl_source(included)) {
+            step.depends += relative_to(included.path, out_dir) + " ";
+          }
+        }
+        step.object = names::object_file(v->name, step.source);
         step.compiler = s.compiler.name.empty() ? default_compiler(v->backend) : s.compiler.name;
         step.flags = variant_flags(*v, s);
         step.cuda = v->backend == ir::Backend::Cuda;
         step.c_language = is_c_compiler(step.compiler);
         steps.push_back(step);
+        if (generic) break;  // the instances file includes every source of the variant
       }
     }
   }
   return steps;
+}
+
+// Goes into <variant>_instances.cpp (.cu): the variant's sources included, then one
+// explicit instantiation per instantiation of its generic interface.
+void emit_instances(const ir::Application& app, const std::string& out_dir,
+                    output::OutputContext& out) {
+  struct Instances {
+    const ir::Variant* variant = nullptr;
+    std::string iface;
+    std::vector<std::pair<std::string, std::string>> callee_params;
+  };
+  std::vector<Instances> files;  // one per generic CPU/CUDA variant, first seen first
+  for (const ir::Interface& iface : app.interfaces) {
+    if (iface.template_args.empty()) continue;
+    for (const ir::Variant* v : ir::enabled_variants(app, iface)) {
+      if (v->backend == ir::Backend::OpenCl) continue;
+      auto it = std::find_if(files.begin(), files.end(),
+                             [&](const Instances& f) { return f.variant->name == v->name; });
+      if (it == files.end()) it = files.insert(files.end(), Instances{v, iface.name, {}});
+      std::string args, params;
+      for (const std::string& t : iface.template_args) args += (args.empty() ? "" : ", ") + t;
+      for (const ir::Parameter& p : iface.parameters) {
+        params += (params.empty() ? "" : ", ") + p.type + " " + p.name;
+      }
+      it->callee_params.emplace_back(v->name + "<" + args + ">", params);
+    }
+  }
+  for (const Instances& f : files) {
+    Data d;
+    d.set("variant", f.variant->name);
+    d.set("iface", f.iface);
+    std::vector<std::string> sources;
+    for (const ir::SourceFile& s : f.variant->sources) {
+      if (!is_opencl_source(s)) sources.push_back(relative_to(s.path, out_dir));
+    }
+    d.set("sources", make_list(sources, [](const std::string& path) {
+            Data src;
+            src.set("path", path);
+            return src;
+          }));
+    d.set("instances", make_list(f.callee_params, [](const auto& cp) {
+            Data inst;
+            inst.set("callee", cp.first);
+            inst.set("params", cp.second);
+            return inst;
+          }));
+    out.write(names::instances_file(*f.variant), render_template("instances.cpp", d));
+  }
 }
 
 std::vector<CompileStep> main_steps(const ir::Application& app, const std::string& out_dir) {
@@ -92,6 +157,7 @@ Data step_data(const CompileStep& s) {
   d.set("object", s.object);
   d.set("compiler", s.compiler);
   d.set("flags", s.flags);
+  d.set("depends", s.depends);
   // CMake wants a ;-list of options.
   std::string cmake_flags = s.flags;
   for (char& c : cmake_flags) c = c == ' ' ? ';' : c;
@@ -184,12 +250,20 @@ void plan_only(const ir::Application& app, diag::Diagnostics& diags) {
 void generate(const ir::Application& app, const EmitSettings& settings,
               output::OutputContext& out, diag::Diagnostics& diags) {
   std::vector<std::string> wrappers;
+  std::map<std::string, std::vector<const ir::Interface*>> generic_instances;
   for (const ir::Interface& iface : app.interfaces) {
     WrapperPlan plan = plan_wrapper(app, iface, diags);
     std::string header = names::wrapper_file(iface, app.options.wrapper_files_ext);
     emit_wrapper(plan, header, names::wrapper_source(iface), out);
-    wrappers.push_back(header);
+    if (!iface.template_args.empty()) generic_instances[header].push_back(&iface);
+    if (std::find(wrappers.begin(), wrappers.end(), header) == wrappers.end()) {
+      wrappers.push_back(header);
+    }
   }
+  for (const auto& [header, instances] : generic_instances) {
+    emit_generic_header(instances, header, out);
+  }
+  emit_instances(app, output_dir(app), out);
   out.write(names::umbrella_header(), emit_umbrella(app, wrappers));
 
   std::vector<std::string> generated = wrappers;

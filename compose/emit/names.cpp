@@ -1,6 +1,7 @@
 // Generated names (see names.h).
 #include "compose/emit/names.h"
 
+#include <cctype>
 #include <filesystem>
 
 namespace peppher::emit::names {
@@ -9,7 +10,29 @@ std::string wrapper_file(const ir::Interface& i, const std::string& ext) {
   return i.name + "_wrapper" + ext;
 }
 
-std::string wrapper_source(const ir::Interface& i) { return i.name + "_wrapper.cpp"; }
+std::string wrapper_source(const ir::Interface& i) {
+  return i.name + instance_suffix(i) + "_wrapper.cpp";
+}
+
+std::string instance_suffix(const ir::Interface& i) {
+  std::string out;
+  for (const std::string& type : i.template_args) {
+    out += "__";
+    for (char c : type) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  }
+  return out;
+}
+
+std::string display_name(const ir::Interface& i) {
+  if (i.template_args.empty()) return i.name;
+  std::string out = i.name + "<";
+  for (size_t k = 0; k < i.template_args.size(); ++k) out += (k ? "," : "") + i.template_args[k];
+  return out + ">";
+}
+
+std::string instances_file(const ir::Variant& v) {
+  return v.name + (v.backend == ir::Backend::Cuda ? "_instances.cu" : "_instances.cpp");
+}
 
 static const char* backend_prefix(ir::Backend b) {
   switch (b) {
@@ -29,7 +52,9 @@ std::string counter(const ir::Variant& v) { return "peppher_counter_" + v.name; 
 
 std::string opencl_program(const ir::Variant& v) { return "peppher_program_" + v.name; }
 
-std::string perf_model_symbol(const ir::Interface& i) { return "peppher_" + i.name; }
+std::string perf_model_symbol(const ir::Interface& i) {
+  return "peppher_" + i.name + instance_suffix(i);
+}
 
 std::string object_file(const std::string& owner, const std::string& source_path) {
   return "obj/" + owner + "/" + std::filesystem::path(source_path).stem().string() + ".o";

@@ -11,8 +11,21 @@ namespace peppher::emit::names {
 /// `<iface>_wrapper<ext>`, the wrapper file of one interface (ext from -wrapperFilesExt).
 std::string wrapper_file(const ir::Interface& i, const std::string& ext);
 
-/// `<iface>_wrapper.cpp`, the wrapper source (codelet, backend and entry wrappers).
+/// `<iface>_wrapper.cpp`, the wrapper source (codelet, backend and entry wrappers); for an
+/// instantiation of a generic interface `<iface><instance_suffix>_wrapper.cpp`. (The
+/// header is one per generic interface: wrapper_file.)
 std::string wrapper_source(const ir::Interface& i);
+
+/// "" for a plain interface; `__float` for sort<float>, `__float__int` for f<float,int>,
+/// `__unsigned_int` for f<unsigned int>: keeps an instantiation's symbols and files apart.
+std::string instance_suffix(const ir::Interface& i);
+
+/// How messages and reports name the interface: `sort<float>`, or just `spmv`.
+std::string display_name(const ir::Interface& i);
+
+/// The generated translation unit holding the explicit instantiations of a generic CPU or
+/// CUDA variant: `<variant>_instances.cpp` (`.cu` for CUDA).
+std::string instances_file(const ir::Variant& v);
 
 /// `peppher.h`, the header the application includes.
 inline std::string umbrella_header() { return "peppher.h"; }
@@ -27,8 +40,8 @@ std::string counter(const ir::Variant& v);
 /// The OpenClProgram object of an OpenCL variant: `peppher_program_<variant>`.
 std::string opencl_program(const ir::Variant& v);
 
-/// The StarPU performance-model symbol of an interface: `peppher_<iface>` (stable across
-/// builds, so calibration in $STARPU_HOME is reused).
+/// The StarPU performance-model symbol of an interface: `peppher_<iface><instance_suffix>`
+/// (stable across builds, so calibration in $STARPU_HOME is reused).
 std::string perf_model_symbol(const ir::Interface& i);
 
 /// The object file the Makefile builds from a source: `obj/<variant>/<basename>.o`.

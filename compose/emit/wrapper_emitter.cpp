@@ -110,9 +110,39 @@ std::string c_string(const std::string& s) {
   return out;
 }
 
-Data variant_common(const VariantSlot& s) {
+// "typename T, typename U": a generic interface's template parameter list.
+std::string template_params(const ir::Interface& iface) {
+  std::vector<std::string> params;
+  for (const std::string& t : iface.template_types) params.push_back("typename " + t);
+  return join(params);
+}
+
+// The parameter list as written in the descriptor: with the template parameters of a
+// generic interface ("T * data, int n"), else the plain one.
+std::string generic_params(const ir::Interface& iface) {
+  std::vector<std::string> params;
+  for (const ir::Parameter& p : iface.parameters) {
+    params.push_back((p.generic_type.empty() ? p.type : p.generic_type) + " " + p.name);
+  }
+  return join(params);
+}
+
+// The template arguments of an instantiation: "<float>", or "" for a plain interface.
+std::string template_args(const ir::Interface& iface) {
+  if (iface.template_args.empty()) return "";
+  return "<" + join(iface.template_args) + ">";
+}
+
+Data variant_common(const WrapperPlan& plan, const VariantSlot& s) {
   const ir::Variant& v = *s.variant;
+  const ir::Interface& iface = *plan.iface;
+  const bool generic = !iface.template_args.empty();
   Data d;
+  // A generic variant is a function template defined in its own sources (instantiated by
+  // the generated <variant>_instances file): declared as one, called with the arguments.
+  d.set("decl_template", generic ? "template <" + template_params(iface) + "> " : "");
+  d.set("decl_params", generic_params(iface));
+  d.set("callee", v.name + template_args(iface));
   d.set("c_linkage", flag(s.c_linkage));
   d.set("variant", v.name);
   d.set("wrapper", names::backend_wrapper(v));
@@ -146,7 +176,7 @@ Data can_execute_kind(const WrapperPlan& plan, const char* archtype,
   Data d;
   d.set("archtype", archtype);
   d.set("slots", make_list(slots, [&](const VariantSlot& s) {
-          Data sd = variant_common(s);
+          Data sd = variant_common(plan, s);
           sd.set("single_only", flag(plan.forkjoin && s.variant->backend == ir::Backend::Cpu));
           return sd;
         }));
@@ -155,7 +185,7 @@ Data can_execute_kind(const WrapperPlan& plan, const char* archtype,
 
 Data opencl_variant_data(const WrapperPlan& plan, const VariantSlot& s) {
   const ir::Variant& v = *s.variant;
-  Data d = variant_common(s);
+  Data d = variant_common(plan, s);
   const ir::SourceFile* src = kernel_source(v);
   // The reader/checker guarantees an OpenCL variant names its kernel; stay total anyway.
   d.set("program", names::opencl_program(v));
@@ -167,7 +197,7 @@ Data opencl_variant_data(const WrapperPlan& plan, const VariantSlot& s) {
                                  .string()
                            : "");
   d.set("kernel", src ? src->kernel : v.name);
-  std::string options = tunable_defines(v);
+  std::string options = opencl_build_options(*plan.iface, v);
   d.set("has_build_options", flag(!options.empty()));
   d.set("build_options", options);
   d.set("kernel_args", make_list(kernel_args(plan), [](const std::string& a) {
@@ -200,6 +230,9 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
   d.set("source", source);
   d.set("descriptor", std::filesystem::path(iface.descriptor_file).filename().string());
   d.set("iface", iface.name);
+  d.set("iface_label", names::display_name(iface));
+  d.set("entry_template", iface.template_args.empty() ? "" : "template <>\n");
+  d.set("entry_name", iface.name + template_args(iface));
 
   std::vector<std::string> params, call_args;
   for (const ir::Parameter& p : iface.parameters) {
@@ -232,13 +265,13 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
 
   Data all{Data::type::list};
   d.set("cpu_like_variants", make_list(plan.cpu_like, [&](const VariantSlot& s) {
-          Data v = variant_common(s);
+          Data v = variant_common(plan, s);
           v.set("openmp", flag(s.variant->backend == ir::Backend::OpenMp));
           all.push_back(v);
           return v;
         }));
   d.set("cuda_variants", make_list(plan.cuda, [&](const VariantSlot& s) {
-          Data v = variant_common(s);
+          Data v = variant_common(plan, s);
           all.push_back(v);
           return v;
         }));
@@ -274,8 +307,31 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
   d.set("has_values", flag(plan.nbuffers() < static_cast<int>(plan.operands.size())));
   d.set("synchronous", flag(plan.synchronous));
   d.set("synchronous_flag", plan.synchronous ? "true" : "false");
-  out.write(header, render_template("wrapper.h", d));
+  // A generic interface's instantiations share one header (emit_generic_header).
+  if (iface.template_args.empty()) out.write(header, render_template("wrapper.h", d));
   out.write(source, render_template("wrapper.cpp", d));
+}
+
+void emit_generic_header(const std::vector<const ir::Interface*>& instances,
+                         const std::string& header, output::OutputContext& out) {
+  const ir::Interface& first = *instances.front();
+  Data d;
+  d.set("descriptor", std::filesystem::path(first.descriptor_file).filename().string());
+  d.set("iface", first.name);
+  d.set("template_params", template_params(first));
+  d.set("first_type", first.template_types.front());
+  std::vector<std::string> unnamed;
+  for (const ir::Parameter& p : first.parameters) unnamed.push_back(p.generic_type);
+  d.set("unnamed_params", join(unnamed));
+  d.set("instances", make_list(instances, [](const ir::Interface* i) {
+          Data inst;
+          inst.set("entry_name", i->name + template_args(*i));
+          std::vector<std::string> params;
+          for (const ir::Parameter& p : i->parameters) params.push_back(p.type + " " + p.name);
+          inst.set("params", join(params));
+          return inst;
+        }));
+  out.write(header, render_template("wrapper_generic.h", d));
 }
 
 }  // namespace peppher::emit

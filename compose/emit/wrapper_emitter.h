@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "compose/emit/wrapper_plan.h"
 #include "compose/output/output_context.h"
@@ -14,5 +15,11 @@ namespace peppher::emit {
 /// Writes `header` and `source` (file names in the output folder) planned by `plan`.
 void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std::string& source,
                   output::OutputContext& out);
+
+/// Writes the one `header` of a generic interface: the entry wrapper as a function
+/// template (a compile error for types not instantiated) and a declaration of the explicit
+/// specialization of each of `instances` (all of one generic interface, in order).
+void emit_generic_header(const std::vector<const ir::Interface*>& instances,
+                         const std::string& header, output::OutputContext& out);
 
 }  // namespace peppher::emit

@@ -205,6 +205,38 @@ std::string tunable_defines(const ir::Variant& v) {
   return out;
 }
 
+std::string opencl_build_options(const ir::Interface& iface, const ir::Variant& v) {
+  std::string out = tunable_defines(v);
+  for (size_t k = 0; k < iface.template_args.size() && k < iface.template_types.size(); ++k) {
+    out += (out.empty() ? "-D" : " -D") + iface.template_types[k] + "=" + iface.template_args[k];
+  }
+  return out;
+}
+
+// A generic variant must be a C++ (or CUDA) function template; an OpenCL kernel gets the
+// type as a macro, so it must be one word (`uint`, not `unsigned int`).
+void check_generic_variants(const WrapperPlan& plan, diag::Diagnostics& diags) {
+  const ir::Interface& iface = *plan.iface;
+  if (iface.template_args.empty()) return;
+  for (const auto* group : {&plan.cpu_like, &plan.cuda}) {
+    for (const VariantSlot& s : *group) {
+      if (!s.c_linkage) continue;
+      diags.error(s.variant->loc, "implementation '" + s.variant->name + "' of generic interface '" +
+                                      iface.name + "' is compiled by a C compiler; a generic "
+                                      "variant is a C++ function template (use g++ or nvcc)");
+    }
+  }
+  if (plan.opencl.empty()) return;
+  for (const std::string& type : iface.template_args) {
+    if (type.find(' ') == std::string::npos) continue;
+    diags.error(plan.opencl.front().variant->loc,
+                "OpenCL variant '" + plan.opencl.front().variant->name + "' gets the type '" + type +
+                    "' as a macro (-D" + iface.template_types.front() +
+                    "=...), which must be one word: instantiate with the OpenCL spelling "
+                    "(uint, ulong, ...)");
+  }
+}
+
 std::string output_dir(const ir::Application& app) {
   namespace fs = std::filesystem;
   fs::path dir = app.options.output_dir.empty()
@@ -266,6 +298,7 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
   plan.cpu_like = assign_slots(iface, cpu_like, "CPU/OPENMP", diags);
   plan.cuda = assign_slots(iface, cuda, "CUDA", diags);
   plan.opencl = assign_slots(iface, opencl, "OPENCL", diags);
+  check_generic_variants(plan, diags);
   plan_predicates(app, plan);
   return plan;
 }

@@ -103,6 +103,10 @@ struct WrapperPlan {
 /// OpenCL build options and part of the compile flags of its copy.
 std::string tunable_defines(const ir::Variant& v);
 
+/// The OpenCL build options of a variant's program: its tunables' values and, for an
+/// instantiation of a generic interface, each template parameter as a macro (-DT=float).
+std::string opencl_build_options(const ir::Interface& iface, const ir::Variant& v);
+
 /// The folder generated files go to: -o DIR, else main.xml's folder; absolute, normalised.
 std::string output_dir(const ir::Application& app);
 

@@ -8,6 +8,7 @@
 #include <starpu_config.h>  // STARPU_MAXIMPLEMENTATIONS
 
 #include "compose/check/predicates.h"
+#include "compose/expand/generics.h"
 #include "compose/expr/parser.h"
 
 namespace peppher::expand {
@@ -129,6 +130,7 @@ std::string expanded_name(const std::string& base, const std::vector<ir::Tunable
 
 ir::Application expand(const ir::Application& app, diag::Diagnostics& diag) {
   ir::Application out = app;
+  expand_generics(out, diag);
   for (ir::Interface& iface : out.interfaces) {
     std::vector<ir::Variant> variants;
     for (const ir::Variant& v : iface.variants) {

@@ -1,6 +1,7 @@
-// The expand stage: between check and emit. Turns each variant with tunables into one
-// variant per combination of tunable values, removes variants whose constraints are false
-// on this platform (static pruning), and keeps each backend within StarPU's slot limit.
+// The expand stage: between check and emit. Instantiates generic interfaces (generics.h),
+// turns each variant with tunables into one variant per combination of tunable values,
+// removes variants whose constraints are false on this platform (static pruning), and
+// keeps each backend within StarPU's slot limit.
 #pragma once
 
 #include "compose/diag/diagnostics.h"

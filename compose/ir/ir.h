@@ -97,6 +97,9 @@ struct Parameter {
   Partition partition;
   Csr csr;
   std::optional<Range> range;
+  // (expand/) On an instantiation of a generic interface: the type as written, before the
+  // template arguments replaced the templateTypes in `type` and `elem_type`. Empty otherwise.
+  std::string generic_type;
 };
 
 // <peppher:compiler>: one compile (or, with type="link", the link) step.
@@ -194,6 +197,10 @@ struct Interface {
   std::string description;
   std::vector<std::string> performance_aspects;  // metric names, if any
   std::vector<Variant> variants;  // all variants, disabled ones included (see enabled_variants)
+  // (expand/) Set on one instantiation of a generic interface: its template arguments, in
+  // templateTypes order ("float"). The interface then describes sort<float>; its
+  // parameters' types are substituted. Empty for a non-generic interface.
+  std::vector<std::string> template_args;
 };
 
 struct Platform {

@@ -59,3 +59,27 @@ TEST_CASE("e2e selection: a tunable variant expands into one variant per value")
     CHECK(e2e::report_count(r.output, v, "CPU") == 1);
   }
 }
+
+TEST_CASE("e2e generic: sort<T> expands per type and runs on CPU and OpenCL") {
+  const fs::path out = compose_and_build("generic", cases() / "generic/main.xml");
+  for (const char* env : {kCpuAndOpenCl, e2e::kOpenClOnly, kCpuOnly}) {
+    e2e::Run r = run_program(out / "generic", "0 1 17 1000 4097", env);
+    INFO(env << "\n" << r.output);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.output, Catch::Contains("generic: 0 wrong"));
+    for (const char* type : {"int", "float", "double"}) {
+      const std::string iface = std::string("sort<") + type + ">";
+      INFO(iface);
+      CHECK_THAT(r.output, Catch::Contains(iface));
+    }
+  }
+  e2e::Run opencl = run_program(out / "generic", "100", e2e::kOpenClOnly);
+  CHECK(e2e::report_count(opencl.output, "sort_opencl", "OpenCL") == 3);
+
+  // A type that was not instantiated stops the build with a message saying what to do.
+  e2e::Run bad = e2e::run("make -C " + out.string() +
+                          " -B obj/main/main.o PEPPHER_WARNINGS=-DGENERIC_TEST_UNINSTANTIATED");
+  INFO(bad.output);
+  CHECK(bad.exit_code != 0);
+  CHECK_THAT(bad.output, Catch::Contains("sort is not instantiated for these types"));
+}

@@ -111,6 +111,10 @@ TEST_CASE("golden: tunables: one variant per value combination, OpenCL build opt
   check_golden_descriptors("tunables");
 }
 
+TEST_CASE("golden: generic: one wrapper per instantiation, the template header, instances file") {
+  check_golden_descriptors("generic");
+}
+
 TEST_CASE("golden: a second run produces byte-identical output") {
   std::ostringstream messages;
   diag::Diagnostics diags(messages);

@@ -7,10 +7,12 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <memory>
 #include <new>
 #include <omp.h>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "peppher/error.h"
 #include "peppher/init.h"
@@ -85,7 +87,15 @@ class TaskBuilder {
   }
 
   /// @brief Buffer @p index is a raw array of @p count elements, registered for this call.
+  ///        An empty array (count 0) travels as one element of scratch owned by this call:
+  ///        StarPU cannot allocate an empty buffer on an OpenCL device. Variants still see
+  ///        their own count argument (0).
   void register_vector(int index, const void* ptr, size_t count, size_t elem_size) {
+    if (count == 0) {
+      empty_.push_back(std::make_unique<unsigned char[]>(elem_size));
+      ptr = empty_.back().get();
+      count = 1;
+    }
     starpu_data_handle_t h;
     starpu_vector_data_register(&h, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr),
                                 static_cast<uint32_t>(count), elem_size);
@@ -141,6 +151,7 @@ class TaskBuilder {
   starpu_task* task_ = nullptr;
   starpu_data_handle_t temporary_[STARPU_NMAXBUFS];
   int temporaries_ = 0;
+  std::vector<std::unique_ptr<unsigned char[]>> empty_;  // stand-ins for empty arrays
 };
 
 /// @brief The entry wrapper's test of a call whose every variant has constraints: records,

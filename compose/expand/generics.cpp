@@ -1,0 +1,137 @@
+// Generic component expansion (see generics.h).
+#include "compose/expand/generics.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace peppher::expand {
+namespace {
+
+using Instantiation = std::vector<std::string>;
+
+bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+void add_unique(std::vector<Instantiation>& list, const Instantiation& inst) {
+  if (std::find(list.begin(), list.end(), inst) == list.end()) list.push_back(inst);
+}
+
+std::string join(const Instantiation& types) {
+  std::string out;
+  for (const std::string& t : types) out += (out.empty() ? "" : ",") + t;
+  return out;
+}
+
+// Every requiredInterface of the application and of its variants, with where it is.
+std::vector<const ir::RequiredInterface*> all_requirements(const ir::Application& app) {
+  std::vector<const ir::RequiredInterface*> out;
+  for (const ir::RequiredInterface& r : app.required) out.push_back(&r);
+  for (const ir::Interface& i : app.interfaces) {
+    for (const ir::Variant& v : i.variants) {
+      for (const ir::RequiredInterface& r : v.required) out.push_back(&r);
+    }
+  }
+  return out;
+}
+
+// The instantiations asked for `iface`: from instantiate="..." lists, else from its
+// genericParameter types (every combination, first template type varying slowest).
+std::vector<Instantiation> instantiations(const ir::Application& app, const ir::Interface& iface,
+                                          diag::Diagnostics& diag) {
+  std::vector<Instantiation> out;
+  for (const ir::RequiredInterface* r : all_requirements(app)) {
+    if (r->name != iface.name) continue;
+    for (const Instantiation& inst : r->instantiate) {
+      if (inst.size() != iface.template_types.size()) {
+        diag.error(r->loc, "instantiate=\"" + join(inst) + "\" gives " + std::to_string(inst.size()) +
+                               " type(s) for generic interface '" + iface.name + "', which has " +
+                               std::to_string(iface.template_types.size()) + " (templateTypes=\"" +
+                               join(iface.template_types) + "\"); separate instantiations with ';'");
+        continue;
+      }
+      add_unique(out, inst);
+    }
+  }
+  if (!out.empty()) return out;
+  std::vector<Instantiation> combos = {{}};
+  for (const std::string& name : iface.template_types) {
+    const ir::GenericParameter* given = nullptr;
+    for (const ir::GenericParameter& g : iface.generic_parameters) {
+      if (g.name == name && !g.types.empty()) given = &g;
+    }
+    if (given == nullptr) return {};
+    std::vector<Instantiation> next;
+    for (const Instantiation& prefix : combos) {
+      for (const std::string& type : given->types) {
+        next.push_back(prefix);
+        next.back().push_back(type);
+      }
+    }
+    combos = std::move(next);
+  }
+  return combos;
+}
+
+ir::Interface instantiate(const ir::Interface& generic, const Instantiation& args) {
+  ir::Interface out = generic;
+  out.template_args = args;
+  for (ir::Parameter& p : out.parameters) {
+    p.generic_type = p.type;
+    p.type = substitute_types(p.type, generic.template_types, args);
+    p.elem_type = substitute_types(p.elem_type, generic.template_types, args);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string substitute_types(const std::string& type, const std::vector<std::string>& names,
+                             const std::vector<std::string>& args) {
+  std::string out;
+  for (size_t i = 0; i < type.size();) {
+    if (!is_word_char(type[i])) {
+      out += type[i++];
+      continue;
+    }
+    size_t end = i;
+    while (end < type.size() && is_word_char(type[end])) ++end;
+    std::string word = type.substr(i, end - i);
+    auto it = std::find(names.begin(), names.end(), word);
+    const bool qualified = i > 0 && type[i - 1] == ':';  // std::T is not the parameter T
+    out += it != names.end() && !qualified ? args[it - names.begin()] : word;
+    i = end;
+  }
+  return out;
+}
+
+void expand_generics(ir::Application& app, diag::Diagnostics& diag) {
+  for (const ir::RequiredInterface* r : all_requirements(app)) {
+    if (r->instantiate.empty()) continue;
+    for (const ir::Interface& i : app.interfaces) {
+      if (i.name == r->name && !i.generic) {
+        diag.error(r->loc, "instantiate=\"...\" on requiredInterface '" + r->name +
+                               "', which is not generic (no kind=\"generic\" in " +
+                               i.descriptor_file + ")");
+      }
+    }
+  }
+  std::vector<ir::Interface> expanded;
+  for (const ir::Interface& iface : app.interfaces) {
+    if (!iface.generic) {
+      expanded.push_back(iface);
+      continue;
+    }
+    std::vector<Instantiation> list = instantiations(app, iface, diag);
+    if (list.empty()) {
+      diag.error(iface.loc, "generic interface '" + iface.name + "' is never instantiated: list "
+                            "its types with instantiate=\"int,float\" on the requiredInterface "
+                            "that names it, or with <peppher:genericParameter name=\"" +
+                                (iface.template_types.empty() ? "T" : iface.template_types.front()) +
+                                "\" types=\"...\"/>");
+      continue;
+    }
+    for (const Instantiation& args : list) expanded.push_back(instantiate(iface, args));
+  }
+  app.interfaces = std::move(expanded);
+}
+
+}  // namespace peppher::expand

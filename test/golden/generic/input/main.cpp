@@ -1,0 +1,1 @@
+// placeholder: golden inputs are never compiled
