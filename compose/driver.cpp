@@ -2,14 +2,18 @@
 // decides anything about descriptors or code, it only sequences and reports.
 #include "compose/driver.h"
 
+#include <cstdlib>
+
 #include "compose/check/check.h"
 #include "compose/cli/options.h"
 #include "compose/diag/diagnostics.h"
 #include "compose/emit/generate.h"
 #include "compose/emit/render.h"
 #include "compose/expand/expand.h"
+#include "compose/explain/explain.h"
 #include "compose/explore/explore.h"
 #include "compose/explore/paths.h"
+#include "compose/explore/table.h"
 #include "compose/ir/json.h"
 #include "compose/output/output_context.h"
 #include "compose/runtime_location.h"
@@ -27,6 +31,19 @@ void generate(const ir::Application& app, output::OutputContext& out, diag::Diag
   } catch (const emit::TemplateError& e) {
     diag.error(std::string("internal error in code generation: ") + e.what());
   }
+}
+
+// compose --train: builds and runs the generated training program (make train).
+int train(const std::string& dir, std::ostream& err) {
+  const std::string command = "make -s -C '" + dir + "' train";
+  err << "compose: training: " << command << "\n";
+  err.flush();
+  const int status = std::system(command.c_str());
+  if (status != 0) {
+    err << "compose: error: training failed (" << command << " exited with status " << status << ")\n";
+    return 1;
+  }
+  return 0;
 }
 
 }  // namespace
@@ -51,11 +68,27 @@ int run_compose(const std::vector<std::string>& args, std::ostream& out, std::os
     return utility::run_utility_mode(utility, diag, out);
   }
 
+  if (options.train && options.static_dispatch) {
+    diag.error("--train and -staticDispatch go in two runs: train first, then compose with "
+               "-staticDispatch");
+    return 1;
+  }
   ir::Application app = explore::explore(options, diag);
+  // Training measures the variants as composed without a table's influence.
+  if (!diag.has_errors() && !options.train) explore::load_table(app, diag);
   check::resolve_and_check(app, diag);
 
   if (options.print_ir) {
     out << ir::to_json(app);
+    return diag.has_errors() ? 1 : 0;
+  }
+
+  if (options.explain) {
+    if (!diag.has_errors()) {
+      ir::Application expanded = expand::expand(app, diag);
+      emit::plan_only(expanded, diag);
+      if (!diag.has_errors()) explain::explain(expanded, out);
+    }
     return diag.has_errors() ? 1 : 0;
   }
 
@@ -71,6 +104,7 @@ int run_compose(const std::vector<std::string>& args, std::ostream& out, std::os
   std::string dir = options.output_dir.empty() ? explore::parent_dir(app.descriptor_file)
                                                : options.output_dir;
   if (!output::write_atomically(files, dir, diag)) return 1;
+  if (options.train) return train(dir, err);
   return 0;
 }
 

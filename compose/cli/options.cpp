@@ -8,7 +8,7 @@
 namespace peppher::cli {
 namespace {
 
-enum class Arg { None, Required };
+enum class Arg { None, Required, Optional };  // Optional: only as -name=value
 
 struct OptionSpec {
   const char* original;  // -disableImpls
@@ -21,6 +21,9 @@ const OptionSpec kOptions[] = {
     {"o", "output", Arg::Required, "DIR  write generated files into DIR (default: next to main.xml)"},
     {"check", "check", Arg::None, "read and check the descriptors only; write nothing"},
     {"printIR", "print-ir", Arg::None, "print the resolved IR as JSON on stdout; write nothing"},
+    {"train", "train", Arg::None, "compose, then build and run the training program (make train): writes peppher_perf.<platform>.xml next to main.xml"},
+    {"staticDispatch", "static-dispatch", Arg::Optional, "[=TABLE]  choose each call's variant from the training table (default: peppher_perf.<platform>.xml next to main.xml)"},
+    {"explain", "explain", Arg::None, "print, per interface, the variants kept and left out (and why) and, after training, which wins where; write nothing"},
     {"disableImpls", "disable-impls", Arg::Required, "A,B  do not use the named implementation variants"},
     {"disableXMLFiles", "disable-xml-files", Arg::Required, "F,G  skip these implementation descriptors while exploring"},
     {"disableCPU", "disable-cpu", Arg::None, "no CPU/OPENMP variants"},
@@ -166,6 +169,11 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
     if (k == "o") out.output_dir = val;
     else if (k == "check") out.check_only = true;
     else if (k == "printir") out.print_ir = true;
+    else if (k == "train") out.train = true;
+    else if (k == "staticdispatch") {
+      out.static_dispatch = true;
+      out.performance_table = val;
+    } else if (k == "explain") out.explain = true;
     else if (k == "disableimpls") for (auto& s : split_commas(val)) out.disable_impls.push_back(s);
     else if (k == "disablexmlfiles") for (auto& s : split_commas(val)) out.disable_xml_files.push_back(s);
     else if (k == "disablecpu") out.disable_cpu = true;
@@ -237,6 +245,9 @@ std::string usage_text() {
        "  compose --print-ir main.xml              show what the composer understood\n"
        "  compose main.xml -disableImpls=scale_cuda -useHistoryModels\n"
        "  compose main.xml --disable-cuda --disable-opencl -v=2\n"
+       "  compose --train main.xml                 time every variant over the declared ranges\n"
+       "  compose main.xml -staticDispatch         then compile the winners into the wrappers\n"
+       "  compose --explain main.xml               which variants are in, out, and win where\n"
        "  compose -generateCompFiles=spm.h              skeletons for every function in spm.h\n"
        "  compose --generate-comp-files a.h --functions f,g -I include -DN=4 -- -std=c++20\n";
   return s;

@@ -10,6 +10,7 @@
 
 #include "compose/emit/names.h"
 #include "compose/emit/render.h"
+#include "compose/emit/train_emitter.h"
 #include "compose/emit/wrapper_emitter.h"
 #include "compose/emit/wrapper_plan.h"
 
@@ -167,10 +168,12 @@ Data step_data(const CompileStep& s) {
 }
 
 // Goes into peppher.h: the scheduler PEPPHER_INITIALIZE() starts, and why.
-std::pair<std::string, std::string> choose_scheduler(const ir::Application& app) {
+std::pair<std::string, std::string> choose_scheduler(const ir::Application& app,
+                                                     bool cost_models) {
   if (!app.composition.scheduler.empty()) {
     return {app.composition.scheduler, "set in the main descriptor"};
   }
+  if (cost_models) return {"dmda", "cost models predict each variant, so the model-driven dmda"};
   for (const ir::Interface& i : app.interfaces) {
     if (ir::effective_perf_model(app, i) != ir::PerfModel::None) {
       return {"dmda", "performance models are on, so the model-driven dmda"};
@@ -179,10 +182,11 @@ std::pair<std::string, std::string> choose_scheduler(const ir::Application& app)
   return {"lws", "no performance models, so locality-aware work stealing"};
 }
 
-std::string emit_umbrella(const ir::Application& app, const std::vector<std::string>& wrappers) {
+std::string emit_umbrella(const ir::Application& app, const std::vector<std::string>& wrappers,
+                          bool cost_models) {
   Data d;
   d.set("main_descriptor", fs::path(app.descriptor_file).filename().string());
-  auto [scheduler, why] = choose_scheduler(app);
+  auto [scheduler, why] = choose_scheduler(app, cost_models);
   d.set("scheduler", scheduler);
   d.set("scheduler_why", why);
   d.set("wrappers", make_list(wrappers, [](const std::string& f) {
@@ -238,6 +242,20 @@ Data app_data(const ir::Application& app, const EmitSettings& settings,
     if (!s.cuda) cpu_variants.push_back(s);
   }
   d.set("variant_steps", make_list(cpu_variants, step_data));
+  // Training: the trainer links the wrappers and variants, not the application's sources.
+  std::vector<CompileStep> trainer = cpu_variants;
+  CompileStep train_step;
+  train_step.object = names::object_file("peppher", names::trainer_source());
+  trainer.push_back(train_step);
+  d.set("train_objects", make_list(trainer, step_data));
+  d.set("trainer_source", names::trainer_source());
+  d.set("trainer_object", train_step.object);
+  d.set("platform", app.platform && !app.platform->name.empty() ? app.platform->name
+                                                                : std::string("$(shell hostname)"));
+  fs::path main_dir = fs::path(app.descriptor_file).parent_path();
+  std::string table_dir = relative_to(main_dir.empty() ? "." : main_dir.string(), out_dir);
+  while (!table_dir.empty() && table_dir.back() == '/') table_dir.pop_back();
+  d.set("table_dir", table_dir.empty() || table_dir == "." ? std::string("") : table_dir + "/");
   return d;
 }
 
@@ -251,8 +269,10 @@ void generate(const ir::Application& app, const EmitSettings& settings,
               output::OutputContext& out, diag::Diagnostics& diags) {
   std::vector<std::string> wrappers;
   std::map<std::string, std::vector<const ir::Interface*>> generic_instances;
+  std::vector<WrapperPlan> plans;
   for (const ir::Interface& iface : app.interfaces) {
-    WrapperPlan plan = plan_wrapper(app, iface, diags);
+    plans.push_back(plan_wrapper(app, iface, diags));
+    const WrapperPlan& plan = plans.back();
     std::string header = names::wrapper_file(iface, app.options.wrapper_files_ext);
     emit_wrapper(plan, header, names::wrapper_source(iface), out);
     if (!iface.template_args.empty()) generic_instances[header].push_back(&iface);
@@ -264,7 +284,11 @@ void generate(const ir::Application& app, const EmitSettings& settings,
     emit_generic_header(instances, header, out);
   }
   emit_instances(app, output_dir(app), out);
-  out.write(names::umbrella_header(), emit_umbrella(app, wrappers));
+  out.write(names::trainer_source(), emit_trainer(plans));
+  const bool cost_models = std::any_of(plans.begin(), plans.end(), [](const WrapperPlan& p) {
+    return p.selection.cost_model;
+  });
+  out.write(names::umbrella_header(), emit_umbrella(app, wrappers, cost_models));
 
   std::vector<std::string> generated = wrappers;
   generated.push_back(names::umbrella_header());

@@ -27,6 +27,9 @@ std::string display_name(const ir::Interface& i);
 /// CUDA variant: `<variant>_instances.cpp` (`.cu` for CUDA).
 std::string instances_file(const ir::Variant& v);
 
+/// `peppher_train.cpp`, the training program's source.
+inline std::string trainer_source() { return "peppher_train.cpp"; }
+
 /// `peppher.h`, the header the application includes.
 inline std::string umbrella_header() { return "peppher.h"; }
 

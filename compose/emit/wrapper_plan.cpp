@@ -300,6 +300,7 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
   plan.opencl = assign_slots(iface, opencl, "OPENCL", diags);
   check_generic_variants(plan, diags);
   plan_predicates(app, plan);
+  plan_selection(app, plan, diags);
   return plan;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "compose/diag/diagnostics.h"
+#include "compose/emit/selection_plan.h"
 #include "compose/ir/ir.h"
 
 namespace peppher::emit {
@@ -94,6 +95,7 @@ struct WrapperPlan {
                              // tests them before submitting (non-partitioned calls)
   std::vector<CheckedValue> checked_values;
   ir::PerfModel perf_model = ir::PerfModel::None;
+  SelectionPlan selection;   // forcing, static dispatch, cost model
   std::string output_dir;    // absolute: generated paths (OpenCL kernels) are relative to it
   int nbuffers() const;
   bool is_buffer(const Operand& o) const { return o.buffer >= 0; }

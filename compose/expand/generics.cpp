@@ -121,12 +121,13 @@ void expand_generics(ir::Application& app, diag::Diagnostics& diag) {
       continue;
     }
     std::vector<Instantiation> list = instantiations(app, iface, diag);
-    if (list.empty()) {
-      diag.error(iface.loc, "generic interface '" + iface.name + "' is never instantiated: list "
-                            "its types with instantiate=\"int,float\" on the requiredInterface "
-                            "that names it, or with <peppher:genericParameter name=\"" +
-                                (iface.template_types.empty() ? "T" : iface.template_types.front()) +
-                                "\" types=\"...\"/>");
+    if (list.empty()) {  // like an unused C++ template: nothing to generate
+      diag.warning(iface.loc, "generic interface '" + iface.name + "' is never instantiated, so "
+                              "nothing is generated for it: list its types with "
+                              "instantiate=\"int,float\" on the requiredInterface that names it, "
+                              "or with <peppher:genericParameter name=\"" +
+                                  (iface.template_types.empty() ? "T" : iface.template_types.front()) +
+                                  "\" types=\"...\"/>");
       continue;
     }
     for (const Instantiation& args : list) expanded.push_back(instantiate(iface, args));

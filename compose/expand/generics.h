@@ -14,9 +14,9 @@ namespace peppher::expand {
 /// Replaces every generic interface of `app` by its instantiations, in place and in
 /// order. Instantiations come from `instantiate="..."` on the requiredInterface elements
 /// that name the interface (main.xml's or a variant's), else from the interface's
-/// <peppher:genericParameter types="..."> (every combination). Reports a generic interface
-/// nobody instantiates, an instantiation with the wrong number of types, `instantiate` on
-/// a non-generic interface, and a generic variant compiled by a C compiler.
+/// <peppher:genericParameter types="..."> (every combination). Warns about a generic
+/// interface nobody instantiates (dropped, like an unused template); reports an
+/// instantiation with the wrong number of types and `instantiate` on a non-generic one.
 void expand_generics(ir::Application& app, diag::Diagnostics& diag);
 
 /// `type` with each whole-word template parameter name replaced by its argument:

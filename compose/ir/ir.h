@@ -235,10 +235,37 @@ struct Options {
   bool force = false;                   // utility mode: --force overwrites existing files
   std::vector<std::string> clang_args;  // utility mode: -I, -D and everything after `--`
   std::string compile_commands_dir;     // utility mode: -p DIR (compile_commands.json)
+  bool train = false;            // --train: compose, then make train
+  bool static_dispatch = false;  // -staticDispatch[=TABLE]
+  std::string performance_table;  // its TABLE; empty: peppher_perf.<platform>.xml by main.xml
+  bool explain = false;          // --explain
   bool check_only = false;  // --check
   bool print_ir = false;    // --print-ir
   bool help = false;
   bool version = false;
+};
+
+// (ext) One interface of a training run's performance table: the median time of each
+// variant at each point of a grid over the context parameters (peppher/training.h).
+struct TrainedInterface {
+  SourceLoc loc;
+  std::string name;                 // as the program names it: "spmv", "sort<float>"
+  std::vector<std::string> context;  // the context parameters, grid axis order
+  std::vector<std::vector<long long>> axes;  // each axis's sampled values, ascending
+  std::map<std::vector<long long>, std::map<std::string, double>> us;  // point -> variant -> us
+};
+
+// (ext) peppher_perf.<platform>.xml, written by compose --train.
+struct PerformanceTable {
+  std::string file;
+  std::string platform;
+  std::vector<TrainedInterface> interfaces;
+  const TrainedInterface* find(const std::string& name) const {
+    for (const TrainedInterface& t : interfaces) {
+      if (t.name == name) return &t;
+    }
+    return nullptr;
+  }
 };
 
 struct Application {
@@ -254,6 +281,9 @@ struct Application {
   std::optional<Platform> platform;
   Options options;
   std::vector<Interface> interfaces;  // bottom-up: an interface comes after all it requires
+  // (ext) The training table: loaded for -staticDispatch, --explain, and to seed the
+  // performance models when one lies next to main.xml.
+  std::optional<PerformanceTable> table;
 };
 
 // Helpers for later stages.

@@ -17,6 +17,7 @@
 #include "peppher/error.h"
 #include "peppher/execution_counter.h"
 #include "peppher/init.h"
+#include "peppher/selection.h"
 #include "worker_names.h"
 
 namespace peppher {
@@ -89,6 +90,13 @@ void init(const Config& config) {
   detail::cache_worker_names();
   reset_report();
   g_running = true;
+  try {
+    apply_variant_environment();
+  } catch (...) {
+    g_running = false;
+    starpu_shutdown();
+    throw;
+  }
 }
 
 void shutdown() {

@@ -83,3 +83,89 @@ TEST_CASE("e2e generic: sort<T> expands per type and runs on CPU and OpenCL") {
   CHECK(bad.exit_code != 0);
   CHECK_THAT(bad.output, Catch::Contains("sort is not instantiated for these types"));
 }
+
+namespace {
+
+// The training case, copied into the work folder: training writes its table next to
+// main.xml. Trained once (deterministic sleeping variants, 7 sizes, 1 timed call each).
+const fs::path& trained_app() {
+  static const fs::path app = [] {
+    fs::path dir = e2e::fresh_work_dir("training_app");
+    fs::copy(cases() / "training", dir, fs::copy_options::recursive);
+    setenv("PEPPHER_TRAIN_POINTS", "7", 1);
+    setenv("PEPPHER_TRAIN_REPS", "1", 1);
+    setenv("STARPU_NCPU", "1", 1);
+    setenv("STARPU_NOPENCL", "0", 1);
+    e2e::Run trained = e2e::compose(dir / "main.xml", dir / "train", "--train");
+    unsetenv("STARPU_NCPU");
+    unsetenv("STARPU_NOPENCL");
+    INFO(trained.output);
+    REQUIRE(trained.exit_code == 0);
+    return dir;
+  }();
+  return app;
+}
+
+fs::path table_of(const fs::path& app) {
+  for (const auto& entry : fs::directory_iterator(app)) {
+    if (entry.path().filename().string().rfind("peppher_perf.", 0) == 0) return entry.path();
+  }
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("e2e training: the table, --explain, static dispatch and the seeded cost model") {
+  const fs::path app = trained_app();
+  const fs::path table = table_of(app);
+  REQUIRE(!table.empty());
+
+  e2e::Run explained = e2e::compose(app / "main.xml", app / "explain", "--explain");
+  INFO(explained.output);
+  CHECK(explained.exit_code == 0);
+  CHECK_THAT(explained.output, Catch::Contains("n=10 .. ") && Catch::Contains("n=1000: cross_large"));
+  CHECK_THAT(explained.output, Catch::Contains(": cross_small\n"));
+  CHECK(!fs::exists(app / "explain"));  // --explain writes nothing
+
+  // Static dispatch: the entry wrapper follows the table, no run-time learning.
+  const fs::path fixed = compose_and_build("training_static", app / "main.xml", "-staticDispatch");
+  e2e::Run r = run_program(fixed / "training", "crossing 20 900 20", kCpuOnly);
+  INFO(r.output);
+  CHECK_THAT(r.output, Catch::Contains("training: 0 wrong"));
+  CHECK(e2e::report_count(r.output, "cross_small", "CPU") == 2);
+  CHECK(e2e::report_count(r.output, "cross_large", "CPU") == 1);
+
+  // Without it, the table becomes dmda's cost model: the same choice from the first call.
+  const fs::path seeded = compose_and_build("training_seeded", app / "main.xml");
+  e2e::Run s = run_program(seeded / "training", "crossing 20 20 900", kCpuOnly);
+  INFO(s.output);
+  CHECK(e2e::report_count(s.output, "cross_small", "CPU") == 2);
+  CHECK(e2e::report_count(s.output, "cross_large", "CPU") == 1);
+
+  // A forced variant runs every call; an unknown one is an error.
+  e2e::Run forced = run_program(seeded / "training", "crossing 20 20",
+                                std::string(kCpuOnly) + " PEPPHER_VARIANT=crossing=cross_large");
+  CHECK(e2e::report_count(forced.output, "cross_large", "CPU") == 2);
+  e2e::Run unknown = run_program(seeded / "training", "crossing 20",
+                                 std::string(kCpuOnly) + " PEPPHER_VARIANT=crossing=nope");
+  CHECK(unknown.exit_code != 0);
+  CHECK_THAT(unknown.output, Catch::Contains("PEPPHER_VARIANT: 'crossing=nope' names no composed"));
+}
+
+TEST_CASE("e2e prediction functions become the per-arch cost model") {
+  const fs::path out = compose_and_build("predicted", cases() / "training/main.xml");
+  e2e::Run r = run_program(out / "training", "predicted 20 900 20", kCpuOnly);
+  INFO(r.output);
+  CHECK_THAT(r.output, Catch::Contains("training: 0 wrong"));
+  CHECK(e2e::report_count(r.output, "pred_small", "CPU") == 2);
+  CHECK(e2e::report_count(r.output, "pred_large", "CPU") == 1);
+}
+
+TEST_CASE("e2e -staticDispatch without a table says how to make one") {
+  const fs::path out = e2e::fresh_work_dir("no_table");
+  e2e::Run r = e2e::compose(cases() / "selection/main.xml", out / "gen", "-staticDispatch");
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.output, Catch::Contains("cannot open performance table") &&
+                           Catch::Contains("run compose --train main.xml first"));
+  CHECK(!fs::exists(out / "gen"));
+}

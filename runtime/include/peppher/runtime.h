@@ -10,3 +10,4 @@
 #include "peppher/scalar.h"
 #include "peppher/partition.h"
 #include "peppher/execution_counter.h"
+#include "peppher/selection.h"

@@ -237,6 +237,18 @@ inline starpu_perfmodel make_perf_model(starpu_perfmodel_type type, const char* 
   return model;
 }
 
+/// @brief A StarPU per-architecture performance model whose @p cost function gives the
+///        expected microseconds of each (architecture, implementation) pair: the variants'
+///        prediction functions or the trained table, generated per interface.
+inline starpu_perfmodel make_cost_model(const char* symbol,
+                                        double (*cost)(starpu_task*, starpu_perfmodel_arch*, unsigned)) {
+  starpu_perfmodel model{};
+  model.type = STARPU_PER_ARCH;
+  model.symbol = symbol;
+  model.arch_cost_function = cost;
+  return model;
+}
+
 /// @brief In an OPENMP variant's backend wrapper: run OpenMP with as many threads as the
 ///        (combined) worker executing the task has cores.
 inline void use_combined_worker_threads() {

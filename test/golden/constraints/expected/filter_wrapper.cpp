@@ -23,6 +23,9 @@ struct PeppherArgs {
 peppher::ExecutionCounter peppher_counter_filter_cpu{"filter", "filter_cpu", "CPU"};
 peppher::ExecutionCounter peppher_counter_filter_openmp{"filter", "filter_openmp", "OPENMP"};
 peppher::ExecutionCounter peppher_counter_filter_opencl{"filter", "filter_opencl", "OPENCL"};
+// The variants in selector order: peppher::force_variant("filter", ...) or
+// PEPPHER_VARIANT pin one of them.
+peppher::VariantSelector peppher_selector{"filter", { "filter_cpu", "filter_openmp", "filter_opencl", }, { "CPU", "OPENMP", "OPENCL", }};
 peppher::OpenClProgram peppher_program_filter_opencl{PEPPHER_OUTPUT_DIR "/filter/filter.cl"};
 
 // CPU backend wrapper of filter_cpu.
@@ -148,13 +151,36 @@ starpu_codelet peppher_make_codelet() {
 }
 starpu_codelet peppher_codelet = peppher_make_codelet();
 
+// One codelet per variant (selector order) for forced
+// calls: StarPU places such a task only on that variant's workers.
+starpu_codelet peppher_single_codelets[] = {
+    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, 0, false),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, 1, true),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, 0, false),
+};
+
 }  // namespace
 
 // The entry wrapper: the application's call `filter(...)` becomes one StarPU task.
 // Raw-pointer operands are registered for this call only, so it waits for the task and
 // copies them back before returning (containers would let it return at once).
 void filter(peppher::Vector<float> & v, const peppher::Matrix<float> & m, const float * p, int n, float alpha) {
-  peppher::TaskBuilder peppher_task(&peppher_codelet, "filter");
+  // The codelet of this call: a forced variant's own (peppher::force_variant), else the
+  // full codelet, and StarPU chooses.
+  auto peppher_accepts = [&](int peppher_k) -> bool {
+    switch (peppher_k) {
+      case 0: return starpu_cpu_worker_get_count() > 0 && (n < 5000 && alpha > 0);  // filter_cpu
+      case 1: return starpu_cpu_worker_get_count() > 0 && (static_cast<long long>(v.size()) > 100) && (static_cast<long long>(starpu_cpu_worker_get_count()) > 1);  // filter_openmp
+      case 2: return starpu_opencl_worker_get_count() > 0 && (static_cast<long long>(m.size()) >= 16 && (n >= 5000 || static_cast<long long>(starpu_opencl_worker_get_count()) > 1));  // filter_opencl
+    }
+    return false;
+  };
+  starpu_codelet* peppher_cl = &peppher_codelet;
+  if (const int peppher_forced = peppher_selector.forced(); peppher_forced >= 0) {
+    if (!peppher_accepts(peppher_forced)) peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    peppher_cl = &peppher_single_codelets[peppher_forced];
+  }
+  peppher::TaskBuilder peppher_task(peppher_cl, "filter");
   // Every variant has constraints: a call that none accepts (or whose accepting variants
   // have no worker in this run) fails here, naming the values, instead of never running.
   peppher::VariantCheck peppher_check("filter");

@@ -21,6 +21,9 @@ struct PeppherArgs {
 peppher::ExecutionCounter peppher_counter_dot_cpu{"dot", "dot_cpu", "CPU"};
 peppher::ExecutionCounter peppher_counter_dot_openmp{"dot", "dot_openmp", "OPENMP"};
 peppher::ExecutionCounter peppher_counter_dot_opencl{"dot", "dot_opencl", "OPENCL"};
+// The variants in selector order: peppher::force_variant("dot", ...) or
+// PEPPHER_VARIANT pin one of them.
+peppher::VariantSelector peppher_selector{"dot", { "dot_cpu", "dot_openmp", "dot_opencl", }, { "CPU", "OPENMP", "OPENCL", }};
 peppher::OpenClProgram peppher_program_dot_opencl{PEPPHER_OUTPUT_DIR "/dot/dot.cl"};
 
 // CPU backend wrapper of dot_cpu.
@@ -132,13 +135,36 @@ starpu_codelet peppher_make_codelet() {
 }
 starpu_codelet peppher_codelet = peppher_make_codelet();
 
+// One codelet per variant (selector order) for forced
+// calls: StarPU places such a task only on that variant's workers.
+starpu_codelet peppher_single_codelets[] = {
+    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, 0, false),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, 1, true),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, 0, false),
+};
+
 }  // namespace
 
 // The entry wrapper: the application's call `dot(...)` becomes one StarPU task.
 // Every operand is a container or passed by value, so the call returns at once; host
 // access to a container waits for the task that uses it.
 void dot(const peppher::Vector<float> & x, const peppher::Vector<float> & y, peppher::Scalar<float> & result) {
-  peppher::TaskBuilder peppher_task(&peppher_codelet, "dot");
+  // The codelet of this call: a forced variant's own (peppher::force_variant), else the
+  // full codelet, and StarPU chooses.
+  auto peppher_accepts = [&](int peppher_k) -> bool {
+    switch (peppher_k) {
+      case 0: return starpu_cpu_worker_get_count() > 0;  // dot_cpu
+      case 1: return starpu_cpu_worker_get_count() > 0;  // dot_openmp
+      case 2: return starpu_opencl_worker_get_count() > 0;  // dot_opencl
+    }
+    return false;
+  };
+  starpu_codelet* peppher_cl = &peppher_codelet;
+  if (const int peppher_forced = peppher_selector.forced(); peppher_forced >= 0) {
+    if (!peppher_accepts(peppher_forced)) peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    peppher_cl = &peppher_single_codelets[peppher_forced];
+  }
+  peppher::TaskBuilder peppher_task(peppher_cl, "dot");
   peppher_program_dot_opencl.get();  // builds the kernels once per session, off the workers
   peppher_task.use(0, x);
   peppher_task.use(1, y);

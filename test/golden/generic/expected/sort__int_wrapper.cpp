@@ -20,6 +20,9 @@ struct PeppherArgs {
 // One counter per variant for the PEPPHER_REPORT summary of which variant ran where.
 peppher::ExecutionCounter peppher_counter_sort_cpu{"sort<int>", "sort_cpu", "CPU"};
 peppher::ExecutionCounter peppher_counter_sort_opencl{"sort<int>", "sort_opencl", "OPENCL"};
+// The variants in selector order: peppher::force_variant("sort<int>", ...) or
+// PEPPHER_VARIANT pin one of them.
+peppher::VariantSelector peppher_selector{"sort<int>", { "sort_cpu", "sort_opencl", }, { "CPU", "OPENCL", }};
 peppher::OpenClProgram peppher_program_sort_opencl{PEPPHER_OUTPUT_DIR "/sort/sort_opencl.cl", "-DT=int"};
 
 // CPU backend wrapper of sort_cpu.
@@ -60,6 +63,13 @@ starpu_codelet peppher_make_codelet() {
 }
 starpu_codelet peppher_codelet = peppher_make_codelet();
 
+// One codelet per variant (selector order) for forced
+// calls: StarPU places such a task only on that variant's workers.
+starpu_codelet peppher_single_codelets[] = {
+    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, 0, false),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, 0, false),
+};
+
 }  // namespace
 
 // The entry wrapper: the application's call `sort<int>(...)` becomes one StarPU task.
@@ -67,7 +77,21 @@ starpu_codelet peppher_codelet = peppher_make_codelet();
 // copies them back before returning (containers would let it return at once).
 template <>
 void sort<int>(int * data, int n) {
-  peppher::TaskBuilder peppher_task(&peppher_codelet, "sort<int>");
+  // The codelet of this call: a forced variant's own (peppher::force_variant), else the
+  // full codelet, and StarPU chooses.
+  auto peppher_accepts = [&](int peppher_k) -> bool {
+    switch (peppher_k) {
+      case 0: return starpu_cpu_worker_get_count() > 0;  // sort_cpu
+      case 1: return starpu_opencl_worker_get_count() > 0;  // sort_opencl
+    }
+    return false;
+  };
+  starpu_codelet* peppher_cl = &peppher_codelet;
+  if (const int peppher_forced = peppher_selector.forced(); peppher_forced >= 0) {
+    if (!peppher_accepts(peppher_forced)) peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    peppher_cl = &peppher_single_codelets[peppher_forced];
+  }
+  peppher::TaskBuilder peppher_task(peppher_cl, "sort<int>");
   peppher_program_sort_opencl.get();  // builds the kernels once per session, off the workers
   peppher_task.args<PeppherArgs>().n = n;
   peppher_task.register_vector(0, data, static_cast<size_t>(n), sizeof(int));

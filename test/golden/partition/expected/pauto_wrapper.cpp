@@ -21,6 +21,9 @@ struct PeppherArgs {
 // One counter per variant for the PEPPHER_REPORT summary of which variant ran where.
 peppher::ExecutionCounter peppher_counter_pauto_cpu{"pauto", "pauto_cpu", "CPU"};
 peppher::ExecutionCounter peppher_counter_pauto_opencl{"pauto", "pauto_opencl", "OPENCL"};
+// The variants in selector order: peppher::force_variant("pauto", ...) or
+// PEPPHER_VARIANT pin one of them.
+peppher::VariantSelector peppher_selector{"pauto", { "pauto_cpu", "pauto_opencl", }, { "CPU", "OPENCL", }};
 peppher::OpenClProgram peppher_program_pauto_opencl{PEPPHER_OUTPUT_DIR "/pauto/pauto_opencl.cl"};
 // The `?` split of this interface's calls: equal blocks per worker until the performance
 // model knows each worker's speed, then blocks sized so that all finish together.
@@ -80,6 +83,13 @@ starpu_codelet peppher_make_codelet() {
 }
 starpu_codelet peppher_codelet = peppher_make_codelet();
 
+// One codelet per variant (selector order) for forced
+// calls: StarPU places such a task only on that variant's workers.
+starpu_codelet peppher_single_codelets[] = {
+    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, 0, false),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, 0, false),
+};
+
 }  // namespace
 
 // The entry wrapper: the application's call `pauto(...)` is partitioned, one StarPU
@@ -88,7 +98,21 @@ starpu_codelet peppher_codelet = peppher_make_codelet();
 // Every operand is a container or passed by value, so the call returns at once; host
 // access to a partitioned container gathers its blocks after the tasks.
 void pauto(const peppher::Vector<float> & x, peppher::Vector<float> & y, int iters) {
-  peppher::PartitionedCall peppher_call(&peppher_codelet, "pauto");
+  // The codelet of this call: a forced variant's own (peppher::force_variant), else the
+  // full codelet, and StarPU chooses.
+  auto peppher_accepts = [&](int peppher_k) -> bool {
+    switch (peppher_k) {
+      case 0: return starpu_cpu_worker_get_count() > 0;  // pauto_cpu
+      case 1: return starpu_opencl_worker_get_count() > 0;  // pauto_opencl
+    }
+    return false;
+  };
+  starpu_codelet* peppher_cl = &peppher_codelet;
+  if (const int peppher_forced = peppher_selector.forced(); peppher_forced >= 0) {
+    if (!peppher_accepts(peppher_forced)) peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    peppher_cl = &peppher_single_codelets[peppher_forced];
+  }
+  peppher::PartitionedCall peppher_call(peppher_cl, "pauto");
   peppher_program_pauto_opencl.get();  // builds the kernels once per session, off the workers
   peppher_call.split_auto(0, "x", x, peppher_auto_split);
   peppher_call.split_auto(1, "y", y, peppher_auto_split);

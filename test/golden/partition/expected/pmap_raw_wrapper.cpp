@@ -22,6 +22,9 @@ struct PeppherArgs {
 // One counter per variant for the PEPPHER_REPORT summary of which variant ran where.
 peppher::ExecutionCounter peppher_counter_pmap_raw_cpu{"pmap_raw", "pmap_raw_cpu", "CPU"};
 peppher::ExecutionCounter peppher_counter_pmap_raw_opencl{"pmap_raw", "pmap_raw_opencl", "OPENCL"};
+// The variants in selector order: peppher::force_variant("pmap_raw", ...) or
+// PEPPHER_VARIANT pin one of them.
+peppher::VariantSelector peppher_selector{"pmap_raw", { "pmap_raw_cpu", "pmap_raw_opencl", }, { "CPU", "OPENCL", }};
 peppher::OpenClProgram peppher_program_pmap_raw_opencl{PEPPHER_OUTPUT_DIR "/pmap_raw/pmap_raw_opencl.cl"};
 
 // CPU backend wrapper of pmap_raw_cpu.
@@ -75,6 +78,13 @@ starpu_codelet peppher_make_codelet() {
 }
 starpu_codelet peppher_codelet = peppher_make_codelet();
 
+// One codelet per variant (selector order) for forced
+// calls: StarPU places such a task only on that variant's workers.
+starpu_codelet peppher_single_codelets[] = {
+    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, 0, false),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, 0, false),
+};
+
 }  // namespace
 
 // The entry wrapper: the application's call `pmap_raw(...)` is partitioned, one StarPU
@@ -83,7 +93,21 @@ starpu_codelet peppher_codelet = peppher_make_codelet();
 // Raw pointers are registered (and split) for this call only, so it waits for the tasks,
 // gathers the blocks and copies them back before returning.
 void pmap_raw(const float * x, float * y, int n, int bs, const float * coef) {
-  peppher::PartitionedCall peppher_call(&peppher_codelet, "pmap_raw");
+  // The codelet of this call: a forced variant's own (peppher::force_variant), else the
+  // full codelet, and StarPU chooses.
+  auto peppher_accepts = [&](int peppher_k) -> bool {
+    switch (peppher_k) {
+      case 0: return starpu_cpu_worker_get_count() > 0;  // pmap_raw_cpu
+      case 1: return starpu_opencl_worker_get_count() > 0;  // pmap_raw_opencl
+    }
+    return false;
+  };
+  starpu_codelet* peppher_cl = &peppher_codelet;
+  if (const int peppher_forced = peppher_selector.forced(); peppher_forced >= 0) {
+    if (!peppher_accepts(peppher_forced)) peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    peppher_cl = &peppher_single_codelets[peppher_forced];
+  }
+  peppher::PartitionedCall peppher_call(peppher_cl, "pmap_raw");
   peppher_program_pmap_raw_opencl.get();  // builds the kernels once per session, off the workers
   peppher_call.split_raw(0, "x", x, static_cast<size_t>(n), sizeof(float), static_cast<long long>(bs));
   peppher_call.split_raw(1, "y", y, static_cast<size_t>(n), sizeof(float), static_cast<long long>(bs));

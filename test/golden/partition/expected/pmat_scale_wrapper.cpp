@@ -23,6 +23,9 @@ struct PeppherArgs {
 // One counter per variant for the PEPPHER_REPORT summary of which variant ran where.
 peppher::ExecutionCounter peppher_counter_pmat_scale_cpu{"pmat_scale", "pmat_scale_cpu", "CPU"};
 peppher::ExecutionCounter peppher_counter_pmat_scale_opencl{"pmat_scale", "pmat_scale_opencl", "OPENCL"};
+// The variants in selector order: peppher::force_variant("pmat_scale", ...) or
+// PEPPHER_VARIANT pin one of them.
+peppher::VariantSelector peppher_selector{"pmat_scale", { "pmat_scale_cpu", "pmat_scale_opencl", }, { "CPU", "OPENCL", }};
 peppher::OpenClProgram peppher_program_pmat_scale_opencl{PEPPHER_OUTPUT_DIR "/pmat_scale/pmat_scale_opencl.cl"};
 
 // CPU backend wrapper of pmat_scale_cpu.
@@ -78,6 +81,13 @@ starpu_codelet peppher_make_codelet() {
 }
 starpu_codelet peppher_codelet = peppher_make_codelet();
 
+// One codelet per variant (selector order) for forced
+// calls: StarPU places such a task only on that variant's workers.
+starpu_codelet peppher_single_codelets[] = {
+    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, 0, false),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, 0, false),
+};
+
 }  // namespace
 
 // The entry wrapper: the application's call `pmat_scale(...)` is partitioned, one StarPU
@@ -86,7 +96,21 @@ starpu_codelet peppher_codelet = peppher_make_codelet();
 // Every operand is a container or passed by value, so the call returns at once; host
 // access to a partitioned container gathers its blocks after the tasks.
 void pmat_scale(peppher::Matrix<float> & m, int br, int bc, float a) {
-  peppher::PartitionedCall peppher_call(&peppher_codelet, "pmat_scale");
+  // The codelet of this call: a forced variant's own (peppher::force_variant), else the
+  // full codelet, and StarPU chooses.
+  auto peppher_accepts = [&](int peppher_k) -> bool {
+    switch (peppher_k) {
+      case 0: return starpu_cpu_worker_get_count() > 0;  // pmat_scale_cpu
+      case 1: return starpu_opencl_worker_get_count() > 0;  // pmat_scale_opencl
+    }
+    return false;
+  };
+  starpu_codelet* peppher_cl = &peppher_codelet;
+  if (const int peppher_forced = peppher_selector.forced(); peppher_forced >= 0) {
+    if (!peppher_accepts(peppher_forced)) peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    peppher_cl = &peppher_single_codelets[peppher_forced];
+  }
+  peppher::PartitionedCall peppher_call(peppher_cl, "pmat_scale");
   peppher_program_pmat_scale_opencl.get();  // builds the kernels once per session, off the workers
   peppher_call.split_2d(0, "m", m, static_cast<long long>(br), static_cast<long long>(bc));
   for (size_t peppher_b = 0; peppher_b < peppher_call.blocks(); ++peppher_b) {

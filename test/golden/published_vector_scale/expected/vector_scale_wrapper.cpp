@@ -23,6 +23,9 @@ struct PeppherArgs {
 // One counter per variant for the PEPPHER_REPORT summary of which variant ran where.
 peppher::ExecutionCounter peppher_counter_scale_cpu_func{"vector_scale", "scale_cpu_func", "CPU"};
 peppher::ExecutionCounter peppher_counter_scale_cuda_func{"vector_scale", "scale_cuda_func", "CUDA"};
+// The variants in selector order: peppher::force_variant("vector_scale", ...) or
+// PEPPHER_VARIANT pin one of them.
+peppher::VariantSelector peppher_selector{"vector_scale", { "scale_cpu_func", "scale_cuda_func", }, { "CPU", "CUDA", }};
 
 // CPU backend wrapper of scale_cpu_func.
 void peppher_cpu_scale_cpu_func(void* peppher_buffers[], void* peppher_cl_arg) {
@@ -93,13 +96,34 @@ starpu_codelet peppher_make_codelet() {
 }
 starpu_codelet peppher_codelet = peppher_make_codelet();
 
+// One codelet per variant (selector order) for forced
+// calls: StarPU places such a task only on that variant's workers.
+starpu_codelet peppher_single_codelets[] = {
+    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, 0, false),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_CUDA, 0, false),
+};
+
 }  // namespace
 
 // The entry wrapper: the application's call `vector_scale(...)` becomes one StarPU task.
 // Raw-pointer operands are registered for this call only, so it waits for the task and
 // copies them back before returning (containers would let it return at once).
 void vector_scale(float * arr, int size, float factor) {
-  peppher::TaskBuilder peppher_task(&peppher_codelet, "vector_scale");
+  // The codelet of this call: a forced variant's own (peppher::force_variant), else the
+  // full codelet, and StarPU chooses.
+  auto peppher_accepts = [&](int peppher_k) -> bool {
+    switch (peppher_k) {
+      case 0: return starpu_cpu_worker_get_count() > 0 && (size < 5000);  // scale_cpu_func
+      case 1: return starpu_cuda_worker_get_count() > 0;  // scale_cuda_func
+    }
+    return false;
+  };
+  starpu_codelet* peppher_cl = &peppher_codelet;
+  if (const int peppher_forced = peppher_selector.forced(); peppher_forced >= 0) {
+    if (!peppher_accepts(peppher_forced)) peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    peppher_cl = &peppher_single_codelets[peppher_forced];
+  }
+  peppher::TaskBuilder peppher_task(peppher_cl, "vector_scale");
   peppher_task.args<PeppherArgs>().size = size;
   peppher_task.args<PeppherArgs>().factor = factor;
   peppher_task.register_vector(0, arr, static_cast<size_t>(size), sizeof(float));

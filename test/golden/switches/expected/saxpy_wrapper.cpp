@@ -26,6 +26,9 @@ struct PeppherArgs {
 peppher::ExecutionCounter peppher_counter_saxpy_cpu{"saxpy", "saxpy_cpu", "CPU"};
 peppher::ExecutionCounter peppher_counter_saxpy_cuda{"saxpy", "saxpy_cuda", "CUDA"};
 peppher::ExecutionCounter peppher_counter_saxpy_opencl{"saxpy", "saxpy_opencl", "OPENCL"};
+// The variants in selector order: peppher::force_variant("saxpy", ...) or
+// PEPPHER_VARIANT pin one of them.
+peppher::VariantSelector peppher_selector{"saxpy", { "saxpy_cpu", "saxpy_cuda", "saxpy_opencl", }, { "CPU", "CUDA", "OPENCL", }};
 peppher::OpenClProgram peppher_program_saxpy_opencl{PEPPHER_OUTPUT_DIR "/saxpy/saxpy.cl"};
 
 // CPU backend wrapper of saxpy_cpu.
@@ -133,13 +136,36 @@ starpu_codelet peppher_make_codelet() {
 }
 starpu_codelet peppher_codelet = peppher_make_codelet();
 
+// One codelet per variant (selector order) for forced
+// calls: StarPU places such a task only on that variant's workers.
+starpu_codelet peppher_single_codelets[] = {
+    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, 0, false),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_CUDA, 0, false),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, 0, false),
+};
+
 }  // namespace
 
 // The entry wrapper: the application's call `saxpy(...)` becomes one StarPU task.
 // Raw-pointer operands are registered for this call only, so it waits for the task and
 // copies them back before returning (containers would let it return at once).
 void saxpy(float a, const peppher::Vector<float> & x, peppher::Vector<float> & y, peppher::Matrix<double> & m, double * grid, int rows, int cols) {
-  peppher::TaskBuilder peppher_task(&peppher_codelet, "saxpy");
+  // The codelet of this call: a forced variant's own (peppher::force_variant), else the
+  // full codelet, and StarPU chooses.
+  auto peppher_accepts = [&](int peppher_k) -> bool {
+    switch (peppher_k) {
+      case 0: return starpu_cpu_worker_get_count() > 0;  // saxpy_cpu
+      case 1: return starpu_cuda_worker_get_count() > 0;  // saxpy_cuda
+      case 2: return starpu_opencl_worker_get_count() > 0;  // saxpy_opencl
+    }
+    return false;
+  };
+  starpu_codelet* peppher_cl = &peppher_codelet;
+  if (const int peppher_forced = peppher_selector.forced(); peppher_forced >= 0) {
+    if (!peppher_accepts(peppher_forced)) peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    peppher_cl = &peppher_single_codelets[peppher_forced];
+  }
+  peppher::TaskBuilder peppher_task(peppher_cl, "saxpy");
   peppher_program_saxpy_opencl.get();  // builds the kernels once per session, off the workers
   peppher_task.args<PeppherArgs>().a = a;
   peppher_task.args<PeppherArgs>().rows = rows;

@@ -27,6 +27,9 @@ peppher::ExecutionCounter peppher_counter_tile_cpu__BLOCK_32__UNROLL_1{"tile", "
 peppher::ExecutionCounter peppher_counter_tile_cpu__BLOCK_32__UNROLL_2{"tile", "tile_cpu__BLOCK_32__UNROLL_2", "CPU"};
 peppher::ExecutionCounter peppher_counter_tile_opencl__WG_64{"tile", "tile_opencl__WG_64", "OPENCL"};
 peppher::ExecutionCounter peppher_counter_tile_opencl__WG_128{"tile", "tile_opencl__WG_128", "OPENCL"};
+// The variants in selector order: peppher::force_variant("tile", ...) or
+// PEPPHER_VARIANT pin one of them.
+peppher::VariantSelector peppher_selector{"tile", { "tile_cpu__BLOCK_16__UNROLL_1", "tile_cpu__BLOCK_16__UNROLL_2", "tile_cpu__BLOCK_32__UNROLL_1", "tile_cpu__BLOCK_32__UNROLL_2", "tile_opencl__WG_64", "tile_opencl__WG_128", }, { "CPU", "CPU", "CPU", "CPU", "OPENCL", "OPENCL", }};
 peppher::OpenClProgram peppher_program_tile_opencl__WG_64{PEPPHER_OUTPUT_DIR "/tile/tile.cl", "-DWG=64"};
 peppher::OpenClProgram peppher_program_tile_opencl__WG_128{PEPPHER_OUTPUT_DIR "/tile/tile.cl", "-DWG=128"};
 
@@ -167,13 +170,42 @@ starpu_codelet peppher_make_codelet() {
 }
 starpu_codelet peppher_codelet = peppher_make_codelet();
 
+// One codelet per variant (selector order) for forced
+// calls: StarPU places such a task only on that variant's workers.
+starpu_codelet peppher_single_codelets[] = {
+    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, 0, false),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, 1, false),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, 2, false),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, 3, false),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, 0, false),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, 1, false),
+};
+
 }  // namespace
 
 // The entry wrapper: the application's call `tile(...)` becomes one StarPU task.
 // Every operand is a container or passed by value, so the call returns at once; host
 // access to a container waits for the task that uses it.
 void tile(peppher::Vector<float> & x, int n) {
-  peppher::TaskBuilder peppher_task(&peppher_codelet, "tile");
+  // The codelet of this call: a forced variant's own (peppher::force_variant), else the
+  // full codelet, and StarPU chooses.
+  auto peppher_accepts = [&](int peppher_k) -> bool {
+    switch (peppher_k) {
+      case 0: return starpu_cpu_worker_get_count() > 0 && (n % 16LL == 0);  // tile_cpu__BLOCK_16__UNROLL_1
+      case 1: return starpu_cpu_worker_get_count() > 0 && (n % 16LL == 0);  // tile_cpu__BLOCK_16__UNROLL_2
+      case 2: return starpu_cpu_worker_get_count() > 0 && (n % 32LL == 0);  // tile_cpu__BLOCK_32__UNROLL_1
+      case 3: return starpu_cpu_worker_get_count() > 0 && (n % 32LL == 0);  // tile_cpu__BLOCK_32__UNROLL_2
+      case 4: return starpu_opencl_worker_get_count() > 0;  // tile_opencl__WG_64
+      case 5: return starpu_opencl_worker_get_count() > 0;  // tile_opencl__WG_128
+    }
+    return false;
+  };
+  starpu_codelet* peppher_cl = &peppher_codelet;
+  if (const int peppher_forced = peppher_selector.forced(); peppher_forced >= 0) {
+    if (!peppher_accepts(peppher_forced)) peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    peppher_cl = &peppher_single_codelets[peppher_forced];
+  }
+  peppher::TaskBuilder peppher_task(peppher_cl, "tile");
   peppher_program_tile_opencl__WG_64.get();  // builds the kernels once per session, off the workers
   peppher_program_tile_opencl__WG_128.get();  // builds the kernels once per session, off the workers
   peppher_task.args<PeppherArgs>().n = n;

@@ -1,0 +1,112 @@
+// Selection decisions (see selection_plan.h).
+#include "compose/emit/selection_plan.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+#include "compose/emit/names.h"
+#include "compose/emit/wrapper_plan.h"
+
+namespace peppher::emit {
+namespace {
+
+// Where the trained values a and b split: geometric for sizes, arithmetic around zero.
+long long threshold(long long a, long long b) {
+  if (a > 0) return static_cast<long long>(std::ceil(std::sqrt(double(a) * double(b))));
+  return a + (b - a + 1) / 2;
+}
+
+bool plan_axes(const WrapperPlan& plan, SelectionPlan& s, diag::Diagnostics& diags) {
+  const ir::TrainedInterface& t = *s.trained;
+  for (size_t d = 0; d < t.context.size(); ++d) {
+    const Operand* found = nullptr;
+    for (const Operand& o : plan.operands) {
+      if (o.param->name == t.context[d] && o.kind == OperandKind::Value &&
+          o.param->kind == ir::ParamKind::ScalarValue) {
+        found = &o;
+      }
+    }
+    if (found == nullptr) {
+      diags.error(t.loc, "the training table's context '" + t.context[d] + "' of interface '" +
+                             t.name + "' is not a scalar parameter of it; train again");
+      return false;
+    }
+    SelectionAxis axis;
+    axis.param = found->param->name;
+    axis.in_task = "peppher_args->" + found->param->name;
+    axis.values = t.axes[d];
+    for (size_t i = 0; i + 1 < axis.values.size(); ++i) {
+      axis.thresholds.push_back(threshold(axis.values[i], axis.values[i + 1]));
+    }
+    s.axes.push_back(std::move(axis));
+  }
+  return true;
+}
+
+// Every grid cell, row-major: its times per selector index and its ranking.
+void plan_cells(SelectionPlan& s) {
+  std::vector<std::vector<long long>> cells = {{}};
+  for (const SelectionAxis& a : s.axes) {
+    std::vector<std::vector<long long>> next;
+    for (const auto& prefix : cells) {
+      for (long long x : a.values) {
+        next.push_back(prefix);
+        next.back().push_back(x);
+      }
+    }
+    cells = std::move(next);
+  }
+  for (const auto& point : cells) {
+    std::vector<double> us(s.variants.size(), std::numeric_limits<double>::quiet_NaN());
+    auto found = s.trained->us.find(point);
+    for (size_t k = 0; k < s.variants.size() && found != s.trained->us.end(); ++k) {
+      auto t = found->second.find(s.variants[k]->name);
+      if (t != found->second.end()) us[k] = t->second;
+    }
+    std::vector<int> ranking;
+    for (size_t k = 0; k < us.size(); ++k) {
+      if (!std::isnan(us[k])) ranking.push_back(static_cast<int>(k));
+    }
+    std::stable_sort(ranking.begin(), ranking.end(), [&](int a, int b) { return us[a] < us[b]; });
+    s.cell_us.push_back(std::move(us));
+    s.rankings.push_back(std::move(ranking));
+  }
+}
+
+}  // namespace
+
+void plan_selection(const ir::Application& app, WrapperPlan& plan, diag::Diagnostics& diags) {
+  SelectionPlan& s = plan.selection;
+  for (const auto* group : {&plan.cpu_like, &plan.cuda, &plan.opencl}) {
+    for (const VariantSlot& slot : *group) {
+      s.variants.push_back(slot.variant);
+      s.prediction.push_back(slot.variant->prediction_function);
+    }
+  }
+  if (app.table) {
+    s.trained = app.table->find(names::display_name(*plan.iface));
+    s.table_file = app.table->file;
+  }
+  if (s.trained && !s.trained->context.empty() && plan_axes(plan, s, diags)) {
+    plan_cells(s);
+    s.static_dispatch = app.options.static_dispatch;
+  } else {
+    s.trained = nullptr;
+  }
+  const bool predicted = std::any_of(s.prediction.begin(), s.prediction.end(),
+                                     [](const std::string& f) { return !f.empty(); });
+  s.cost_model = predicted || (s.trained != nullptr && !s.static_dispatch);
+  if (s.cost_model && predicted && s.trained == nullptr) {
+    for (size_t k = 0; k < s.variants.size(); ++k) {
+      if (!s.prediction[k].empty()) continue;
+      diags.warning(s.variants[k]->loc,
+                    "implementation '" + s.variants[k]->name + "' has no predictionFunction "
+                    "while other variants of '" + plan.iface->name + "' do: StarPU will see it as "
+                    "uncalibrated and try it first");
+    }
+  }
+}
+
+}  // namespace peppher::emit

@@ -1,0 +1,112 @@
+// The training program's source (see train_emitter.h).
+#include "compose/emit/train_emitter.h"
+
+#include "compose/emit/names.h"
+#include "compose/emit/render.h"
+
+namespace peppher::emit {
+namespace {
+
+using Data = TemplateData;
+
+std::string join(const std::vector<std::string>& parts) {
+  std::string out;
+  for (const std::string& p : parts) out += (out.empty() ? "" : ", ") + p;
+  return out;
+}
+
+// Why the operands of `plan` cannot be made from its ranges, or "" when they can.
+std::string untrainable(const WrapperPlan& plan) {
+  for (const Operand& o : plan.operands) {
+    const ir::Parameter& p = *o.param;
+    if (o.kind == OperandKind::Matrix || o.kind == OperandKind::ScalarContainer ||
+        (o.kind == OperandKind::Vector && !p.num_elements)) {
+      return "parameter '" + p.name + "' is a container the trainer cannot size";
+    }
+  }
+  return "";
+}
+
+Data target_data(const WrapperPlan& plan) {
+  const ir::Interface& iface = *plan.iface;
+  Data d;
+  d.set("label", names::display_name(iface));
+  d.set("id", iface.name + names::instance_suffix(iface));
+  std::string entry = iface.name;
+  if (!iface.template_args.empty()) entry += "<" + join(iface.template_args) + ">";
+  d.set("entry_name", entry);
+  Data context{Data::type::list}, scalars{Data::type::list}, arrays{Data::type::list},
+      vectors{Data::type::list};
+  std::vector<std::string> args, names;
+  int dim = 0;
+  for (const Operand& o : plan.operands) {
+    const ir::Parameter& p = *o.param;
+    if (o.kind == OperandKind::Value || o.kind == OperandKind::Reference) {
+      Data s;
+      s.set("type", p.elem_type);
+      s.set("name", p.name);
+      std::string value = "{}";
+      if (p.range) {
+        Data c;
+        c.set("name", p.name);
+        c.set("lo", p.range->lo);
+        c.set("hi", p.range->hi);
+        context.push_back(c);
+        names.push_back(p.name + " in " + p.range->lo + ".." + p.range->hi);
+        value = "static_cast<" + p.elem_type + ">(peppher_point[" + std::to_string(dim++) + "])";
+      } else if (o.kind == OperandKind::Value && p.kind == ir::ParamKind::ScalarValue) {
+        value = "static_cast<" + p.elem_type + ">(1)";  // unranged: a neutral value
+      }
+      s.set("value", value);
+      scalars.push_back(s);
+      args.push_back(p.name);
+    } else if (o.kind == OperandKind::Vector) {
+      Data v;
+      v.set("elem", p.elem_type);
+      v.set("name", p.name);
+      v.set("count", "static_cast<size_t>(" + p.num_elements->text + ")");
+      vectors.push_back(v);
+      args.push_back(p.name);
+    } else {  // raw vector or matrix: zero-filled storage of numElements elements
+      Data a;
+      a.set("elem", p.elem_type);
+      a.set("name", p.name);
+      a.set("count", o.count);
+      arrays.push_back(a);
+      args.push_back(p.name + "_storage.data()");
+    }
+  }
+  d.set("context", context);
+  d.set("context_names", join(names));
+  d.set("scalars", scalars);
+  d.set("arrays", arrays);
+  d.set("vectors", vectors);
+  d.set("args", join(args));
+  return d;
+}
+
+}  // namespace
+
+std::string emit_trainer(const std::vector<WrapperPlan>& plans) {
+  Data targets{Data::type::list}, skipped{Data::type::list};
+  for (const WrapperPlan& plan : plans) {
+    bool ranged = false;
+    for (const ir::Parameter& p : plan.iface->parameters) ranged = ranged || p.range.has_value();
+    if (!ranged) continue;
+    std::string why = untrainable(plan);
+    if (!why.empty()) {
+      Data s;
+      s.set("label", names::display_name(*plan.iface));
+      s.set("why", why);
+      skipped.push_back(s);
+      continue;
+    }
+    targets.push_back(target_data(plan));
+  }
+  Data d;
+  d.set("targets", targets);
+  d.set("skipped", skipped);
+  return render_template("train.cpp", d);
+}
+
+}  // namespace peppher::emit

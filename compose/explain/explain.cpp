@@ -1,0 +1,98 @@
+// compose --explain (see explain.h).
+#include "compose/explain/explain.h"
+
+#include <cmath>
+#include <filesystem>
+#include <limits>
+
+#include "compose/check/predicates.h"
+#include "compose/emit/names.h"
+
+namespace peppher::explain {
+namespace {
+
+// Why an expanded variant is not generated, or "" when it is.
+std::string left_out_because(const ir::Application& app, const ir::Interface& iface,
+                             const ir::Variant& v) {
+  if (!ir::backend_enabled(app, iface, v.backend)) {
+    return std::string("the ") + ir::to_string(v.backend) + " backend is disabled";
+  }
+  if (v.pruned) {
+    for (const ir::Constraint& c : v.constraints) {
+      if (check::statically_false(app, iface, v, c)) {
+        return "its constraint '" + c.expr.text + "' is false on this platform";
+      }
+    }
+    return "a constraint is false on this platform";
+  }
+  if (v.disabled_by_option) return "-disableImpls names it";
+  if (v.disabled && !v.base_name.empty()) return "StarPU's slot limit (tunable expansion)";
+  if (v.disabled) return "disable=\"1\" in " + v.descriptor_file;
+  return "";
+}
+
+std::string winner(const std::map<std::string, double>& times) {
+  std::string best;
+  double best_us = std::numeric_limits<double>::infinity();
+  for (const auto& [variant, us] : times) {
+    if (us < best_us) {
+      best = variant;
+      best_us = us;
+    }
+  }
+  return best.empty() ? "(none measured)" : best;
+}
+
+std::string point_text(const ir::TrainedInterface& t, const std::vector<long long>& p) {
+  std::string out;
+  for (size_t k = 0; k < p.size(); ++k) {
+    out += (k ? " " : "") + t.context[k] + "=" + std::to_string(p[k]);
+  }
+  return out;
+}
+
+// Runs of grid points (in table order) with the same winner: "n=16 .. n=128: schoolbook".
+void print_winners(const ir::TrainedInterface& t, std::ostream& out) {
+  std::string run_winner, first, last;
+  auto flush = [&] {
+    if (run_winner.empty()) return;
+    out << "      " << first << (first == last ? "" : " .. " + last) << ": " << run_winner << "\n";
+  };
+  for (const auto& [point, times] : t.us) {
+    std::string w = winner(times);
+    std::string here = point_text(t, point);
+    if (w != run_winner) {
+      flush();
+      run_winner = w;
+      first = here;
+    }
+    last = here;
+  }
+  flush();
+}
+
+}  // namespace
+
+void explain(const ir::Application& app, std::ostream& out) {
+  for (const ir::Interface& iface : app.interfaces) {
+    out << "interface " << emit::names::display_name(iface) << " ("
+        << std::filesystem::path(iface.descriptor_file).filename().string() << ")\n";
+    for (const ir::Variant& v : iface.variants) {
+      std::string why = left_out_because(app, iface, v);
+      out << "  " << (why.empty() ? "in:  " : "out: ") << v.name << " (" << ir::to_string(v.backend)
+          << ")" << (why.empty() ? "" : ": " + why) << "\n";
+    }
+    const ir::TrainedInterface* t = app.table ? app.table->find(emit::names::display_name(iface)) : nullptr;
+    if (t == nullptr) {
+      out << "  not trained" << (app.table ? " (not in " + app.table->file + ")" : "")
+          << ": the runtime chooses among the variants kept\n";
+      continue;
+    }
+    out << "  trained in " << app.table->file << " (platform " << app.table->platform << "), "
+        << (app.options.static_dispatch ? "dispatched statically" : "seeding the cost model")
+        << "; fastest variant per trained point:\n";
+    print_winners(*t, out);
+  }
+}
+
+}  // namespace peppher::explain

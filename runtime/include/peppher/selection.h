@@ -1,0 +1,66 @@
+// Variant selection controls: every generated wrapper owns a VariantSelector listing its
+// variants; force_variant() (or PEPPHER_VARIANT in the environment) pins an interface to
+// one variant, which training runs and benchmarks use. The generated single-variant
+// codelets (single_variant_codelet) carry a forced or statically dispatched call.
+#pragma once
+
+#include <starpu.h>
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+namespace peppher {
+
+/// @brief The variants of one composed interface (an instantiation of a generic one counts
+///        as its own: "sort<float>"), in the order of the generated single-variant codelets.
+/// @attention Constructed at static initialisation by generated code; forced() is a
+///            lock-free relaxed load, safe from any thread.
+class VariantSelector {
+ public:
+  VariantSelector(std::string interface_name, std::vector<std::string> variants,
+                  std::vector<std::string> backends);
+  ~VariantSelector();
+  VariantSelector(const VariantSelector&) = delete;
+  VariantSelector& operator=(const VariantSelector&) = delete;
+
+  /// @brief The forced variant's index, or -1 when the runtime (or static dispatch) chooses.
+  int forced() const noexcept { return forced_.load(std::memory_order_relaxed); }
+  void force(int index) noexcept { forced_.store(index, std::memory_order_relaxed); }
+
+  const std::string& interface_name() const noexcept { return interface_; }
+  const std::vector<std::string>& variants() const noexcept { return variants_; }
+  const std::vector<std::string>& backends() const noexcept { return backends_; }
+
+ private:
+  std::string interface_;
+  std::vector<std::string> variants_;
+  std::vector<std::string> backends_;  // "CPU", "OPENMP", "CUDA", "OPENCL", per variant
+  std::atomic<int> forced_{-1};
+};
+
+/// @brief Makes every later call of @p interface_name run @p variant (an empty @p variant
+///        gives the choice back). Returns false, changing nothing, when the program has no
+///        such interface or variant. Calls already submitted are not affected.
+/// @attention A forced variant whose constraints reject a call, or whose backend has no
+///            worker, makes that call throw peppher::Error.
+bool force_variant(const std::string& interface_name, const std::string& variant);
+
+/// @brief Every composed interface's selector, in registration order.
+std::vector<const VariantSelector*> selectors();
+
+/// @brief Applies PEPPHER_VARIANT="iface=variant,iface2=variant2" (init() calls it); throws
+///        peppher::Error naming an unknown interface or variant.
+void apply_variant_environment();
+
+/// @brief Throws peppher::Error: the variant @p index forced on @p selector does not
+///        accept the call at hand (its constraints, or no worker of its kind).
+[[noreturn]] void forced_variant_rejects(const VariantSelector& selector, int index);
+
+/// @brief A copy of @p full that runs only the function in slot @p slot of worker kind
+///        @p where (STARPU_CPU, STARPU_CUDA or STARPU_OPENCL): no can_execute, no
+///        performance model. @p parallel keeps a FORKJOIN type (an OPENMP variant).
+starpu_codelet single_variant_codelet(const starpu_codelet& full, uint32_t where, int slot,
+                                      bool parallel);
+
+}  // namespace peppher

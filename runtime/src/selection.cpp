@@ -1,0 +1,121 @@
+// Variant selection controls (see selection.h): the registry of generated selectors,
+// force_variant, PEPPHER_VARIANT, and single-variant codelets.
+#include "peppher/selection.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <mutex>
+
+#include "peppher/error.h"
+
+namespace peppher {
+namespace {
+
+std::mutex& registry_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+std::vector<VariantSelector*>& registry() {
+  static std::vector<VariantSelector*> r;
+  return r;
+}
+
+VariantSelector* find(const std::string& interface_name) {
+  for (VariantSelector* s : registry()) {
+    if (s->interface_name() == interface_name) return s;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+VariantSelector::VariantSelector(std::string interface_name, std::vector<std::string> variants,
+                                 std::vector<std::string> backends)
+    : interface_(std::move(interface_name)),
+      variants_(std::move(variants)),
+      backends_(std::move(backends)) {
+  std::lock_guard<std::mutex> lock(registry_mutex());
+  registry().push_back(this);
+}
+
+VariantSelector::~VariantSelector() {
+  std::lock_guard<std::mutex> lock(registry_mutex());
+  auto& r = registry();
+  r.erase(std::remove(r.begin(), r.end(), this), r.end());
+}
+
+bool force_variant(const std::string& interface_name, const std::string& variant) {
+  std::lock_guard<std::mutex> lock(registry_mutex());
+  VariantSelector* s = find(interface_name);
+  if (s == nullptr) return false;
+  if (variant.empty()) {
+    s->force(-1);
+    return true;
+  }
+  const auto& v = s->variants();
+  auto it = std::find(v.begin(), v.end(), variant);
+  if (it == v.end()) return false;
+  s->force(static_cast<int>(it - v.begin()));
+  return true;
+}
+
+std::vector<const VariantSelector*> selectors() {
+  std::lock_guard<std::mutex> lock(registry_mutex());
+  return {registry().begin(), registry().end()};
+}
+
+void apply_variant_environment() {
+  const char* env = std::getenv("PEPPHER_VARIANT");
+  if (env == nullptr) return;
+  std::string list = env;
+  size_t start = 0;
+  while (start < list.size()) {
+    size_t end = list.find(',', start);
+    if (end == std::string::npos) end = list.size();
+    std::string item = list.substr(start, end - start);
+    start = end + 1;
+    if (item.empty()) continue;
+    size_t eq = item.find('=');
+    if (eq == std::string::npos || !force_variant(item.substr(0, eq), item.substr(eq + 1))) {
+      throw Error("PEPPHER_VARIANT: '" + item + "' names no composed interface=variant "
+                  "(expected e.g. PEPPHER_VARIANT=spmv=spmv_cpu)");
+    }
+  }
+}
+
+void forced_variant_rejects(const VariantSelector& selector, int index) {
+  const std::string& backend = selector.backends()[index];
+  throw Error(selector.interface_name() + ": the forced variant '" + selector.variants()[index] +
+              "' (" + backend + ") cannot run this call: its constraints reject it, or this run "
+              "has no " + backend + " worker");
+}
+
+starpu_codelet single_variant_codelet(const starpu_codelet& full, uint32_t where, int slot,
+                                      bool parallel) {
+  starpu_codelet cl = full;  // name, nbuffers, modes
+  cl.can_execute = nullptr;
+  cl.model = nullptr;
+  for (int i = 0; i < STARPU_MAXIMPLEMENTATIONS; ++i) {
+    cl.cpu_funcs[i] = nullptr;
+    cl.cpu_funcs_name[i] = nullptr;
+    cl.cuda_funcs[i] = nullptr;
+    cl.opencl_funcs[i] = nullptr;
+  }
+  if (where == STARPU_CPU) {
+    cl.cpu_funcs[0] = full.cpu_funcs[slot];
+    cl.cpu_funcs_name[0] = full.cpu_funcs_name[slot];
+  } else if (where == STARPU_CUDA) {
+    cl.cuda_funcs[0] = full.cuda_funcs[slot];
+  } else {
+    cl.opencl_funcs[0] = full.opencl_funcs[slot];
+  }
+  cl.where = where;
+  if (!parallel) {
+    cl.type = STARPU_SEQ;
+    cl.max_parallelism = 1;
+  }
+  return cl;
+}
+
+}  // namespace peppher

@@ -1,0 +1,287 @@
+// Training runs (see training.h): adaptive sampling per context parameter, the timing of
+// each forced variant, and the performance table.
+#include "peppher/training.h"
+
+#include <starpu.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <fstream>
+#include <iostream>
+#include <limits>
+#include <set>
+#include <sstream>
+
+#include "peppher/error.h"
+#include "peppher/selection.h"
+
+namespace peppher {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+const VariantSelector& selector_of(const std::string& interface_name) {
+  for (const VariantSelector* s : selectors()) {
+    if (s->interface_name() == interface_name) return *s;
+  }
+  throw Error("training: this program has no composed interface '" + interface_name + "'");
+}
+
+starpu_worker_archtype worker_kind(const std::string& backend) {
+  if (backend == "CUDA") return STARPU_CUDA_WORKER;
+  if (backend == "OPENCL") return STARPU_OPENCL_WORKER;
+  return STARPU_CPU_WORKER;
+}
+
+// The index of the fastest measured variant, -1 if none was measured.
+int winner(const std::vector<double>& times) {
+  int best = -1;
+  for (size_t v = 0; v < times.size(); ++v) {
+    if (std::isnan(times[v])) continue;
+    if (best < 0 || times[v] < times[best]) best = static_cast<int>(v);
+  }
+  return best;
+}
+
+// Between a and b: geometric over wide intervals (sizes), arithmetic over narrow ones.
+long long middle(long long a, long long b) {
+  if (a > 0 && b >= 4 * a) return std::llround(std::sqrt(double(a) * double(b)));
+  return a + (b - a) / 2;
+}
+
+std::string xml_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '&': out += "&amp;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+double Trainer::interpolate(const std::vector<long long>& xs, const std::vector<double>& ts,
+                            long long x) {
+  if (xs.empty()) return kNaN;
+  if (x <= xs.front()) return ts.front();
+  if (x >= xs.back()) return ts.back();
+  size_t i = std::upper_bound(xs.begin(), xs.end(), x) - xs.begin();
+  const double x0 = double(xs[i - 1]), x1 = double(xs[i]), t0 = ts[i - 1], t1 = ts[i];
+  if (std::isnan(t0) || std::isnan(t1) || t0 <= 0 || t1 <= 0 || x0 <= 0) {
+    return x - x0 < x1 - x ? t0 : t1;
+  }
+  const double w = (std::log(double(x)) - std::log(x0)) / (std::log(x1) - std::log(x0));
+  return std::exp(std::log(t0) + w * (std::log(t1) - std::log(t0)));
+}
+
+double Trainer::time_variant(const TrainingTarget& target, int variant,
+                             const std::vector<long long>& point) {
+  const VariantSelector& sel = selector_of(target.interface_name);
+  if (target.accepts && !target.accepts(variant, point)) return kNaN;
+  if (starpu_worker_get_count_by_type(worker_kind(sel.backends()[variant])) == 0) return kNaN;
+  force_variant(target.interface_name, sel.variants()[variant]);
+  std::vector<double> us;
+  try {
+    target.call(point);  // warm-up: kernels built, buffers allocated
+    for (int r = 0; r < options_.repetitions; ++r) {
+      auto start = std::chrono::steady_clock::now();
+      target.call(point);
+      std::chrono::duration<double, std::micro> took = std::chrono::steady_clock::now() - start;
+      us.push_back(took.count());
+    }
+  } catch (const Error& e) {
+    std::cerr << "peppher training: " << target.interface_name << " / "
+              << sel.variants()[variant] << ": " << e.what() << "\n";
+    force_variant(target.interface_name, "");
+    return kNaN;
+  }
+  force_variant(target.interface_name, "");
+  std::nth_element(us.begin(), us.begin() + us.size() / 2, us.end());
+  return us[us.size() / 2];
+}
+
+const std::vector<double>& Trainer::measure(const TrainingTarget& target, Result& result,
+                                            const std::vector<long long>& point) {
+  auto it = result.times.find(point);
+  if (it != result.times.end()) return it->second;
+  std::vector<double> times;
+  for (size_t v = 0; v < result.variants.size(); ++v) {
+    times.push_back(time_variant(target, static_cast<int>(v), point));
+  }
+  return result.times.emplace(point, std::move(times)).first->second;
+}
+
+void Trainer::train(const TrainingTarget& target) {
+  Result result;
+  result.interface_name = target.interface_name;
+  result.context = target.context;
+  result.variants = selector_of(target.interface_name).variants();
+  std::vector<long long> mid;
+  for (const ContextRange& c : target.context) mid.push_back(middle(c.lo, c.hi));
+
+  // Along each context parameter (the others at their middle): start with both ends and
+  // the middle; split an interval again where the winner changes or where log-log
+  // interpolation between its ends misses the measured middle by more than `accuracy`.
+  std::vector<std::vector<long long>> axes;
+  for (size_t d = 0; d < target.context.size(); ++d) {
+    auto at = [&](long long x) -> const std::vector<double>& {
+      std::vector<long long> p = mid;
+      p[d] = x;
+      return measure(target, result, p);
+    };
+    const ContextRange& c = target.context[d];
+    std::set<long long> xs = {c.lo, middle(c.lo, c.hi), c.hi};
+    for (long long x : xs) at(x);
+    std::deque<std::pair<long long, long long>> work;
+    for (auto a = xs.begin(), b = std::next(a); b != xs.end(); ++a, ++b) work.emplace_back(*a, *b);
+    while (!work.empty() && static_cast<int>(xs.size()) < options_.max_points_per_context) {
+      auto [a, b] = work.front();
+      work.pop_front();
+      const long long m = middle(a, b);
+      if (m <= a || m >= b) continue;
+      const std::vector<double> ta = at(a), tb = at(b), tm = at(m);
+      xs.insert(m);
+      bool refine = winner(ta) != winner(tb) || winner(tm) != winner(ta);
+      for (size_t v = 0; v < tm.size() && !refine; ++v) {
+        double predicted = interpolate({a, b}, {ta[v], tb[v]}, m);
+        if (!std::isnan(tm[v]) && std::abs(predicted - tm[v]) > options_.accuracy * tm[v]) refine = true;
+      }
+      if (refine) {
+        work.emplace_back(a, m);
+        work.emplace_back(m, b);
+      }
+    }
+    axes.emplace_back(xs.begin(), xs.end());
+    std::cerr << "peppher training: " << target.interface_name << ": " << xs.size()
+              << " sizes of " << c.name << " in " << c.lo << ".." << c.hi << "\n";
+  }
+
+  // Every combination of the chosen values: the table is a grid, as static dispatch wants.
+  std::vector<std::vector<long long>> grid = {{}};
+  for (const auto& axis : axes) {
+    std::vector<std::vector<long long>> next;
+    for (const auto& prefix : grid) {
+      for (long long x : axis) {
+        next.push_back(prefix);
+        next.back().push_back(x);
+      }
+    }
+    grid = std::move(next);
+  }
+  std::map<std::vector<long long>, std::vector<double>> kept;
+  for (const auto& p : grid) kept[p] = measure(target, result, p);
+  result.times = std::move(kept);
+  results_.push_back(std::move(result));
+}
+
+std::string Trainer::table_xml() const {
+  std::ostringstream out;
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      << "<!-- Written by a PEPPHER training run (compose --train / make train): median time in\n"
+      << "     microseconds of each variant at each sampled context point. Read by\n"
+      << "     compose -staticDispatch and by the table-driven performance models. -->\n"
+      << "<peppher:performanceTable xmlns:peppher=\"http://www.peppher.eu/ComponentMetaData0.1\""
+      << " platform=\"" << xml_escape(options_.platform) << "\" accuracy=\"" << options_.accuracy
+      << "\">\n";
+  for (const Result& r : results_) {
+    out << "  <peppher:interface name=\"" << xml_escape(r.interface_name) << "\">\n";
+    for (const ContextRange& c : r.context) {
+      out << "    <peppher:context name=\"" << xml_escape(c.name) << "\" lo=\"" << c.lo
+          << "\" hi=\"" << c.hi << "\"/>\n";
+    }
+    for (const auto& [point, times] : r.times) {
+      out << "    <peppher:point values=\"";
+      for (size_t k = 0; k < point.size(); ++k) out << (k ? "," : "") << point[k];
+      out << "\">\n";
+      for (size_t v = 0; v < times.size(); ++v) {
+        if (std::isnan(times[v])) continue;  // not runnable there (constraints, no worker)
+        char us[32];
+        std::snprintf(us, sizeof us, "%.3f", times[v]);
+        out << "      <peppher:time variant=\"" << xml_escape(r.variants[v]) << "\" us=\"" << us
+            << "\"/>\n";
+      }
+      out << "    </peppher:point>\n";
+    }
+    out << "  </peppher:interface>\n";
+  }
+  out << "</peppher:performanceTable>\n";
+  return out.str();
+}
+
+void Trainer::write(const std::string& path) const {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream f(tmp);
+    f << table_xml();
+    if (!f) throw Error("training: cannot write '" + tmp + "'");
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    throw Error("training: cannot rename '" + tmp + "' to '" + path + "'");
+  }
+}
+
+double trained_cost(const TrainedGrid& grid, const long long* point, int variant) {
+  // Per axis: the two surrounding values and the log-space weight of the upper one.
+  constexpr int kMaxDims = 8;
+  if (grid.dims <= 0 || grid.dims > kMaxDims) return kNaN;
+  int lower[kMaxDims], upper[kMaxDims];
+  double weight[kMaxDims];
+  const long long* axis = grid.axes;
+  for (int d = 0; d < grid.dims; ++d) {
+    const int n = grid.sizes[d];
+    const long long x = point[d];
+    int i = static_cast<int>(std::upper_bound(axis, axis + n, x) - axis);
+    lower[d] = std::max(0, std::min(i - 1, n - 1));
+    upper[d] = std::min(i, n - 1);
+    weight[d] = 0;
+    if (lower[d] != upper[d] && axis[lower[d]] > 0 && x > 0) {
+      weight[d] = (std::log(double(x)) - std::log(double(axis[lower[d]]))) /
+                  (std::log(double(axis[upper[d]])) - std::log(double(axis[lower[d]])));
+    }
+    axis += n;
+  }
+  // Multilinear over the 2^dims corners, in log time; unmeasured corners are skipped.
+  double sum = 0, total = 0;
+  for (int corner = 0; corner < (1 << grid.dims); ++corner) {
+    long long cell = 0;
+    double w = 1;
+    for (int d = 0; d < grid.dims; ++d) {
+      const bool up = (corner >> d) & 1;
+      cell = cell * grid.sizes[d] + (up ? upper[d] : lower[d]);
+      w *= up ? weight[d] : 1 - weight[d];
+    }
+    const double t = grid.us[cell * grid.variants + variant];
+    if (w <= 0 || std::isnan(t) || t <= 0) continue;
+    sum += w * std::log(t);
+    total += w;
+  }
+  if (total > 0) return std::exp(sum / total);
+  // Every weighted corner is missing: the nearest measured corner, if any.
+  for (int corner = 0; corner < (1 << grid.dims); ++corner) {
+    long long cell = 0;
+    for (int d = 0; d < grid.dims; ++d) cell = cell * grid.sizes[d] + ((corner >> d) & 1 ? upper[d] : lower[d]);
+    const double t = grid.us[cell * grid.variants + variant];
+    if (!std::isnan(t)) return t;
+  }
+  return kNaN;
+}
+
+TrainingOptions training_options_from_environment(const std::string& platform) {
+  TrainingOptions o;
+  o.platform = platform;
+  if (const char* p = std::getenv("PEPPHER_TRAIN_POINTS")) o.max_points_per_context = std::max(3, std::atoi(p));
+  if (const char* r = std::getenv("PEPPHER_TRAIN_REPS")) o.repetitions = std::max(1, std::atoi(r));
+  if (const char* a = std::getenv("PEPPHER_TRAIN_ACCURACY")) o.accuracy = std::atof(a);
+  return o;
+}
+
+}  // namespace peppher
