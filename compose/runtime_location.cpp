@@ -17,10 +17,12 @@ emit::EmitSettings locate_runtime() {
   if (self.empty() || self == build_tree_compose) {
     settings.peppher_cflags = "-I" + std::string(PEPPHER_BUILD_INCLUDE_DIR);
     settings.peppher_libs = "-L" + std::string(PEPPHER_BUILD_LIB_DIR) + " -lpeppher";
+    settings.peppher_lib_file = std::string(PEPPHER_BUILD_LIB_DIR) + "/libpeppher.a";
   } else {
     fs::path prefix = self.parent_path().parent_path();
     settings.peppher_cflags = "-I" + (prefix / PEPPHER_INSTALL_INCLUDEDIR).string();
     settings.peppher_libs = "-L" + (prefix / PEPPHER_INSTALL_LIBDIR).string() + " -lpeppher";
+    settings.peppher_lib_file = (prefix / PEPPHER_INSTALL_LIBDIR / "libpeppher.a").string();
   }
   if (*PEPPHER_BUILD_EXTRA_LIBS != '\0') settings.peppher_libs += " " PEPPHER_BUILD_EXTRA_LIBS;
   return settings;

@@ -227,6 +227,7 @@ Data app_data(const ir::Application& app, const EmitSettings& settings,
   d.set("link_flags", app.link.flags);
   d.set("peppher_cflags", settings.peppher_cflags);
   d.set("peppher_libs", settings.peppher_libs);
+  d.set("peppher_lib_file", settings.peppher_lib_file);
   d.set("nvcc", settings.nvcc);
   d.set("generated", make_list(generated, [](const std::string& f) {
           Data g;

@@ -14,6 +14,7 @@ namespace peppher::emit {
 struct EmitSettings {
   std::string peppher_cflags;  // how to find the runtime headers, e.g. "-I/usr/include"
   std::string peppher_libs;    // how to link the runtime, e.g. "-L/usr/lib -lpeppher"
+  std::string peppher_lib_file;  // the library itself: programs relink when it changes
   std::string nvcc = "/usr/local/cuda/bin/nvcc";
 };
 

@@ -9,7 +9,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <deque>
 #include <fstream>
 #include <iostream>
 #include <limits>
@@ -38,11 +37,24 @@ starpu_worker_archtype worker_kind(const std::string& backend) {
 }
 
 // The index of the fastest measured variant, -1 if none was measured.
-int winner(const std::vector<double>& times) {
+int fastest(const std::vector<double>& times) {
   int best = -1;
   for (size_t v = 0; v < times.size(); ++v) {
     if (std::isnan(times[v])) continue;
     if (best < 0 || times[v] < times[best]) best = static_cast<int>(v);
+  }
+  return best;
+}
+
+// The fastest variant when it beats every other by more than `margin` (relative), else -1:
+// within the margin the times are a tie (noise), not a decision boundary.
+int clear_winner(const std::vector<double>& times, double margin) {
+  const int best = fastest(times);
+  if (best < 0) return -1;
+  for (size_t v = 0; v < times.size(); ++v) {
+    if (static_cast<int>(v) != best && !std::isnan(times[v]) && times[v] <= times[best] * (1 + margin)) {
+      return -1;
+    }
   }
   return best;
 }
@@ -139,25 +151,57 @@ void Trainer::train(const TrainingTarget& target) {
       return measure(target, result, p);
     };
     const ContextRange& c = target.context[d];
+    auto winner = [&](const std::vector<double>& times) {
+      return clear_winner(times, options_.accuracy);
+    };
     std::set<long long> xs = {c.lo, middle(c.lo, c.hi), c.hi};
     for (long long x : xs) at(x);
-    std::deque<std::pair<long long, long long>> work;
-    for (auto a = xs.begin(), b = std::next(a); b != xs.end(); ++a, ++b) work.emplace_back(*a, *b);
-    while (!work.empty() && static_cast<int>(xs.size()) < options_.max_points_per_context) {
-      auto [a, b] = work.front();
-      work.pop_front();
-      const long long m = middle(a, b);
-      if (m <= a || m >= b) continue;
-      const std::vector<double> ta = at(a), tb = at(b), tm = at(m);
-      xs.insert(m);
-      bool refine = winner(ta) != winner(tb) || winner(tm) != winner(ta);
-      for (size_t v = 0; v < tm.size() && !refine; ++v) {
-        double predicted = interpolate({a, b}, {ta[v], tb[v]}, m);
-        if (!std::isnan(tm[v]) && std::abs(predicted - tm[v]) > options_.accuracy * tm[v]) refine = true;
+    // Open intervals, the most promising split first: where the winner changes (a decision
+    // boundary; the costliest one first, as a wrong choice there loses the most time), then
+    // where the last split found the largest interpolation error.
+    struct Open {
+      long long a, b;
+      double score;
+    };
+    std::vector<Open> open;
+    auto add = [&](long long a, long long b, double error) {
+      const std::vector<double>& ta = at(a);
+      const std::vector<double>& tb = at(b);
+      if (winner(ta) == winner(tb)) {
+        open.push_back({a, b, error});
+        return;
       }
-      if (refine) {
-        work.emplace_back(a, m);
-        work.emplace_back(m, b);
+      double stake = 0;  // the largest gap between variants at either end, in us
+      for (const auto* t : {&ta, &tb}) {
+        const int best = fastest(*t);
+        for (double us : *t) {
+          if (best >= 0 && !std::isnan(us)) stake = std::max(stake, us - (*t)[best]);
+        }
+      }
+      open.push_back({a, b, 1e12 + stake});
+    };
+    for (auto a = xs.begin(), b = std::next(a); b != xs.end(); ++a, ++b) add(*a, *b, 1.0);
+    while (!open.empty() && static_cast<int>(xs.size()) < options_.max_points_per_context) {
+      auto best = std::max_element(open.begin(), open.end(),
+                                   [](const Open& l, const Open& r) { return l.score < r.score; });
+      const Open o = *best;
+      open.erase(best);
+      const long long m = middle(o.a, o.b);
+      // Located to within the accuracy: a finer boundary would only chase noise.
+      if (m <= o.a || m >= o.b || double(o.b - o.a) <= options_.accuracy * double(o.a)) continue;
+      const std::vector<double> ta = at(o.a), tb = at(o.b), tm = at(m);
+      xs.insert(m);
+      double error = 0;  // the worst relative miss of log-log interpolation at m
+      for (size_t v = 0; v < tm.size(); ++v) {
+        double predicted = interpolate({o.a, o.b}, {ta[v], tb[v]}, m);
+        if (!std::isnan(tm[v]) && !std::isnan(predicted) && tm[v] > 0) {
+          error = std::max(error, std::abs(predicted - tm[v]) / tm[v]);
+        }
+      }
+      const bool changes = winner(ta) != winner(tb) || winner(tm) != winner(ta);
+      if (changes || error > options_.accuracy) {
+        add(o.a, m, error);
+        add(m, o.b, error);
       }
     }
     axes.emplace_back(xs.begin(), xs.end());

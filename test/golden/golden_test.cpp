@@ -30,7 +30,8 @@ std::string read_file(const fs::path& p) {
 }
 
 emit::EmitSettings fixed_settings() {
-  return {"-I/opt/peppher/include", "-L/opt/peppher/lib -lpeppher", "nvcc"};
+  return {"-I/opt/peppher/include", "-L/opt/peppher/lib -lpeppher", "/opt/peppher/lib/libpeppher.a",
+          "nvcc"};
 }
 
 // Compares `files` with test/golden/<name>/expected/, or rewrites it on request.
