@@ -151,6 +151,7 @@ Data variant_common(const WrapperPlan& plan, const VariantSlot& s) {
   d.set("counter", names::counter(v));
   d.set("backend", ir::to_string(v.backend));
   d.set("slot", std::to_string(s.slot));
+  d.set("in_codelet", flag(s.slot >= 0));
   d.set("workers", s.workers);
   d.set("predicates", make_list(s.predicates, [](const RuntimePredicate& p) {
           Data pd;
@@ -177,7 +178,11 @@ Data can_execute_kind(const WrapperPlan& plan, const char* archtype,
                       const std::vector<VariantSlot>& slots) {
   Data d;
   d.set("archtype", archtype);
-  d.set("slots", make_list(slots, [&](const VariantSlot& s) {
+  std::vector<VariantSlot> in_codelet;
+  for (const VariantSlot& s : slots) {
+    if (s.slot >= 0) in_codelet.push_back(s);
+  }
+  d.set("slots", make_list(in_codelet, [&](const VariantSlot& s) {
           Data sd = variant_common(plan, s);
           sd.set("single_only", flag(plan.forkjoin && s.variant->backend == ir::Backend::Cpu));
           return sd;
@@ -261,7 +266,9 @@ void selection_data(const WrapperPlan& plan, Data& d) {
       item.set("variant", v.name);
       item.set("backend", ir::to_string(v.backend));
       item.set("where", starpu_where(v.backend));
-      item.set("slot", std::to_string(slot.slot));
+      const std::string wrapper = names::backend_wrapper(v);
+      item.set("func", v.backend == ir::Backend::Cuda ? "PEPPHER_CUDA_FUNC(" + wrapper + ")" : wrapper);
+      item.set("func_name", wrapper);
       item.set("parallel", v.backend == ir::Backend::OpenMp ? "true" : "false");
       item.set("accepts", accepts);
       list.push_back(item);

@@ -44,18 +44,19 @@ std::vector<VariantSlot> assign_slots(const ir::Interface& iface,
                                       const std::vector<const ir::Variant*>& variants,
                                       const char* backend_label, diag::Diagnostics& diags) {
   std::vector<VariantSlot> slots;
+  int in_codelet = 0;
   for (const ir::Variant* v : variants) {
     bool c_linkage = !v->sources.empty() && is_c_compiler(v->sources.front().compiler.name);
     VariantSlot s;
     s.variant = v;
-    s.slot = static_cast<int>(slots.size());
+    s.slot = v->training_only ? -1 : in_codelet++;
     s.c_linkage = c_linkage;
     slots.push_back(std::move(s));
   }
-  if (slots.size() > STARPU_MAXIMPLEMENTATIONS) {
+  if (in_codelet > STARPU_MAXIMPLEMENTATIONS) {
     std::string names;
     for (const VariantSlot& s : slots) names += (names.empty() ? "'" : ", '") + s.variant->name + "'";
-    diags.error(iface.loc, "interface '" + iface.name + "' has " + std::to_string(slots.size()) +
+    diags.error(iface.loc, "interface '" + iface.name + "' has " + std::to_string(in_codelet) +
                                " enabled " + backend_label + " variants (" + names +
                                "), but this StarPU allows at most " +
                                std::to_string(STARPU_MAXIMPLEMENTATIONS) +

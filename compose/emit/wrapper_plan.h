@@ -64,7 +64,8 @@ struct RuntimePredicate {
 
 struct VariantSlot {
   const ir::Variant* variant = nullptr;
-  int slot = 0;  // index in the codelet's cpu_funcs / cuda_funcs / opencl_funcs
+  int slot = 0;  // index in the codelet's cpu_funcs / cuda_funcs / opencl_funcs; -1: not
+                 // in the codelet (a training-only variant, see ir::Variant)
   bool c_linkage = false;  // compiled by a C compiler: declared extern "C"
   std::vector<RuntimePredicate> predicates;  // constraints left to run time
   std::string workers;  // C++: how many workers of this variant's kind the run has

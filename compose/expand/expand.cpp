@@ -3,7 +3,9 @@
 // compiles the base function once per combination with -D<base>=<expanded> -DBLOCK=<v>.
 #include "compose/expand/expand.h"
 
+#include <algorithm>
 #include <cctype>
+#include <map>
 
 #include <starpu_config.h>  // STARPU_MAXIMPLEMENTATIONS
 
@@ -74,24 +76,78 @@ void prune(const ir::Application& app, ir::Interface& iface, diag::Diagnostics& 
   }
 }
 
-// More enabled expanded variants on one backend than StarPU has slots: keep the first.
-void limit_slots(const ir::Application& app, ir::Interface& iface, diag::Diagnostics& diag) {
-  for (ir::Backend b : {ir::Backend::Cpu, ir::Backend::Cuda, ir::Backend::OpenCl}) {
-    int used = 0;
-    std::string dropped;
-    for (ir::Variant& v : iface.variants) {
-      if (v.disabled || !slot_group(v.backend, b) || !ir::backend_enabled(app, iface, v.backend))
-        continue;
-      if (++used <= STARPU_MAXIMPLEMENTATIONS || v.base_name.empty()) continue;
-      v.disabled = true;
-      dropped += (dropped.empty() ? "'" : ", '") + v.name + "'";
+// The enabled variants of `iface` in slot group `b` (CPU and OPENMP share one).
+std::vector<ir::Variant*> slot_members(const ir::Application& app, ir::Interface& iface,
+                                       ir::Backend b) {
+  std::vector<ir::Variant*> out;
+  for (ir::Variant& v : iface.variants) {
+    if (!v.disabled && slot_group(v.backend, b) && ir::backend_enabled(app, iface, v.backend)) {
+      out.push_back(&v);
     }
-    if (dropped.empty()) continue;
+  }
+  return out;
+}
+
+// Orders `members` best first by the training table: most trained points won, then least
+// total time; untrained variants last, in descriptor order.
+void rank_by_table(const ir::TrainedInterface& t, std::vector<ir::Variant*>& members) {
+  std::map<std::string, std::pair<int, double>> score;  // variant -> (points won, total us)
+  for (const auto& [point, times] : t.us) {
+    std::string best;
+    double best_us = 0;
+    for (const auto& [variant, us] : times) {
+      score[variant].second += us;
+      if (best.empty() || us < best_us) {
+        best = variant;
+        best_us = us;
+      }
+    }
+    if (!best.empty()) ++score[best].first;
+  }
+  std::stable_sort(members.begin(), members.end(), [&](ir::Variant* a, ir::Variant* b) {
+    auto sa = score.find(a->name), sb = score.find(b->name);
+    if (sa == score.end() || sb == score.end()) return sa != score.end() && sb == score.end();
+    if (sa->second.first != sb->second.first) return sa->second.first > sb->second.first;
+    return sa->second.second < sb->second.second;
+  });
+}
+
+// More enabled expanded variants on one backend than StarPU has slots. Training (--train)
+// keeps them all, the extra ones outside the codelet; after training the table picks the
+// best; without a table the first ones are kept.
+void limit_slots(const ir::Application& app, ir::Interface& iface, diag::Diagnostics& diag) {
+  const ir::TrainedInterface* trained = app.table ? app.table->find(ir::display_name(iface)) : nullptr;
+  for (ir::Backend b : {ir::Backend::Cpu, ir::Backend::Cuda, ir::Backend::OpenCl}) {
+    std::vector<ir::Variant*> members = slot_members(app, iface, b);
+    if (static_cast<int>(members.size()) <= STARPU_MAXIMPLEMENTATIONS) continue;
+    if (trained && !app.options.train) rank_by_table(*trained, members);
+    int kept = 0;
+    std::vector<const ir::Variant*> cut;
+    for (ir::Variant* v : members) {
+      // Only expanded copies give way; descriptor variants beyond the limit are an error
+      // the wrapper plan reports.
+      if (++kept <= STARPU_MAXIMPLEMENTATIONS || v->base_name.empty()) continue;
+      if (app.options.train) {
+        v->training_only = true;
+        continue;
+      }
+      v->disabled = true;
+      cut.push_back(v);
+    }
+    std::string dropped;  // in descriptor order
+    for (const ir::Variant& v : iface.variants) {
+      if (std::find(cut.begin(), cut.end(), &v) != cut.end()) {
+        dropped += (dropped.empty() ? "'" : ", '") + v.name + "'";
+      }
+    }
+    if (app.options.train || dropped.empty()) continue;
     diag.warning(iface.loc, "tunable expansion gives interface '" + iface.name + "' " +
-                                std::to_string(used) + " " + ir::to_string(b) +
+                                std::to_string(members.size()) + " " + ir::to_string(b) +
                                 " variants, but this StarPU allows at most " +
-                                std::to_string(STARPU_MAXIMPLEMENTATIONS) +
-                                " per backend; kept the first, dropped " + dropped);
+                                std::to_string(STARPU_MAXIMPLEMENTATIONS) + " per backend; " +
+                                (trained ? "kept the fastest in " + app.table->file
+                                         : std::string("kept the first (train to keep the fastest)")) +
+                                ", dropped " + dropped);
   }
 }
 

@@ -108,4 +108,11 @@ SourceLoc loc_at(const Expression& e, int offset) {
   return loc;
 }
 
+std::string display_name(const Interface& i) {
+  if (i.template_args.empty()) return i.name;
+  std::string out = i.name + "<";
+  for (size_t k = 0; k < i.template_args.size(); ++k) out += (k ? "," : "") + i.template_args[k];
+  return out + ">";
+}
+
 }  // namespace peppher::ir

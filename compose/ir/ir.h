@@ -172,6 +172,9 @@ struct Variant {
   // holds its one value. Empty otherwise.
   std::string base_name;
   bool pruned = false;  // (expand/) a constraint is false on this platform: not generated
+  // (expand/) Beyond StarPU's slot limit during --train: generated (wrapper, selector,
+  // single-variant codelet) so training can time it, but not in the interface's codelet.
+  bool training_only = false;
 };
 
 // <peppher:genericParameter name="T" types="float,double"/>
@@ -287,6 +290,7 @@ struct Application {
 };
 
 // Helpers for later stages.
+std::string display_name(const Interface& i);  // "spmv", or "sort<float>" for an instantiation
 const char* to_string(Backend b);  // "CPU", "OPENMP", "CUDA", "OPENCL"
 const char* to_string(AccessMode m);  // "read", "write", "readwrite"
 const char* to_string(ParamKind k);  // "scalar", "struct", "pointer", "vector", "matrix",

@@ -91,7 +91,8 @@ void forced_variant_rejects(const VariantSelector& selector, int index) {
               "has no " + backend + " worker");
 }
 
-starpu_codelet single_variant_codelet(const starpu_codelet& full, uint32_t where, int slot,
+starpu_codelet single_variant_codelet(const starpu_codelet& full, uint32_t where,
+                                      void (*func)(void**, void*), const char* func_name,
                                       bool parallel) {
   starpu_codelet cl = full;  // name, nbuffers, modes
   cl.can_execute = nullptr;
@@ -103,12 +104,12 @@ starpu_codelet single_variant_codelet(const starpu_codelet& full, uint32_t where
     cl.opencl_funcs[i] = nullptr;
   }
   if (where == STARPU_CPU) {
-    cl.cpu_funcs[0] = full.cpu_funcs[slot];
-    cl.cpu_funcs_name[0] = full.cpu_funcs_name[slot];
+    cl.cpu_funcs[0] = func;
+    cl.cpu_funcs_name[0] = func_name;
   } else if (where == STARPU_CUDA) {
-    cl.cuda_funcs[0] = full.cuda_funcs[slot];
+    cl.cuda_funcs[0] = func;
   } else {
-    cl.opencl_funcs[0] = full.opencl_funcs[slot];
+    cl.opencl_funcs[0] = func;
   }
   cl.where = where;
   if (!parallel) {

@@ -169,3 +169,21 @@ TEST_CASE("e2e -staticDispatch without a table says how to make one") {
                            Catch::Contains("run compose --train main.xml first"));
   CHECK(!fs::exists(out / "gen"));
 }
+
+TEST_CASE("e2e training keeps the fastest tunable copies when StarPU's slots run out") {
+  const fs::path app = trained_app();  // trained all six BLOCK copies (two outside the codelet)
+  const fs::path out = e2e::fresh_work_dir("training_blocked");
+  e2e::Run composed = e2e::compose(app / "main.xml", out / "gen");
+  INFO(composed.output);
+  REQUIRE(composed.exit_code == 0);
+  CHECK_THAT(composed.output,
+             Catch::Contains("kept the fastest in") &&
+                 Catch::Contains("dropped 'blocked_cpu__BLOCK_10', 'blocked_cpu__BLOCK_20'"));
+  e2e::Run built = e2e::make(out / "gen");
+  INFO(built.output);
+  REQUIRE(built.exit_code == 0);
+  e2e::Run r = run_program(out / "gen" / "training", "blocked 150 150", kCpuOnly);
+  INFO(r.output);
+  CHECK_THAT(r.output, Catch::Contains("training: 0 wrong"));
+  CHECK(e2e::report_count(r.output, "blocked_cpu__BLOCK_60", "CPU") == 2);  // the fastest
+}

@@ -207,7 +207,8 @@ TEST_CASE("expand: tunable expansion past StarPU's slot limit keeps the first, n
   CHECK_THAT(messages.str(),
              Catch::Contains("warning: tunable expansion gives interface 'vector_scale' 6 CPU "
                              "variants, but this StarPU allows at most 4 per backend; kept the "
-                             "first, dropped 'scale_cpu_func__BLOCK_5', 'scale_cpu_func__BLOCK_6'"));
+                             "first (train to keep the fastest), dropped "
+                             "'scale_cpu_func__BLOCK_5', 'scale_cpu_func__BLOCK_6'"));
   int enabled_cpu = 0;
   for (const ir::Variant* v : ir::enabled_variants(expanded, expanded.interfaces.front())) {
     enabled_cpu += v->backend == ir::Backend::Cpu;

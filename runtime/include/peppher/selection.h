@@ -57,10 +57,21 @@ void apply_variant_environment();
 ///        accept the call at hand (its constraints, or no worker of its kind).
 [[noreturn]] void forced_variant_rejects(const VariantSelector& selector, int index);
 
-/// @brief A copy of @p full that runs only the function in slot @p slot of worker kind
-///        @p where (STARPU_CPU, STARPU_CUDA or STARPU_OPENCL): no can_execute, no
-///        performance model. @p parallel keeps a FORKJOIN type (an OPENMP variant).
-starpu_codelet single_variant_codelet(const starpu_codelet& full, uint32_t where, int slot,
+/// @brief A copy of @p full (name, buffers, modes) that runs only @p func (named
+///        @p func_name) on workers of kind @p where (STARPU_CPU, STARPU_CUDA or
+///        STARPU_OPENCL): no can_execute, no performance model. @p parallel keeps a
+///        FORKJOIN type (an OPENMP variant). The variant need not be in @p full: variants
+///        beyond StarPU's slot limit exist this way during training.
+starpu_codelet single_variant_codelet(const starpu_codelet& full, uint32_t where,
+                                      void (*func)(void**, void*), const char* func_name,
                                       bool parallel);
 
 }  // namespace peppher
+
+// A CUDA backend wrapper where StarPU has CUDA, else nothing (the generated code names
+// CUDA wrappers through it outside their #ifdef).
+#ifdef STARPU_USE_CUDA
+#define PEPPHER_CUDA_FUNC(f) (f)
+#else
+#define PEPPHER_CUDA_FUNC(f) nullptr
+#endif

@@ -1,8 +1,8 @@
-// Training end to end: `training crossing N...` and `training predicted N...` call the
-// interface with each size and check that every element was incremented once.
+// Training end to end: `training crossing|predicted|blocked N...` calls that interface
+// with each size and checks that every element was incremented once.
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
+#include <string>
 #include <vector>
 
 #include "peppher.h"
@@ -10,13 +10,15 @@
 int main(int argc, char** argv) {
   if (argc < 2) return 2;
   PEPPHER_INITIALIZE();
-  const bool predicted_calls = std::strcmp(argv[1], "predicted") == 0;
+  const std::string which = argv[1];
   int wrong = 0;
   for (int k = 2; k < argc; ++k) {
     const int n = std::atoi(argv[k]);
     std::vector<float> x(n, 1.0f);
-    if (predicted_calls) {
+    if (which == "predicted") {
       predicted(x.data(), n);
+    } else if (which == "blocked") {
+      blocked(x.data(), n);
     } else {
       crossing(x.data(), n);
     }

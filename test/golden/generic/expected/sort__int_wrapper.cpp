@@ -66,8 +66,8 @@ starpu_codelet peppher_codelet = peppher_make_codelet();
 // One codelet per variant (selector order) for forced
 // calls: StarPU places such a task only on that variant's workers.
 starpu_codelet peppher_single_codelets[] = {
-    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, 0, false),
-    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, 0, false),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, peppher_cpu_sort_cpu, "peppher_cpu_sort_cpu", false),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, peppher_opencl_sort_opencl, "peppher_opencl_sort_opencl", false),
 };
 
 }  // namespace

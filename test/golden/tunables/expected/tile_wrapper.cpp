@@ -173,12 +173,12 @@ starpu_codelet peppher_codelet = peppher_make_codelet();
 // One codelet per variant (selector order) for forced
 // calls: StarPU places such a task only on that variant's workers.
 starpu_codelet peppher_single_codelets[] = {
-    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, 0, false),
-    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, 1, false),
-    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, 2, false),
-    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, 3, false),
-    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, 0, false),
-    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, 1, false),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, peppher_cpu_tile_cpu__BLOCK_16__UNROLL_1, "peppher_cpu_tile_cpu__BLOCK_16__UNROLL_1", false),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, peppher_cpu_tile_cpu__BLOCK_16__UNROLL_2, "peppher_cpu_tile_cpu__BLOCK_16__UNROLL_2", false),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, peppher_cpu_tile_cpu__BLOCK_32__UNROLL_1, "peppher_cpu_tile_cpu__BLOCK_32__UNROLL_1", false),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, peppher_cpu_tile_cpu__BLOCK_32__UNROLL_2, "peppher_cpu_tile_cpu__BLOCK_32__UNROLL_2", false),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, peppher_opencl_tile_opencl__WG_64, "peppher_opencl_tile_opencl__WG_64", false),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, peppher_opencl_tile_opencl__WG_128, "peppher_opencl_tile_opencl__WG_128", false),
 };
 
 }  // namespace

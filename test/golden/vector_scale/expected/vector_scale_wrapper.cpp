@@ -89,9 +89,9 @@ starpu_codelet peppher_codelet = peppher_make_codelet();
 // One codelet per variant (selector order) for forced
 // calls: StarPU places such a task only on that variant's workers.
 starpu_codelet peppher_single_codelets[] = {
-    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, 0, false),
-    peppher::single_variant_codelet(peppher_codelet, STARPU_CUDA, 0, false),
-    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, 0, false),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, peppher_cpu_scale_cpu_func, "peppher_cpu_scale_cpu_func", false),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_CUDA, PEPPHER_CUDA_FUNC(peppher_cuda_scale_cuda_func), "peppher_cuda_scale_cuda_func", false),
+    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, peppher_opencl_scale_opencl, "peppher_opencl_scale_opencl", false),
 };
 
 }  // namespace
