@@ -81,6 +81,18 @@ Operand* value_operand(std::vector<Operand>& operands, const std::string& name) 
 
 // A partitioned interface: how each buffer splits and what each by-value parameter holds
 // per block (see BlockValue). Reports what makes the call impossible to split.
+// The by-value parameter X of numElements="X*W" (or "W*X") where descRowWidth is "W".
+Operand* row_count_operand(std::vector<Operand>& operands, const ir::Parameter& p) {
+  const std::string n = p.num_elements->text;
+  const std::string width = trimmed(p.desc_row_width->text);
+  const size_t star = n.find('*');
+  if (star == std::string::npos || n.find('*', star + 1) != std::string::npos) return nullptr;
+  const std::string left = trimmed(n.substr(0, star)), right = trimmed(n.substr(star + 1));
+  if (right == width) return value_operand(operands, left);
+  if (left == width) return value_operand(operands, right);
+  return nullptr;
+}
+
 void plan_partition(const ir::Interface& iface, WrapperPlan& plan, diag::Diagnostics& diags) {
   const Operand* leader = nullptr;  // first partitioned operand: its blocks are the call's
   bool fixed = false, two_d = false, one_d = false;
@@ -105,14 +117,13 @@ void plan_partition(const ir::Interface& iface, WrapperPlan& plan, diag::Diagnos
         break;
     }
     if (leader == nullptr) leader = &o;
-    if (o.kind == OperandKind::RawMatrix) {
-      diags.error(p.partition.loc, "partition of '" + p.name + "' in interface '" + iface.name +
-                                       "': a raw pointer with descRowWidth cannot be partitioned "
-                                       "(its blocks would need their own row count and leading "
-                                       "dimension, which a pointer cannot carry); pass a "
-                                       "peppher::Matrix, or a 1-D pointer");
-    }
-    if (o.split == SplitKind::Blocks2D && o.kind != OperandKind::Matrix) {
+    if (o.split == SplitKind::Blocks2D && o.kind == OperandKind::RawMatrix) {
+      diags.error(p.partition.loc, "2-D partition of '" + p.name + "' in interface '" + iface.name +
+                                       "': a block of a raw pointer with descRowWidth would need "
+                                       "its own leading dimension, which a pointer cannot carry; "
+                                       "partition it in row blocks (partition=\"rows\"), or pass "
+                                       "a peppher::Matrix");
+    } else if (o.split == SplitKind::Blocks2D && o.kind != OperandKind::Matrix) {
       diags.error(p.partition.loc, "2-D partition of '" + p.name + "' needs a peppher::Matrix");
     }
   }
@@ -151,6 +162,25 @@ void plan_partition(const ir::Interface& iface, WrapperPlan& plan, diag::Diagnos
     if (n == nullptr) continue;
     n->block_value = BlockValue::BlockSize;
     n->of_buffer = o.buffer;
+  }
+  // A raw pointer split in row blocks: numElements="rows*width" with descRowWidth="width",
+  // so the row count parameter receives the block's rows.
+  for (const Operand& o : plan.operands) {
+    if (o.kind != OperandKind::RawMatrix || o.split == SplitKind::None ||
+        o.split == SplitKind::Blocks2D || !o.param->num_elements || !o.param->desc_row_width) {
+      continue;
+    }
+    Operand* rows = row_count_operand(plan.operands, *o.param);
+    if (rows == nullptr) {
+      diags.error(o.param->partition.loc,
+                  "partition of '" + o.param->name + "' in interface '" + iface.name + "': its "
+                  "row blocks need a row-count parameter, so write numElements as "
+                  "\"rows*" + trimmed(o.param->desc_row_width->text) + "\" (a by-value parameter "
+                  "times descRowWidth); it is \"" + o.param->num_elements->text + "\"");
+      continue;
+    }
+    rows->block_value = BlockValue::BlockSize;
+    rows->of_buffer = o.buffer;
   }
   // CSR operands: csr_first gets the block's first row, csr_nrows the block's row count.
   for (const Operand& o : plan.operands) {

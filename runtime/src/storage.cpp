@@ -66,6 +66,14 @@ starpu_data_filter make_filter(void (*func)(void*, void*, starpu_data_filter*, u
   return f;
 }
 
+void check_parts(std::size_t nparts, std::size_t n, const char* what) {
+  if (nparts == 0 || nparts > n)
+    throw Error(std::string(what) + ": cannot split " + std::to_string(n) + " into " +
+                std::to_string(nparts) + " non-empty blocks");
+}
+
+}  // namespace
+
 // StarPU 1.3 has a list filter for vectors only: this is its matrix twin, consecutive row
 // blocks of the sizes in filter_arg_ptr (uint32_t[nchildren]), as starpu_matrix_filter_vertical_block
 // lays out children.
@@ -88,14 +96,6 @@ void matrix_filter_row_list(void* father, void* child, starpu_data_filter* f, un
     block->offset = parent->offset + offset;
   }
 }
-
-void check_parts(std::size_t nparts, std::size_t n, const char* what) {
-  if (nparts == 0 || nparts > n)
-    throw Error(std::string(what) + ": cannot split " + std::to_string(n) + " into " +
-                std::to_string(nparts) + " non-empty blocks");
-}
-
-}  // namespace
 
 [[noreturn]] void throw_out_of_range(const char* what, std::size_t index, std::size_t size) {
   throw Error(std::string(what) + ": index " + std::to_string(index) + " out of range [0, " +

@@ -77,8 +77,8 @@ TEST_CASE("--check reports the generator's diagnostics too, and writes nothing",
                                     std::filesystem::recursive_directory_iterator());
   test::RunResult r = test::run_in(copy.path(), {"--check", "main.xml"});
   CHECK(r.code == 1);
-  CHECK(r.err.find("vector_scale.xml:4:132: error: partition of 'arr' in interface "
-                   "'vector_scale': a raw pointer with descRowWidth cannot be partitioned") == 0);
+  CHECK(r.err.find("vector_scale.xml:4:132: error: 2-D partition of 'arr' in interface "
+                   "'vector_scale': a block of a raw pointer with descRowWidth") == 0);
   CHECK(std::distance(std::filesystem::recursive_directory_iterator(copy.path()),
                       std::filesystem::recursive_directory_iterator()) == before);
 }

@@ -44,6 +44,8 @@ TEST_CASE("e2e partition: the blocks of one call run on both worker kinds") {
   CHECK(e2e::report_count(r.output, "pmap_vec_opencl", "OpenCL") > 0);
   CHECK(e2e::report_count(r.output, "pmap_raw_cpu", "CPU") +
             e2e::report_count(r.output, "pmap_raw_opencl", "OpenCL") == 8);  // 777 by 100
+  CHECK(e2e::report_count(r.output, "prow_raw_cpu", "CPU") +
+            e2e::report_count(r.output, "prow_raw_opencl", "OpenCL") == 8);  // 37 rows by 5
   CHECK(e2e::report_count(r.output, "pmat_scale_cpu", "CPU") +
             e2e::report_count(r.output, "pmat_scale_opencl", "OpenCL") == 2 * 16);
 }

@@ -130,4 +130,10 @@ void track(Storage* storage);
 void untrack(Storage* storage) noexcept;
 void retrack(Storage* from, Storage* to) noexcept;
 
+/// StarPU 1.3 has a list filter for vectors only: its matrix twin, consecutive row blocks of
+/// the sizes in filter_arg_ptr (uint32_t[nchildren]), laid out as
+/// starpu_matrix_filter_vertical_block lays out its children.
+void matrix_filter_row_list(void* father, void* child, starpu_data_filter* f, unsigned id,
+                            unsigned nchildren);
+
 }  // namespace peppher::detail

@@ -57,6 +57,15 @@ void raw_pointers() {
   bool ok = true;
   for (int i = 0; i < n; ++i) ok = ok && y[i] == 3.0f * static_cast<float>(i) + 1.0f;
   report("raw pointer blocks", ok);
+
+  // A raw row-major matrix (descRowWidth) in row blocks: 37 rows of 11 by 5 rows, 8 blocks.
+  const int rows = 37, cols = 11;
+  std::vector<float> a(rows * cols);
+  for (int k = 0; k < rows * cols; ++k) a[k] = static_cast<float>(k);
+  prow_raw(a.data(), rows, cols, 5, 2.0f);
+  ok = true;
+  for (int k = 0; k < rows * cols; ++k) ok = ok && a[k] == 2.0f * static_cast<float>(k + k % cols);
+  report("raw row-major matrix in row blocks", ok);
 }
 
 // 2-D blocks of a Matrix (301 x 203 in blocks of at most 100 x 64: 4 x 4 uneven blocks).
