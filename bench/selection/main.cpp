@@ -1,10 +1,11 @@
 // bench/selection: total time of a mix of polymul calls (n from 256 to 8192, many more
-// mid-size calls than large ones), in one of these modes (the `run` script starts each):
-//   forced VARIANT  every call pinned to VARIANT (peppher::force_variant); also prints
-//                   "SIZE n=<seconds for that size>" for the oracle
-//   dynamic         the runtime chooses (dmda + history models), after a calibration pass
-//   static          whatever this build's entry wrapper does (compose -staticDispatch)
-// Last line: "TIME <mode>=<seconds for the mix>" (each part's fastest of 5 runs, summed).
+// mid-size calls than large ones) as this build chooses the variants, next to each variant
+// forced alone (peppher::force_variant) and the per-size oracle (the best forced variant
+// of each part of the mix). The argument names the build (the `run` script starts both):
+//   dynamic  the runtime chooses (dmda + history models), after a calibration pass
+//   static   the entry wrapper chooses from the training table (compose -staticDispatch)
+// Prints "TIME forced <variant>=", "TIME oracle=", "TIME best_single=", "TIME <mode>=":
+// seconds for the mix, each part's fastest of 5 runs, summed.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -21,16 +22,18 @@ struct Part {
   int calls;
 };
 
-// Many calls of n = 256 (schoolbook's regime: about 1.5 times faster than the FFT there,
-// task overhead included) and a few large ones (the FFT's: 5 to 10 times faster), weighted
-// so that no variant alone is good. Sizes below 256 are left out: there the task overhead
-// (about 20 us) hides the variants' difference.
-const Part kMix[] = {{256, 6000}, {512, 100}, {1024, 20}, {2048, 10}, {4096, 10}, {8192, 4}};
+// Many calls of n = 256 and 512 (schoolbook's regime: about twice as fast as the FFT there)
+// and a few large ones (the FFT's: 5 to 10 times faster), weighted so that no variant alone
+// is good. Sizes below 256 are left out: there the task overhead hides the difference.
+const Part kMix[] = {{256, 3000}, {512, 600}, {1024, 20}, {2048, 20}, {4096, 10}, {8192, 5}};
 
+// The part's calls, submitted back to back (Vector operands: asynchronous), until the
+// last one's result is on the host.
 double run_part(const Part& p) {
-  std::vector<double> a(p.n, 0.5), b(p.n, 0.25), c(2 * p.n - 1);
+  peppher::Vector<double> a(p.n, 0.5), b(p.n, 0.25), c(2 * p.n - 1);
   auto start = std::chrono::steady_clock::now();
-  for (int k = 0; k < p.calls; ++k) polymul(a.data(), b.data(), c.data(), p.n);
+  for (int k = 0; k < p.calls; ++k) polymul(a, b, c, p.n);
+  c.host_read();
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
@@ -39,28 +42,47 @@ double run_part(const Part& p) {
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "dynamic";
   PEPPHER_INITIALIZE();
-  if (mode == "forced" && (argc < 3 || !peppher::force_variant("polymul", argv[2]))) {
-    std::fprintf(stderr, "usage: bench_selection forced polymul_schoolbook|polymul_fft\n");
-    return 2;
+  std::vector<std::string> variants;
+  for (const peppher::VariantSelector* s : peppher::selectors()) {
+    if (s->interface_name() == "polymul") variants = s->variants();
   }
   if (mode == "dynamic") {  // calibration: every (variant, size) gets its samples
-    for (const Part& p : kMix) {
-      Part few{p.n, 12};
-      run_part(few);
-    }
+    for (const Part& p : kMix) run_part({p.n, 12});
   }
   for (const Part& p : kMix) run_part({p.n, 2});  // warm-up
-  // Each part of the mix is timed kReps times and its fastest time kept: the machine is
-  // shared, and the minimum is what the mode can do, not what a neighbour did meanwhile.
+  // Per part of the mix, interleaved: each variant forced, then the mode's own choice, so
+  // the oracle and the mode are measured at the same moments of a shared machine. Each is
+  // timed kReps times and its fastest kept: what it can do, not what a neighbour did.
   constexpr int kReps = 5;
-  double total = 0;
+  std::vector<double> forced(variants.size(), 0.0);
+  double chosen = 0, oracle = 0;
   for (const Part& p : kMix) {
-    double best = run_part(p);
-    for (int r = 1; r < kReps; ++r) best = std::min(best, run_part(p));
-    total += best;
-    if (mode == "forced") std::printf("SIZE %d=%.6f\n", p.n, best);
+    std::vector<double> best_forced(variants.size(), 1e30);
+    double best_chosen = 1e30;
+    for (int r = 0; r < kReps; ++r) {
+      for (size_t v = 0; v < variants.size(); ++v) {
+        peppher::force_variant("polymul", variants[v]);
+        best_forced[v] = std::min(best_forced[v], run_part(p));
+      }
+      peppher::force_variant("polymul", "");
+      best_chosen = std::min(best_chosen, run_part(p));
+    }
+    std::printf("PART n=%d calls=%d", p.n, p.calls);
+    for (size_t v = 0; v < variants.size(); ++v) {
+      std::printf(" %s=%.4f", variants[v].c_str(), best_forced[v]);
+      forced[v] += best_forced[v];
+    }
+    std::printf(" %s=%.4f\n", mode.c_str(), best_chosen);
+    oracle += *std::min_element(best_forced.begin(), best_forced.end());
+    chosen += best_chosen;
   }
-  std::printf("TIME %s=%.4f\n", mode.c_str(), total);
+  double best_single = 1e30;
+  for (size_t v = 0; v < variants.size(); ++v) {
+    std::printf("TIME forced %s=%.4f\n", variants[v].c_str(), forced[v]);
+    best_single = std::min(best_single, forced[v]);
+  }
+  std::printf("TIME oracle=%.4f\nTIME best_single=%.4f\nTIME %s=%.4f\n", oracle, best_single,
+              mode.c_str(), chosen);
   PEPPHER_SHUTDOWN();
   return 0;
 }

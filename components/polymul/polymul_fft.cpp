@@ -5,6 +5,8 @@
 #include <complex>
 #include <vector>
 
+#include <peppher/vector.h>
+
 namespace {
 
 using Complex = std::complex<double>;
@@ -37,7 +39,7 @@ void fft(std::vector<Complex>& v, bool inverse) {
 
 }  // namespace
 
-void polymul_fft(const double* a, const double* b, double* c, int n) {
+static void polymul_fft_raw(const double* a, const double* b, double* c, int n) {
   if (n <= 0) return;
   size_t size = 1;
   while (size < static_cast<size_t>(2 * n - 1)) size <<= 1;
@@ -49,4 +51,10 @@ void polymul_fft(const double* a, const double* b, double* c, int n) {
   fft(v, true);
   const double scale = 0.5 / static_cast<double>(size);
   for (int i = 0; i < 2 * n - 1; ++i) c[i] = v[i].imag() * scale;
+}
+
+// The variant: the interface's operands are Vector views of the worker's copies.
+void polymul_fft(const peppher::Vector<double>& a, const peppher::Vector<double>& b,
+                 peppher::Vector<double>& c, int n) {
+  polymul_fft_raw(a.data(), b.data(), c.data(), n);
 }

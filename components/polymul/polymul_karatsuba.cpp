@@ -7,9 +7,11 @@
 // is self-contained); the base is deliberately small, so the cost crosses that of
 // polymul_schoolbook at a few hundred coefficients rather than at a few dozen. Scratch (the
 // sums and z1 of every level, about 4n doubles) is allocated once per call.
-// Called by the generated CPU backend wrapper with pointers to the worker's copies.
+// The generated CPU backend wrapper passes Vector views of the worker's copies.
 #include <cstddef>
 #include <vector>
+
+#include <peppher/vector.h>
 
 namespace {
 
@@ -73,7 +75,7 @@ void karatsuba(const double* a, const double* b, double* c, int n, double* scrat
 
 }  // namespace
 
-void polymul_karatsuba(const double* a, const double* b, double* c, int n) {
+static void polymul_karatsuba_raw(const double* a, const double* b, double* c, int n) {
   if (n <= 0) return;
   if (n < KARATSUBA_BASE) {
     schoolbook(a, b, c, n);
@@ -81,4 +83,10 @@ void polymul_karatsuba(const double* a, const double* b, double* c, int n) {
   }
   std::vector<double> scratch(scratch_size(n));
   karatsuba(a, b, c, n, scratch.data());
+}
+
+// The variant: the interface's operands are Vector views of the worker's copies.
+void polymul_karatsuba(const peppher::Vector<double>& a, const peppher::Vector<double>& b,
+                       peppher::Vector<double>& c, int n) {
+  polymul_karatsuba_raw(a.data(), b.data(), c.data(), n);
 }

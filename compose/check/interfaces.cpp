@@ -35,9 +35,11 @@ void resolve_parameter(const ir::Interface& iface, ir::Parameter& p, diag::Diagn
     diag.error(p.loc, who + " is a raw pointer ('" + p.type + "') without numElements; give "
                       "its length, e.g. numElements=\"n\"");
   }
-  if (p.num_elements && p.kind != ir::ParamKind::RawPointer) {
+  // On a Vector, numElements is the length a training run gives it (the call's Vector has
+  // its own length); elsewhere only raw pointers need it.
+  if (p.num_elements && p.kind != ir::ParamKind::RawPointer && p.kind != ir::ParamKind::Vector) {
     diag.warning(p.num_elements->loc, "numElements is ignored for " + who +
-                                          ": only raw pointers need it");
+                                          ": only raw pointers need it (and Vectors, for training)");
   }
   Scope scope = parameter_scope(iface, p);
   if (p.num_elements) resolve_expression(*p.num_elements, "numElements of " + who, scope, diag);
