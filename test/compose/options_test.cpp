@@ -115,3 +115,30 @@ TEST_CASE("utility-mode options: --functions, --force, -p, -I, -D and flags afte
   CHECK(p.o.clang_args == std::vector<std::string>{"-Iinclude", "-Imore", "-DN=4", "-std=c++20",
                                                    "-x", "c++-header"});
 }
+
+TEST_CASE("training, static dispatch and explain options", "[cli]") {
+  Parsed plain = parse({"main.xml", "-staticDispatch", "--explain"});
+  REQUIRE(plain.ok);
+  CHECK(plain.o.static_dispatch);
+  CHECK(plain.o.performance_table.empty());  // the default table next to main.xml
+  CHECK(plain.o.explain);
+  CHECK_FALSE(plain.o.train);
+
+  Parsed table = parse({"main.xml", "--static-dispatch=perf/host.xml"});
+  REQUIRE(table.ok);
+  CHECK(table.o.static_dispatch);
+  CHECK(table.o.performance_table == "perf/host.xml");
+
+  // The table is only given with '=': the next argument stays the main descriptor.
+  Parsed order = parse({"-staticDispatch", "main.xml"});
+  REQUIRE(order.ok);
+  CHECK(order.o.main_xml == "main.xml");
+  CHECK(order.o.performance_table.empty());
+
+  Parsed train = parse({"--train", "main.xml"});
+  REQUIRE(train.ok);
+  CHECK(train.o.train);
+  Parsed bad = parse({"main.xml", "--train=yes"});
+  CHECK_FALSE(bad.ok);
+  CHECK(bad.err.find("option '--train' takes no value") != std::string::npos);
+}

@@ -1,0 +1,94 @@
+// Variant selection support in the runtime: forcing a variant (force_variant and
+// PEPPHER_VARIANT), the trained-table cost interpolation, and the Trainer's adaptive
+// sampling over a target whose cost is made deterministic (it sleeps).
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <regex>
+#include <thread>
+
+#include "peppher/selection.h"
+#include "peppher/training.h"
+#include "support.h"
+
+TEST_CASE("force_variant pins a registered interface to one of its variants", "[selection]") {
+  peppher::VariantSelector demo("demo_iface", {"demo_cpu", "demo_opencl"}, {"CPU", "OPENCL"});
+  CHECK(demo.forced() == -1);
+  CHECK(peppher::force_variant("demo_iface", "demo_opencl"));
+  CHECK(demo.forced() == 1);
+  CHECK(peppher::force_variant("demo_iface", ""));
+  CHECK(demo.forced() == -1);
+  CHECK_FALSE(peppher::force_variant("demo_iface", "demo_cuda"));
+  CHECK_FALSE(peppher::force_variant("no_such_iface", "demo_cpu"));
+  CHECK(demo.forced() == -1);
+
+  setenv("PEPPHER_VARIANT", "demo_iface=demo_cpu", 1);
+  peppher::apply_variant_environment();
+  CHECK(demo.forced() == 0);
+  setenv("PEPPHER_VARIANT", "demo_iface=nope", 1);
+  CHECK_THROWS_WITH(peppher::apply_variant_environment(),
+                    Catch::Contains("PEPPHER_VARIANT: 'demo_iface=nope' names no composed"));
+  unsetenv("PEPPHER_VARIANT");
+  peppher::force_variant("demo_iface", "");
+}
+
+TEST_CASE("trained_cost interpolates log-log between grid points", "[selection]") {
+  const double nan = std::nan("");
+  // One context (10, 100, 1000); variant 0 costs n us, variant 1 is 50 us but unmeasured at 1000.
+  const int sizes[] = {3};
+  const long long axes[] = {10, 100, 1000};
+  const double us[] = {10, 50, 100, 50, 1000, nan};
+  const peppher::TrainedGrid grid{1, sizes, axes, 2, us};
+  auto cost = [&](long long n, int v) { return peppher::trained_cost(grid, &n, v); };
+  CHECK(cost(100, 0) == Approx(100));
+  CHECK(cost(316, 0) == Approx(316).epsilon(0.01));  // t = n is a line in log-log
+  CHECK(cost(5, 0) == Approx(10));                    // clamped at the edges
+  CHECK(cost(5000, 0) == Approx(1000));
+  CHECK(cost(500, 1) == Approx(50));  // the unmeasured corner is skipped
+  CHECK(std::isnan(cost(1000, 1)));
+
+  // Two contexts, t = x * y: bilinear in log space is exact.
+  const int sizes2[] = {2, 2};
+  const long long axes2[] = {1, 100, 1, 100};
+  const double us2[] = {1, 100, 100, 10000};
+  const peppher::TrainedGrid grid2{2, sizes2, axes2, 1, us2};
+  const long long point[] = {10, 20};
+  CHECK(peppher::trained_cost(grid2, point, 0) == Approx(200).epsilon(0.01));
+}
+
+TEST_CASE("training refines where the fastest variant changes", "[selection]") {
+  peppher_test::Session session;
+  peppher::VariantSelector sel("sleepy", {"linear", "flat"}, {"CPU", "CPU"});
+  peppher::TrainingTarget target;
+  target.interface_name = "sleepy";
+  target.context = {{"n", 10, 1000}};
+  // "linear" sleeps 4 us per n, "flat" 400 us: they cross at n = 100.
+  target.call = [&](const std::vector<long long>& p) {
+    const long long us = sel.forced() == 0 ? 4 * p[0] : 400;
+    std::this_thread::sleep_for(std::chrono::microseconds(us));
+  };
+  peppher::TrainingOptions options;
+  options.max_points_per_context = 8;
+  options.repetitions = 1;
+  options.platform = "test";
+  peppher::Trainer trainer(options);
+  trainer.train(target);
+  const std::string table = trainer.table_xml();
+  INFO(table);
+  CHECK(sel.forced() == -1);  // training leaves no variant forced
+  CHECK_THAT(table, Catch::Contains("<peppher:interface name=\"sleepy\">") &&
+                        Catch::Contains("<peppher:context name=\"n\" lo=\"10\" hi=\"1000\"/>") &&
+                        Catch::Contains("platform=\"test\""));
+  // Eight sizes, and the ones next to the crossing were sampled.
+  std::regex point("values=\"([0-9]+)\"");
+  int points = 0, near_crossing = 0;
+  for (auto it = std::sregex_iterator(table.begin(), table.end(), point); it != std::sregex_iterator(); ++it) {
+    const long long n = std::stoll((*it)[1]);
+    ++points;
+    near_crossing += n >= 50 && n <= 200;
+  }
+  CHECK(points == 8);
+  CHECK(near_crossing >= 2);
+}
