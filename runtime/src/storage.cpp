@@ -112,6 +112,15 @@ Storage::Storage(const Shape& shape) : shape_(shape) {
   }
 }
 
+Storage::Storage(const Shape& shape, Uninitialized) : shape_(shape) {
+  bytes_ = shape.span() * shape.elem_size;
+  ptr_ = alloc_bytes(bytes_, pinned_);
+  if (pinned_) {
+    track(this);
+    tracked_ = true;
+  }
+}
+
 Storage::Storage() noexcept = default;
 
 Storage Storage::view(void* ptr, const Shape& shape) noexcept {

@@ -37,13 +37,14 @@ class Matrix {
   /// @brief @p rows x @p cols value-initialized elements, no padding (ld() == cols()).
   Matrix(size_type rows, size_type cols) : storage_(shape(rows, cols, cols)) { value_init(); }
   /// @brief @p rows x @p cols copies of @p value.
-  Matrix(size_type rows, size_type cols, const T& value) : storage_(shape(rows, cols, cols)) {
+  Matrix(size_type rows, size_type cols, const T& value)
+      : storage_(shape(rows, cols, cols), kFilled) {
     fill_raw(value);
   }
   /// @brief @p rows x @p cols elements copied from the row-major @p values
   ///        (throws peppher::Error unless values.size() == rows * cols).
   Matrix(size_type rows, size_type cols, const std::vector<T>& values)
-      : storage_(shape(rows, cols, cols)) {
+      : storage_(shape(rows, cols, cols), kFilled) {
     if (values.size() != rows * cols)
       throw Error("Matrix(rows, cols, values): values.size() != rows * cols");
     if (!values.empty()) std::memcpy(storage_.data(), values.data(), values.size() * sizeof(T));
@@ -200,6 +201,7 @@ class Matrix {
       for (size_type j = 0; j < cols(); ++j) p[i * ld() + j] = value;
   }
 
+  static constexpr detail::Storage::Uninitialized kFilled{};  // the constructor writes all
   mutable detail::Storage storage_;
 };
 

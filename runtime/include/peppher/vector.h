@@ -45,13 +45,13 @@ class Vector {
   /// @brief @p n value-initialized elements.
   explicit Vector(size_type n) : storage_(shape(n)) { value_init(0); }
   /// @brief @p n copies of @p value.
-  Vector(size_type n, const T& value) : storage_(shape(n)) { fill_raw(value); }
+  Vector(size_type n, const T& value) : storage_(shape(n), kFilled) { fill_raw(value); }
   /// @brief The elements of @p init.
-  Vector(std::initializer_list<T> init) : storage_(shape(init.size())) {
+  Vector(std::initializer_list<T> init) : storage_(shape(init.size()), kFilled) {
     copy_in(init.begin(), init.size());
   }
   /// @brief A copy of @p values.
-  explicit Vector(const std::vector<T>& values) : storage_(shape(values.size())) {
+  explicit Vector(const std::vector<T>& values) : storage_(shape(values.size()), kFilled) {
     copy_in(values.data(), values.size());
   }
   /// @brief Deep copy; waits for tasks still writing @p other.
@@ -196,6 +196,7 @@ class Vector {
     for (size_type i = 0; i < size(); ++i) p[i] = value;
   }
 
+  static constexpr detail::Storage::Uninitialized kFilled{};  // the constructor writes all
   mutable detail::Storage storage_;
 };
 

@@ -55,6 +55,12 @@ class Storage {
   /// @brief Owning storage of the given shape; memory is zero-filled, pinned with
   ///        starpu_malloc when the runtime is running.
   explicit Storage(const Shape& shape);
+  /// @brief Marks a constructor whose caller writes every element itself.
+  struct Uninitialized {};
+  /// @brief Owning storage of the given shape, not zero-filled: the container constructor
+  ///        that asks for it writes every element (a copy or a fill), so memory is written
+  ///        once, not twice (it matters for large containers built from data).
+  Storage(const Shape& shape, Uninitialized);
   /// @brief Non-owning storage over @p ptr: no coherence work, never registers, never frees.
   static Storage view(void* ptr, const Shape& shape) noexcept;
   /// @brief Deep copy of @p other; waits for tasks still writing it (host read access).
