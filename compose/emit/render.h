@@ -6,6 +6,7 @@
 #include <kainjow/mustache.hpp>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace peppher::emit {
 
@@ -29,6 +30,18 @@ TemplateData make_list(const Range& range, ToData to_data) {
   TemplateData list{TemplateData::type::list};
   for (const auto& item : range) list.push_back(to_data(item));
   return list;
+}
+
+/// A Mustache boolean (emitters set every flag a template tests, true or false).
+inline TemplateData flag(bool b) {
+  return b ? TemplateData{TemplateData::type::bool_true} : TemplateData{TemplateData::type::bool_false};
+}
+
+/// "a, b, c": parameter lists, argument lists, initializers.
+inline std::string comma_list(const std::vector<std::string>& parts) {
+  std::string out;
+  for (const std::string& p : parts) out += (out.empty() ? "" : ", ") + p;
+  return out;
 }
 
 }  // namespace peppher::emit

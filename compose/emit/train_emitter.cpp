@@ -9,11 +9,7 @@ namespace {
 
 using Data = TemplateData;
 
-std::string join(const std::vector<std::string>& parts) {
-  std::string out;
-  for (const std::string& p : parts) out += (out.empty() ? "" : ", ") + p;
-  return out;
-}
+std::string join(const std::vector<std::string>& parts) { return comma_list(parts); }
 
 // Why the operands of `plan` cannot be made from its ranges, or "" when they can.
 std::string untrainable(const WrapperPlan& plan) {

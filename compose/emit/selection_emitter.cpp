@@ -1,0 +1,141 @@
+// The selection part of a wrapper's template data (see selection_emitter.h).
+#include "compose/emit/selection_emitter.h"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+
+#include "compose/emit/names.h"
+#include "compose/emit/render.h"
+
+namespace peppher::emit {
+namespace {
+
+using Data = TemplateData;
+
+const char* starpu_where(ir::Backend b) {
+  switch (b) {
+    case ir::Backend::Cuda: return "STARPU_CUDA";
+    case ir::Backend::OpenCl: return "STARPU_OPENCL";
+    default: return "STARPU_CPU";
+  }
+}
+
+std::string join_numbers(const std::vector<long long>& xs) {
+  std::vector<std::string> parts;
+  for (long long x : xs) parts.push_back(std::to_string(x));
+  return comma_list(parts);
+}
+
+std::string microseconds(double us) {
+  if (std::isnan(us)) return "NAN";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3f", us);
+  return text;
+}
+
+}  // namespace
+
+void add_selection_data(const WrapperPlan& plan, TemplateData& d) {
+  const SelectionPlan& sel = plan.selection;
+  Data list{Data::type::list};
+  Data costs{Data::type::list};
+  Data predictions{Data::type::list};
+  int index = 0;
+  for (const auto* group : {&plan.cpu_like, &plan.cuda, &plan.opencl}) {
+    for (const VariantSlot& slot : *group) {
+      const ir::Variant& v = *slot.variant;
+      std::string accepts = slot.workers + " > 0";
+      for (const RuntimePredicate& p : slot.predicates) accepts += " && (" + p.in_call + ")";
+      Data item;
+      item.set("index", std::to_string(index));
+      item.set("variant", v.name);
+      item.set("backend", ir::to_string(v.backend));
+      item.set("where", starpu_where(v.backend));
+      const std::string wrapper = names::backend_wrapper(v);
+      item.set("func", v.backend == ir::Backend::Cuda ? "PEPPHER_CUDA_FUNC(" + wrapper + ")" : wrapper);
+      item.set("func_name", wrapper);
+      item.set("parallel", v.backend == ir::Backend::OpenMp ? "true" : "false");
+      item.set("accepts", accepts);
+      list.push_back(item);
+      std::string expr = "NAN";
+      if (!v.prediction_function.empty()) {
+        expr = v.prediction_function + "(peppher_task, static_cast<unsigned>(peppher_kind), peppher_nimpl)";
+        Data f;
+        f.set("name", v.prediction_function);
+        f.set("variant", v.name);
+        predictions.push_back(f);
+      } else if (sel.trained != nullptr) {
+        expr = "peppher::trained_cost(peppher_grid, peppher_point, " + std::to_string(index) + ")";
+      }
+      Data cost;
+      cost.set("index", std::to_string(index));
+      cost.set("expr", expr);
+      cost.set("variant", v.name);
+      costs.push_back(cost);
+      ++index;
+    }
+  }
+  d.set("selection", list);
+  d.set("prediction_functions", predictions);
+  d.set("costs", costs);
+  d.set("nvariants", std::to_string(index));
+  d.set("cuda_base", std::to_string(plan.cpu_like.size()));
+  d.set("opencl_base", std::to_string(plan.cpu_like.size() + plan.cuda.size()));
+
+  d.set("has_trained_grid", flag(sel.trained != nullptr));
+  d.set("static_dispatch", flag(sel.static_dispatch));
+  d.set("cost_model", flag(sel.cost_model));
+  d.set("cost_why", sel.trained != nullptr ? "interpolated from the training table"
+                                           : "the variants' prediction functions");
+  d.set("table_file", std::filesystem::path(sel.table_file).filename().string());
+  std::vector<std::string> context_names, cell_params, cell_args;
+  Data axes{Data::type::list};
+  for (const SelectionAxis& a : sel.axes) {
+    context_names.push_back(a.param);
+    cell_params.push_back("long long " + a.param);
+    cell_args.push_back("static_cast<long long>(" + a.param + ")");
+    Data ad;
+    ad.set("param", a.param);
+    ad.set("in_task", a.in_task);
+    ad.set("size", std::to_string(a.values.size()));
+    ad.set("values", join_numbers(a.values));
+    Data thresholds{Data::type::list};
+    for (size_t i = 0; i < a.thresholds.size(); ++i) {
+      Data t;
+      t.set("value", std::to_string(a.thresholds[i]) + "LL");
+      t.set("index", std::to_string(i + 1));
+      thresholds.push_back(t);
+    }
+    ad.set("thresholds", thresholds);
+    axes.push_back(ad);
+  }
+  d.set("axes", axes);
+  d.set("dims", std::to_string(sel.axes.size()));
+  d.set("context_names", comma_list(context_names));
+  d.set("cell_params", comma_list(cell_params));
+  d.set("cell_args", comma_list(cell_args));
+  Data cells{Data::type::list};
+  std::vector<size_t> at(sel.axes.size(), 0);  // the cell's index along each axis
+  for (size_t c = 0; c < sel.rankings.size(); ++c) {
+    std::vector<std::string> point, us, ranking;
+    for (size_t k = 0; k < sel.axes.size(); ++k) {
+      point.push_back(sel.axes[k].param + "=" + std::to_string(sel.axes[k].values[at[k]]));
+    }
+    for (double t : sel.cell_us[c]) us.push_back(microseconds(t));
+    for (int k : sel.rankings[c]) ranking.push_back(std::to_string(k));
+    while (static_cast<int>(ranking.size()) < index) ranking.push_back("-1");
+    Data cell;
+    cell.set("point", comma_list(point));
+    cell.set("us", comma_list(us));
+    cell.set("ranking", comma_list(ranking));
+    cells.push_back(cell);
+    for (size_t k = sel.axes.size(); k-- > 0;) {  // row-major: the last axis fastest
+      if (++at[k] < sel.axes[k].values.size()) break;
+      at[k] = 0;
+    }
+  }
+  d.set("cells", cells);
+}
+
+}  // namespace peppher::emit
