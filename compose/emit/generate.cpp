@@ -252,7 +252,7 @@ Data app_data(const ir::Application& app, const EmitSettings& settings,
   d.set("trainer_source", names::trainer_source());
   d.set("trainer_object", train_step.object);
   d.set("platform", app.platform && !app.platform->name.empty() ? app.platform->name
-                                                                : std::string("$(shell hostname)"));
+                                                                : std::string("$(shell uname -n)"));
   fs::path main_dir = fs::path(app.descriptor_file).parent_path();
   std::string table_dir = relative_to(main_dir.empty() ? "." : main_dir.string(), out_dir);
   while (!table_dir.empty() && table_dir.back() == '/') table_dir.pop_back();
