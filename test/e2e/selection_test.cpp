@@ -87,13 +87,13 @@ TEST_CASE("e2e generic: sort<T> expands per type and runs on CPU and OpenCL") {
 namespace {
 
 // The training case, copied into the work folder: training writes its table next to
-// main.xml. Trained once (deterministic sleeping variants, 7 sizes, 1 timed call each).
+// main.xml. Trained once (deterministic sleeping variants, 7 sizes, 3 timed calls each).
 const fs::path& trained_app() {
   static const fs::path app = [] {
     fs::path dir = e2e::fresh_work_dir("training_app");
     fs::copy(cases() / "training", dir, fs::copy_options::recursive);
     setenv("PEPPHER_TRAIN_POINTS", "7", 1);
-    setenv("PEPPHER_TRAIN_REPS", "1", 1);
+    setenv("PEPPHER_TRAIN_REPS", "3", 1);
     setenv("STARPU_NCPU", "1", 1);
     setenv("STARPU_NOPENCL", "0", 1);
     e2e::Run trained = e2e::compose(dir / "main.xml", dir / "train", "--train");
