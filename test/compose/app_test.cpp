@@ -82,3 +82,21 @@ TEST_CASE("--check reports the generator's diagnostics too, and writes nothing",
   CHECK(std::distance(std::filesystem::recursive_directory_iterator(copy.path()),
                       std::filesystem::recursive_directory_iterator()) == before);
 }
+
+TEST_CASE("--explain lists the variants kept and left out, and writes nothing", "[app]") {
+  test::TempDir copy;
+  std::filesystem::copy(PEPPHER_APPS_DIR "/../test/e2e/cases/selection", copy.path(),
+                        std::filesystem::copy_options::recursive);
+  const auto before = std::distance(std::filesystem::recursive_directory_iterator(copy.path()),
+                                    std::filesystem::recursive_directory_iterator());
+  test::RunResult r = test::run_in(copy.path(), {"--explain", "main.xml", "-disableOpenCL"});
+  INFO(r.err);
+  CHECK(r.code == 0);
+  CHECK(r.out.find("interface sel (sel.xml)\n"
+                   "  in:  sel_cpu (CPU)\n"
+                   "  out: sel_opencl (OPENCL): the OPENCL backend is disabled\n"
+                   "  not trained: the runtime chooses among the variants kept\n") == 0);
+  CHECK(r.out.find("  in:  tune_cpu__BLOCK_32 (CPU)\n") != std::string::npos);
+  CHECK(std::distance(std::filesystem::recursive_directory_iterator(copy.path()),
+                      std::filesystem::recursive_directory_iterator()) == before);
+}
