@@ -100,8 +100,13 @@ void resolve_variants(ir::Application& app, diag::Diagnostics& diag) {
   for (ir::Interface& iface : app.interfaces) {
     for (ir::Variant& v : iface.variants) {
       all_names.push_back(v.name);
+      bool expands = false;
+      for (const ir::Tunable& t : v.tunables) expands = expands || !t.values.empty();
       for (size_t k = 0; k < used.size(); ++k) {
-        if (app.options.disable_impls[k] == v.name) {
+        const std::string& name = app.options.disable_impls[k];
+        // A tunable copy (`<variant>__BLOCK_32`) is disabled by expand/, which names it.
+        if (expands && name.rfind(v.name + "__", 0) == 0) used[k] = true;
+        if (name == v.name) {
           used[k] = true;
           if (!v.disabled) v.disabled_by_option = true;
           v.disabled = true;

@@ -170,6 +170,26 @@ void check_unvalued_tunables(const ir::Variant& v, diag::Diagnostics& diag) {
   }
 }
 
+// -disableImpls names that check/ let through as tunable copies (`<variant>__...`) but that
+// no expansion produced (other unknown names were reported there).
+void warn_unknown_copies(const ir::Application& app, diag::Diagnostics& diag) {
+  std::vector<std::string> names, bases;
+  for (const ir::Interface& i : app.interfaces) {
+    for (const ir::Variant& v : i.variants) {
+      names.push_back(v.name);
+      if (!v.base_name.empty()) bases.push_back(v.base_name + "__");
+    }
+  }
+  for (const std::string& name : app.options.disable_impls) {
+    const bool copy_like = std::any_of(bases.begin(), bases.end(), [&](const std::string& b) {
+      return name.rfind(b, 0) == 0;
+    });
+    if (!copy_like || std::find(names.begin(), names.end(), name) != names.end()) continue;
+    diag.warning("-disableImpls: no implementation or tunable copy named '" + name + "'" +
+                 diag::did_you_mean(diag::closest_match_in(name, names)));
+  }
+}
+
 }  // namespace
 
 std::string expanded_name(const std::string& base, const std::vector<ir::Tunable>& fixed) {
@@ -191,12 +211,20 @@ ir::Application expand(const ir::Application& app, diag::Diagnostics& diag) {
     std::vector<ir::Variant> variants;
     for (const ir::Variant& v : iface.variants) {
       check_unvalued_tunables(v, diag);
-      for (ir::Variant& e : expand_variant(v)) variants.push_back(std::move(e));
+      for (ir::Variant& e : expand_variant(v)) {
+        const auto& off = out.options.disable_impls;
+        if (!e.base_name.empty() && std::find(off.begin(), off.end(), e.name) != off.end()) {
+          if (!e.disabled) e.disabled_by_option = true;  // -disableImpls=<variant>__BLOCK_32
+          e.disabled = true;
+        }
+        variants.push_back(std::move(e));
+      }
     }
     iface.variants = std::move(variants);
     prune(out, iface, diag);
     limit_slots(out, iface, diag);
   }
+  warn_unknown_copies(out, diag);
   return out;
 }
 

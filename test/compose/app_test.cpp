@@ -89,14 +89,23 @@ TEST_CASE("--explain lists the variants kept and left out, and writes nothing", 
                         std::filesystem::copy_options::recursive);
   const auto before = std::distance(std::filesystem::recursive_directory_iterator(copy.path()),
                                     std::filesystem::recursive_directory_iterator());
-  test::RunResult r = test::run_in(copy.path(), {"--explain", "main.xml", "-disableOpenCL"});
+  test::RunResult r = test::run_in(copy.path(), {"--explain", "main.xml", "-disableOpenCL",
+                                                 "-disableImpls=tune_cpu__BLOCK_64"});
   INFO(r.err);
   CHECK(r.code == 0);
   CHECK(r.out.find("interface sel (sel.xml)\n"
                    "  in:  sel_cpu (CPU)\n"
                    "  out: sel_opencl (OPENCL): the OPENCL backend is disabled\n"
                    "  not trained: the runtime chooses among the variants kept\n") == 0);
-  CHECK(r.out.find("  in:  tune_cpu__BLOCK_32 (CPU)\n") != std::string::npos);
+  CHECK(r.out.find("  in:  tune_cpu__BLOCK_32 (CPU)\n"
+                   "  out: tune_cpu__BLOCK_64 (CPU): -disableImpls names it\n") != std::string::npos);
+  CHECK(r.err.empty());
+  // A tunable copy that expansion does not make is a warning with the nearest name.
+  test::RunResult typo = test::run_in(copy.path(), {"--check", "main.xml",
+                                                    "-disableImpls=tune_cpu__BLOCK_65"});
+  CHECK(typo.code == 0);
+  CHECK(typo.err == "compose: warning: -disableImpls: no implementation or tunable copy named "
+                    "'tune_cpu__BLOCK_65'; did you mean 'tune_cpu__BLOCK_64'?\n");
   CHECK(std::distance(std::filesystem::recursive_directory_iterator(copy.path()),
                       std::filesystem::recursive_directory_iterator()) == before);
 }
