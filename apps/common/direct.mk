@@ -14,7 +14,8 @@ PEPPHER_WARNINGS ?= -Wall -Wextra -Wshadow -Werror
 NVCC ?= /usr/local/cuda/bin/nvcc
 STARPU_CFLAGS := $(shell pkg-config --cflags starpu-1.3)
 STARPU_LIBS := $(shell pkg-config --libs starpu-1.3)
-FLAGS = -O2 $(PEPPHER_CFLAGS) $(STARPU_CFLAGS) $(PEPPHER_WARNINGS)
+# -MMD -MP: objects also depend on the headers they include (the runtime's too).
+FLAGS = -O2 $(PEPPHER_CFLAGS) $(STARPU_CFLAGS) -MMD -MP $(PEPPHER_WARNINGS)
 COMP := $(abspath ../components)
 
 CPP_VARIANTS := $(filter %.cpp,$(VARIANTS))
@@ -25,7 +26,7 @@ CUDA_CHECK := $(if $(HAVE_NVCC),$(patsubst %.cu,$(OUT)/%.cu.o,$(notdir $(CU_VARI
 
 all: $(OUT)/$(APP)_direct $(CUDA_CHECK)
 
-$(OUT)/$(APP)_direct: $(OBJECTS)
+$(OUT)/$(APP)_direct: $(OBJECTS) $(wildcard $(PEPPHER_BUILD)/runtime/libpeppher.a)
 	g++ -O2 -o $@ $(OBJECTS) $(PEPPHER_LIBS) $(STARPU_LIBS) -lOpenCL -fopenmp -lpthread
 
 $(OUT)/main.o: main.cpp $(wildcard ../*.h ../../common/*.h)
@@ -43,5 +44,7 @@ $(OUT)/%.cu.o: $(COMP)/*/%.cu
 
 clean:
 	rm -rf $(OUT)
+
+-include $(wildcard $(OUT)/*.d)
 
 .PHONY: all clean
