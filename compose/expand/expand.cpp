@@ -88,21 +88,26 @@ std::vector<ir::Variant*> slot_members(const ir::Application& app, ir::Interface
   return out;
 }
 
-// Orders `members` best first by the training table: most trained points won, then least
-// total time; untrained variants last, in descriptor order.
+// Orders `members` best first by the training table: most trained points won clearly (by
+// more than 5 %, so that noise does not hand out wins), then least total time; untrained
+// variants last, in descriptor order.
 void rank_by_table(const ir::TrainedInterface& t, std::vector<ir::Variant*>& members) {
+  constexpr double kMargin = 0.05;
   std::map<std::string, std::pair<int, double>> score;  // variant -> (points won, total us)
   for (const auto& [point, times] : t.us) {
     std::string best;
-    double best_us = 0;
+    double best_us = 0, second_us = 0;
     for (const auto& [variant, us] : times) {
       score[variant].second += us;
       if (best.empty() || us < best_us) {
+        second_us = best.empty() ? 0 : best_us;
         best = variant;
         best_us = us;
+      } else if (second_us == 0 || us < second_us) {
+        second_us = us;
       }
     }
-    if (!best.empty()) ++score[best].first;
+    if (!best.empty() && (second_us == 0 || second_us > best_us * (1 + kMargin))) ++score[best].first;
   }
   std::stable_sort(members.begin(), members.end(), [&](ir::Variant* a, ir::Variant* b) {
     auto sa = score.find(a->name), sb = score.find(b->name);
