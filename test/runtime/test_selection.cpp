@@ -64,9 +64,10 @@ TEST_CASE("training refines where the fastest variant changes", "[selection]") {
   peppher::TrainingTarget target;
   target.interface_name = "sleepy";
   target.context = {{"n", 10, 1000}};
-  // "linear" sleeps 4 us per n, "flat" 400 us: they cross at n = 100.
+  // "linear" sleeps 20 us per n, "flat" 2 ms: they cross at n = 100 (milliseconds apart
+  // elsewhere, so a loaded machine does not move the boundary).
   target.call = [&](const std::vector<long long>& p) {
-    const long long us = sel.forced() == 0 ? 4 * p[0] : 400;
+    const long long us = sel.forced() == 0 ? 20 * p[0] : 2000;
     std::this_thread::sleep_for(std::chrono::microseconds(us));
   };
   peppher::TrainingOptions options;
