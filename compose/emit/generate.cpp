@@ -106,12 +106,7 @@ void emit_instances(const ir::Application& app, const std::string& out_dir,
       auto it = std::find_if(files.begin(), files.end(),
                              [&](const Instances& f) { return f.variant->name == v->name; });
       if (it == files.end()) it = files.insert(files.end(), Instances{v, iface.name, {}});
-      std::string args, params;
-      for (const std::string& t : iface.template_args) args += (args.empty() ? "" : ", ") + t;
-      for (const ir::Parameter& p : iface.parameters) {
-        params += (params.empty() ? "" : ", ") + p.type + " " + p.name;
-      }
-      it->callee_params.emplace_back(v->name + "<" + args + ">", params);
+      it->callee_params.emplace_back(names::instantiated(v->name, iface), parameter_list(iface));
     }
   }
   for (const Instances& f : files) {

@@ -23,7 +23,12 @@ std::string instance_suffix(const ir::Interface& i) {
   return out;
 }
 
-std::string display_name(const ir::Interface& i) { return ir::display_name(i); }
+std::string instantiated(const std::string& function, const ir::Interface& i) {
+  if (i.template_args.empty()) return function;
+  std::string out = function + "<";
+  for (size_t k = 0; k < i.template_args.size(); ++k) out += (k ? ", " : "") + i.template_args[k];
+  return out + ">";
+}
 
 std::string instances_file(const ir::Variant& v) {
   return v.name + (v.backend == ir::Backend::Cuda ? "_instances.cu" : "_instances.cpp");

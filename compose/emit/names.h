@@ -20,8 +20,10 @@ std::string wrapper_source(const ir::Interface& i);
 /// `__unsigned_int` for f<unsigned int>: keeps an instantiation's symbols and files apart.
 std::string instance_suffix(const ir::Interface& i);
 
-/// How messages and reports name the interface: `sort<float>`, or just `spmv`.
-std::string display_name(const ir::Interface& i);
+/// `function` as C++ names it for an instantiation of a generic interface: `sort<float>`,
+/// `sort_cpu<float, int>`; `function` itself for a plain interface. (Messages and reports
+/// name an interface with ir::display_name.)
+std::string instantiated(const std::string& function, const ir::Interface& i);
 
 /// The generated translation unit holding the explicit instantiations of a generic CPU or
 /// CUDA variant: `<variant>_instances.cpp` (`.cu` for CUDA).

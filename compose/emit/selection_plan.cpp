@@ -82,11 +82,10 @@ void plan_selection(const ir::Application& app, WrapperPlan& plan, diag::Diagnos
   for (const auto* group : {&plan.cpu_like, &plan.cuda, &plan.opencl}) {
     for (const VariantSlot& slot : *group) {
       s.variants.push_back(slot.variant);
-      s.prediction.push_back(slot.variant->prediction_function);
     }
   }
   if (app.table) {
-    s.trained = app.table->find(names::display_name(*plan.iface));
+    s.trained = app.table->find(ir::display_name(*plan.iface));
     s.table_file = app.table->file;
   }
   if (s.trained && !s.trained->context.empty() && plan_axes(plan, s, diags)) {
@@ -95,14 +94,15 @@ void plan_selection(const ir::Application& app, WrapperPlan& plan, diag::Diagnos
   } else {
     s.trained = nullptr;
   }
-  const bool predicted = std::any_of(s.prediction.begin(), s.prediction.end(),
-                                     [](const std::string& f) { return !f.empty(); });
+  const bool predicted = std::any_of(s.variants.begin(), s.variants.end(), [](const ir::Variant* v) {
+    return !v->prediction_function.empty();
+  });
   s.cost_model = predicted || (s.trained != nullptr && !s.static_dispatch);
   if (s.cost_model && predicted && s.trained == nullptr) {
-    for (size_t k = 0; k < s.variants.size(); ++k) {
-      if (!s.prediction[k].empty()) continue;
-      diags.warning(s.variants[k]->loc,
-                    "implementation '" + s.variants[k]->name + "' has no predictionFunction "
+    for (const ir::Variant* v : s.variants) {
+      if (!v->prediction_function.empty()) continue;
+      diags.warning(v->loc,
+                    "implementation '" + v->name + "' has no predictionFunction "
                     "while other variants of '" + plan.iface->name + "' do: StarPU will see it as "
                     "uncalibrated and try it first");
     }

@@ -31,7 +31,6 @@ struct SelectionPlan {
   std::vector<SelectionAxis> axes;
   std::vector<std::vector<int>> rankings;  // per grid cell: selector indices, fastest first
   std::vector<std::vector<double>> cell_us;  // per grid cell: us per selector index (NaN: none)
-  std::vector<std::string> prediction;  // per selector index: its prediction function, or ""
 };
 
 /// Fills plan.selection (after slots and operands are planned). Reports a table whose

@@ -9,8 +9,6 @@ namespace {
 
 using Data = TemplateData;
 
-std::string join(const std::vector<std::string>& parts) { return comma_list(parts); }
-
 // Why the operands of `plan` cannot be made from its ranges, or "" when they can.
 std::string untrainable(const WrapperPlan& plan) {
   for (const Operand& o : plan.operands) {
@@ -26,11 +24,9 @@ std::string untrainable(const WrapperPlan& plan) {
 Data target_data(const WrapperPlan& plan) {
   const ir::Interface& iface = *plan.iface;
   Data d;
-  d.set("label", names::display_name(iface));
+  d.set("label", ir::display_name(iface));
   d.set("id", iface.name + names::instance_suffix(iface));
-  std::string entry = iface.name;
-  if (!iface.template_args.empty()) entry += "<" + join(iface.template_args) + ">";
-  d.set("entry_name", entry);
+  d.set("entry_name", names::instantiated(iface.name, iface));
   Data context{Data::type::list}, scalars{Data::type::list}, arrays{Data::type::list},
       vectors{Data::type::list};
   std::vector<std::string> args, names;
@@ -73,11 +69,11 @@ Data target_data(const WrapperPlan& plan) {
     }
   }
   d.set("context", context);
-  d.set("context_names", join(names));
+  d.set("context_names", comma_list(names));
   d.set("scalars", scalars);
   d.set("arrays", arrays);
   d.set("vectors", vectors);
-  d.set("args", join(args));
+  d.set("args", comma_list(args));
   return d;
 }
 
@@ -92,7 +88,7 @@ std::string emit_trainer(const std::vector<WrapperPlan>& plans) {
     std::string why = untrainable(plan);
     if (!why.empty()) {
       Data s;
-      s.set("label", names::display_name(*plan.iface));
+      s.set("label", ir::display_name(*plan.iface));
       s.set("why", why);
       skipped.push_back(s);
       continue;

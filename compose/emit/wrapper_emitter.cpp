@@ -13,8 +13,6 @@ namespace {
 
 using Data = TemplateData;
 
-std::string join(const std::vector<std::string>& parts) { return comma_list(parts); }
-
 // The element type as the variant sees it through a raw pointer (keeps const).
 std::string elem_decl(const ir::Parameter& p) {
   return p.is_const ? "const " + p.elem_type : p.elem_type;
@@ -109,7 +107,7 @@ std::string c_string(const std::string& s) {
 std::string template_params(const ir::Interface& iface) {
   std::vector<std::string> params;
   for (const std::string& t : iface.template_types) params.push_back("typename " + t);
-  return join(params);
+  return comma_list(params);
 }
 
 // The parameter list as written in the descriptor: with the template parameters of a
@@ -119,13 +117,7 @@ std::string generic_params(const ir::Interface& iface) {
   for (const ir::Parameter& p : iface.parameters) {
     params.push_back((p.generic_type.empty() ? p.type : p.generic_type) + " " + p.name);
   }
-  return join(params);
-}
-
-// The template arguments of an instantiation: "<float>", or "" for a plain interface.
-std::string template_args(const ir::Interface& iface) {
-  if (iface.template_args.empty()) return "";
-  return "<" + join(iface.template_args) + ">";
+  return comma_list(params);
 }
 
 Data variant_common(const WrapperPlan& plan, const VariantSlot& s) {
@@ -137,7 +129,7 @@ Data variant_common(const WrapperPlan& plan, const VariantSlot& s) {
   // the generated <variant>_instances file): declared as one, called with the arguments.
   d.set("decl_template", generic ? "template <" + template_params(iface) + "> " : "");
   d.set("decl_params", generic_params(iface));
-  d.set("callee", v.name + template_args(iface));
+  d.set("callee", names::instantiated(v.name, iface));
   d.set("c_linkage", flag(s.c_linkage));
   d.set("variant", v.name);
   d.set("wrapper", names::backend_wrapper(v));
@@ -222,6 +214,12 @@ const char* perf_model_type(ir::PerfModel m) {
 
 }  // namespace
 
+std::string parameter_list(const ir::Interface& iface) {
+  std::vector<std::string> params;
+  for (const ir::Parameter& p : iface.parameters) params.push_back(p.type + " " + p.name);
+  return comma_list(params);
+}
+
 void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std::string& source,
                   output::OutputContext& out) {
   const ir::Interface& iface = *plan.iface;
@@ -230,17 +228,14 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
   d.set("source", source);
   d.set("descriptor", std::filesystem::path(iface.descriptor_file).filename().string());
   d.set("iface", iface.name);
-  d.set("iface_label", names::display_name(iface));
+  d.set("iface_label", ir::display_name(iface));
   d.set("entry_template", iface.template_args.empty() ? "" : "template <>\n");
-  d.set("entry_name", iface.name + template_args(iface));
+  d.set("entry_name", names::instantiated(iface.name, iface));
 
-  std::vector<std::string> params, call_args;
-  for (const ir::Parameter& p : iface.parameters) {
-    params.push_back(p.type + " " + p.name);
-    call_args.push_back(p.name);
-  }
-  d.set("params", join(params));
-  d.set("call_args", join(call_args));
+  std::vector<std::string> call_args;
+  for (const ir::Parameter& p : iface.parameters) call_args.push_back(p.name);
+  d.set("params", parameter_list(iface));
+  d.set("call_args", comma_list(call_args));
 
   Data operands{Data::type::list}, buffers{Data::type::list}, values{Data::type::list};
   for (const Operand& o : plan.operands) {
@@ -325,13 +320,11 @@ void emit_generic_header(const std::vector<const ir::Interface*>& instances,
   d.set("first_type", first.template_types.front());
   std::vector<std::string> unnamed;
   for (const ir::Parameter& p : first.parameters) unnamed.push_back(p.generic_type);
-  d.set("unnamed_params", join(unnamed));
+  d.set("unnamed_params", comma_list(unnamed));
   d.set("instances", make_list(instances, [](const ir::Interface* i) {
           Data inst;
-          inst.set("entry_name", i->name + template_args(*i));
-          std::vector<std::string> params;
-          for (const ir::Parameter& p : i->parameters) params.push_back(p.type + " " + p.name);
-          inst.set("params", join(params));
+          inst.set("entry_name", names::instantiated(i->name, *i));
+          inst.set("params", parameter_list(*i));
           return inst;
         }));
   out.write(header, render_template("wrapper_generic.h", d));

@@ -12,6 +12,10 @@
 
 namespace peppher::emit {
 
+/// "float * data, int n": the interface's parameters as the entry wrapper declares them
+/// (an instantiation's types substituted).
+std::string parameter_list(const ir::Interface& iface);
+
 /// Writes `header` and `source` (file names in the output folder) planned by `plan`.
 void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std::string& source,
                   output::OutputContext& out);

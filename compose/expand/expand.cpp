@@ -62,10 +62,10 @@ void prune(const ir::Application& app, ir::Interface& iface, diag::Diagnostics& 
     if (v.disabled) continue;
     for (const ir::Constraint& c : v.constraints) {
       if (!check::statically_false(app, iface, v, c)) continue;
-      v.disabled = v.pruned = true;
+      v.disabled = true;
+      v.left_out = "its constraint '" + c.expr.text + "' is false on this platform";
       if (app.options.verbosity > 0) {
-        diag.note(c.expr.loc, "implementation '" + v.name + "' is left out: its constraint '" +
-                                  c.expr.text + "' is false on this platform");
+        diag.note(c.expr.loc, "implementation '" + v.name + "' is left out: " + v.left_out);
       }
       break;
     }
@@ -137,6 +137,8 @@ void limit_slots(const ir::Application& app, ir::Interface& iface, diag::Diagnos
         continue;
       }
       v->disabled = true;
+      v->left_out = trained ? "StarPU's slot limit (slower in the training table)"
+                            : "StarPU's slot limit (the first copies are kept)";
       cut.push_back(v);
     }
     std::string dropped;  // in descriptor order

@@ -1,12 +1,10 @@
 // compose --explain (see explain.h).
 #include "compose/explain/explain.h"
 
-#include <cmath>
 #include <filesystem>
 #include <limits>
+#include <map>
 
-#include "compose/check/predicates.h"
-#include "compose/emit/names.h"
 
 namespace peppher::explain {
 namespace {
@@ -17,16 +15,8 @@ std::string left_out_because(const ir::Application& app, const ir::Interface& if
   if (!ir::backend_enabled(app, iface, v.backend)) {
     return std::string("the ") + ir::to_string(v.backend) + " backend is disabled";
   }
-  if (v.pruned) {
-    for (const ir::Constraint& c : v.constraints) {
-      if (check::statically_false(app, iface, v, c)) {
-        return "its constraint '" + c.expr.text + "' is false on this platform";
-      }
-    }
-    return "a constraint is false on this platform";
-  }
+  if (!v.left_out.empty()) return v.left_out;
   if (v.disabled_by_option) return "-disableImpls names it";
-  if (v.disabled && !v.base_name.empty()) return "StarPU's slot limit (tunable expansion)";
   if (v.disabled) return "disable=\"1\" in " + v.descriptor_file;
   return "";
 }
@@ -75,14 +65,14 @@ void print_winners(const ir::TrainedInterface& t, std::ostream& out) {
 
 void explain(const ir::Application& app, std::ostream& out) {
   for (const ir::Interface& iface : app.interfaces) {
-    out << "interface " << emit::names::display_name(iface) << " ("
+    out << "interface " << ir::display_name(iface) << " ("
         << std::filesystem::path(iface.descriptor_file).filename().string() << ")\n";
     for (const ir::Variant& v : iface.variants) {
       std::string why = left_out_because(app, iface, v);
       out << "  " << (why.empty() ? "in:  " : "out: ") << v.name << " (" << ir::to_string(v.backend)
           << ")" << (why.empty() ? "" : ": " + why) << "\n";
     }
-    const ir::TrainedInterface* t = app.table ? app.table->find(emit::names::display_name(iface)) : nullptr;
+    const ir::TrainedInterface* t = app.table ? app.table->find(ir::display_name(iface)) : nullptr;
     if (t == nullptr) {
       out << "  not trained" << (app.table ? " (not in " + app.table->file + ")" : "")
           << ": the runtime chooses among the variants kept\n";

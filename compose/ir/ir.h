@@ -171,7 +171,9 @@ struct Variant {
   // the descriptor; `name` is then the expanded one (`<base>__BLOCK_32`) and each tunable
   // holds its one value. Empty otherwise.
   std::string base_name;
-  bool pruned = false;  // (expand/) a constraint is false on this platform: not generated
+  // (expand/) Why expand/ left the variant out (then also `disabled`): its constraint is
+  // false on this platform, or StarPU's slot limit. Empty otherwise.
+  std::string left_out;
   // (expand/) Beyond StarPU's slot limit during --train: generated (wrapper, selector,
   // single-variant codelet) so training can time it, but not in the interface's codelet.
   bool training_only = false;

@@ -33,9 +33,10 @@ std::filesystem::path fresh_work_dir(const std::string& name) {
 std::filesystem::path source_dir() { return PEPPHER_SOURCE_DIR; }
 
 Run compose(const std::filesystem::path& main_xml, const std::filesystem::path& out,
-            const std::string& options) {
+            const std::string& options, const std::string& env) {
   return run(std::string(PEPPHER_COMPOSE_EXE) + " " + main_xml.string() + " -o " + out.string() +
-             " " + options);
+                 " " + options,
+             env);
 }
 
 Run make(const std::filesystem::path& out, const std::string& target) {

@@ -22,9 +22,9 @@ std::filesystem::path fresh_work_dir(const std::string& name);
 /// The repository's root folder.
 std::filesystem::path source_dir();
 
-/// `compose <main.xml> -o <out> <options>`.
+/// `compose <main.xml> -o <out> <options>`, with extra environment assignments `env`.
 Run compose(const std::filesystem::path& main_xml, const std::filesystem::path& out,
-            const std::string& options = "");
+            const std::string& options = "", const std::string& env = "");
 
 /// `make -C <out>` with warnings as errors for the generated code and the variants.
 Run make(const std::filesystem::path& out, const std::string& target = "");

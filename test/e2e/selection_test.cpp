@@ -92,13 +92,9 @@ const fs::path& trained_app() {
   static const fs::path app = [] {
     fs::path dir = e2e::fresh_work_dir("training_app");
     fs::copy(cases() / "training", dir, fs::copy_options::recursive);
-    setenv("PEPPHER_TRAIN_POINTS", "7", 1);
-    setenv("PEPPHER_TRAIN_REPS", "3", 1);
-    setenv("STARPU_NCPU", "1", 1);
-    setenv("STARPU_NOPENCL", "0", 1);
-    e2e::Run trained = e2e::compose(dir / "main.xml", dir / "train", "--train");
-    unsetenv("STARPU_NCPU");
-    unsetenv("STARPU_NOPENCL");
+    e2e::Run trained = e2e::compose(dir / "main.xml", dir / "train", "--train",
+                                    std::string(kCpuOnly) +
+                                        " PEPPHER_TRAIN_POINTS=7 PEPPHER_TRAIN_REPS=3");
     INFO(trained.output);
     REQUIRE(trained.exit_code == 0);
     return dir;
