@@ -4,10 +4,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <numeric>
 
-#include "compose/emit/names.h"
 #include "compose/emit/wrapper_plan.h"
+#include "compose/expand/combinations.h"
 
 namespace peppher::emit {
 namespace {
@@ -47,18 +46,9 @@ bool plan_axes(const WrapperPlan& plan, SelectionPlan& s, diag::Diagnostics& dia
 
 // Every grid cell, row-major: its times per selector index and its ranking.
 void plan_cells(SelectionPlan& s) {
-  std::vector<std::vector<long long>> cells = {{}};
-  for (const SelectionAxis& a : s.axes) {
-    std::vector<std::vector<long long>> next;
-    for (const auto& prefix : cells) {
-      for (long long x : a.values) {
-        next.push_back(prefix);
-        next.back().push_back(x);
-      }
-    }
-    cells = std::move(next);
-  }
-  for (const auto& point : cells) {
+  std::vector<std::vector<long long>> axes;
+  for (const SelectionAxis& a : s.axes) axes.push_back(a.values);
+  for (const auto& point : expand::all_combinations(axes)) {
     std::vector<double> us(s.variants.size(), std::numeric_limits<double>::quiet_NaN());
     auto found = s.trained->us.find(point);
     for (size_t k = 0; k < s.variants.size() && found != s.trained->us.end(); ++k) {

@@ -10,6 +10,7 @@
 #include <starpu_config.h>  // STARPU_MAXIMPLEMENTATIONS
 
 #include "compose/check/predicates.h"
+#include "compose/expand/combinations.h"
 #include "compose/expand/generics.h"
 #include "compose/expr/parser.h"
 
@@ -22,25 +23,17 @@ std::vector<ir::Variant> expand_variant(const ir::Variant& v) {
   bool expands = false;
   for (const ir::Tunable& t : v.tunables) expands = expands || !t.values.empty();
   if (!expands) return {v};
-  std::vector<std::vector<ir::Tunable>> combos = {{}};
+  std::vector<std::vector<ir::Tunable>> choices;  // per tunable: one copy per value
   for (const ir::Tunable& t : v.tunables) {
-    std::vector<std::vector<ir::Tunable>> next;
-    for (const auto& prefix : combos) {
-      if (t.values.empty()) {  // nothing to expand: kept as declared
-        next.push_back(prefix);
-        next.back().push_back(t);
-        continue;
-      }
-      for (const std::string& value : t.values) {
-        next.push_back(prefix);
-        ir::Tunable fixed = t;
-        fixed.values = {value};
-        next.back().push_back(fixed);
-      }
+    choices.emplace_back();
+    if (t.values.empty()) choices.back().push_back(t);  // nothing to expand: kept as declared
+    for (const std::string& value : t.values) {
+      ir::Tunable fixed = t;
+      fixed.values = {value};
+      choices.back().push_back(fixed);
     }
-    combos = std::move(next);
   }
-  for (const auto& fixed : combos) {
+  for (const auto& fixed : all_combinations(choices)) {
     ir::Variant e = v;
     e.tunables = fixed;
     e.base_name = v.name;

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "compose/expand/combinations.h"
+
 namespace peppher::expand {
 namespace {
 
@@ -52,23 +54,15 @@ std::vector<Instantiation> instantiations(const ir::Application& app, const ir::
     }
   }
   if (!out.empty()) return out;
-  std::vector<Instantiation> combos = {{}};
+  std::vector<std::vector<std::string>> types;  // per template parameter: its given types
   for (const std::string& name : iface.template_types) {
-    const ir::GenericParameter* given = nullptr;
+    types.emplace_back();
     for (const ir::GenericParameter& g : iface.generic_parameters) {
-      if (g.name == name && !g.types.empty()) given = &g;
+      if (g.name == name && !g.types.empty()) types.back() = g.types;
     }
-    if (given == nullptr) return {};
-    std::vector<Instantiation> next;
-    for (const Instantiation& prefix : combos) {
-      for (const std::string& type : given->types) {
-        next.push_back(prefix);
-        next.back().push_back(type);
-      }
-    }
-    combos = std::move(next);
+    if (types.back().empty()) return {};
   }
-  return combos;
+  return all_combinations(types);
 }
 
 ir::Interface instantiate(const ir::Interface& generic, const Instantiation& args) {
