@@ -102,14 +102,8 @@ void matrix_filter_row_list(void* father, void* child, starpu_data_filter* f, un
               std::to_string(size) + ")");
 }
 
-Storage::Storage(const Shape& shape) : shape_(shape) {
-  bytes_ = shape.span() * shape.elem_size;
-  ptr_ = alloc_bytes(bytes_, pinned_);
+Storage::Storage(const Shape& shape) : Storage(shape, Uninitialized{}) {
   if (ptr_ != nullptr) std::memset(ptr_, 0, bytes_);
-  if (pinned_) {
-    track(this);
-    tracked_ = true;
-  }
 }
 
 Storage::Storage(const Shape& shape, Uninitialized) : shape_(shape) {

@@ -79,21 +79,15 @@ std::string xml_escape(const std::string& s) {
   return out;
 }
 
-}  // namespace
-
-double Trainer::interpolate(const std::vector<long long>& xs, const std::vector<double>& ts,
-                            long long x) {
-  if (xs.empty()) return kNaN;
-  if (x <= xs.front()) return ts.front();
-  if (x >= xs.back()) return ts.back();
-  size_t i = std::upper_bound(xs.begin(), xs.end(), x) - xs.begin();
-  const double x0 = double(xs[i - 1]), x1 = double(xs[i]), t0 = ts[i - 1], t1 = ts[i];
-  if (std::isnan(t0) || std::isnan(t1) || t0 <= 0 || t1 <= 0 || x0 <= 0) {
-    return x - x0 < x1 - x ? t0 : t1;
-  }
-  const double w = (std::log(double(x)) - std::log(x0)) / (std::log(x1) - std::log(x0));
-  return std::exp(std::log(t0) + w * (std::log(t1) - std::log(t0)));
+// The time at @p x on the line through (a, ta) and (b, tb) in log-log space (a < x < b);
+// the nearer end's time when a time is missing or not positive.
+double log_log_between(long long a, double ta, long long b, double tb, long long x) {
+  if (std::isnan(ta) || std::isnan(tb) || ta <= 0 || tb <= 0 || a <= 0) return x - a < b - x ? ta : tb;
+  const double w = (std::log(double(x)) - std::log(double(a))) / (std::log(double(b)) - std::log(double(a)));
+  return std::exp(std::log(ta) + w * (std::log(tb) - std::log(ta)));
 }
+
+}  // namespace
 
 double Trainer::time_variant(const TrainingTarget& target, int variant,
                              const std::vector<long long>& point) {
@@ -193,7 +187,7 @@ void Trainer::train(const TrainingTarget& target) {
       xs.insert(m);
       double error = 0;  // the worst relative miss of log-log interpolation at m
       for (size_t v = 0; v < tm.size(); ++v) {
-        double predicted = interpolate({o.a, o.b}, {ta[v], tb[v]}, m);
+        const double predicted = log_log_between(o.a, ta[v], o.b, tb[v], m);
         if (!std::isnan(tm[v]) && !std::isnan(predicted) && tm[v] > 0) {
           error = std::max(error, std::abs(predicted - tm[v]) / tm[v]);
         }
@@ -294,7 +288,8 @@ double trained_cost(const TrainedGrid& grid, const long long* point, int variant
     axis += n;
   }
   // Multilinear over the 2^dims corners, in log time; unmeasured corners are skipped.
-  double sum = 0, total = 0;
+  // When every weighted corner is missing: the first measured corner, if any.
+  double sum = 0, total = 0, fallback = kNaN;
   for (int corner = 0; corner < (1 << grid.dims); ++corner) {
     long long cell = 0;
     double w = 1;
@@ -304,19 +299,12 @@ double trained_cost(const TrainedGrid& grid, const long long* point, int variant
       w *= up ? weight[d] : 1 - weight[d];
     }
     const double t = grid.us[cell * grid.variants + variant];
+    if (std::isnan(fallback) && !std::isnan(t)) fallback = t;
     if (w <= 0 || std::isnan(t) || t <= 0) continue;
     sum += w * std::log(t);
     total += w;
   }
-  if (total > 0) return std::exp(sum / total);
-  // Every weighted corner is missing: the nearest measured corner, if any.
-  for (int corner = 0; corner < (1 << grid.dims); ++corner) {
-    long long cell = 0;
-    for (int d = 0; d < grid.dims; ++d) cell = cell * grid.sizes[d] + ((corner >> d) & 1 ? upper[d] : lower[d]);
-    const double t = grid.us[cell * grid.variants + variant];
-    if (!std::isnan(t)) return t;
-  }
-  return kNaN;
+  return total > 0 ? std::exp(sum / total) : fallback;
 }
 
 TrainingOptions training_options_from_environment(const std::string& platform) {

@@ -221,23 +221,25 @@ class PartitionedCall {
   void split_raw(int index, const char* name, const void* ptr, std::size_t count,
                  std::size_t elem_size, long long block) {
     Op& op = add_split(index, fixed_sizes(name, count, block));
-    split_raw_blocks(op, ptr, count, elem_size);
+    split_registered(op, detail::register_raw_vector(ptr, count, elem_size), starpu_vector_filter_list);
   }
   /// @brief Buffer @p index is a raw row-major array of @p count elements, @p row_width per
   ///        row (descRowWidth), registered for this call as a StarPU matrix and split into
   ///        blocks of at most @p block rows: each block is its rows, contiguous.
   void split_raw_rows(int index, const char* name, const void* ptr, std::size_t count,
                       std::size_t row_width, std::size_t elem_size, long long block) {
-    const std::size_t rows = raw_rows(count, row_width);
+    const std::size_t rows = detail::raw_rows(iface_, count, row_width);
     Op& op = add_split(index, fixed_sizes(name, rows, block));
-    split_raw_row_blocks(op, ptr, rows, row_width, elem_size);
+    split_registered(op, detail::register_raw_matrix(ptr, rows, row_width, elem_size),
+                     detail::matrix_filter_row_list);
   }
   /// @brief `?` on a raw row-major array: row blocks as @p a chooses.
   void split_raw_rows_auto(int index, const char* name, const void* ptr, std::size_t count,
                            std::size_t row_width, std::size_t elem_size, AutoSplit& a) {
-    const std::size_t rows = raw_rows(count, row_width);
+    const std::size_t rows = detail::raw_rows(iface_, count, row_width);
     Op& op = add_split(index, auto_sizes(name, rows, a));
-    split_raw_row_blocks(op, ptr, rows, row_width, elem_size);
+    split_registered(op, detail::register_raw_matrix(ptr, rows, row_width, elem_size),
+                     detail::matrix_filter_row_list);
   }
   /// @brief `?` on a Vector: the split @p a chooses for this call.
   template <typename T>
@@ -255,7 +257,7 @@ class PartitionedCall {
   void split_raw_auto(int index, const char* name, const void* ptr, std::size_t count,
                       std::size_t elem_size, AutoSplit& a) {
     Op& op = add_split(index, auto_sizes(name, count, a));
-    split_raw_blocks(op, ptr, count, elem_size);
+    split_registered(op, detail::register_raw_vector(ptr, count, elem_size), starpu_vector_filter_list);
   }
 
   /// @brief Buffer @p index is a container shared whole by every block's task.
@@ -265,22 +267,15 @@ class PartitionedCall {
   }
   /// @brief Buffer @p index is a raw array shared whole, registered for this call.
   void register_vector(int index, const void* ptr, std::size_t count, std::size_t elem_size) {
-    starpu_data_handle_t h;
-    starpu_vector_data_register(&h, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr),
-                                static_cast<uint32_t>(count), elem_size);
+    starpu_data_handle_t h = detail::register_raw_vector(ptr, count, elem_size);
     temporaries_.push_back({h, false});
     add_shared(index, h);
   }
   /// @brief Buffer @p index is a raw row-major array shared whole, as a StarPU matrix.
   void register_matrix(int index, const void* ptr, std::size_t count, std::size_t row_width,
                        std::size_t elem_size) {
-    if (row_width == 0 || count % row_width != 0)
-      throw Error(std::string(iface_) + ": numElements (" + std::to_string(count) +
-                  ") is not a multiple of descRowWidth (" + std::to_string(row_width) + ")");
-    starpu_data_handle_t h;
-    starpu_matrix_data_register(&h, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr),
-                                static_cast<uint32_t>(row_width), static_cast<uint32_t>(row_width),
-                                static_cast<uint32_t>(count / row_width), elem_size);
+    const std::size_t rows = detail::raw_rows(iface_, count, row_width);
+    starpu_data_handle_t h = detail::register_raw_matrix(ptr, rows, row_width, elem_size);
     temporaries_.push_back({h, false});
     add_shared(index, h);
   }
@@ -429,36 +424,13 @@ class PartitionedCall {
     ops_.push_back(std::move(op));
   }
 
-  void split_raw_blocks(Op& op, const void* ptr, std::size_t count, std::size_t elem_size) {
-    starpu_data_handle_t h;
-    starpu_vector_data_register(&h, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr),
-                                static_cast<uint32_t>(count), elem_size);
+  // Partitions @p h, a raw operand registered for this call, into the blocks of op.sizes
+  // with @p filter (a list filter: one child per size) and keeps it to gather at the end.
+  void split_registered(Op& op, starpu_data_handle_t h,
+                        void (*filter)(void*, void*, starpu_data_filter*, unsigned, unsigned)) {
     std::vector<uint32_t> sizes(op.sizes.begin(), op.sizes.end());
     starpu_data_filter f{};
-    f.filter_func = starpu_vector_filter_list;
-    f.nchildren = static_cast<unsigned>(sizes.size());
-    f.filter_arg_ptr = sizes.data();
-    starpu_data_partition(h, &f);  // fresh handle: no task uses it yet, returns at once
-    temporaries_.push_back({h, true});
-    for (unsigned i = 0; i < f.nchildren; ++i) op.blocks.push_back(starpu_data_get_sub_data(h, 1, i));
-  }
-
-  std::size_t raw_rows(std::size_t count, std::size_t row_width) const {
-    if (row_width == 0 || count % row_width != 0)
-      throw Error(std::string(iface_) + ": numElements (" + std::to_string(count) +
-                  ") is not a multiple of descRowWidth (" + std::to_string(row_width) + ")");
-    return count / row_width;
-  }
-
-  void split_raw_row_blocks(Op& op, const void* ptr, std::size_t rows, std::size_t row_width,
-                            std::size_t elem_size) {
-    starpu_data_handle_t h;
-    starpu_matrix_data_register(&h, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr),
-                                static_cast<uint32_t>(row_width), static_cast<uint32_t>(row_width),
-                                static_cast<uint32_t>(rows), elem_size);
-    std::vector<uint32_t> sizes(op.sizes.begin(), op.sizes.end());
-    starpu_data_filter f{};
-    f.filter_func = detail::matrix_filter_row_list;
+    f.filter_func = filter;
     f.nchildren = static_cast<unsigned>(sizes.size());
     f.filter_arg_ptr = sizes.data();
     starpu_data_partition(h, &f);  // fresh handle: no task uses it yet, returns at once

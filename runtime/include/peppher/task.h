@@ -42,6 +42,35 @@ inline Error submit_error(const char* iface, int ret) {
   return Error(std::string(iface) + ": starpu_task_submit failed (" + std::to_string(ret) + ")");
 }
 
+/// A raw array of @p count elements registered for one call as a StarPU vector.
+inline starpu_data_handle_t register_raw_vector(const void* ptr, size_t count, size_t elem_size) {
+  starpu_data_handle_t h;
+  starpu_vector_data_register(&h, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr),
+                              static_cast<uint32_t>(count), elem_size);
+  return h;
+}
+
+/// The rows of a raw row-major array of @p count elements, @p row_width per row
+/// (numElements / descRowWidth); throws peppher::Error naming @p iface when they do not divide.
+inline size_t raw_rows(const char* iface, size_t count, size_t row_width) {
+  if (row_width == 0 || count % row_width != 0) {
+    throw Error(std::string(iface) + ": numElements (" + std::to_string(count) +
+                ") is not a multiple of descRowWidth (" + std::to_string(row_width) + ")");
+  }
+  return count / row_width;
+}
+
+/// A raw row-major array of @p rows x @p row_width elements registered for one call as a
+/// StarPU matrix (contiguous rows: ld == row_width).
+inline starpu_data_handle_t register_raw_matrix(const void* ptr, size_t rows, size_t row_width,
+                                                size_t elem_size) {
+  starpu_data_handle_t h;
+  starpu_matrix_data_register(&h, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr),
+                              static_cast<uint32_t>(row_width), static_cast<uint32_t>(row_width),
+                              static_cast<uint32_t>(rows), elem_size);
+  return h;
+}
+
 }  // namespace detail
 
 /// @brief Builds and submits one task of a codelet. Raw pointers registered through it are
@@ -96,10 +125,7 @@ class TaskBuilder {
       ptr = empty_.back().get();
       count = 1;
     }
-    starpu_data_handle_t h;
-    starpu_vector_data_register(&h, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr),
-                                static_cast<uint32_t>(count), elem_size);
-    add_temporary(index, h);
+    add_temporary(index, detail::register_raw_vector(ptr, count, elem_size));
   }
 
   /// @brief Buffer @p index is one element (a `T&` parameter), registered for this call.
@@ -113,16 +139,8 @@ class TaskBuilder {
   ///        row, registered for this call as a StarPU matrix.
   void register_matrix(int index, const void* ptr, size_t count, size_t row_width,
                        size_t elem_size) {
-    if (row_width == 0 || count % row_width != 0) {
-      throw Error(std::string(iface_) + ": numElements (" + std::to_string(count) +
-                  ") is not a multiple of descRowWidth (" + std::to_string(row_width) + ")");
-    }
-    starpu_data_handle_t h;
-    starpu_matrix_data_register(&h, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr),
-                                static_cast<uint32_t>(row_width),
-                                static_cast<uint32_t>(row_width),
-                                static_cast<uint32_t>(count / row_width), elem_size);
-    add_temporary(index, h);
+    const size_t rows = detail::raw_rows(iface_, count, row_width);
+    add_temporary(index, detail::register_raw_matrix(ptr, rows, row_width, elem_size));
   }
 
   /// @brief Submits the task. With @p synchronous, waits for it and copies raw-pointer

@@ -56,11 +56,6 @@ class Trainer {
   ///        peppher::Error when it cannot.
   void write(const std::string& path) const;
 
-  /// @brief Expected time in microseconds of @p variant at @p point, interpolated
-  ///        (log-log) between the nearest samples along one context; NaN if never measured.
-  static double interpolate(const std::vector<long long>& xs, const std::vector<double>& ts,
-                            long long x);
-
  private:
   struct Result {
     std::string interface_name;
