@@ -1,7 +1,7 @@
 // End to end for the Rodinia-style apps and the ODE solver (apps/hotspot, pathfinder, nw, lud,
-// bfs, ode): each composed, built with -Werror and run with a CPU worker plus pocl's OpenCL device,
-// CPU only and OpenCL only; its hand-written direct/ StarPU version built and run too, and both
-// must agree bit for bit.
+// bfs, cfd, ode): each composed, built with -Werror and run with a CPU worker plus pocl's OpenCL
+// device, CPU only and OpenCL only; its hand-written direct/ StarPU version built and run too, and
+// both must agree bit for bit.
 #include <catch2/catch.hpp>
 
 #include <initializer_list>
@@ -117,4 +117,11 @@ TEST_CASE("e2e rodinia: lud, composed and direct") {
 TEST_CASE("e2e rodinia: bfs, composed and direct") {
   // 3000 nodes, up to 4 random edges each: 11 levels (the last one finds nothing), 2 calls each.
   check_app({"bfs", {"bfs_expand", "bfs_update"}, "3000 4", 22});
+}
+
+TEST_CASE("e2e rodinia: cfd (Euler solver), composed and direct") {
+  // A 24 x 32 mesh, 10 iterations of 10 calls (a copy, then 3 stages of step factor, flux and
+  // time step) over four components.
+  check_app({"cfd", {"cfd_copy", "cfd_step_factor", "cfd_flux", "cfd_time_step"}, "24 32 10",
+             100});
 }
