@@ -65,6 +65,7 @@ int run_compose(const std::vector<std::string>& args, std::ostream& out, std::os
     utility.functions = options.functions;
     utility.force = options.force;
     utility.compile_commands_dir = options.compile_commands_dir;
+    utility.system_include_dirs = runtime_header_dirs();
     return utility::run_utility_mode(utility, diag, out);
   }
 

@@ -1,6 +1,10 @@
-// Where the runtime library and headers are, for the generated Makefile: the build tree
-// when compose runs from it, else the installation prefix compose was installed into.
+// Where the runtime library and headers are, for the generated Makefile and utility mode:
+// the installation prefix compose was installed into, else (the build tree's compose, tests)
+// the build tree.
 #pragma once
+
+#include <string>
+#include <vector>
 
 #include "compose/emit/generate.h"
 
@@ -8,5 +12,9 @@ namespace peppher {
 
 /// The EmitSettings of this compose binary (build tree or installation).
 emit::EmitSettings locate_runtime();
+
+/// The folders holding the runtime's headers (<peppher/runtime.h>) and StarPU's, for
+/// utility mode: a header declaring components on peppher::Vector scans with no -I.
+std::vector<std::string> runtime_header_dirs();
 
 }  // namespace peppher

@@ -65,6 +65,10 @@ int run_utility_mode(const ir::Options& options, const std::vector<std::string>&
 
 int run_utility_mode(const UtilityOptions& options, diag::Diagnostics& diag, std::ostream& out) {
   scan::ScanSettings scan_settings{options.clang_args, options.compile_commands_dir};
+  for (const std::string& dir : options.system_include_dirs) {
+    scan_settings.clang_args.push_back("-isystem");
+    scan_settings.clang_args.push_back(dir);
+  }
   skeleton::PlanSettings plan_settings;
   plan_settings.functions = {options.functions.begin(), options.functions.end()};
   plan_settings.output_dir = options.output_dir;

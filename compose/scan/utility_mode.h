@@ -21,6 +21,9 @@ struct UtilityOptions {
   // and everything after `--`.
   std::vector<std::string> clang_args;
   std::string compile_commands_dir;  // -p DIR (holding compile_commands.json)
+  // The runtime's and StarPU's header folders, searched after the user's -I folders (as
+  // -isystem) and left out of the skeletons' flags: the generated Makefile adds them itself.
+  std::vector<std::string> system_include_dirs;
   int verbosity = 0;                 // -v >= 1: time per header
 };
 

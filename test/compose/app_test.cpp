@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 #include "compose/ir/json.h"
 #include "test_util.h"
@@ -67,6 +68,24 @@ TEST_CASE("utility mode from the command line writes skeletons that pass --check
   test::RunResult again = test::run_in(dir.path(), {"-generateCompFiles=spm.h", "--functions", "scale"});
   CHECK(again.code == 0);
   CHECK(again.out.find("kept existing scale.xml") != std::string::npos);
+}
+
+TEST_CASE("utility mode finds <peppher/runtime.h> and StarPU's headers without -I", "[app]") {
+  // Component headers declare their calls on peppher::Vector; compose knows where its own
+  // runtime is, and the generated Makefile adds those folders, so the skeletons do not.
+  test::TempDir dir;
+  std::filesystem::path header = std::filesystem::path(dir.path()) / "step.h";
+  {
+    std::ofstream(header) << "#include <peppher/runtime.h>\n"
+                             "void step(const peppher::Vector<float>& in, "
+                             "peppher::Vector<float>& out);\n";
+  }
+  test::RunResult r = test::run_in(dir.path(), {"-generateCompFiles=step.h"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  std::ifstream cpu(std::filesystem::path(dir.path()) / "step/step_cpu.xml");
+  const std::string xml((std::istreambuf_iterator<char>(cpu)), std::istreambuf_iterator<char>());
+  CHECK(xml.find("<peppher:flags>-O2</peppher:flags>") != std::string::npos);
 }
 
 TEST_CASE("--check reports the generator's diagnostics too, and writes nothing", "[app]") {
