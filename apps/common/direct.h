@@ -1,12 +1,16 @@
 // Shared by the hand-written (direct/) StarPU versions of the apps: what an expert writes once
 // and reuses: starting StarPU like the composed apps do (lws unless STARPU_SCHED says
-// otherwise), an OpenCL program per kernel file, and a checked 1-D kernel launch.
+// otherwise), an OpenCL program per kernel file, a checked 1-D kernel launch, and the codelet
+// over an app's CPU, OpenMP, CUDA and OpenCL variants.
 #pragma once
 
+#include <omp.h>
 #include <starpu.h>
 
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
+#include <initializer_list>
 
 namespace direct {
 
@@ -72,4 +76,44 @@ inline int can_execute(unsigned workerid, starpu_task*, unsigned nimpl) {
   return workerid < starpu_worker_get_count() || nimpl == 1;
 }
 
+/// The OpenMP implementation of a codelet: @p host on the combined worker's threads.
+template <void (*host)(void*[], void*)>
+void openmp(void* buffers[], void* arg) {
+  omp_set_num_threads(starpu_combined_worker_get_size());
+  host(buffers, arg);
+}
+
+/// A codelet over an app's variants: sequential CPU (implementation 0, single workers), OpenMP
+/// (1, combined workers, fork-join), CUDA (nullptr without it), OpenCL; a mode per buffer.
+inline starpu_codelet codelet(starpu_cpu_func_t cpu, starpu_cpu_func_t omp, starpu_cuda_func_t cuda,
+                              starpu_opencl_func_t ocl,
+                              std::initializer_list<starpu_data_access_mode> modes) {
+  starpu_codelet cl;
+  starpu_codelet_init(&cl);
+  cl.type = STARPU_FORKJOIN;
+  cl.max_parallelism = INT_MAX;
+  cl.can_execute = can_execute;
+  cl.cpu_funcs[0] = cpu;
+  cl.cpu_funcs[1] = omp;
+  cl.cuda_funcs[0] = cuda;
+  cl.opencl_funcs[0] = ocl;
+  cl.nbuffers = static_cast<int>(modes.size());
+  int i = 0;
+  for (starpu_data_access_mode m : modes) cl.modes[i++] = m;
+  return cl;
+}
+
 }  // namespace direct
+
+// The codelet of variants name_cpu, name_openmp and name_cuda, each called by host<variant>
+// (a codelet function template that unpacks the buffers and arguments), and OpenCL function ocl.
+#ifdef STARPU_USE_CUDA
+#define DIRECT_CUDA(host, name) host<name##_cuda>
+#else
+#define DIRECT_CUDA(host, name) nullptr
+#endif
+#define DIRECT_CODELET(host, name, ocl, ...)                                                      \
+  direct::codelet(host<name##_cpu>, direct::openmp<host<name##_openmp>>, DIRECT_CUDA(host, name), \
+                  ocl, {__VA_ARGS__})
+
+namespace direct {}  // namespace direct

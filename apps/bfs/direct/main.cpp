@@ -44,11 +44,6 @@ void update_host(void* b[], void*) {
   auto changed = peppher::Scalar<int>::view(reinterpret_cast<int*>(STARPU_VARIABLE_GET_PTR(b[3])));
   variant(frontier, visited, updating, changed);
 }
-template <void (*host)(void*[], void*)>
-void openmp(void* b[], void* arg) {
-  omp_set_num_threads(starpu_combined_worker_get_size());
-  host(b, arg);
-}
 // OpenCL: each vector as its buffer and its length, one work-item per node.
 void expand_cl(void* b[], void*) {
   direct::launch(&programs[0], "bfs_expand_opencl", len(b[2]), 0, mem(b[0]), len(b[0]), mem(b[1]),
@@ -61,40 +56,10 @@ void update_cl(void* b[], void*) {
                  reinterpret_cast<cl_mem>(STARPU_VARIABLE_GET_DEV_HANDLE(b[3])));
 }
 
-starpu_codelet make_codelet(starpu_cpu_func_t cpu, starpu_cpu_func_t omp, starpu_cpu_func_t cuda,
-                            starpu_opencl_func_t ocl,
-                            std::initializer_list<starpu_data_access_mode> modes) {
-  starpu_codelet cl;
-  starpu_codelet_init(&cl);
-  cl.type = STARPU_FORKJOIN;
-  cl.max_parallelism = INT_MAX;
-  cl.can_execute = direct::can_execute;
-  cl.cpu_funcs[0] = cpu;
-  cl.cpu_funcs[1] = omp;
-#ifdef STARPU_USE_CUDA
-  cl.cuda_funcs[0] = cuda;
-#else
-  (void)cuda;
-#endif
-  cl.opencl_funcs[0] = ocl;
-  cl.nbuffers = static_cast<int>(modes.size());
-  int i = 0;
-  for (starpu_data_access_mode m : modes) cl.modes[i++] = m;
-  return cl;
-}
-
-#ifdef STARPU_USE_CUDA
-#define CUDA_FUNC(host, name) host<name##_cuda>
-#else
-#define CUDA_FUNC(host, name) nullptr
-#endif
-#define CODELET(host, name, ocl, ...)                                                     \
-  make_codelet(host<name##_cpu>, openmp<host<name##_openmp>>, CUDA_FUNC(host, name), ocl, \
-               {__VA_ARGS__})
-starpu_codelet expand_codelet = CODELET(expand_host, bfs_expand, expand_cl, STARPU_R, STARPU_R,
-                                        STARPU_RW, STARPU_R, STARPU_RW, STARPU_RW);
+starpu_codelet expand_codelet = DIRECT_CODELET(expand_host, bfs_expand, expand_cl, STARPU_R,
+                                               STARPU_R, STARPU_RW, STARPU_R, STARPU_RW, STARPU_RW);
 starpu_codelet update_codelet =
-    CODELET(update_host, bfs_update, update_cl, STARPU_RW, STARPU_RW, STARPU_RW, STARPU_RW);
+    DIRECT_CODELET(update_host, bfs_update, update_cl, STARPU_RW, STARPU_RW, STARPU_RW, STARPU_RW);
 
 }  // namespace
 

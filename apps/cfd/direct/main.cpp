@@ -64,72 +64,35 @@ void time_step_host(void* b[], void* arg) {
   Vec old = vec(b[0]), factors = vec(b[1]), fluxes = vec(b[2]), u = vec(b[3]);
   variant(old, factors, fluxes, u, stage);
 }
-template <void (*host)(void*[], void*)>
-void openmp(void* b[], void* arg) {
-  omp_set_num_threads(starpu_combined_worker_get_size());
-  host(b, arg);
-}
 
 // OpenCL functions: each vector is passed as its buffer and its length, like the composed app,
 // over one work-item per element of the written vector.
 void copy_cl(void* b[], void*) {
-  direct::launch(&programs[kCopy], "cfd_copy_opencl", len(b[1]), 0, mem(b[0]), len(b[0]),
-                 mem(b[1]), len(b[1]));
+  direct::launch(&programs[kCopy], "cfd_copy_opencl", len(b[1]), 0, mem(b[0]), len(b[0]), mem(b[1]),
+                 len(b[1]));
 }
 void step_factor_cl(void* b[], void*) {
   direct::launch(&programs[kStepFactor], "cfd_step_factor_opencl", len(b[2]), 0, mem(b[0]),
                  len(b[0]), mem(b[1]), len(b[1]), mem(b[2]), len(b[2]));
 }
 void flux_cl(void* b[], void*) {
-  direct::launch(&programs[kFlux], "cfd_flux_opencl", len(b[4]), 0, mem(b[0]), len(b[0]),
-                 mem(b[1]), len(b[1]), mem(b[2]), len(b[2]), mem(b[3]), len(b[3]), mem(b[4]),
-                 len(b[4]));
+  direct::launch(&programs[kFlux], "cfd_flux_opencl", len(b[4]), 0, mem(b[0]), len(b[0]), mem(b[1]),
+                 len(b[1]), mem(b[2]), len(b[2]), mem(b[3]), len(b[3]), mem(b[4]), len(b[4]));
 }
 void time_step_cl(void* b[], void* arg) {
   int stage;
   starpu_codelet_unpack_args(arg, &stage);
-  direct::launch(&programs[kTimeStep], "cfd_time_step_opencl", len(b[3]), 0, mem(b[0]),
-                 len(b[0]), mem(b[1]), len(b[1]), mem(b[2]), len(b[2]), mem(b[3]), len(b[3]),
-                 stage);
+  direct::launch(&programs[kTimeStep], "cfd_time_step_opencl", len(b[3]), 0, mem(b[0]), len(b[0]),
+                 mem(b[1]), len(b[1]), mem(b[2]), len(b[2]), mem(b[3]), len(b[3]), stage);
 }
 
-starpu_codelet make_codelet(starpu_cpu_func_t cpu, starpu_cpu_func_t omp, starpu_cpu_func_t cuda,
-                            starpu_opencl_func_t ocl,
-                            std::initializer_list<starpu_data_access_mode> modes) {
-  starpu_codelet cl;
-  starpu_codelet_init(&cl);
-  cl.type = STARPU_FORKJOIN;
-  cl.max_parallelism = INT_MAX;
-  cl.can_execute = direct::can_execute;
-  cl.cpu_funcs[0] = cpu;
-  cl.cpu_funcs[1] = omp;
-#ifdef STARPU_USE_CUDA
-  cl.cuda_funcs[0] = cuda;
-#else
-  (void)cuda;
-#endif
-  cl.opencl_funcs[0] = ocl;
-  cl.nbuffers = static_cast<int>(modes.size());
-  int i = 0;
-  for (starpu_data_access_mode m : modes) cl.modes[i++] = m;
-  return cl;
-}
-
-#ifdef STARPU_USE_CUDA
-#define CUDA_FUNC(host, name) host<name##_cuda>
-#else
-#define CUDA_FUNC(host, name) nullptr
-#endif
-#define CODELET(host, name, ocl, ...)                                                     \
-  make_codelet(host<name##_cpu>, openmp<host<name##_openmp>>, CUDA_FUNC(host, name), ocl, \
-               {__VA_ARGS__})
-starpu_codelet copy_codelet = CODELET(copy_host, cfd_copy, copy_cl, STARPU_R, STARPU_W);
+starpu_codelet copy_codelet = DIRECT_CODELET(copy_host, cfd_copy, copy_cl, STARPU_R, STARPU_W);
 starpu_codelet step_factor_codelet =
-    CODELET(step_factor_host, cfd_step_factor, step_factor_cl, STARPU_R, STARPU_R, STARPU_W);
+    DIRECT_CODELET(step_factor_host, cfd_step_factor, step_factor_cl, STARPU_R, STARPU_R, STARPU_W);
 starpu_codelet flux_codelet =
-    CODELET(flux_host, cfd_flux, flux_cl, STARPU_R, STARPU_R, STARPU_R, STARPU_R, STARPU_W);
-starpu_codelet time_step_codelet = CODELET(time_step_host, cfd_time_step, time_step_cl,
-                                           STARPU_R, STARPU_R, STARPU_R, STARPU_W);
+    DIRECT_CODELET(flux_host, cfd_flux, flux_cl, STARPU_R, STARPU_R, STARPU_R, STARPU_R, STARPU_W);
+starpu_codelet time_step_codelet = DIRECT_CODELET(time_step_host, cfd_time_step, time_step_cl,
+                                                  STARPU_R, STARPU_R, STARPU_R, STARPU_W);
 
 void check(int ret) {
   STARPU_CHECK_RETURN_VALUE(ret, "starpu_task_insert");
@@ -160,8 +123,13 @@ int main(int argc, char** argv) {
   enum { kNormals, kAreas, kFarField, kVariables, kOld, kFactors, kFluxes, kCount };
   const std::vector<float>* init[kCount] = {&m.normals, &m.areas, &m.ff_variables, &m.variables};
   const size_t vars = m.variables.size();
-  const size_t sizes[kCount] = {m.normals.size(), m.areas.size(), m.ff_variables.size(), vars,
-                                vars, size_t(m.elements), vars};
+  const size_t sizes[kCount] = {m.normals.size(),
+                                m.areas.size(),
+                                m.ff_variables.size(),
+                                vars,
+                                vars,
+                                size_t(m.elements),
+                                vars};
   float* data[kCount];
   starpu_data_handle_t h[kCount];
   for (int i = 0; i < kCount; ++i) {
@@ -182,8 +150,8 @@ int main(int argc, char** argv) {
                                STARPU_R, h[kVariables], STARPU_R, h[kFarField], STARPU_W,
                                h[kFluxes], 0));
       check(starpu_task_insert(&time_step_codelet, STARPU_R, h[kOld], STARPU_R, h[kFactors],
-                               STARPU_R, h[kFluxes], STARPU_W, h[kVariables], STARPU_VALUE,
-                               &stage, sizeof(int), 0));
+                               STARPU_R, h[kFluxes], STARPU_W, h[kVariables], STARPU_VALUE, &stage,
+                               sizeof(int), 0));
     }
   }
   starpu_data_unregister(h_neighbours);  // waits for the tasks and brings the data home

@@ -35,11 +35,6 @@ void host_func(void* buffers[], void* cl_arg) {
   variant(power, in, out, k.step_div_cap, k.rx_1, k.ry_1, k.rz_1, k.amb_temp);
 }
 
-void openmp_func(void* buffers[], void* cl_arg) {
-  omp_set_num_threads(starpu_combined_worker_get_size());
-  host_func<hotspot_step_openmp>(buffers, cl_arg);
-}
-
 void opencl_func(void* buffers[], void* cl_arg) {
   hotspot::Coefficients k;
   starpu_codelet_unpack_args(cl_arg, &k);
@@ -52,30 +47,13 @@ void opencl_func(void* buffers[], void* cl_arg) {
     dims[i][2] = static_cast<int>(STARPU_MATRIX_GET_LD(buffers[i]));
   }
   direct::launch(&program, "hotspot_step_opencl", size_t(dims[2][0]) * dims[2][1], 0, m[0],
-                 dims[0][0], dims[0][1], dims[0][2], m[1], dims[1][0], dims[1][1], dims[1][2],
-                 m[2], dims[2][0], dims[2][1], dims[2][2], k.step_div_cap, k.rx_1, k.ry_1, k.rz_1,
+                 dims[0][0], dims[0][1], dims[0][2], m[1], dims[1][0], dims[1][1], dims[1][2], m[2],
+                 dims[2][0], dims[2][1], dims[2][2], k.step_div_cap, k.rx_1, k.ry_1, k.rz_1,
                  k.amb_temp);
 }
 
-starpu_codelet make_codelet() {
-  starpu_codelet cl;
-  starpu_codelet_init(&cl);
-  cl.type = STARPU_FORKJOIN;
-  cl.max_parallelism = INT_MAX;
-  cl.can_execute = direct::can_execute;
-  cl.cpu_funcs[0] = host_func<hotspot_step_cpu>;
-  cl.cpu_funcs[1] = openmp_func;
-#ifdef STARPU_USE_CUDA
-  cl.cuda_funcs[0] = host_func<hotspot_step_cuda>;
-#endif
-  cl.opencl_funcs[0] = opencl_func;
-  cl.nbuffers = 3;
-  cl.modes[0] = STARPU_R;
-  cl.modes[1] = STARPU_R;
-  cl.modes[2] = STARPU_W;
-  return cl;
-}
-starpu_codelet codelet = make_codelet();
+starpu_codelet codelet =
+    DIRECT_CODELET(host_func, hotspot_step, opencl_func, STARPU_R, STARPU_R, STARPU_W);
 
 }  // namespace
 

@@ -32,12 +32,6 @@ void host_func(void* buffers[], void* cl_arg) {
   variant(a, offset);
 }
 
-template <auto variant>
-void openmp_func(void* buffers[], void* cl_arg) {
-  omp_set_num_threads(starpu_combined_worker_get_size());
-  host_func<variant>(buffers, cl_arg);
-}
-
 // OpenCL: the matrix as its buffer, rows, cols and leading dimension, then the offset.
 template <int kernel>
 void opencl_func(void* buffers[], void* cl_arg) {
@@ -53,33 +47,7 @@ void opencl_func(void* buffers[], void* cl_arg) {
                  static_cast<int>(STARPU_MATRIX_GET_LD(buffers[0])), offset);
 }
 
-starpu_codelet make_codelet(starpu_cpu_func_t cpu, starpu_cpu_func_t omp, starpu_cpu_func_t cuda,
-                            starpu_opencl_func_t ocl) {
-  starpu_codelet cl;
-  starpu_codelet_init(&cl);
-  cl.type = STARPU_FORKJOIN;
-  cl.max_parallelism = INT_MAX;
-  cl.can_execute = direct::can_execute;
-  cl.cpu_funcs[0] = cpu;
-  cl.cpu_funcs[1] = omp;
-#ifdef STARPU_USE_CUDA
-  cl.cuda_funcs[0] = cuda;
-#else
-  (void)cuda;
-#endif
-  cl.opencl_funcs[0] = ocl;
-  cl.nbuffers = 1;
-  cl.modes[0] = STARPU_RW;
-  return cl;
-}
-
-#ifdef STARPU_USE_CUDA
-#define CUDA_FUNC(name) host_func<name##_cuda>
-#else
-#define CUDA_FUNC(name) nullptr
-#endif
-#define CODELET(name, k) \
-  make_codelet(host_func<name##_cpu>, openmp_func<name##_openmp>, CUDA_FUNC(name), opencl_func<k>)
+#define CODELET(name, k) DIRECT_CODELET(host_func, name, opencl_func<k>, STARPU_RW)
 starpu_codelet codelets[3] = {CODELET(lud_diagonal, 0), CODELET(lud_perimeter, 1),
                               CODELET(lud_internal, 2)};
 

@@ -32,11 +32,6 @@ void host_func(void* buffers[], void* cl_arg) {
   variant(score, ref, diag, penalty);
 }
 
-void openmp_func(void* buffers[], void* cl_arg) {
-  omp_set_num_threads(starpu_combined_worker_get_size());
-  host_func<nw_diagonal_openmp>(buffers, cl_arg);
-}
-
 void opencl_func(void* buffers[], void* cl_arg) {
   int diag, penalty;
   starpu_codelet_unpack_args(cl_arg, &diag, &penalty);
@@ -52,24 +47,7 @@ void opencl_func(void* buffers[], void* cl_arg) {
                  dims[0][1], dims[0][2], m[1], dims[1][0], dims[1][1], dims[1][2], diag, penalty);
 }
 
-starpu_codelet make_codelet() {
-  starpu_codelet cl;
-  starpu_codelet_init(&cl);
-  cl.type = STARPU_FORKJOIN;
-  cl.max_parallelism = INT_MAX;
-  cl.can_execute = direct::can_execute;
-  cl.cpu_funcs[0] = host_func<nw_diagonal_cpu>;
-  cl.cpu_funcs[1] = openmp_func;
-#ifdef STARPU_USE_CUDA
-  cl.cuda_funcs[0] = host_func<nw_diagonal_cuda>;
-#endif
-  cl.opencl_funcs[0] = opencl_func;
-  cl.nbuffers = 2;
-  cl.modes[0] = STARPU_RW;
-  cl.modes[1] = STARPU_R;
-  return cl;
-}
-starpu_codelet codelet = make_codelet();
+starpu_codelet codelet = DIRECT_CODELET(host_func, nw_diagonal, opencl_func, STARPU_RW, STARPU_R);
 
 }  // namespace
 

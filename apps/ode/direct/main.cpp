@@ -76,11 +76,6 @@ void maxdiff_host(void* b[], void*) {
       peppher::Scalar<double>::view(reinterpret_cast<double*>(STARPU_VARIABLE_GET_PTR(b[2])));
   variant(yn, y, change);
 }
-template <void (*host)(void*[], void*)>
-void openmp(void* b[], void* arg) {
-  omp_set_num_threads(starpu_combined_worker_get_size());
-  host(b, arg);
-}
 
 // OpenCL functions: each vector is passed as its buffer and its length, like the composed app.
 void diffusion_cl(void* b[], void* arg) {
@@ -114,46 +109,16 @@ void maxdiff_cl(void* b[], void*) {
                  mem(b[1]), len(b[1]), change);
 }
 
-starpu_codelet make_codelet(starpu_cpu_func_t cpu, starpu_cpu_func_t omp, starpu_cpu_func_t cuda,
-                            starpu_opencl_func_t ocl,
-                            std::initializer_list<starpu_data_access_mode> modes) {
-  starpu_codelet cl;
-  starpu_codelet_init(&cl);
-  cl.type = STARPU_FORKJOIN;
-  cl.max_parallelism = INT_MAX;
-  cl.can_execute = direct::can_execute;
-  cl.cpu_funcs[0] = cpu;
-  cl.cpu_funcs[1] = omp;
-#ifdef STARPU_USE_CUDA
-  cl.cuda_funcs[0] = cuda;
-#else
-  (void)cuda;
-#endif
-  cl.opencl_funcs[0] = ocl;
-  cl.nbuffers = static_cast<int>(modes.size());
-  int i = 0;
-  for (starpu_data_access_mode m : modes) cl.modes[i++] = m;
-  return cl;
-}
-
-#ifdef STARPU_USE_CUDA
-#define CUDA_FUNC(host, name) host<name##_cuda>
-#else
-#define CUDA_FUNC(host, name) nullptr
-#endif
-#define CODELET(host, name, ocl, ...)                                                     \
-  make_codelet(host<name##_cpu>, openmp<host<name##_openmp>>, CUDA_FUNC(host, name), ocl, \
-               {__VA_ARGS__})
 starpu_codelet diffusion_codelet =
-    CODELET(diffusion_host, bruss_diffusion, diffusion_cl, STARPU_R, STARPU_W);
-starpu_codelet reaction_codelet =
-    CODELET(reaction_host, bruss_reaction, reaction_cl, STARPU_R, STARPU_R, STARPU_RW, STARPU_RW);
+    DIRECT_CODELET(diffusion_host, bruss_diffusion, diffusion_cl, STARPU_R, STARPU_W);
+starpu_codelet reaction_codelet = DIRECT_CODELET(reaction_host, bruss_reaction, reaction_cl,
+                                                 STARPU_R, STARPU_R, STARPU_RW, STARPU_RW);
 starpu_codelet stage_codelet =
-    CODELET(stage_host, rk_stage, stage_cl, STARPU_R, STARPU_R, STARPU_W);
-starpu_codelet update_codelet = CODELET(update_host, rk_update, update_cl, STARPU_R, STARPU_R,
-                                        STARPU_R, STARPU_R, STARPU_R, STARPU_W);
+    DIRECT_CODELET(stage_host, rk_stage, stage_cl, STARPU_R, STARPU_R, STARPU_W);
+starpu_codelet update_codelet = DIRECT_CODELET(update_host, rk_update, update_cl, STARPU_R,
+                                               STARPU_R, STARPU_R, STARPU_R, STARPU_R, STARPU_W);
 starpu_codelet maxdiff_codelet =
-    CODELET(maxdiff_host, rk_maxdiff, maxdiff_cl, STARPU_R, STARPU_R, STARPU_RW);
+    DIRECT_CODELET(maxdiff_host, rk_maxdiff, maxdiff_cl, STARPU_R, STARPU_R, STARPU_RW);
 
 void check(int ret) {
   STARPU_CHECK_RETURN_VALUE(ret, "starpu_task_insert");

@@ -30,17 +30,11 @@ template <auto variant>
 void host_func(void* buffers[], void* cl_arg) {
   int row;
   starpu_codelet_unpack_args(cl_arg, &row);
-  auto wall = peppher::Matrix<int>::view(reinterpret_cast<int*>(STARPU_MATRIX_GET_PTR(buffers[0])),
-                                         STARPU_MATRIX_GET_NY(buffers[0]),
-                                         STARPU_MATRIX_GET_NX(buffers[0]),
-                                         STARPU_MATRIX_GET_LD(buffers[0]));
+  auto wall = peppher::Matrix<int>::view(
+      reinterpret_cast<int*>(STARPU_MATRIX_GET_PTR(buffers[0])), STARPU_MATRIX_GET_NY(buffers[0]),
+      STARPU_MATRIX_GET_NX(buffers[0]), STARPU_MATRIX_GET_LD(buffers[0]));
   auto src = vec(buffers[1]), dst = vec(buffers[2]);
   variant(wall, src, dst, row);
-}
-
-void openmp_func(void* buffers[], void* cl_arg) {
-  omp_set_num_threads(starpu_combined_worker_get_size());
-  host_func<pathfinder_row_openmp>(buffers, cl_arg);
 }
 
 void opencl_func(void* buffers[], void* cl_arg) {
@@ -56,25 +50,8 @@ void opencl_func(void* buffers[], void* cl_arg) {
                  reinterpret_cast<cl_mem>(STARPU_VECTOR_GET_DEV_HANDLE(buffers[2])), cols, row);
 }
 
-starpu_codelet make_codelet() {
-  starpu_codelet cl;
-  starpu_codelet_init(&cl);
-  cl.type = STARPU_FORKJOIN;
-  cl.max_parallelism = INT_MAX;
-  cl.can_execute = direct::can_execute;
-  cl.cpu_funcs[0] = host_func<pathfinder_row_cpu>;
-  cl.cpu_funcs[1] = openmp_func;
-#ifdef STARPU_USE_CUDA
-  cl.cuda_funcs[0] = host_func<pathfinder_row_cuda>;
-#endif
-  cl.opencl_funcs[0] = opencl_func;
-  cl.nbuffers = 3;
-  cl.modes[0] = STARPU_R;
-  cl.modes[1] = STARPU_R;
-  cl.modes[2] = STARPU_W;
-  return cl;
-}
-starpu_codelet codelet = make_codelet();
+starpu_codelet codelet =
+    DIRECT_CODELET(host_func, pathfinder_row, opencl_func, STARPU_R, STARPU_R, STARPU_W);
 
 }  // namespace
 
@@ -96,8 +73,7 @@ int main(int argc, char** argv) {
   starpu_matrix_data_register(&h_wall, STARPU_MAIN_RAM, uintptr_t(wall), cols, cols, rows,
                               sizeof(int));
   for (int i = 0; i < 2; ++i)
-    starpu_vector_data_register(&h_line[i], STARPU_MAIN_RAM, uintptr_t(line[i]), cols,
-                                sizeof(int));
+    starpu_vector_data_register(&h_line[i], STARPU_MAIN_RAM, uintptr_t(line[i]), cols, sizeof(int));
   for (int r = 1; r < rows; ++r) {
     int ret = starpu_task_insert(&codelet, STARPU_R, h_wall, STARPU_R, h_line[(r + 1) % 2],
                                  STARPU_W, h_line[r % 2], STARPU_VALUE, &r, sizeof(r), 0);

@@ -1,7 +1,7 @@
 // bfs_update, CUDA variant: one thread per node, as Rodinia's second kernel; the Scalar view's
 // data is a device pointer. Compiled, not run (no GPU here).
 #include "../bfs_components.h"
-#include "../bfs_cuda.h"
+#include "../../../common/cuda_variant.h"
 
 namespace {
 
@@ -20,7 +20,7 @@ void bfs_update_cuda(peppher::Vector<int>& frontier, peppher::Vector<int>& visit
                      peppher::Vector<int>& updating, peppher::Scalar<int>& changed) {
   const int n = static_cast<int>(frontier.size());
   if (n == 0) return;
-  kernel<<<(n + 255) / 256, 256, 0, bfs::cuda_stream()>>>(frontier.data(), visited.data(),
+  kernel<<<(n + 255) / 256, 256, 0, app::cuda_stream()>>>(frontier.data(), visited.data(),
                                                           updating.data(), changed.host_write(), n);
-  bfs::cuda_finish("bfs_update_cuda");
+  app::cuda_finish("bfs_update_cuda");
 }

@@ -1,20 +1,10 @@
 // hotspot_step, CUDA variant: one thread per cell on this worker's stream; the Matrix views'
 // data() are device pointers inside the variant. Compiled, not run (no GPU here).
 #include <peppher/runtime.h>
-#include <starpu.h>
 
-#include <cstdio>
-#include <cstdlib>
+#include "../../../common/cuda_variant.h"
 
 namespace {
-
-cudaStream_t local_stream() {
-#ifdef STARPU_USE_CUDA
-  return starpu_cuda_get_local_stream();
-#else
-  return 0;  // Debian's StarPU has no CUDA: the default stream
-#endif
-}
 
 __global__ void step_kernel(const float* power, int ld_p, const float* t, int ld_t, float* out,
                             int ld_o, int rows, int cols, float step_div_cap, float rx_1,
@@ -35,21 +25,16 @@ __global__ void step_kernel(const float* power, int ld_p, const float* t, int ld
 }  // namespace
 
 void hotspot_step_cuda(const peppher::Matrix<float>& power, const peppher::Matrix<float>& temp_in,
-                       peppher::Matrix<float>& temp_out, float step_div_cap, float rx_1,
-                       float ry_1, float rz_1, float amb_temp) {
+                       peppher::Matrix<float>& temp_out, float step_div_cap, float rx_1, float ry_1,
+                       float rz_1, float amb_temp) {
   const int rows = static_cast<int>(temp_out.rows());
   const int cols = static_cast<int>(temp_out.cols());
   if (rows == 0 || cols == 0) return;
-  cudaStream_t stream = local_stream();
   const dim3 threads(16, 16);
   const dim3 blocks((cols + 15) / 16, (rows + 15) / 16);
-  step_kernel<<<blocks, threads, 0, stream>>>(
+  step_kernel<<<blocks, threads, 0, app::cuda_stream()>>>(
       power.data(), static_cast<int>(power.ld()), temp_in.data(), static_cast<int>(temp_in.ld()),
-      temp_out.data(), static_cast<int>(temp_out.ld()), rows, cols, step_div_cap, rx_1, ry_1,
-      rz_1, amb_temp);
-  cudaError_t err = cudaStreamSynchronize(stream);
-  if (err != cudaSuccess) {
-    std::fprintf(stderr, "hotspot_step_cuda: %s\n", cudaGetErrorString(err));
-    std::abort();
-  }
+      temp_out.data(), static_cast<int>(temp_out.ld()), rows, cols, step_div_cap, rx_1, ry_1, rz_1,
+      amb_temp);
+  app::cuda_finish("hotspot_step_cuda");
 }

@@ -1,12 +1,7 @@
 // nw_diagonal, CUDA variant (skeleton from compose -generateCompFiles, filled in): one block of
 // 16 threads per matrix block on the anti-diagonal, a shared-memory wavefront as in Rodinia;
 // compiled, not run (no GPU here).
-#include <cuda_runtime.h>
-#include <starpu.h>
-
-#include <cstdio>
-#include <cstdlib>
-
+#include "../../../common/cuda_variant.h"
 #include "../nw_diagonal.h"
 
 namespace {
@@ -41,17 +36,8 @@ void nw_diagonal_cuda(peppher::Matrix<int>& score, const peppher::Matrix<int>& r
   const int first = diag - nblocks + 1 > 0 ? diag - nblocks + 1 : 0;
   const int count = (diag < nblocks - 1 ? diag : nblocks - 1) - first + 1;
   if (count <= 0) return;
-#ifdef STARPU_USE_CUDA
-  cudaStream_t stream = starpu_cuda_get_local_stream();
-#else
-  cudaStream_t stream = 0;
-#endif
-  nw_kernel<<<count, B, 0, stream>>>(score.data(), static_cast<int>(score.ld()), ref.data(),
-                                     static_cast<int>(ref.ld()), first, diag, penalty);
-  cudaError_t err = cudaGetLastError();
-  if (err == cudaSuccess) err = cudaStreamSynchronize(stream);
-  if (err != cudaSuccess) {
-    std::fprintf(stderr, "nw_diagonal_cuda: %s\n", cudaGetErrorString(err));
-    std::abort();
-  }
+  nw_kernel<<<count, B, 0, app::cuda_stream()>>>(score.data(), static_cast<int>(score.ld()),
+                                                 ref.data(), static_cast<int>(ref.ld()), first,
+                                                 diag, penalty);
+  app::cuda_finish("nw_diagonal_cuda");
 }

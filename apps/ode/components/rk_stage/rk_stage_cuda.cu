@@ -1,6 +1,6 @@
 // rk_stage, CUDA variant: y_stage = y + c k, one thread per point (no fma). Compiled, not run.
 #include "../ode_components.h"
-#include "../ode_cuda.h"
+#include "../../../common/cuda_variant.h"
 
 namespace {
 
@@ -15,6 +15,6 @@ void rk_stage_cuda(const peppher::Vector<double>& y, const peppher::Vector<doubl
                    peppher::Vector<double>& y_stage, double c) {
   const int n = static_cast<int>(y_stage.size());
   if (n == 0) return;
-  kernel<<<(n + 255) / 256, 256, 0, ode::cuda_stream()>>>(y.data(), k.data(), y_stage.data(), n, c);
-  ode::cuda_finish("rk_stage_cuda");
+  kernel<<<(n + 255) / 256, 256, 0, app::cuda_stream()>>>(y.data(), k.data(), y_stage.data(), n, c);
+  app::cuda_finish("rk_stage_cuda");
 }

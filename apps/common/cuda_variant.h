@@ -1,5 +1,5 @@
-// Shared by the bfs components' CUDA variants: this worker's stream and a checked wait for the
-// kernel (StarPU expects the work done when the variant returns).
+// Shared by the apps' CUDA variants: this worker's stream and a checked wait for the kernel
+// (StarPU expects the work done when the variant returns).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-namespace bfs {
+namespace app {
 
 inline cudaStream_t cuda_stream() {
 #ifdef STARPU_USE_CUDA
@@ -18,6 +18,7 @@ inline cudaStream_t cuda_stream() {
 #endif
 }
 
+/// Waits for the kernels launched on cuda_stream(); aborts with @p variant's name on an error.
 inline void cuda_finish(const char* variant) {
   cudaError_t err = cudaGetLastError();
   if (err == cudaSuccess) err = cudaStreamSynchronize(cuda_stream());
@@ -27,4 +28,4 @@ inline void cuda_finish(const char* variant) {
   }
 }
 
-}  // namespace bfs
+}  // namespace app
