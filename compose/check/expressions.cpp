@@ -32,6 +32,18 @@ void resolve_expression(ir::Expression& e, const std::string& what, const Scope&
       continue;
     }
     if (contains(scope.parameters, n) || contains(scope.tunables, n)) continue;
+    const size_t dot = n.find('.');
+    if (dot != std::string::npos && contains(scope.parameters, n.substr(0, dot))) {
+      const std::string param = n.substr(0, dot), member = n.substr(dot + 1);
+      if (!contains(scope.matrices, param)) {
+        diag.error(at, what + " uses '" + n + "', but only peppher::Matrix parameters have " +
+                           "members (.rows, .cols); '" + param + "' is not one");
+      } else if (member != "rows" && member != "cols") {
+        diag.error(at, what + " uses '" + n + "': a matrix parameter has .rows and .cols" +
+                           diag::did_you_mean(diag::closest_match_in(member, std::vector<std::string>{"rows", "cols"})));
+      }
+      continue;
+    }
     if (n.compare(0, 9, "platform.") == 0 && scope.allow_platform) {
       std::string prop = n.substr(9);
       if (contains(scope.platform, prop)) continue;

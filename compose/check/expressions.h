@@ -13,6 +13,7 @@ namespace peppher::check {
 // The names an expression may use.
 struct Scope {
   std::vector<std::string> parameters;  // interface parameters
+  std::vector<std::string> matrices;    // peppher::Matrix parameters: M.rows, M.cols usable
   std::vector<std::string> tunables;    // tunables in reach (variant's, or all variants')
   std::vector<std::string> platform;    // property names usable as platform.<name>
   bool allow_platform = true;           // platform.* and xpdl::system::num_of_gpus

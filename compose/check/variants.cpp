@@ -49,12 +49,14 @@ void resolve_variant(const ir::Application& app, const ir::Interface& iface, ir:
     scope.tunables.push_back(t.name);
   }
   scope.platform = platform_properties(app);
+  Scope launch = scope;  // launch sizes are C++ text in the OpenCL wrapper: no M.rows there
+  launch.allow_platform = false;
+  for (const ir::Parameter& p : iface.parameters)
+    if (p.kind == ir::ParamKind::Matrix) scope.matrices.push_back(p.name);
   for (ir::Constraint& c : v.constraints) {
     std::string what = c.name.empty() ? "constraint" : "constraint '" + c.name + "'";
     resolve_expression(c.expr, what, scope, diag);
   }
-  Scope launch = scope;
-  launch.allow_platform = false;
   for (ir::SourceFile& f : v.sources) {
     if (f.global_size) resolve_expression(*f.global_size, "globalSize of '" + f.name + "'", launch, diag);
     if (f.local_size) resolve_expression(*f.local_size, "localSize of '" + f.name + "'", launch, diag);

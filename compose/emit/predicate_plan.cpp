@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 
 #include "compose/check/predicates.h"
 #include "compose/expr/parser.h"
@@ -20,9 +21,27 @@ const Operand* operand_named(const WrapperPlan& plan, const std::string& name) {
 
 std::string as_long(const std::string& cpp) { return "static_cast<long long>(" + cpp + ")"; }
 
+std::string task_handle(const Operand& o) {
+  return "STARPU_TASK_GET_HANDLE(peppher_task, " + std::to_string(o.buffer) + ")";
+}
+
+// "M.rows" / "M.cols" of a peppher::Matrix operand M (check/ allowed no other member), inside
+// can_execute (the task's handle: a partitioned call's block) or the entry wrapper.
+std::optional<std::string> matrix_extent(const WrapperPlan& plan, const std::string& name,
+                                         bool task) {
+  const size_t dot = name.find('.');
+  if (dot == std::string::npos) return std::nullopt;
+  const Operand* o = operand_named(plan, name.substr(0, dot));
+  if (o == nullptr || o->kind != OperandKind::Matrix) return std::nullopt;
+  const bool rows = name.compare(dot + 1, std::string::npos, "rows") == 0;
+  if (!task) return as_long(o->param->name + (rows ? ".rows()" : ".cols()"));
+  return as_long(std::string(rows ? "starpu_matrix_get_ny(" : "starpu_matrix_get_nx(") +
+                 task_handle(*o) + ")");
+}
+
 // An operand's value (by-value) or element count, inside can_execute.
 std::string in_task(const Operand& o) {
-  std::string handle = "STARPU_TASK_GET_HANDLE(peppher_task, " + std::to_string(o.buffer) + ")";
+  const std::string handle = task_handle(o);
   switch (o.kind) {
     case OperandKind::Value: return "peppher_args->" + o.param->name;
     case OperandKind::RawVector:
@@ -93,6 +112,10 @@ void plan_slot(const ir::Application& app, WrapperPlan& plan, VariantSlot& slot,
     if (!c.expr.ast || check::statically_true(app, iface, v, c)) continue;
     auto rename = [&](bool task) {
       return [&, task](const std::string& n) -> std::string {
+        if (std::optional<std::string> extent = matrix_extent(plan, n, task)) {
+          if (std::find(used.begin(), used.end(), n) == used.end()) used.push_back(n);
+          return *extent;
+        }
         if (const Operand* o = operand_named(plan, n)) {
           if (std::find(used.begin(), used.end(), n) == used.end()) used.push_back(n);
           return task ? in_task(*o) : in_call(*o);
@@ -125,6 +148,10 @@ void plan_predicates(const ir::Application& app, WrapperPlan& plan) {
   plan.can_execute = plan.forkjoin || any_constrained;
   plan.check_call = any_constrained && all_constrained && !plan.partitioned;
   for (const std::string& n : used) {
+    if (std::optional<std::string> extent = matrix_extent(plan, n, false)) {
+      plan.checked_values.push_back({n, *extent});
+      continue;
+    }
     const Operand* o = operand_named(plan, n);
     plan.checked_values.push_back(
         {o->kind == OperandKind::Value ? n : "elements of " + n, in_call(*o)});

@@ -9,7 +9,8 @@ namespace peppher::emit {
 
 /// Fills the predicates and workers of every slot of `plan`, and plan.can_execute,
 /// plan.check_call and plan.checked_values. Identifiers become: by-value parameters
-/// themselves; pointer and container parameters their element counts; tunables of an
+/// themselves; pointer and container parameters their element counts; M.rows / M.cols the
+/// extents of a peppher::Matrix parameter (of the block, in a partitioned call); tunables of an
 /// expanded variant their value; platform.num_cpus/num_cuda/num_opencl and
 /// xpdl::system::num_of_gpus StarPU's worker counts unless known at compose time.
 void plan_predicates(const ir::Application& app, WrapperPlan& plan);

@@ -74,7 +74,7 @@ struct VariantSlot {
 /// A parameter (or an operand's size) that constraints use, printed when no variant
 /// accepts a call.
 struct CheckedValue {
-  std::string label;    // "n", or "elements of x"
+  std::string label;    // "n", "elements of x", or "A.rows"
   std::string in_call;  // its value in the entry wrapper
 };
 

@@ -49,6 +49,31 @@ TEST_CASE("e2e selection: a call no variant accepts fails with the values and th
                                          "sel_opencl (OPENCL): no OPENCL worker in this run"));
 }
 
+TEST_CASE("e2e selection: constraints on matrix extents pick the variant and refuse a mismatch") {
+  // shape_cpu takes a.cols < 64, shape_opencl a.cols >= 64; both need a and b of one shape.
+  e2e::Run narrow = run_program(selection_program(), "shape 10 8 10 8", kCpuAndOpenCl);
+  INFO(narrow.output);
+  CHECK_THAT(narrow.output, Catch::Contains("selection: 0 wrong"));
+  CHECK(e2e::report_count(narrow.output, "shape_cpu", "CPU") == 1);
+  e2e::Run wide = run_program(selection_program(), "shape 10 100 10 100", kCpuAndOpenCl);
+  INFO(wide.output);
+  CHECK_THAT(wide.output, Catch::Contains("selection: 0 wrong"));
+  CHECK(e2e::report_count(wide.output, "shape_opencl", "OpenCL") == 1);
+
+  // A mismatch is refused in the caller's thread, before any task exists.
+  e2e::Run bad = run_program(selection_program(), "shape 10 8 9 8", kCpuAndOpenCl);
+  INFO(bad.output);
+  CHECK(bad.exit_code == 0);
+  CHECK_THAT(bad.output,
+             Catch::Contains("selection: caught: peppher: shape: no variant accepts this call "
+                             "(a.rows = 10, b.rows = 9, a.cols = 8, b.cols = 8): shape_cpu (CPU): "
+                             "constraint 'same': a.rows == b.rows && a.cols == b.cols is false; "
+                             "shape_opencl (OPENCL): constraint 'same': a.rows == b.rows && "
+                             "a.cols == b.cols is false, constraint 'wide': a.cols >= 64 is "
+                             "false"));
+  CHECK(e2e::report_count(bad.output, "shape_cpu", "CPU") == 0);
+}
+
 TEST_CASE("e2e selection: a tunable variant expands into one variant per value") {
   e2e::Run r = run_program(selection_program(), "tune", kCpuOnly);
   INFO(r.output);
