@@ -133,7 +133,34 @@ void plan_slot(const ir::Application& app, WrapperPlan& plan, VariantSlot& slot,
   }
 }
 
+// With the entry wrapper testing every call, a constraint that all variants share holds for
+// every task (else no variant accepted the call); can_execute leaves it out.
+void skip_shared_predicates(WrapperPlan& plan) {
+  std::vector<VariantSlot*> slots;
+  for (std::vector<VariantSlot>* group : {&plan.cpu_like, &plan.cuda, &plan.opencl})
+    for (VariantSlot& s : *group) slots.push_back(&s);
+  if (slots.empty()) return;
+  for (const RuntimePredicate& p : slots.front()->predicates) {
+    auto same = [&](const RuntimePredicate& q) { return q.in_call == p.in_call; };
+    const bool shared = std::all_of(slots.begin(), slots.end(), [&](const VariantSlot* s) {
+      return std::any_of(s->predicates.begin(), s->predicates.end(), same);
+    });
+    if (!shared) continue;
+    for (VariantSlot* s : slots)
+      for (RuntimePredicate& q : s->predicates)
+        if (same(q)) q.in_can_execute = false;
+  }
+}
+
 }  // namespace
+
+bool tests_constraints_in_can_execute(const WrapperPlan& plan) {
+  for (const std::vector<VariantSlot>* group : {&plan.cpu_like, &plan.cuda, &plan.opencl})
+    for (const VariantSlot& s : *group)
+      for (const RuntimePredicate& p : s.predicates)
+        if (p.in_can_execute) return true;
+  return false;
+}
 
 void plan_predicates(const ir::Application& app, WrapperPlan& plan) {
   std::vector<std::string> used;  // parameters the constraints read, in first-use order
@@ -145,8 +172,9 @@ void plan_predicates(const ir::Application& app, WrapperPlan& plan) {
       any_constrained = any_constrained || !s.predicates.empty();
     }
   }
-  plan.can_execute = plan.forkjoin || any_constrained;
   plan.check_call = any_constrained && all_constrained && !plan.partitioned;
+  if (plan.check_call) skip_shared_predicates(plan);
+  plan.can_execute = plan.forkjoin || tests_constraints_in_can_execute(plan);
   for (const std::string& n : used) {
     if (std::optional<std::string> extent = matrix_extent(plan, n, false)) {
       plan.checked_values.push_back({n, *extent});

@@ -13,6 +13,11 @@ namespace peppher::emit {
 /// extents of a peppher::Matrix parameter (of the block, in a partitioned call); tunables of an
 /// expanded variant their value; platform.num_cpus/num_cuda/num_opencl and
 /// xpdl::system::num_of_gpus StarPU's worker counts unless known at compose time.
+/// Constraints shared by every variant are tested by the entry wrapper only (when it tests
+/// calls at all): a call that fails them never becomes a task.
 void plan_predicates(const ir::Application& app, WrapperPlan& plan);
+
+/// Whether can_execute tests any constraint (after plan_predicates).
+bool tests_constraints_in_can_execute(const WrapperPlan& plan);
 
 }  // namespace peppher::emit

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "compose/emit/names.h"
+#include "compose/emit/predicate_plan.h"
 #include "compose/emit/render.h"
 #include "compose/emit/selection_emitter.h"
 
@@ -144,18 +145,10 @@ Data variant_common(const WrapperPlan& plan, const VariantSlot& s) {
           pd.set("c_label", c_string(p.label));
           pd.set("in_task", p.in_task);
           pd.set("in_call", p.in_call);
+          pd.set("in_can_execute", flag(p.in_can_execute));
           return pd;
         }));
   return d;
-}
-
-bool has_predicates(const WrapperPlan& plan) {
-  for (const auto* group : {&plan.cpu_like, &plan.cuda, &plan.opencl}) {
-    for (const VariantSlot& s : *group) {
-      if (!s.predicates.empty()) return true;
-    }
-  }
-  return false;
 }
 
 // Goes into can_execute: the slots of one worker kind.
@@ -279,7 +272,7 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
   d.set("has_opencl", flag(!plan.opencl.empty()));
   d.set("forkjoin", flag(plan.forkjoin));
   d.set("can_execute", flag(plan.can_execute));
-  d.set("has_constraints", flag(has_predicates(plan)));
+  d.set("has_constraints", flag(tests_constraints_in_can_execute(plan)));
   Data kinds{Data::type::list};
   if (!plan.cpu_like.empty()) kinds.push_back(can_execute_kind(plan, "STARPU_CPU_WORKER", plan.cpu_like));
   if (!plan.cuda.empty()) kinds.push_back(can_execute_kind(plan, "STARPU_CUDA_WORKER", plan.cuda));

@@ -60,6 +60,9 @@ struct RuntimePredicate {
   std::string label;    // "constraint 'small': n < 1000", for comments and messages
   std::string in_task;  // in can_execute: over peppher_args and the task's handles
   std::string in_call;  // in the entry wrapper: over its parameters
+  // False when every variant has this constraint and the entry wrapper tests it: a call
+  // that fails it never becomes a task, so can_execute need not test it again.
+  bool in_can_execute = true;
 };
 
 struct VariantSlot {

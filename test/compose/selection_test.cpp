@@ -117,3 +117,22 @@ TEST_CASE("tunables: a constraint on a tunable without values is an error at its
   CHECK(r.err == "spmv/spmv_cpu.xml:7:60: error: constraint of 'spmv_cpu' uses tunable 'BLOCK', "
                  "which has no values; give it values=\"...\" to expand the variant\n");
 }
+
+TEST_CASE("a constraint every variant has is tested by the entry wrapper only, not by "
+          "can_execute", "[selection]") {
+  TempDir dir;
+  TempDir out;
+  write_spmv(dir, "nrows &gt; 0", "OPENCL", "nrows &gt; 0");
+  REQUIRE(run_in(dir.path(), {"main.xml", "-o", out.path()}).code == 0);
+  std::string wrapper = peppher::test::read_file(out / "spmv_wrapper.cpp");
+  // A call with nrows <= 0 is refused before it becomes a task: no can_execute at all.
+  CHECK(wrapper.find("peppher_check.predicate(\"constraint: nrows > 0\"") != std::string::npos);
+  CHECK(wrapper.find("peppher_can_execute") == std::string::npos);
+
+  write_spmv(dir, "nrows &gt; 0", "OPENCL", "nrows &gt;= 1000");
+  REQUIRE(run_in(dir.path(), {"main.xml", "-o", out.path()}).code == 0);
+  wrapper = peppher::test::read_file(out / "spmv_wrapper.cpp");
+  CHECK(wrapper.find("cl.can_execute = peppher_can_execute;") != std::string::npos);
+  CHECK(wrapper.find("return 0;  // constraint: nrows > 0") != std::string::npos);
+  CHECK(wrapper.find("return 0;  // constraint: nrows >= 1000") != std::string::npos);
+}
