@@ -1,30 +1,11 @@
 // dot, CUDA variant: result = sum of x[i] * y[i]. Each block reduces a grid-stride share in
 // shared memory and adds it atomically to *result (zeroed first), all on this worker's stream.
+#include <peppher/cuda.h>
 #include <peppher/runtime.h>
-#include <starpu.h>
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 
 namespace {
-
-// StarPU's per-worker stream. Debian's StarPU is built without CUDA, so
-// starpu_cuda_get_local_stream() is not declared there: fall back to the default stream 0.
-cudaStream_t local_stream() {
-#ifdef STARPU_USE_CUDA
-  return starpu_cuda_get_local_stream();
-#else
-  return 0;
-#endif
-}
-
-void check(cudaError_t err, const char* what) {
-  if (err != cudaSuccess) {
-    std::fprintf(stderr, "dot_cuda: %s: %s\n", what, cudaGetErrorString(err));
-    std::abort();
-  }
-}
 
 constexpr int kThreads = 256;  // a power of two: the tree reduction below relies on it
 
@@ -48,12 +29,11 @@ void dot_cuda(const float* x, const float* y, int n, peppher::Scalar<float>& res
   // Inside a variant the Scalar is a view over the worker's copy, so the pointer is a device
   // pointer; on a view host_write() only hands it out (no StarPU acquire, no memory access).
   float* out = result.host_write();
-  cudaStream_t stream = local_stream();
-  check(cudaMemsetAsync(out, 0, sizeof(float), stream), "clear result");
+  cudaStream_t stream = peppher::cuda::stream();
+  peppher::cuda::check(cudaMemsetAsync(out, 0, sizeof(float), stream), "dot_cuda", "clear result");
   if (n > 0) {
     const int blocks = std::min((n + kThreads - 1) / kThreads, 1024);
     dot_kernel<<<blocks, kThreads, 0, stream>>>(x, y, n, out);
-    check(cudaGetLastError(), "launch");
   }
-  check(cudaStreamSynchronize(stream), "synchronize");  // StarPU expects the work done on return
+  peppher::cuda::finish("dot_cuda");
 }

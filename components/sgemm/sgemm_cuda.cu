@@ -1,29 +1,9 @@
 // sgemm, CUDA variant: C = A * B, row-major, with a shared-memory tiled kernel (16 x 16 tiles)
 // on this worker's stream; the Matrix views' data() are device pointers inside the variant.
+#include <peppher/cuda.h>
 #include <peppher/runtime.h>
-#include <starpu.h>
-
-#include <cstdio>
-#include <cstdlib>
 
 namespace {
-
-// StarPU's per-worker stream. Debian's StarPU is built without CUDA, so
-// starpu_cuda_get_local_stream() is not declared there: fall back to the default stream 0.
-cudaStream_t local_stream() {
-#ifdef STARPU_USE_CUDA
-  return starpu_cuda_get_local_stream();
-#else
-  return 0;
-#endif
-}
-
-void check(cudaError_t err, const char* what) {
-  if (err != cudaSuccess) {
-    std::fprintf(stderr, "sgemm_cuda: %s: %s\n", what, cudaGetErrorString(err));
-    std::abort();
-  }
-}
 
 constexpr int kTile = 16;
 
@@ -59,12 +39,11 @@ void sgemm_cuda(const peppher::Matrix<float>& A, const peppher::Matrix<float>& B
   const int k = static_cast<int>(A.cols());
   // The shapes agree: the descriptor's 'shapes' constraint refuses other calls.
   if (m == 0 || n == 0) return;
-  cudaStream_t stream = local_stream();
+  cudaStream_t stream = peppher::cuda::stream();
   const dim3 threads(kTile, kTile);
   const dim3 blocks((n + kTile - 1) / kTile, (m + kTile - 1) / kTile);
   sgemm_kernel<<<blocks, threads, 0, stream>>>(A.data(), static_cast<int>(A.ld()), B.data(),
                                                static_cast<int>(B.ld()), C.data(),
                                                static_cast<int>(C.ld()), m, n, k);
-  check(cudaGetLastError(), "launch");
-  check(cudaStreamSynchronize(stream), "synchronize");  // StarPU expects the work done on return
+  peppher::cuda::finish("sgemm_cuda");
 }

@@ -141,7 +141,8 @@ void compile_sources(const fs::path& dir, const CompilePlan& how) {
   }
   for (const std::string& f : cu) {
     CommandResult nv =
-        run(std::string(kNvcc) + " -std=c++17 -c " + shell_quote(f) + " -o /dev/null");
+        run(std::string(kNvcc) + " -std=c++17 " PEPPHER_NVCC_INCLUDES " -c " + shell_quote(f) +
+            " -o /dev/null");
     INFO(f << "\n" << nv.output);
     CHECK(nv.code == 0);
   }

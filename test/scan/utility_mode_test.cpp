@@ -250,10 +250,10 @@ TEST_CASE("container and reference parameters: no warnings, kernels get buffers 
   CHECK(cl.find("__global const int *wall, int wall_rows, int wall_cols, int wall_ld, "
                 "__global float *dst, int dst_size, int row") != std::string::npos);
   const std::string cu = read_file(dir.path() / "step/step_cuda.cu");
-  CHECK(cu.find("(wall.data(), dst.data(), row)") != std::string::npos);
+  CHECK(cu.find("\n      wall.data(), dst.data(), row);") != std::string::npos);
   CHECK(cu.find("static_cast<long long>(dst.size())") != std::string::npos);
   const std::string total_cu = read_file(dir.path() / "total/total_cuda.cu");
-  CHECK(total_cu.find("(x, n, &sum, scale)") != std::string::npos);
+  CHECK(total_cu.find("\n      x, n, &sum, scale);") != std::string::npos);
   const std::string total_xml = read_file(dir.path() / "total.xml");
   CHECK(total_xml.find("name=\"sum\" type=\"float &amp;\" accessMode=\"readwrite\"") != std::string::npos);
   CHECK(total_xml.find("name=\"scale\" type=\"const double &amp;\" accessMode=\"read\"") != std::string::npos);

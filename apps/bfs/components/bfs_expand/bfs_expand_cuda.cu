@@ -1,7 +1,8 @@
 // bfs_expand, CUDA variant: one thread per node, as Rodinia's first kernel. Compiled, not run
 // (no GPU here).
+#include <peppher/cuda.h>
+
 #include "../bfs_components.h"
-#include "../../../common/cuda_variant.h"
 
 namespace {
 
@@ -24,8 +25,8 @@ void bfs_expand_cuda(const peppher::Vector<int>& row_start, const peppher::Vecto
                      peppher::Vector<int>& cost, peppher::Vector<int>& updating) {
   const int n = static_cast<int>(frontier.size());
   if (n == 0) return;
-  kernel<<<(n + 255) / 256, 256, 0, app::cuda_stream()>>>(row_start.data(), edges.data(),
+  kernel<<<(n + 255) / 256, 256, 0, peppher::cuda::stream()>>>(row_start.data(), edges.data(),
                                                           frontier.data(), visited.data(),
                                                           cost.data(), updating.data(), n);
-  app::cuda_finish("bfs_expand_cuda");
+  peppher::cuda::finish("bfs_expand_cuda");
 }

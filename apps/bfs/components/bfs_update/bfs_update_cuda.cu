@@ -1,7 +1,8 @@
 // bfs_update, CUDA variant: one thread per node, as Rodinia's second kernel; the Scalar view's
 // data is a device pointer. Compiled, not run (no GPU here).
+#include <peppher/cuda.h>
+
 #include "../bfs_components.h"
-#include "../../../common/cuda_variant.h"
 
 namespace {
 
@@ -20,7 +21,7 @@ void bfs_update_cuda(peppher::Vector<int>& frontier, peppher::Vector<int>& visit
                      peppher::Vector<int>& updating, peppher::Scalar<int>& changed) {
   const int n = static_cast<int>(frontier.size());
   if (n == 0) return;
-  kernel<<<(n + 255) / 256, 256, 0, app::cuda_stream()>>>(frontier.data(), visited.data(),
+  kernel<<<(n + 255) / 256, 256, 0, peppher::cuda::stream()>>>(frontier.data(), visited.data(),
                                                           updating.data(), changed.host_write(), n);
-  app::cuda_finish("bfs_update_cuda");
+  peppher::cuda::finish("bfs_update_cuda");
 }

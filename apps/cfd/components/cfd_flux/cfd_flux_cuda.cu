@@ -1,6 +1,7 @@
 // cfd_flux, CUDA variant: one thread per element, cfd::flux of cfd_element.h (compiled with
 // -fmad=false: no fma). Compiled, not run (no GPU here).
-#include "../../../common/cuda_variant.h"
+#include <peppher/cuda.h>
+
 #include "../cfd_element.h"
 #include "../cfd_flux.h"
 
@@ -19,7 +20,7 @@ void cfd_flux_cuda(const peppher::Vector<int>& neighbours, const peppher::Vector
                    const peppher::Vector<float>& ff_variables, peppher::Vector<float>& fluxes) {
   const int n = static_cast<int>(fluxes.size()) / cfd::kVars;
   if (n == 0) return;
-  kernel<<<(n + 127) / 128, 128, 0, app::cuda_stream()>>>(
+  kernel<<<(n + 127) / 128, 128, 0, peppher::cuda::stream()>>>(
       neighbours.data(), normals.data(), variables.data(), ff_variables.data(), fluxes.data(), n);
-  app::cuda_finish("cfd_flux_cuda");
+  peppher::cuda::finish("cfd_flux_cuda");
 }

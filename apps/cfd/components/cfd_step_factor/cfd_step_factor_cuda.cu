@@ -1,6 +1,7 @@
 // cfd_step_factor, CUDA variant: one thread per element, cfd::step_factor of cfd_element.h
 // (compiled with -fmad=false: no fma). Compiled, not run (no GPU here).
-#include "../../../common/cuda_variant.h"
+#include <peppher/cuda.h>
+
 #include "../cfd_element.h"
 #include "../cfd_step_factor.h"
 
@@ -18,7 +19,7 @@ void cfd_step_factor_cuda(const peppher::Vector<float>& variables,
                           peppher::Vector<float>& step_factors) {
   const int n = static_cast<int>(step_factors.size());
   if (n == 0) return;
-  kernel<<<(n + 255) / 256, 256, 0, app::cuda_stream()>>>(variables.data(), areas.data(),
+  kernel<<<(n + 255) / 256, 256, 0, peppher::cuda::stream()>>>(variables.data(), areas.data(),
                                                           step_factors.data(), n);
-  app::cuda_finish("cfd_step_factor_cuda");
+  peppher::cuda::finish("cfd_step_factor_cuda");
 }

@@ -1,6 +1,7 @@
 // cfd_time_step, CUDA variant: one thread per variable, cfd::time_step of cfd_element.h
 // (compiled with -fmad=false: no fma). Compiled, not run (no GPU here).
-#include "../../../common/cuda_variant.h"
+#include <peppher/cuda.h>
+
 #include "../cfd_element.h"
 #include "../cfd_time_step.h"
 
@@ -22,7 +23,7 @@ void cfd_time_step_cuda(const peppher::Vector<float>& old_variables,
                         int stage) {
   const int n = static_cast<int>(variables.size());
   if (n == 0) return;
-  kernel<<<(n + 255) / 256, 256, 0, app::cuda_stream()>>>(
+  kernel<<<(n + 255) / 256, 256, 0, peppher::cuda::stream()>>>(
       old_variables.data(), step_factors.data(), fluxes.data(), variables.data(), n, stage);
-  app::cuda_finish("cfd_time_step_cuda");
+  peppher::cuda::finish("cfd_time_step_cuda");
 }

@@ -1,8 +1,7 @@
 // hotspot_step, CUDA variant: one thread per cell on this worker's stream; the Matrix views'
 // data() are device pointers inside the variant. Compiled, not run (no GPU here).
+#include <peppher/cuda.h>
 #include <peppher/runtime.h>
-
-#include "../../../common/cuda_variant.h"
 
 namespace {
 
@@ -32,9 +31,9 @@ void hotspot_step_cuda(const peppher::Matrix<float>& power, const peppher::Matri
   if (rows == 0 || cols == 0) return;
   const dim3 threads(16, 16);
   const dim3 blocks((cols + 15) / 16, (rows + 15) / 16);
-  step_kernel<<<blocks, threads, 0, app::cuda_stream()>>>(
+  step_kernel<<<blocks, threads, 0, peppher::cuda::stream()>>>(
       power.data(), static_cast<int>(power.ld()), temp_in.data(), static_cast<int>(temp_in.ld()),
       temp_out.data(), static_cast<int>(temp_out.ld()), rows, cols, step_div_cap, rx_1, ry_1, rz_1,
       amb_temp);
-  app::cuda_finish("hotspot_step_cuda");
+  peppher::cuda::finish("hotspot_step_cuda");
 }

@@ -1,7 +1,8 @@
 // lud_diagonal, CUDA variant: one block of 16 threads, thread j updates element j of U's row i,
 // then of L's column i (explicit round-to-nearest, no fma). Compiled, not run (no GPU here).
+#include <peppher/cuda.h>
+
 #include "../lud_components.h"
-#include "../../../common/cuda_variant.h"
 
 namespace {
 
@@ -25,6 +26,6 @@ __global__ void kernel(float* a, int ld, int offset) {
 }  // namespace
 
 void lud_diagonal_cuda(peppher::Matrix<float>& a, int offset) {
-  kernel<<<1, 16, 0, app::cuda_stream()>>>(a.data(), static_cast<int>(a.ld()), offset);
-  app::cuda_finish("lud_diagonal_cuda");
+  kernel<<<1, 16, 0, peppher::cuda::stream()>>>(a.data(), static_cast<int>(a.ld()), offset);
+  peppher::cuda::finish("lud_diagonal_cuda");
 }

@@ -1,7 +1,8 @@
 // lud_internal, CUDA variant: one thread per element of the trailing matrix (explicit
 // round-to-nearest, no fma). Compiled, not run (no GPU here).
+#include <peppher/cuda.h>
+
 #include "../lud_components.h"
-#include "../../../common/cuda_variant.h"
 
 namespace {
 
@@ -22,7 +23,7 @@ void lud_internal_cuda(peppher::Matrix<float>& a, int offset) {
   const int m = static_cast<int>(a.rows()) - offset - 16;
   if (m <= 0) return;
   const dim3 threads(16, 16), blocks((m + 15) / 16, (m + 15) / 16);
-  kernel<<<blocks, threads, 0, app::cuda_stream()>>>(a.data(), static_cast<int>(a.rows()),
+  kernel<<<blocks, threads, 0, peppher::cuda::stream()>>>(a.data(), static_cast<int>(a.rows()),
                                                      static_cast<int>(a.ld()), offset);
-  app::cuda_finish("lud_internal_cuda");
+  peppher::cuda::finish("lud_internal_cuda");
 }

@@ -1,7 +1,8 @@
 // lud_perimeter, CUDA variant: thread t takes column t of the block row or row t - m of the
 // block column (explicit round-to-nearest, no fma). Compiled, not run (no GPU here).
+#include <peppher/cuda.h>
+
 #include "../lud_components.h"
-#include "../../../common/cuda_variant.h"
 
 namespace {
 
@@ -31,7 +32,7 @@ __global__ void kernel(float* a, int rows, int ld, int offset) {
 void lud_perimeter_cuda(peppher::Matrix<float>& a, int offset) {
   const int m = static_cast<int>(a.rows()) - offset - 16;
   if (m <= 0) return;
-  kernel<<<(2 * m + 127) / 128, 128, 0, app::cuda_stream()>>>(a.data(), static_cast<int>(a.rows()),
+  kernel<<<(2 * m + 127) / 128, 128, 0, peppher::cuda::stream()>>>(a.data(), static_cast<int>(a.rows()),
                                                               static_cast<int>(a.ld()), offset);
-  app::cuda_finish("lud_perimeter_cuda");
+  peppher::cuda::finish("lud_perimeter_cuda");
 }

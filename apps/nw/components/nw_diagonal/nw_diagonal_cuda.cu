@@ -1,7 +1,8 @@
 // nw_diagonal, CUDA variant (skeleton from compose -generateCompFiles, filled in): one block of
 // 16 threads per matrix block on the anti-diagonal, a shared-memory wavefront as in Rodinia;
 // compiled, not run (no GPU here).
-#include "../../../common/cuda_variant.h"
+#include <peppher/cuda.h>
+
 #include "../nw_diagonal.h"
 
 namespace {
@@ -36,8 +37,8 @@ void nw_diagonal_cuda(peppher::Matrix<int>& score, const peppher::Matrix<int>& r
   const int first = diag - nblocks + 1 > 0 ? diag - nblocks + 1 : 0;
   const int count = (diag < nblocks - 1 ? diag : nblocks - 1) - first + 1;
   if (count <= 0) return;
-  nw_kernel<<<count, B, 0, app::cuda_stream()>>>(score.data(), static_cast<int>(score.ld()),
+  nw_kernel<<<count, B, 0, peppher::cuda::stream()>>>(score.data(), static_cast<int>(score.ld()),
                                                  ref.data(), static_cast<int>(ref.ld()), first,
                                                  diag, penalty);
-  app::cuda_finish("nw_diagonal_cuda");
+  peppher::cuda::finish("nw_diagonal_cuda");
 }

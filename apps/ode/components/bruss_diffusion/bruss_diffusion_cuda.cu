@@ -1,7 +1,8 @@
 // bruss_diffusion, CUDA variant: one thread per point; the Vector views' data() are device
 // pointers inside the variant. Compiled, not run (no GPU here).
+#include <peppher/cuda.h>
+
 #include "../ode_components.h"
-#include "../../../common/cuda_variant.h"
 
 namespace {
 
@@ -19,6 +20,6 @@ void bruss_diffusion_cuda(const peppher::Vector<double>& u, peppher::Vector<doub
                           double alpha, double boundary) {
   const int n = static_cast<int>(du.size());
   if (n == 0) return;
-  kernel<<<(n + 255) / 256, 256, 0, app::cuda_stream()>>>(u.data(), du.data(), n, alpha, boundary);
-  app::cuda_finish("bruss_diffusion_cuda");
+  kernel<<<(n + 255) / 256, 256, 0, peppher::cuda::stream()>>>(u.data(), du.data(), n, alpha, boundary);
+  peppher::cuda::finish("bruss_diffusion_cuda");
 }

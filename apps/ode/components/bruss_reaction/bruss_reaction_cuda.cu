@@ -1,7 +1,8 @@
 // bruss_reaction, CUDA variant: one thread per point, explicit round-to-nearest operations in
 // the order of ode_point.h (no fma). Compiled, not run (no GPU here).
+#include <peppher/cuda.h>
+
 #include "../ode_components.h"
-#include "../../../common/cuda_variant.h"
 
 namespace {
 
@@ -21,7 +22,7 @@ void bruss_reaction_cuda(const peppher::Vector<double>& u, const peppher::Vector
                          double b) {
   const int n = static_cast<int>(du.size());
   if (n == 0) return;
-  kernel<<<(n + 255) / 256, 256, 0, app::cuda_stream()>>>(u.data(), v.data(), du.data(), dv.data(),
+  kernel<<<(n + 255) / 256, 256, 0, peppher::cuda::stream()>>>(u.data(), v.data(), du.data(), dv.data(),
                                                           n, a, b);
-  app::cuda_finish("bruss_reaction_cuda");
+  peppher::cuda::finish("bruss_reaction_cuda");
 }

@@ -1,7 +1,8 @@
 // rk_maxdiff, CUDA variant: change = max(change, max_i |y_next[i] - y[i]|), one block of 256
 // threads reducing in shared memory; the Scalar view's data is a device pointer. Compiled, not run.
+#include <peppher/cuda.h>
+
 #include "../ode_components.h"
-#include "../../../common/cuda_variant.h"
 
 namespace {
 
@@ -23,6 +24,6 @@ __global__ void kernel(const double* y_next, const double* y, int n, double* cha
 void rk_maxdiff_cuda(const peppher::Vector<double>& y_next, const peppher::Vector<double>& y,
                      peppher::Scalar<double>& change) {
   const int n = static_cast<int>(y.size());
-  kernel<<<1, 256, 0, app::cuda_stream()>>>(y_next.data(), y.data(), n, change.host_write());
-  app::cuda_finish("rk_maxdiff_cuda");
+  kernel<<<1, 256, 0, peppher::cuda::stream()>>>(y_next.data(), y.data(), n, change.host_write());
+  peppher::cuda::finish("rk_maxdiff_cuda");
 }

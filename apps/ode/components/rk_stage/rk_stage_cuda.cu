@@ -1,6 +1,7 @@
 // rk_stage, CUDA variant: y_stage = y + c k, one thread per point (no fma). Compiled, not run.
+#include <peppher/cuda.h>
+
 #include "../ode_components.h"
-#include "../../../common/cuda_variant.h"
 
 namespace {
 
@@ -15,6 +16,6 @@ void rk_stage_cuda(const peppher::Vector<double>& y, const peppher::Vector<doubl
                    peppher::Vector<double>& y_stage, double c) {
   const int n = static_cast<int>(y_stage.size());
   if (n == 0) return;
-  kernel<<<(n + 255) / 256, 256, 0, app::cuda_stream()>>>(y.data(), k.data(), y_stage.data(), n, c);
-  app::cuda_finish("rk_stage_cuda");
+  kernel<<<(n + 255) / 256, 256, 0, peppher::cuda::stream()>>>(y.data(), k.data(), y_stage.data(), n, c);
+  peppher::cuda::finish("rk_stage_cuda");
 }

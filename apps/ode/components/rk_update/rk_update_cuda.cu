@@ -1,7 +1,8 @@
 // rk_update, CUDA variant: y_next = y + h/6 (k1 + 2 k2 + 2 k3 + k4), one thread per point,
 // explicit round-to-nearest operations in the order of ode_point.h. Compiled, not run.
+#include <peppher/cuda.h>
+
 #include "../ode_components.h"
-#include "../../../common/cuda_variant.h"
 
 namespace {
 
@@ -21,7 +22,7 @@ void rk_update_cuda(const peppher::Vector<double>& y, const peppher::Vector<doub
                     const peppher::Vector<double>& k4, peppher::Vector<double>& y_next, double h) {
   const int n = static_cast<int>(y_next.size());
   if (n == 0) return;
-  kernel<<<(n + 255) / 256, 256, 0, app::cuda_stream()>>>(y.data(), k1.data(), k2.data(), k3.data(),
+  kernel<<<(n + 255) / 256, 256, 0, peppher::cuda::stream()>>>(y.data(), k1.data(), k2.data(), k3.data(),
                                                           k4.data(), y_next.data(), n, h);
-  app::cuda_finish("rk_update_cuda");
+  peppher::cuda::finish("rk_update_cuda");
 }

@@ -1,6 +1,7 @@
 // pathfinder_row, CUDA variant (skeleton from compose -generateCompFiles, filled in): one thread
 // per column on this worker's stream; compiled, not run (no GPU here).
-#include "../../../common/cuda_variant.h"
+#include <peppher/cuda.h>
+
 #include "../pathfinder_row.h"
 
 __global__ void pathfinder_row_cuda_kernel(const int* w, const int* s, int* d, int cols) {
@@ -16,7 +17,7 @@ void pathfinder_row_cuda(const peppher::Matrix<int>& wall, const peppher::Vector
                          peppher::Vector<int>& dst, int row) {
   const int cols = static_cast<int>(dst.size());
   if (cols <= 0) return;
-  pathfinder_row_cuda_kernel<<<(cols + 255) / 256, 256, 0, app::cuda_stream()>>>(
+  pathfinder_row_cuda_kernel<<<(cols + 255) / 256, 256, 0, peppher::cuda::stream()>>>(
       wall.data() + static_cast<std::size_t>(row) * wall.ld(), src.data(), dst.data(), cols);
-  app::cuda_finish("pathfinder_row_cuda");
+  peppher::cuda::finish("pathfinder_row_cuda");
 }
