@@ -1,10 +1,11 @@
 // Shared by the hand-written (direct/) StarPU versions of the apps: what an expert writes once
 // and reuses: starting StarPU like the composed apps do (lws unless STARPU_SCHED says
-// otherwise), an OpenCL program per kernel file, a checked 1-D kernel launch, and the codelet
-// over an app's CPU, OpenMP, CUDA and OpenCL variants.
+// otherwise), an OpenCL program per kernel file, a checked 1-D kernel launch, the codelet
+// over an app's CPU, OpenMP, CUDA and OpenCL variants, and the buffers as the variants take them.
 #pragma once
 
 #include <omp.h>
+#include <peppher/runtime.h>
 #include <starpu.h>
 
 #include <climits>
@@ -69,6 +70,29 @@ void launch(starpu_opencl_program* program, const char* name, size_t global, siz
   check_cl(clWaitForEvents(1, &event), "wait");
   clReleaseEvent(event);
   starpu_opencl_release_kernel(kernel);
+}
+
+/// A StarPU vector buffer as the peppher::Vector<T> view the variants take.
+template <typename T>
+peppher::Vector<T> vector_view(void* buffer) {
+  return peppher::Vector<T>::view(reinterpret_cast<T*>(STARPU_VECTOR_GET_PTR(buffer)),
+                                  STARPU_VECTOR_GET_NX(buffer));
+}
+
+/// A StarPU matrix buffer as the peppher::Matrix<T> view the variants take.
+template <typename T>
+peppher::Matrix<T> matrix_view(void* buffer) {
+  return peppher::Matrix<T>::view(reinterpret_cast<T*>(STARPU_MATRIX_GET_PTR(buffer)),
+                                  STARPU_MATRIX_GET_NY(buffer), STARPU_MATRIX_GET_NX(buffer),
+                                  STARPU_MATRIX_GET_LD(buffer));
+}
+
+/// A vector buffer on an OpenCL device as kernel arguments: its memory object, its length.
+inline cl_mem mem(void* buffer) {
+  return reinterpret_cast<cl_mem>(STARPU_VECTOR_GET_DEV_HANDLE(buffer));
+}
+inline int len(void* buffer) {
+  return static_cast<int>(STARPU_VECTOR_GET_NX(buffer));
 }
 
 /// OPENMP codelet functions run on combined workers; sequential ones on single workers.

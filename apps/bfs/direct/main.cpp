@@ -21,16 +21,9 @@ namespace {
 
 starpu_opencl_program programs[2];
 
-Vec vec(void* buffer) {
-  return Vec::view(reinterpret_cast<int*>(STARPU_VECTOR_GET_PTR(buffer)),
-                   STARPU_VECTOR_GET_NX(buffer));
-}
-cl_mem mem(void* buffer) {
-  return reinterpret_cast<cl_mem>(STARPU_VECTOR_GET_DEV_HANDLE(buffer));
-}
-int len(void* buffer) {
-  return static_cast<int>(STARPU_VECTOR_GET_NX(buffer));
-}
+constexpr auto vec = direct::vector_view<int>;
+using direct::len;
+using direct::mem;
 
 template <auto variant>
 void expand_host(void* b[], void*) {

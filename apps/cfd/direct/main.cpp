@@ -28,17 +28,9 @@ starpu_opencl_program programs[4];
 enum Kernel { kCopy, kStepFactor, kFlux, kTimeStep };
 const char* const kNames[4] = {"cfd_copy", "cfd_step_factor", "cfd_flux", "cfd_time_step"};
 
-template <typename T = float>
-peppher::Vector<T> vec(void* buffer) {
-  return peppher::Vector<T>::view(reinterpret_cast<T*>(STARPU_VECTOR_GET_PTR(buffer)),
-                                  STARPU_VECTOR_GET_NX(buffer));
-}
-cl_mem mem(void* buffer) {
-  return reinterpret_cast<cl_mem>(STARPU_VECTOR_GET_DEV_HANDLE(buffer));
-}
-int len(void* buffer) {
-  return static_cast<int>(STARPU_VECTOR_GET_NX(buffer));
-}
+constexpr auto vec = direct::vector_view<float>;
+using direct::len;
+using direct::mem;
 
 // Host functions: view the buffers, unpack the stage (time step), call the variant.
 template <auto variant>
@@ -53,7 +45,7 @@ void step_factor_host(void* b[], void*) {
 }
 template <auto variant>
 void flux_host(void* b[], void*) {
-  IVec nb = vec<int>(b[0]);
+  IVec nb = direct::vector_view<int>(b[0]);
   Vec normals = vec(b[1]), u = vec(b[2]), ff = vec(b[3]), fluxes = vec(b[4]);
   variant(nb, normals, u, ff, fluxes);
 }

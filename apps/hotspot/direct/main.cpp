@@ -21,11 +21,7 @@ namespace {
 
 starpu_opencl_program program;
 
-peppher::Matrix<float> view(void* buffer) {
-  return peppher::Matrix<float>::view(reinterpret_cast<float*>(STARPU_MATRIX_GET_PTR(buffer)),
-                                      STARPU_MATRIX_GET_NY(buffer), STARPU_MATRIX_GET_NX(buffer),
-                                      STARPU_MATRIX_GET_LD(buffer));
-}
+constexpr auto view = direct::matrix_view<float>;
 
 template <auto variant>
 void host_func(void* buffers[], void* cl_arg) {

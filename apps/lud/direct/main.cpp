@@ -26,9 +26,7 @@ template <auto variant>
 void host_func(void* buffers[], void* cl_arg) {
   int offset;
   starpu_codelet_unpack_args(cl_arg, &offset);
-  auto a = peppher::Matrix<float>::view(
-      reinterpret_cast<float*>(STARPU_MATRIX_GET_PTR(buffers[0])), STARPU_MATRIX_GET_NY(buffers[0]),
-      STARPU_MATRIX_GET_NX(buffers[0]), STARPU_MATRIX_GET_LD(buffers[0]));
+  auto a = direct::matrix_view<float>(buffers[0]);
   variant(a, offset);
 }
 

@@ -18,11 +18,7 @@ namespace {
 
 starpu_opencl_program program;
 
-peppher::Matrix<int> view(void* buffer) {
-  return peppher::Matrix<int>::view(reinterpret_cast<int*>(STARPU_MATRIX_GET_PTR(buffer)),
-                                    STARPU_MATRIX_GET_NY(buffer), STARPU_MATRIX_GET_NX(buffer),
-                                    STARPU_MATRIX_GET_LD(buffer));
-}
+constexpr auto view = direct::matrix_view<int>;
 
 template <auto variant>
 void host_func(void* buffers[], void* cl_arg) {

@@ -29,16 +29,9 @@ enum Kernel { kDiffusion, kReaction, kStage, kUpdate, kMaxdiff };
 const char* const kNames[5] = {"bruss_diffusion", "bruss_reaction", "rk_stage", "rk_update",
                                "rk_maxdiff"};
 
-Vec vec(void* buffer) {
-  return Vec::view(reinterpret_cast<double*>(STARPU_VECTOR_GET_PTR(buffer)),
-                   STARPU_VECTOR_GET_NX(buffer));
-}
-cl_mem mem(void* buffer) {
-  return reinterpret_cast<cl_mem>(STARPU_VECTOR_GET_DEV_HANDLE(buffer));
-}
-int len(void* buffer) {
-  return static_cast<int>(STARPU_VECTOR_GET_NX(buffer));
-}
+constexpr auto vec = direct::vector_view<double>;
+using direct::len;
+using direct::mem;
 
 // Host functions: unpack the by-value arguments, view the buffers, call the variant.
 template <auto variant>

@@ -21,18 +21,13 @@ namespace {
 
 starpu_opencl_program program;
 
-peppher::Vector<int> vec(void* buffer) {
-  return peppher::Vector<int>::view(reinterpret_cast<int*>(STARPU_VECTOR_GET_PTR(buffer)),
-                                    STARPU_VECTOR_GET_NX(buffer));
-}
+constexpr auto vec = direct::vector_view<int>;
 
 template <auto variant>
 void host_func(void* buffers[], void* cl_arg) {
   int row;
   starpu_codelet_unpack_args(cl_arg, &row);
-  auto wall = peppher::Matrix<int>::view(
-      reinterpret_cast<int*>(STARPU_MATRIX_GET_PTR(buffers[0])), STARPU_MATRIX_GET_NY(buffers[0]),
-      STARPU_MATRIX_GET_NX(buffers[0]), STARPU_MATRIX_GET_LD(buffers[0]));
+  auto wall = direct::matrix_view<int>(buffers[0]);
   auto src = vec(buffers[1]), dst = vec(buffers[2]);
   variant(wall, src, dst, row);
 }
