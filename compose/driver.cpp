@@ -16,6 +16,7 @@
 #include "compose/explore/table.h"
 #include "compose/ir/json.h"
 #include "compose/output/output_context.h"
+#include "compose/plan/plan.h"
 #include "compose/runtime_location.h"
 #include "compose/scan/utility_mode.h"
 
@@ -23,11 +24,12 @@ namespace peppher {
 
 namespace {
 
-// The code generation stage: reads the checked IR (const) and fills `out`; it never
-// touches the filesystem. A template bug is an internal error, reported, never a crash.
-void generate(const ir::Application& app, output::OutputContext& out, diag::Diagnostics& diag) {
+// The code generation stage: prints the plan (const) into `out`; it never touches the
+// filesystem. A template bug is an internal error, reported, never a crash.
+void generate(const plan::ApplicationPlan& plan, output::OutputContext& out,
+              diag::Diagnostics& diag) {
   try {
-    emit::generate(app, locate_runtime(), out, diag);
+    emit::generate(plan, locate_runtime(), out);
   } catch (const emit::TemplateError& e) {
     diag.error(std::string("internal error in code generation: ") + e.what());
   }
@@ -40,7 +42,8 @@ int train(const std::string& dir, std::ostream& err) {
   err.flush();
   const int status = std::system(command.c_str());
   if (status != 0) {
-    err << "compose: error: training failed (" << command << " exited with status " << status << ")\n";
+    err << "compose: error: training failed (" << command << " exited with status " << status
+        << ")\n";
     return 1;
   }
   return 0;
@@ -70,8 +73,9 @@ int run_compose(const std::vector<std::string>& args, std::ostream& out, std::os
   }
 
   if (options.train && options.static_dispatch) {
-    diag.error("--train and -staticDispatch go in two runs: train first, then compose with "
-               "-staticDispatch");
+    diag.error(
+        "--train and -staticDispatch go in two runs: train first, then compose with "
+        "-staticDispatch");
     return 1;
   }
   ir::Application app = explore::explore(options, diag);
@@ -84,26 +88,24 @@ int run_compose(const std::vector<std::string>& args, std::ostream& out, std::os
     return diag.has_errors() ? 1 : 0;
   }
 
+  if (diag.has_errors()) return 1;
+  const ir::Application expanded = expand::expand(app, diag);
+  if (diag.has_errors()) return 1;
+  // --check and --explain also take the plan's decisions (their diagnostics: partitions,
+  // StarPU's limits) but render and write nothing.
+  const plan::ApplicationPlan plan = plan::plan_application(expanded, diag);
+  if (diag.has_errors()) return 1;
   if (options.explain) {
-    if (!diag.has_errors()) {
-      ir::Application expanded = expand::expand(app, diag);
-      emit::plan_only(expanded, diag);
-      if (!diag.has_errors()) explain::explain(expanded, out);
-    }
-    return diag.has_errors() ? 1 : 0;
+    explain::explain(plan, out);
+    return 0;
   }
+  if (options.check_only) return 0;
 
-  // --check also takes the generator's decisions (their diagnostics: partitions, StarPU's
-  // limits) but renders and writes nothing.
-  if (options.check_only) {
-    if (!diag.has_errors()) emit::plan_only(expand::expand(app, diag), diag);
-    return diag.has_errors() ? 1 : 0;
-  }
   output::OutputContext files;
-  if (!diag.has_errors()) generate(expand::expand(app, diag), files, diag);
+  generate(plan, files, diag);
   if (diag.has_errors()) return 1;  // nothing is written after an error
-  std::string dir = options.output_dir.empty() ? explore::parent_dir(app.descriptor_file)
-                                               : options.output_dir;
+  std::string dir =
+      options.output_dir.empty() ? explore::parent_dir(app.descriptor_file) : options.output_dir;
   if (!output::write_atomically(files, dir, diag)) return 1;
   if (options.train) return train(dir, err);
   return 0;

@@ -1,4 +1,4 @@
-// The emit stage (see generate.h): plans and renders every wrapper, then the
+// The emit stage (see generate.h): renders every planned wrapper, then the
 // application-level files (peppher.h, Makefile, peppher.cmake).
 #include "compose/emit/generate.h"
 
@@ -8,11 +8,10 @@
 #include <set>
 #include <utility>
 
-#include "compose/emit/names.h"
 #include "compose/emit/render.h"
 #include "compose/emit/train_emitter.h"
 #include "compose/emit/wrapper_emitter.h"
-#include "compose/emit/wrapper_plan.h"
+#include "compose/names/names.h"
 
 namespace peppher::emit {
 namespace {
@@ -39,7 +38,9 @@ bool is_opencl_source(const ir::SourceFile& s) {
   return !s.kernel.empty() || fs::path(s.path).extension() == ".cl";
 }
 
-std::string default_compiler(ir::Backend b) { return b == ir::Backend::Cuda ? "nvcc" : "g++"; }
+std::string default_compiler(ir::Backend b) {
+  return b == ir::Backend::Cuda ? "nvcc" : "g++";
+}
 
 // The variant's own flags; an OPENMP variant always gets -fopenmp. A variant made by
 // tunable expansion gets its values and renames its function to its expanded name
@@ -47,7 +48,7 @@ std::string default_compiler(ir::Backend b) { return b == ir::Backend::Cuda ? "n
 std::string variant_flags(const ir::Variant& v, const ir::SourceFile& s) {
   std::string flags = s.compiler.flags;
   if (!v.base_name.empty()) {
-    std::string defines = tunable_defines(v) + " -D" + v.base_name + "=" + v.name;
+    std::string defines = plan::tunable_defines(v) + " -D" + v.base_name + "=" + v.name;
     flags += flags.empty() ? defines : " " + defines;
   }
   if (v.backend == ir::Backend::OpenMp && flags.find("-fopenmp") == std::string::npos) {
@@ -80,7 +81,7 @@ std::vector<CompileStep> variant_steps(const ir::Application& app, const std::st
         step.compiler = s.compiler.name.empty() ? default_compiler(v->backend) : s.compiler.name;
         step.flags = variant_flags(*v, s);
         step.cuda = v->backend == ir::Backend::Cuda;
-        step.c_language = is_c_compiler(step.compiler);
+        step.c_language = plan::is_c_compiler(step.compiler);
         steps.push_back(step);
         if (generic) break;  // the instances file includes every source of the variant
       }
@@ -163,8 +164,7 @@ Data step_data(const CompileStep& s) {
 }
 
 // Goes into peppher.h: the scheduler PEPPHER_INITIALIZE() starts, and why.
-std::pair<std::string, std::string> choose_scheduler(const ir::Application& app,
-                                                     bool cost_models) {
+std::pair<std::string, std::string> choose_scheduler(const ir::Application& app, bool cost_models) {
   if (!app.composition.scheduler.empty()) {
     return {app.composition.scheduler, "set in the main descriptor"};
   }
@@ -257,20 +257,15 @@ Data app_data(const ir::Application& app, const EmitSettings& settings,
 
 }  // namespace
 
-void plan_only(const ir::Application& app, diag::Diagnostics& diags) {
-  for (const ir::Interface& iface : app.interfaces) plan_wrapper(app, iface, diags);
-}
-
-void generate(const ir::Application& app, const EmitSettings& settings,
-              output::OutputContext& out, diag::Diagnostics& diags) {
+void generate(const plan::ApplicationPlan& plan, const EmitSettings& settings,
+              output::OutputContext& out) {
+  const ir::Application& app = *plan.app;
   std::vector<std::string> wrappers;
   std::map<std::string, std::vector<const ir::Interface*>> generic_instances;
-  std::vector<WrapperPlan> plans;
-  for (const ir::Interface& iface : app.interfaces) {
-    plans.push_back(plan_wrapper(app, iface, diags));
-    const WrapperPlan& plan = plans.back();
+  for (const plan::WrapperPlan& wrapper : plan.wrappers) {
+    const ir::Interface& iface = *wrapper.iface;
     std::string header = names::wrapper_file(iface, app.options.wrapper_files_ext);
-    emit_wrapper(plan, header, names::wrapper_source(iface), out);
+    emit_wrapper(wrapper, header, names::wrapper_source(iface), out);
     if (!iface.template_args.empty()) generic_instances[header].push_back(&iface);
     if (std::find(wrappers.begin(), wrappers.end(), header) == wrappers.end()) {
       wrappers.push_back(header);
@@ -279,16 +274,13 @@ void generate(const ir::Application& app, const EmitSettings& settings,
   for (const auto& [header, instances] : generic_instances) {
     emit_generic_header(instances, header, out);
   }
-  emit_instances(app, output_dir(app), out);
-  out.write(names::trainer_source(), emit_trainer(plans));
-  const bool cost_models = std::any_of(plans.begin(), plans.end(), [](const WrapperPlan& p) {
-    return p.selection.cost_model;
-  });
-  out.write(names::umbrella_header(), emit_umbrella(app, wrappers, cost_models));
+  emit_instances(app, plan.output_dir, out);
+  out.write(names::trainer_source(), emit_trainer(plan.wrappers));
+  out.write(names::umbrella_header(), emit_umbrella(app, wrappers, plan.cost_models));
 
   std::vector<std::string> generated = wrappers;
   generated.push_back(names::umbrella_header());
-  Data d = app_data(app, settings, generated, output_dir(app));
+  Data d = app_data(app, settings, generated, plan.output_dir);
   out.write("Makefile", render_template("Makefile", d));
   out.write("peppher.cmake", render_template("peppher.cmake", d));
 }

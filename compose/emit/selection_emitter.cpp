@@ -5,19 +5,24 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "compose/emit/names.h"
+#include "compose/emit/cpp_expr.h"
 #include "compose/emit/render.h"
+#include "compose/names/names.h"
 
 namespace peppher::emit {
 namespace {
 
 using Data = TemplateData;
+using plan::WrapperPlan;
 
 const char* starpu_where(ir::Backend b) {
   switch (b) {
-    case ir::Backend::Cuda: return "STARPU_CUDA";
-    case ir::Backend::OpenCl: return "STARPU_OPENCL";
-    default: return "STARPU_CPU";
+    case ir::Backend::Cuda:
+      return "STARPU_CUDA";
+    case ir::Backend::OpenCl:
+      return "STARPU_OPENCL";
+    default:
+      return "STARPU_CPU";
   }
 }
 
@@ -37,30 +42,34 @@ std::string microseconds(double us) {
 }  // namespace
 
 void add_selection_data(const WrapperPlan& plan, TemplateData& d) {
-  const SelectionPlan& sel = plan.selection;
+  const plan::SelectionPlan& sel = plan.selection;
   Data list{Data::type::list};
   Data costs{Data::type::list};
   Data predictions{Data::type::list};
   int index = 0;
   for (const auto* group : {&plan.cpu_like, &plan.cuda, &plan.opencl}) {
-    for (const VariantSlot& slot : *group) {
+    for (const plan::VariantSlot& slot : *group) {
       const ir::Variant& v = *slot.variant;
-      std::string accepts = slot.workers + " > 0";
-      for (const RuntimePredicate& p : slot.predicates) accepts += " && (" + p.in_call + ")";
+      std::string accepts = cpp::worker_count(v.backend) + " > 0";
+      for (const plan::RuntimePredicate& p : slot.predicates) {
+        accepts += " && (" + cpp::in_call(plan, p) + ")";
+      }
       Data item;
       item.set("index", std::to_string(index));
       item.set("variant", v.name);
       item.set("backend", ir::to_string(v.backend));
       item.set("where", starpu_where(v.backend));
       const std::string wrapper = names::backend_wrapper(v);
-      item.set("func", v.backend == ir::Backend::Cuda ? "PEPPHER_CUDA_FUNC(" + wrapper + ")" : wrapper);
+      item.set("func",
+               v.backend == ir::Backend::Cuda ? "PEPPHER_CUDA_FUNC(" + wrapper + ")" : wrapper);
       item.set("func_name", wrapper);
       item.set("parallel", v.backend == ir::Backend::OpenMp ? "true" : "false");
       item.set("accepts", accepts);
       list.push_back(item);
       std::string expr = "NAN";
       if (!v.prediction_function.empty()) {
-        expr = v.prediction_function + "(peppher_task, static_cast<unsigned>(peppher_kind), peppher_nimpl)";
+        expr = v.prediction_function +
+               "(peppher_task, static_cast<unsigned>(peppher_kind), peppher_nimpl)";
         Data f;
         f.set("name", v.prediction_function);
         f.set("variant", v.name);
@@ -91,13 +100,13 @@ void add_selection_data(const WrapperPlan& plan, TemplateData& d) {
   d.set("table_file", std::filesystem::path(sel.table_file).filename().string());
   std::vector<std::string> context_names, cell_params, cell_args;
   Data axes{Data::type::list};
-  for (const SelectionAxis& a : sel.axes) {
+  for (const plan::SelectionAxis& a : sel.axes) {
     context_names.push_back(a.param);
     cell_params.push_back("long long " + a.param);
     cell_args.push_back("static_cast<long long>(" + a.param + ")");
     Data ad;
     ad.set("param", a.param);
-    ad.set("in_task", a.in_task);
+    ad.set("in_task", cpp::task_argument(plan.operands[a.operand]));
     ad.set("size", std::to_string(a.values.size()));
     ad.set("values", join_numbers(a.values));
     Data thresholds{Data::type::list};

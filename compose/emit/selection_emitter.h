@@ -4,11 +4,11 @@
 #pragma once
 
 #include "compose/emit/render.h"
-#include "compose/emit/wrapper_plan.h"
+#include "compose/plan/wrapper_plan.h"
 
 namespace peppher::emit {
 
 /// Sets every selection variable of the wrapper templates in `d`.
-void add_selection_data(const WrapperPlan& plan, TemplateData& d);
+void add_selection_data(const plan::WrapperPlan& plan, TemplateData& d);
 
 }  // namespace peppher::emit

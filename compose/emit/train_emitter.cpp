@@ -1,13 +1,17 @@
 // The training program's source (see train_emitter.h).
 #include "compose/emit/train_emitter.h"
 
-#include "compose/emit/names.h"
+#include "compose/emit/cpp_expr.h"
 #include "compose/emit/render.h"
+#include "compose/names/names.h"
 
 namespace peppher::emit {
 namespace {
 
 using Data = TemplateData;
+using plan::Operand;
+using plan::OperandKind;
+using plan::WrapperPlan;
 
 // Why the operands of `plan` cannot be made from its ranges, or "" when they can.
 std::string untrainable(const WrapperPlan& plan) {
@@ -56,14 +60,14 @@ Data target_data(const WrapperPlan& plan) {
       Data v;
       v.set("elem", p.elem_type);
       v.set("name", p.name);
-      v.set("count", "static_cast<size_t>(" + p.num_elements->text + ")");
+      v.set("count", cpp::as_size(*p.num_elements));
       vectors.push_back(v);
       args.push_back(p.name);
     } else {  // raw vector or matrix: zero-filled storage of numElements elements
       Data a;
       a.set("elem", p.elem_type);
       a.set("name", p.name);
-      a.set("count", o.count);
+      a.set("count", o.count ? cpp::as_size(*o.count) : "");
       arrays.push_back(a);
       args.push_back(p.name + "_storage.data()");
     }

@@ -6,13 +6,13 @@
 #include <string>
 #include <vector>
 
-#include "compose/emit/wrapper_plan.h"
+#include "compose/plan/wrapper_plan.h"
 
 namespace peppher::emit {
 
 /// The text of peppher_train.cpp for the planned wrappers. An interface with no ranged
 /// parameter is not trained; one whose operands cannot be made from the ranges (a Matrix,
 /// a Scalar container, a Vector without numElements) is listed in a comment instead.
-std::string emit_trainer(const std::vector<WrapperPlan>& plans);
+std::string emit_trainer(const std::vector<plan::WrapperPlan>& plans);
 
 }  // namespace peppher::emit

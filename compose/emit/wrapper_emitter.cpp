@@ -4,15 +4,23 @@
 
 #include <filesystem>
 
-#include "compose/emit/names.h"
-#include "compose/emit/predicate_plan.h"
+#include "compose/emit/cpp_expr.h"
 #include "compose/emit/render.h"
 #include "compose/emit/selection_emitter.h"
+#include "compose/names/names.h"
+#include "compose/plan/predicate_plan.h"
 
 namespace peppher::emit {
 namespace {
 
 using Data = TemplateData;
+using plan::BlockValue;
+using plan::Operand;
+using plan::OperandKind;
+using plan::RuntimePredicate;
+using plan::SplitKind;
+using plan::VariantSlot;
+using plan::WrapperPlan;
 
 // The element type as the variant sees it through a raw pointer (keeps const).
 std::string elem_decl(const ir::Parameter& p) {
@@ -46,11 +54,11 @@ Data buffer_data(const WrapperPlan& plan, const Operand& o) {
   d.set("split_blocks", flag(o.split == SplitKind::Blocks));
   d.set("split_2d", flag(o.split == SplitKind::Blocks2D));
   d.set("split_auto", flag(o.split == SplitKind::Auto));
-  d.set("block", o.block);
-  d.set("block_cols", o.block_cols);
-  d.set("mode", o.starpu_mode);
-  d.set("count", o.count);
-  d.set("row_width", o.row_width);
+  d.set("block", o.block ? cpp::as_block(*o.block) : "");
+  d.set("block_cols", o.block_cols ? cpp::as_block(*o.block_cols) : "");
+  d.set("mode", plan.is_buffer(o) ? cpp::starpu_mode(o.mode) : "");
+  d.set("count", o.count ? cpp::as_size(*o.count) : "");
+  d.set("row_width", o.row_width ? cpp::as_size(*o.row_width) : "");
   d.set("is_container", flag(o.kind == OperandKind::Vector || o.kind == OperandKind::Matrix ||
                              o.kind == OperandKind::ScalarContainer));
   return d;
@@ -91,17 +99,7 @@ const ir::SourceFile* kernel_source(const ir::Variant& v) {
 }
 
 std::string size_expr(const std::optional<ir::Expression>& e, const std::string& fallback) {
-  return e ? "static_cast<size_t>(" + e->text + ")" : fallback;
-}
-
-// C text inside a string literal.
-std::string c_string(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out;
+  return e ? cpp::as_size(*e) : fallback;
 }
 
 // "typename T, typename U": a generic interface's template parameter list.
@@ -138,13 +136,13 @@ Data variant_common(const WrapperPlan& plan, const VariantSlot& s) {
   d.set("backend", ir::to_string(v.backend));
   d.set("slot", std::to_string(s.slot));
   d.set("in_codelet", flag(s.slot >= 0));
-  d.set("workers", s.workers);
-  d.set("predicates", make_list(s.predicates, [](const RuntimePredicate& p) {
+  d.set("workers", cpp::worker_count(v.backend));
+  d.set("predicates", make_list(s.predicates, [&](const RuntimePredicate& p) {
           Data pd;
           pd.set("label", p.label);
-          pd.set("c_label", c_string(p.label));
-          pd.set("in_task", p.in_task);
-          pd.set("in_call", p.in_call);
+          pd.set("c_label", cpp::c_string(p.label));
+          pd.set("in_task", cpp::in_task(plan, p));
+          pd.set("in_call", cpp::in_call(plan, p));
           pd.set("in_can_execute", flag(p.in_can_execute));
           return pd;
         }));
@@ -182,7 +180,7 @@ Data opencl_variant_data(const WrapperPlan& plan, const VariantSlot& s) {
                                  .string()
                            : "");
   d.set("kernel", src ? src->kernel : v.name);
-  std::string options = opencl_build_options(*plan.iface, v);
+  std::string options = plan::opencl_build_options(*plan.iface, v);
   d.set("has_build_options", flag(!options.empty()));
   d.set("build_options", options);
   d.set("kernel_args", make_list(kernel_args(plan), [](const std::string& a) {
@@ -197,10 +195,14 @@ Data opencl_variant_data(const WrapperPlan& plan, const VariantSlot& s) {
 
 const char* perf_model_type(ir::PerfModel m) {
   switch (m) {
-    case ir::PerfModel::History: return "STARPU_HISTORY_BASED";
-    case ir::PerfModel::Regression: return "STARPU_REGRESSION_BASED";
-    case ir::PerfModel::NLRegression: return "STARPU_NL_REGRESSION_BASED";
-    case ir::PerfModel::None: break;
+    case ir::PerfModel::History:
+      return "STARPU_HISTORY_BASED";
+    case ir::PerfModel::Regression:
+      return "STARPU_REGRESSION_BASED";
+    case ir::PerfModel::NLRegression:
+      return "STARPU_NL_REGRESSION_BASED";
+    case ir::PerfModel::None:
+      break;
   }
   return "STARPU_PERFMODEL_INVALID";
 }
@@ -272,17 +274,19 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
   d.set("has_opencl", flag(!plan.opencl.empty()));
   d.set("forkjoin", flag(plan.forkjoin));
   d.set("can_execute", flag(plan.can_execute));
-  d.set("has_constraints", flag(tests_constraints_in_can_execute(plan)));
+  d.set("has_constraints", flag(plan::tests_constraints_in_can_execute(plan)));
   Data kinds{Data::type::list};
-  if (!plan.cpu_like.empty()) kinds.push_back(can_execute_kind(plan, "STARPU_CPU_WORKER", plan.cpu_like));
+  if (!plan.cpu_like.empty())
+    kinds.push_back(can_execute_kind(plan, "STARPU_CPU_WORKER", plan.cpu_like));
   if (!plan.cuda.empty()) kinds.push_back(can_execute_kind(plan, "STARPU_CUDA_WORKER", plan.cuda));
-  if (!plan.opencl.empty()) kinds.push_back(can_execute_kind(plan, "STARPU_OPENCL_WORKER", plan.opencl));
+  if (!plan.opencl.empty())
+    kinds.push_back(can_execute_kind(plan, "STARPU_OPENCL_WORKER", plan.opencl));
   d.set("can_execute_kinds", kinds);
   d.set("check_call", flag(plan.check_call));
-  d.set("checked_values", make_list(plan.checked_values, [](const CheckedValue& c) {
+  d.set("checked_values", make_list(plan.checked_values, [&](const plan::CheckedValue& c) {
           Data cd;
           cd.set("label", c.label);
-          cd.set("in_call", c.in_call);
+          cd.set("in_call", cpp::in_call(plan, c.term));
           return cd;
         }));
 

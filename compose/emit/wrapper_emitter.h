@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "compose/emit/wrapper_plan.h"
 #include "compose/output/output_context.h"
+#include "compose/plan/wrapper_plan.h"
 
 namespace peppher::emit {
 
@@ -17,8 +17,8 @@ namespace peppher::emit {
 std::string parameter_list(const ir::Interface& iface);
 
 /// Writes `header` and `source` (file names in the output folder) planned by `plan`.
-void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std::string& source,
-                  output::OutputContext& out);
+void emit_wrapper(const plan::WrapperPlan& plan, const std::string& header,
+                  const std::string& source, output::OutputContext& out);
 
 /// Writes the one `header` of a generic interface: the entry wrapper as a function
 /// template (a compile error for types not instantiated) and a declaration of the explicit

@@ -5,7 +5,6 @@
 #include <limits>
 #include <map>
 
-
 namespace peppher::explain {
 namespace {
 
@@ -63,8 +62,10 @@ void print_winners(const ir::TrainedInterface& t, std::ostream& out) {
 
 }  // namespace
 
-void explain(const ir::Application& app, std::ostream& out) {
-  for (const ir::Interface& iface : app.interfaces) {
+void explain(const plan::ApplicationPlan& plan, std::ostream& out) {
+  const ir::Application& app = *plan.app;
+  for (const plan::WrapperPlan& wrapper : plan.wrappers) {
+    const ir::Interface& iface = *wrapper.iface;
     out << "interface " << ir::display_name(iface) << " ("
         << std::filesystem::path(iface.descriptor_file).filename().string() << ")\n";
     for (const ir::Variant& v : iface.variants) {

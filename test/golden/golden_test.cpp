@@ -1,9 +1,8 @@
-// Golden tests of the emit stage: every generated file kind, rendered in memory from
-// hand-built IR and compared byte for byte with test/golden/<case>/expected/.
+// Golden tests of the plan and emit stages: every generated file kind, rendered in memory
+// from hand-built IR and compared byte for byte with test/golden/<case>/expected/.
 // Refresh after an intended change: COMPOSE_UPDATE_GOLDEN=1 ctest -R golden (then review
 // the diff like code).
 #include <catch2/catch.hpp>
-
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -15,6 +14,7 @@
 #include "compose/emit/generate.h"
 #include "compose/expand/expand.h"
 #include "compose/explore/explore.h"
+#include "compose/plan/plan.h"
 #include "hand_built_ir.h"
 
 namespace fs = std::filesystem;
@@ -34,13 +34,21 @@ emit::EmitSettings fixed_settings() {
           "nvcc"};
 }
 
+// The plan and emit stages on `app` into `out`, as the driver runs them.
+void generate(const ir::Application& app, output::OutputContext& out, diag::Diagnostics& diags) {
+  const plan::ApplicationPlan plan = plan::plan_application(app, diags);
+  if (!diags.has_errors()) emit::generate(plan, fixed_settings(), out);
+}
+
 // Compares `files` with test/golden/<name>/expected/, or rewrites it on request.
-void compare_with_expected(const std::string& name, const std::map<std::string, std::string>& files) {
+void compare_with_expected(const std::string& name,
+                           const std::map<std::string, std::string>& files) {
   fs::path expected_dir = fs::path(PEPPHER_GOLDEN_DIR) / name / "expected";
   if (std::getenv("COMPOSE_UPDATE_GOLDEN") != nullptr) {
     fs::remove_all(expected_dir);
     fs::create_directories(expected_dir);
-    for (const auto& [path, text] : files) std::ofstream(expected_dir / path, std::ios::binary) << text;
+    for (const auto& [path, text] : files)
+      std::ofstream(expected_dir / path, std::ios::binary) << text;
     WARN("updated goldens in " << expected_dir);
     return;
   }
@@ -58,7 +66,7 @@ void check_golden(const std::string& name, const ir::Application& app) {
   std::ostringstream messages;
   diag::Diagnostics diags(messages);
   output::OutputContext out;
-  emit::generate(app, fixed_settings(), out, diags);
+  generate(app, out, diags);
   INFO(messages.str());
   REQUIRE_FALSE(diags.has_errors());
   compare_with_expected(name, out.files());
@@ -80,7 +88,10 @@ void check_golden_descriptors(const std::string& name) {
   ir::Application app = explore::explore(options, diags);
   check::resolve_and_check(app, diags);
   output::OutputContext out;
-  if (!diags.has_errors()) emit::generate(expand::expand(app, diags), fixed_settings(), out, diags);
+  if (!diags.has_errors()) {
+    const ir::Application expanded = expand::expand(app, diags);
+    generate(expanded, out, diags);
+  }
   INFO(messages.str());
   REQUIRE_FALSE(diags.has_errors());
   compare_with_expected(name, out.files());
@@ -121,8 +132,14 @@ TEST_CASE("golden: a second run produces byte-identical output") {
   diag::Diagnostics diags(messages);
   auto app = golden::containers_app();
   output::OutputContext first, second;
-  emit::generate(app, fixed_settings(), first, diags);
-  emit::generate(app, fixed_settings(), second, diags);
+  generate(app, first, diags);
+  generate(app, second, diags);
+  REQUIRE_FALSE(diags.has_errors());
+  REQUIRE(first.files().size() > 3);  // the wrapper pair, peppher.h, Makefile, ...
+  for (const auto& [path, text] : first.files()) {
+    INFO(path);
+    CHECK_FALSE(text.empty());
+  }
   CHECK(first.files() == second.files());
 }
 
@@ -137,7 +154,7 @@ TEST_CASE("golden: more variants for one backend than StarPU allows is a diagnos
   std::ostringstream messages;
   diag::Diagnostics diags(messages);
   output::OutputContext out;
-  emit::generate(app, fixed_settings(), out, diags);
+  generate(app, out, diags);
   CHECK(diags.has_errors());
   CHECK_THAT(messages.str(), Catch::Contains("has 5 enabled CPU/OPENMP variants ('scale_cpu_func', "
                                              "'extra_cpu_0', 'extra_cpu_1', 'extra_cpu_2', "
@@ -156,12 +173,12 @@ ir::Application partitioned_app(ir::AccessMode out_mode) {
   ir::Interface& i = app.interfaces.front();
   ir::Parameter& arr = i.parameters.front();
   arr.partition.kind = ir::PartitionKind::Blocks;
-  arr.partition.block.text = "64";
+  arr.partition.block = golden::expr("64");
   ir::Parameter out = arr;
   out.name = "out";
   out.partition = {};
   out.access_mode = out_mode;
-  out.num_elements->text = "n";
+  out.num_elements = golden::expr("n");
   out.loc = {"/app/vector_scale.xml", 9, 7};
   ir::Parameter n = i.parameters[1];
   n.name = "n";
@@ -174,7 +191,7 @@ std::string generate_messages(const ir::Application& app) {
   std::ostringstream messages;
   diag::Diagnostics diags(messages);
   output::OutputContext out;
-  emit::generate(app, fixed_settings(), out, diags);
+  generate(app, out, diags);
   return messages.str();
 }
 
@@ -190,7 +207,7 @@ TEST_CASE("golden: a partitioned call that writes an unpartitioned operand is a 
 
 TEST_CASE("golden: a block-length parameter that also sizes a shared operand is a diagnostic") {
   ir::Application app = partitioned_app(ir::AccessMode::Read);
-  app.interfaces.front().parameters.front().num_elements->text = "n";  // arr and out: n
+  app.interfaces.front().parameters.front().num_elements = golden::expr("n");  // arr, out: n
   CHECK_THAT(generate_messages(app),
              Catch::Contains("/app/vector_scale.xml:9:7: error: parameter 'n' of interface "
                              "'vector_scale' is both the length of a partitioned operand"));

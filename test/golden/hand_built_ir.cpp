@@ -2,14 +2,18 @@
 // application folder, so the generated text is the same on every machine.
 #include "hand_built_ir.h"
 
+#include "compose/expr/parser.h"
+
 namespace peppher::golden {
-namespace {
 
 ir::Expression expr(const std::string& text) {
   ir::Expression e;
   e.text = text;
+  e.ast = expr::parse(text).root;
   return e;
 }
+
+namespace {
 
 ir::Parameter param(const std::string& name, const std::string& type, ir::ParamKind kind,
                     const std::string& elem, ir::AccessMode mode, const std::string& count = "") {
@@ -65,9 +69,10 @@ ir::Application vector_scale_app() {
   ir::Interface i;
   i.name = "vector_scale";
   i.descriptor_file = "/app/vector_scale.xml";
-  i.parameters = {param("arr", "float *", ParamKind::RawPointer, "float", AccessMode::ReadWrite, "size"),
-                  param("size", "int", ParamKind::ScalarValue, "int", AccessMode::Read),
-                  param("factor", "float", ParamKind::ScalarValue, "float", AccessMode::Read)};
+  i.parameters = {
+      param("arr", "float *", ParamKind::RawPointer, "float", AccessMode::ReadWrite, "size"),
+      param("size", "int", ParamKind::ScalarValue, "int", AccessMode::Read),
+      param("factor", "float", ParamKind::ScalarValue, "float", AccessMode::Read)};
   i.variants.push_back(variant("scale_cpu_func", "vector_scale", ir::Backend::Cpu,
                                source("/app/vector_scale/vector_scale_cpu.c", "gcc", "-O2")));
   i.variants.push_back(variant("scale_cuda_func", "vector_scale", ir::Backend::Cuda,
@@ -92,8 +97,8 @@ ir::Application containers_app() {
       param("y", "const peppher::Vector<float> &", ParamKind::Vector, "float", AccessMode::Read),
       param("result", "peppher::Scalar<float> &", ParamKind::ScalarContainer, "float",
             AccessMode::Write)};
-  i.variants.push_back(variant("dot_cpu", "dot", ir::Backend::Cpu,
-                               source("/app/dot/dot_cpu.cpp", "g++", "-O2")));
+  i.variants.push_back(
+      variant("dot_cpu", "dot", ir::Backend::Cpu, source("/app/dot/dot_cpu.cpp", "g++", "-O2")));
   i.variants.push_back(variant("dot_openmp", "dot", ir::Backend::OpenMp,
                                source("/app/dot/dot_openmp.cpp", "g++", "-O2")));
   ir::SourceFile cl = source("/app/dot/dot.cl", "", "");

@@ -6,6 +6,9 @@
 
 namespace peppher::golden {
 
+/// A descriptor expression as check/ leaves it: its text and its parsed tree.
+ir::Expression expr(const std::string& text);
+
 /// The published vector_scale example: raw pointer + two scalars, CPU and CUDA variants,
 /// plus an OpenCL kernel variant.
 ir::Application vector_scale_app();

@@ -1,10 +1,10 @@
 // Generated names (see names.h).
-#include "compose/emit/names.h"
+#include "compose/names/names.h"
 
 #include <cctype>
 #include <filesystem>
 
-namespace peppher::emit::names {
+namespace peppher::names {
 
 std::string wrapper_file(const ir::Interface& i, const std::string& ext) {
   return i.name + "_wrapper" + ext;
@@ -36,10 +36,14 @@ std::string instances_file(const ir::Variant& v) {
 
 static const char* backend_prefix(ir::Backend b) {
   switch (b) {
-    case ir::Backend::Cpu: return "cpu";
-    case ir::Backend::OpenMp: return "openmp";
-    case ir::Backend::Cuda: return "cuda";
-    case ir::Backend::OpenCl: return "opencl";
+    case ir::Backend::Cpu:
+      return "cpu";
+    case ir::Backend::OpenMp:
+      return "openmp";
+    case ir::Backend::Cuda:
+      return "cuda";
+    case ir::Backend::OpenCl:
+      return "opencl";
   }
   return "unknown";
 }
@@ -48,9 +52,13 @@ std::string backend_wrapper(const ir::Variant& v) {
   return "peppher_" + std::string(backend_prefix(v.backend)) + "_" + v.name;
 }
 
-std::string counter(const ir::Variant& v) { return "peppher_counter_" + v.name; }
+std::string counter(const ir::Variant& v) {
+  return "peppher_counter_" + v.name;
+}
 
-std::string opencl_program(const ir::Variant& v) { return "peppher_program_" + v.name; }
+std::string opencl_program(const ir::Variant& v) {
+  return "peppher_program_" + v.name;
+}
 
 std::string perf_model_symbol(const ir::Interface& i) {
   return "peppher_" + i.name + instance_suffix(i);
@@ -60,4 +68,4 @@ std::string object_file(const std::string& owner, const std::string& source_path
   return "obj/" + owner + "/" + std::filesystem::path(source_path).stem().string() + ".o";
 }
 
-}  // namespace peppher::emit::names
+}  // namespace peppher::names

@@ -1,14 +1,14 @@
 // Selection decisions (see selection_plan.h).
-#include "compose/emit/selection_plan.h"
+#include "compose/plan/selection_plan.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "compose/emit/wrapper_plan.h"
 #include "compose/expand/combinations.h"
+#include "compose/plan/wrapper_plan.h"
 
-namespace peppher::emit {
+namespace peppher::plan {
 namespace {
 
 // Where the trained values a and b split: geometric for sizes, arithmetic around zero.
@@ -34,7 +34,7 @@ bool plan_axes(const WrapperPlan& plan, SelectionPlan& s, diag::Diagnostics& dia
     }
     SelectionAxis axis;
     axis.param = found->param->name;
-    axis.in_task = "peppher_args->" + found->param->name;
+    axis.operand = static_cast<int>(found - plan.operands.data());
     axis.values = t.axes[d];
     for (size_t i = 0; i + 1 < axis.values.size(); ++i) {
       axis.thresholds.push_back(threshold(axis.values[i], axis.values[i + 1]));
@@ -84,19 +84,21 @@ void plan_selection(const ir::Application& app, WrapperPlan& plan, diag::Diagnos
   } else {
     s.trained = nullptr;
   }
-  const bool predicted = std::any_of(s.variants.begin(), s.variants.end(), [](const ir::Variant* v) {
-    return !v->prediction_function.empty();
-  });
+  const bool predicted =
+      std::any_of(s.variants.begin(), s.variants.end(),
+                  [](const ir::Variant* v) { return !v->prediction_function.empty(); });
   s.cost_model = predicted || (s.trained != nullptr && !s.static_dispatch);
   if (s.cost_model && predicted && s.trained == nullptr) {
     for (const ir::Variant* v : s.variants) {
       if (!v->prediction_function.empty()) continue;
-      diags.warning(v->loc,
-                    "implementation '" + v->name + "' has no predictionFunction "
-                    "while other variants of '" + plan.iface->name + "' do: StarPU will see it as "
-                    "uncalibrated and try it first");
+      diags.warning(v->loc, "implementation '" + v->name +
+                                "' has no predictionFunction "
+                                "while other variants of '" +
+                                plan.iface->name +
+                                "' do: StarPU will see it as "
+                                "uncalibrated and try it first");
     }
   }
 }
 
-}  // namespace peppher::emit
+}  // namespace peppher::plan

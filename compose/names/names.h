@@ -6,7 +6,7 @@
 
 #include "compose/ir/ir.h"
 
-namespace peppher::emit::names {
+namespace peppher::names {
 
 /// `<iface>_wrapper<ext>`, the wrapper file of one interface (ext from -wrapperFilesExt).
 std::string wrapper_file(const ir::Interface& i, const std::string& ext);
@@ -30,10 +30,14 @@ std::string instantiated(const std::string& function, const ir::Interface& i);
 std::string instances_file(const ir::Variant& v);
 
 /// `peppher_train.cpp`, the training program's source.
-inline std::string trainer_source() { return "peppher_train.cpp"; }
+inline std::string trainer_source() {
+  return "peppher_train.cpp";
+}
 
 /// `peppher.h`, the header the application includes.
-inline std::string umbrella_header() { return "peppher.h"; }
+inline std::string umbrella_header() {
+  return "peppher.h";
+}
 
 /// The backend wrapper of a variant: `peppher_<backend>_<variant>`, e.g.
 /// `peppher_cpu_scale_cpu_func` (prefixed: never clashes with a variant's own name).
@@ -49,7 +53,18 @@ std::string opencl_program(const ir::Variant& v);
 /// (stable across builds, so calibration in $STARPU_HOME is reused).
 std::string perf_model_symbol(const ir::Interface& i);
 
+/// Identifiers local to generated functions. Templates spell them as well; check/ reserves
+/// the `peppher_` prefix, so no parameter can shadow them.
+/// `peppher_args`: the task's packed by-value arguments (PeppherArgs*).
+inline const char* local_args() {
+  return "peppher_args";
+}
+/// `peppher_task`: the task (in can_execute and the cost function) or its builder.
+inline const char* local_task() {
+  return "peppher_task";
+}
+
 /// The object file the Makefile builds from a source: `obj/<variant>/<basename>.o`.
 std::string object_file(const std::string& owner, const std::string& source_path);
 
-}  // namespace peppher::emit::names
+}  // namespace peppher::names

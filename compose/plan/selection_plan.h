@@ -10,26 +10,26 @@
 #include "compose/diag/diagnostics.h"
 #include "compose/ir/ir.h"
 
-namespace peppher::emit {
+namespace peppher::plan {
 
 struct WrapperPlan;
 
 /// One context parameter of the trained grid.
 struct SelectionAxis {
-  std::string param;    // the scalar parameter's name
-  std::string in_task;  // its value in the cost function: peppher_args->n
+  std::string param;                  // the scalar parameter's name
+  int operand = -1;                   // its index in WrapperPlan::operands
   std::vector<long long> values;      // the trained values, ascending
   std::vector<long long> thresholds;  // a call with param >= thresholds[i] is nearer values[i+1]
 };
 
 struct SelectionPlan {
-  std::vector<const ir::Variant*> variants;  // selector order: CPU/OPENMP, CUDA, OPENCL slots
+  std::vector<const ir::Variant*> variants;       // selector order: CPU/OPENMP, CUDA, OPENCL slots
   const ir::TrainedInterface* trained = nullptr;  // this interface in the table, if any
   std::string table_file;
   bool static_dispatch = false;  // the entry wrapper picks the variant from the table
   bool cost_model = false;       // a STARPU_PER_ARCH model: prediction functions or the table
   std::vector<SelectionAxis> axes;
-  std::vector<std::vector<int>> rankings;  // per grid cell: selector indices, fastest first
+  std::vector<std::vector<int>> rankings;    // per grid cell: selector indices, fastest first
   std::vector<std::vector<double>> cell_us;  // per grid cell: us per selector index (NaN: none)
 };
 
@@ -37,4 +37,4 @@ struct SelectionPlan {
 /// context is not a scalar parameter of the interface.
 void plan_selection(const ir::Application& app, WrapperPlan& plan, diag::Diagnostics& diags);
 
-}  // namespace peppher::emit
+}  // namespace peppher::plan

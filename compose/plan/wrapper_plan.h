@@ -1,17 +1,20 @@
-// Decisions for one interface's wrapper file, taken before anything is printed: which
-// parameters become StarPU buffers (and how they are registered), which are packed by
-// value, which variants fill which codelet slot, whether the call is synchronous, and how
-// a partitioned call splits into one task per block.
+// The plan stage, per interface: the decisions for its wrapper files, taken before anything
+// is printed: which parameters become StarPU buffers (and how they are registered), which
+// are packed by value, which variants fill which codelet slot, whether the call is
+// synchronous, and how a partitioned call splits into one task per block. Typed data only
+// (operand indices, extent kinds, expression trees): emit/ prints the C++.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "compose/check/predicates.h"
 #include "compose/diag/diagnostics.h"
-#include "compose/emit/selection_plan.h"
+#include "compose/expr/ast.h"
 #include "compose/ir/ir.h"
+#include "compose/plan/selection_plan.h"
 
-namespace peppher::emit {
+namespace peppher::plan {
 
 /// How a parameter reaches the task.
 enum class OperandKind {
@@ -43,42 +46,69 @@ enum class BlockValue {
 struct Operand {
   const ir::Parameter* param = nullptr;
   OperandKind kind = OperandKind::Value;
-  int buffer = -1;           // StarPU buffer index, -1 for Value
-  std::string starpu_mode;   // "STARPU_R", "STARPU_W", "STARPU_RW" for buffers
-  std::string count;         // RawVector/RawMatrix: element count, as C++ over the parameters
-  std::string row_width;     // RawMatrix: elements per row, as C++
-  SplitKind split = SplitKind::None;  // partitioned calls only
-  std::string block;         // Blocks/Blocks2D: elements (rows) per block, as C++ long long
-  std::string block_cols;    // Blocks2D: columns per block
-  BlockValue block_value = BlockValue::Same;  // Value operands of partitioned calls
-  int of_buffer = -1;        // BlockSize/BlockOffset: which buffer's blocks
+  int buffer = -1;                             // StarPU buffer index, -1 for Value
+  ir::AccessMode mode = ir::AccessMode::Read;  // buffers: how the task accesses it
+  // RawVector/RawMatrix: element count and elements per row, over the call's parameters
+  // (null when the descriptor gives none).
+  const ir::Expression* count = nullptr;
+  const ir::Expression* row_width = nullptr;
+  SplitKind split = SplitKind::None;           // partitioned calls only
+  const ir::Expression* block = nullptr;       // Blocks/Blocks2D: elements (rows) per block
+  const ir::Expression* block_cols = nullptr;  // Blocks2D: columns per block
+  BlockValue block_value = BlockValue::Same;   // Value operands of partitioned calls
+  int of_buffer = -1;                          // BlockSize/BlockOffset: which buffer's blocks
 };
 
-/// One constraint of a variant that only the call can decide, as C++ in both places it
-/// is tested (see predicate_plan.h).
+/// What a constraint's identifier stands for when the call or its task tests it.
+enum class TermKind {
+  Value,     // a by-value parameter: operand `operand`'s value
+  Elements,  // the element count of buffer operand `operand` (1 for a scalar or reference)
+  Rows,      // M.rows of peppher::Matrix operand `operand` (of the task's block in a task)
+  Cols,      // M.cols of the same
+  Literal,   // known at compose time (a tunable's value, a platform property): `literal`
+  Workers,   // how many workers of kind `backend` the run has (platform.num_cuda, ...)
+};
+
+struct Term {
+  TermKind kind = TermKind::Literal;
+  int operand = -1;  // index in WrapperPlan::operands (Value, Elements, Rows, Cols)
+  check::Value literal;
+  ir::Backend backend = ir::Backend::Cpu;  // Workers
+  bool operator==(const Term& o) const;
+};
+
+/// One identifier of a constraint and what it stands for.
+struct Binding {
+  std::string name;
+  Term term;
+};
+
+/// One constraint of a variant that only the call can decide: its expression tree and what
+/// each identifier in it stands for. emit/ prints it in both places it is tested (the
+/// task's can_execute and the entry wrapper; see predicate_plan.h).
 struct RuntimePredicate {
-  std::string label;    // "constraint 'small': n < 1000", for comments and messages
-  std::string in_task;  // in can_execute: over peppher_args and the task's handles
-  std::string in_call;  // in the entry wrapper: over its parameters
+  std::string label;                 // "constraint 'small': n < 1000", for comments and messages
+  const expr::Node* expr = nullptr;  // owned by the constraint (ir::Expression::ast)
+  std::vector<Binding> bindings;     // every identifier of `expr`
   // False when every variant has this constraint and the entry wrapper tests it: a call
   // that fails it never becomes a task, so can_execute need not test it again.
   bool in_can_execute = true;
+  const Term& term(const std::string& name) const;
 };
 
 struct VariantSlot {
   const ir::Variant* variant = nullptr;
-  int slot = 0;  // index in the codelet's cpu_funcs / cuda_funcs / opencl_funcs; -1: not
-                 // in the codelet (a training-only variant, see ir::Variant)
+  int slot = 0;            // index in the codelet's cpu_funcs / cuda_funcs / opencl_funcs; -1: not
+                           // in the codelet (a training-only variant, see ir::Variant)
   bool c_linkage = false;  // compiled by a C compiler: declared extern "C"
   std::vector<RuntimePredicate> predicates;  // constraints left to run time
-  std::string workers;  // C++: how many workers of this variant's kind the run has
 };
 
 /// A parameter (or an operand's size) that constraints use, printed when no variant
 /// accepts a call.
 struct CheckedValue {
-  std::string label;    // "n", "elements of x", or "A.rows"
-  std::string in_call;  // its value in the entry wrapper
+  std::string label;  // "n", "elements of x", or "A.rows"
+  Term term;          // its value in the entry wrapper
 };
 
 /// True for a C (not C++) compiler command: gcc, cc, clang, gcc-12, /usr/bin/cc, ...
@@ -86,7 +116,7 @@ bool is_c_compiler(const std::string& command);
 
 struct WrapperPlan {
   const ir::Interface* iface = nullptr;
-  std::vector<Operand> operands;   // in parameter order
+  std::vector<Operand> operands;      // in parameter order
   std::vector<VariantSlot> cpu_like;  // CPU and OPENMP variants share cpu_funcs
   std::vector<VariantSlot> cuda;
   std::vector<VariantSlot> opencl;
@@ -99,8 +129,8 @@ struct WrapperPlan {
                              // tests them before submitting (non-partitioned calls)
   std::vector<CheckedValue> checked_values;
   ir::PerfModel perf_model = ir::PerfModel::None;
-  SelectionPlan selection;   // forcing, static dispatch, cost model
-  std::string output_dir;    // absolute: generated paths (OpenCL kernels) are relative to it
+  SelectionPlan selection;  // forcing, static dispatch, cost model
+  std::string output_dir;   // absolute: generated paths (OpenCL kernels) are relative to it
   int nbuffers() const;
   bool is_buffer(const Operand& o) const { return o.buffer >= 0; }
 };
@@ -122,4 +152,4 @@ std::string output_dir(const ir::Application& app);
 WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
                          diag::Diagnostics& diags);
 
-}  // namespace peppher::emit
+}  // namespace peppher::plan

@@ -1,0 +1,164 @@
+// Prints plan data as C++ (see cpp_expr.h).
+#include "compose/emit/cpp_expr.h"
+
+#include <cstdio>
+
+#include "compose/expr/parser.h"
+#include "compose/names/names.h"
+
+namespace peppher::emit::cpp {
+namespace {
+
+std::string as_long(const std::string& cpp) {
+  return "static_cast<long long>(" + cpp + ")";
+}
+
+std::string task_handle(const plan::Operand& o) {
+  return "STARPU_TASK_GET_HANDLE(" + std::string(names::local_task()) + ", " +
+         std::to_string(o.buffer) + ")";
+}
+
+std::string literal(const check::Value& v) {
+  if (v.is_int) return std::to_string(v.i) + "LL";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.17g", v.d);
+  std::string s = buf;
+  return s.find_first_of(".eEn") == std::string::npos ? s + ".0" : s;
+}
+
+// The element count of a buffer operand from its handle in a task.
+std::string task_elements(const plan::Operand& o) {
+  const std::string handle = task_handle(o);
+  switch (o.kind) {
+    case plan::OperandKind::RawVector:
+    case plan::OperandKind::Vector:
+      return as_long("starpu_vector_get_nx(" + handle + ")");
+    case plan::OperandKind::RawMatrix:
+    case plan::OperandKind::Matrix:
+      return "(" + as_long("starpu_matrix_get_nx(" + handle + ")") + " * " +
+             as_long("starpu_matrix_get_ny(" + handle + ")") + ")";
+    case plan::OperandKind::Value:
+    case plan::OperandKind::ScalarContainer:
+    case plan::OperandKind::Reference:
+      break;
+  }
+  return "1LL";
+}
+
+// The element count of a buffer operand in the entry wrapper.
+std::string call_elements(const plan::Operand& o) {
+  switch (o.kind) {
+    case plan::OperandKind::RawVector:
+    case plan::OperandKind::RawMatrix:
+      return o.count ? as_long(o.count->text) : "0LL";
+    case plan::OperandKind::Vector:
+    case plan::OperandKind::Matrix:
+      return as_long(o.param->name + ".size()");
+    case plan::OperandKind::Value:
+    case plan::OperandKind::ScalarContainer:
+    case plan::OperandKind::Reference:
+      break;
+  }
+  return "1LL";
+}
+
+std::string predicate(const plan::WrapperPlan& plan, const plan::RuntimePredicate& p, bool task) {
+  return expr::to_cpp(*p.expr, [&](const std::string& name) {
+    const plan::Term& t = p.term(name);
+    return task ? in_task(plan, t) : in_call(plan, t);
+  });
+}
+
+}  // namespace
+
+std::string as_size(const ir::Expression& e) {
+  return "static_cast<size_t>(" + e.text + ")";
+}
+
+std::string as_block(const ir::Expression& e) {
+  return as_long(e.text);
+}
+
+std::string starpu_mode(ir::AccessMode m) {
+  switch (m) {
+    case ir::AccessMode::Read:
+      return "STARPU_R";
+    case ir::AccessMode::Write:
+      return "STARPU_W";
+    case ir::AccessMode::ReadWrite:
+      return "STARPU_RW";
+  }
+  return "STARPU_RW";
+}
+
+std::string worker_count(ir::Backend b) {
+  switch (b) {
+    case ir::Backend::Cpu:
+    case ir::Backend::OpenMp:
+      return "starpu_cpu_worker_get_count()";
+    case ir::Backend::Cuda:
+      return "starpu_cuda_worker_get_count()";
+    case ir::Backend::OpenCl:
+      return "starpu_opencl_worker_get_count()";
+  }
+  return "0";
+}
+
+std::string task_argument(const plan::Operand& o) {
+  return std::string(names::local_args()) + "->" + o.param->name;
+}
+
+std::string in_task(const plan::WrapperPlan& plan, const plan::Term& t) {
+  switch (t.kind) {
+    case plan::TermKind::Value:
+      return task_argument(plan.operands[t.operand]);
+    case plan::TermKind::Elements:
+      return task_elements(plan.operands[t.operand]);
+    case plan::TermKind::Rows:
+      return as_long("starpu_matrix_get_ny(" + task_handle(plan.operands[t.operand]) + ")");
+    case plan::TermKind::Cols:
+      return as_long("starpu_matrix_get_nx(" + task_handle(plan.operands[t.operand]) + ")");
+    case plan::TermKind::Literal:
+      return literal(t.literal);
+    case plan::TermKind::Workers:
+      return as_long(worker_count(t.backend));
+  }
+  return "0LL";
+}
+
+std::string in_call(const plan::WrapperPlan& plan, const plan::Term& t) {
+  switch (t.kind) {
+    case plan::TermKind::Value:
+      return plan.operands[t.operand].param->name;
+    case plan::TermKind::Elements:
+      return call_elements(plan.operands[t.operand]);
+    case plan::TermKind::Rows:
+      return as_long(plan.operands[t.operand].param->name + ".rows()");
+    case plan::TermKind::Cols:
+      return as_long(plan.operands[t.operand].param->name + ".cols()");
+    case plan::TermKind::Literal:
+      return literal(t.literal);
+    case plan::TermKind::Workers:
+      return as_long(worker_count(t.backend));
+  }
+  return "0LL";
+}
+
+std::string in_task(const plan::WrapperPlan& plan, const plan::RuntimePredicate& p) {
+  return predicate(plan, p, true);
+}
+
+std::string in_call(const plan::WrapperPlan& plan, const plan::RuntimePredicate& p) {
+  return predicate(plan, p, false);
+}
+
+std::string c_string(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace peppher::emit::cpp

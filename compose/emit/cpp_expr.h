@@ -1,0 +1,47 @@
+// The one place that prints the plan's typed data as C++: descriptor expressions (sizes,
+// blocks), constraint terms and predicates (in a task's can_execute or in the entry
+// wrapper), worker counts and StarPU access modes. Emitters put the text into templates.
+#pragma once
+
+#include <string>
+
+#include "compose/ir/ir.h"
+#include "compose/plan/wrapper_plan.h"
+
+namespace peppher::emit::cpp {
+
+/// `static_cast<size_t>(<e>)`: a descriptor expression (numElements, descRowWidth,
+/// globalSize) over the entry wrapper's parameters. The descriptor grammar is a subset of
+/// C's, so the expression's text is valid C++ as it stands.
+std::string as_size(const ir::Expression& e);
+
+/// `static_cast<long long>(<e>)`: a block size of a partition.
+std::string as_block(const ir::Expression& e);
+
+/// "STARPU_R", "STARPU_W", "STARPU_RW".
+std::string starpu_mode(ir::AccessMode m);
+
+/// `starpu_cpu_worker_get_count()` (CPU and OPENMP), `starpu_cuda_...`, `starpu_opencl_...`.
+std::string worker_count(ir::Backend b);
+
+/// A by-value operand inside a backend wrapper, can_execute or the cost function:
+/// `peppher_args->n`.
+std::string task_argument(const plan::Operand& o);
+
+/// What `t` stands for inside can_execute (over the task's arguments and handles: a
+/// partitioned call's block), as a long long (a literal keeps its type).
+std::string in_task(const plan::WrapperPlan& plan, const plan::Term& t);
+
+/// What `t` stands for inside the entry wrapper, over its parameters.
+std::string in_call(const plan::WrapperPlan& plan, const plan::Term& t);
+
+/// A run-time predicate as a C++ condition inside can_execute.
+std::string in_task(const plan::WrapperPlan& plan, const plan::RuntimePredicate& p);
+
+/// A run-time predicate as a C++ condition inside the entry wrapper.
+std::string in_call(const plan::WrapperPlan& plan, const plan::RuntimePredicate& p);
+
+/// C text inside a string literal: `"` and `\` escaped.
+std::string c_string(const std::string& s);
+
+}  // namespace peppher::emit::cpp

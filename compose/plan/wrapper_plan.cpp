@@ -1,0 +1,187 @@
+// Plans one interface's wrapper (see wrapper_plan.h): buffers, packing, codelet slots, and
+// for partitioned interfaces the split of each operand and each by-value parameter's value
+// per block, with the diagnostics that explain why a call cannot be split.
+#include "compose/plan/wrapper_plan.h"
+
+#include <starpu_config.h>  // STARPU_MAXIMPLEMENTATIONS of the StarPU we generate for
+
+#include <filesystem>
+
+#include "compose/plan/partition_plan.h"
+#include "compose/plan/predicate_plan.h"
+
+namespace peppher::plan {
+namespace {
+
+OperandKind operand_kind(const ir::Parameter& p) {
+  switch (p.kind) {
+    case ir::ParamKind::ScalarValue:
+    case ir::ParamKind::StructValue:
+      return OperandKind::Value;
+    case ir::ParamKind::RawPointer:
+      return p.desc_row_width ? OperandKind::RawMatrix : OperandKind::RawVector;
+    case ir::ParamKind::Vector:
+      return OperandKind::Vector;
+    case ir::ParamKind::Matrix:
+      return OperandKind::Matrix;
+    case ir::ParamKind::ScalarContainer:
+      return OperandKind::ScalarContainer;
+    case ir::ParamKind::Reference:
+      return OperandKind::Reference;
+  }
+  return OperandKind::Value;
+}
+
+// Assigns codelet slots to `variants`, reporting when StarPU has too few.
+std::vector<VariantSlot> assign_slots(const ir::Interface& iface,
+                                      const std::vector<const ir::Variant*>& variants,
+                                      const char* backend_label, diag::Diagnostics& diags) {
+  std::vector<VariantSlot> slots;
+  int in_codelet = 0;
+  for (const ir::Variant* v : variants) {
+    bool c_linkage = !v->sources.empty() && is_c_compiler(v->sources.front().compiler.name);
+    VariantSlot s;
+    s.variant = v;
+    s.slot = v->training_only ? -1 : in_codelet++;
+    s.c_linkage = c_linkage;
+    slots.push_back(std::move(s));
+  }
+  if (in_codelet > STARPU_MAXIMPLEMENTATIONS) {
+    std::string names;
+    for (const VariantSlot& s : slots) {
+      names += (names.empty() ? "'" : ", '") + s.variant->name + "'";
+    }
+    diags.error(iface.loc, "interface '" + iface.name + "' has " + std::to_string(in_codelet) +
+                               " enabled " + backend_label + " variants (" + names +
+                               "), but this StarPU allows at most " +
+                               std::to_string(STARPU_MAXIMPLEMENTATIONS) +
+                               " per backend; disable some with -disableImpls");
+  }
+  return slots;
+}
+
+// A generic variant must be a C++ (or CUDA) function template; an OpenCL kernel gets the
+// type as a macro, so it must be one word (`uint`, not `unsigned int`).
+void check_generic_variants(const WrapperPlan& plan, diag::Diagnostics& diags) {
+  const ir::Interface& iface = *plan.iface;
+  if (iface.template_args.empty()) return;
+  for (const auto* group : {&plan.cpu_like, &plan.cuda}) {
+    for (const VariantSlot& s : *group) {
+      if (!s.c_linkage) continue;
+      diags.error(s.variant->loc, "implementation '" + s.variant->name +
+                                      "' of generic interface '" + iface.name +
+                                      "' is compiled by a C compiler; a generic "
+                                      "variant is a C++ function template (use g++ or nvcc)");
+    }
+  }
+  if (plan.opencl.empty()) return;
+  for (const std::string& type : iface.template_args) {
+    if (type.find(' ') == std::string::npos) continue;
+    diags.error(plan.opencl.front().variant->loc,
+                "OpenCL variant '" + plan.opencl.front().variant->name + "' gets the type '" +
+                    type + "' as a macro (-D" + iface.template_types.front() +
+                    "=...), which must be one word: instantiate with the OpenCL spelling "
+                    "(uint, ulong, ...)");
+  }
+}
+
+}  // namespace
+
+bool is_c_compiler(const std::string& command) {
+  std::string base = std::filesystem::path(command).filename().string();
+  for (const char* c : {"gcc", "cc", "clang", "icc", "icx"}) {
+    std::string name(c);
+    if (base == name || base.rfind(name + "-", 0) == 0) return true;
+  }
+  return false;
+}
+
+std::string tunable_defines(const ir::Variant& v) {
+  std::string out;
+  for (const ir::Tunable& t : v.tunables) {
+    if (t.values.size() == 1) out += (out.empty() ? "-D" : " -D") + t.name + "=" + t.values.front();
+  }
+  return out;
+}
+
+std::string opencl_build_options(const ir::Interface& iface, const ir::Variant& v) {
+  std::string out = tunable_defines(v);
+  for (size_t k = 0; k < iface.template_args.size() && k < iface.template_types.size(); ++k) {
+    out += (out.empty() ? "-D" : " -D") + iface.template_types[k] + "=" + iface.template_args[k];
+  }
+  return out;
+}
+
+std::string output_dir(const ir::Application& app) {
+  namespace fs = std::filesystem;
+  fs::path dir = app.options.output_dir.empty() ? fs::path(app.descriptor_file).parent_path()
+                                                : fs::path(app.options.output_dir);
+  if (dir.empty()) dir = ".";  // "compose main.xml": the current folder
+  return fs::absolute(dir).lexically_normal().string();
+}
+
+int WrapperPlan::nbuffers() const {
+  int n = 0;
+  for (const Operand& o : operands) n += is_buffer(o) ? 1 : 0;
+  return n;
+}
+
+WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
+                         diag::Diagnostics& diags) {
+  WrapperPlan plan;
+  plan.iface = &iface;
+  plan.perf_model = ir::effective_perf_model(app, iface);
+  plan.output_dir = output_dir(app);
+
+  int next_buffer = 0;
+  bool has_raw = false;
+  for (const ir::Parameter& p : iface.parameters) {
+    Operand o;
+    o.param = &p;
+    o.kind = operand_kind(p);
+    if (o.kind != OperandKind::Value) {
+      o.buffer = next_buffer++;
+      o.mode = p.access_mode;
+    }
+    if (o.kind == OperandKind::Reference) has_raw = true;
+    if (o.kind == OperandKind::RawVector || o.kind == OperandKind::RawMatrix) {
+      has_raw = true;
+      if (p.num_elements) o.count = &*p.num_elements;
+      if (p.desc_row_width) o.row_width = &*p.desc_row_width;
+    }
+    plan.operands.push_back(std::move(o));
+  }
+  plan.synchronous = has_raw || next_buffer == 0;
+  if (next_buffer > STARPU_NMAXBUFS) {
+    diags.error(iface.loc, "interface '" + iface.name + "' has " + std::to_string(next_buffer) +
+                               " pointer or container parameters, but this StarPU allows at most " +
+                               std::to_string(STARPU_NMAXBUFS) + " per task");
+  }
+
+  std::vector<const ir::Variant*> cpu_like, cuda, opencl;
+  for (const ir::Variant* v : ir::enabled_variants(app, iface)) {
+    switch (v->backend) {
+      case ir::Backend::Cpu:
+      case ir::Backend::OpenMp:
+        cpu_like.push_back(v);
+        break;
+      case ir::Backend::Cuda:
+        cuda.push_back(v);
+        break;
+      case ir::Backend::OpenCl:
+        opencl.push_back(v);
+        break;
+    }
+    if (v->backend == ir::Backend::OpenMp) plan.forkjoin = true;
+  }
+  plan_partition(iface, plan, diags);
+  plan.cpu_like = assign_slots(iface, cpu_like, "CPU/OPENMP", diags);
+  plan.cuda = assign_slots(iface, cuda, "CUDA", diags);
+  plan.opencl = assign_slots(iface, opencl, "OPENCL", diags);
+  check_generic_variants(plan, diags);
+  plan_predicates(app, plan);
+  plan_selection(app, plan, diags);
+  return plan;
+}
+
+}  // namespace peppher::plan
