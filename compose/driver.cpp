@@ -29,7 +29,9 @@ namespace {
 void generate(const plan::ApplicationPlan& plan, output::OutputContext& out,
               diag::Diagnostics& diag) {
   try {
-    emit::generate(plan, locate_runtime(), out);
+    emit::EmitSettings settings = locate_runtime();
+    settings.mpicxx = mpi_compiler();
+    emit::generate(plan, settings, out);
   } catch (const emit::TemplateError& e) {
     diag.error(std::string("internal error in code generation: ") + e.what());
   }
@@ -47,6 +49,19 @@ int train(const std::string& dir, std::ostream& err) {
     return 1;
   }
   return 0;
+}
+
+// --mpi (or mpi="true"): the program will need StarPU-MPI and an MPI compiler; say which
+// is missing, at the attribute or at main's implementation for the command-line switch.
+void check_mpi_environment(const ir::Application& app, diag::Diagnostics& diag) {
+  if (!ir::uses_mpi(app)) return;
+  const std::string problem = mpi_problem();
+  if (problem.empty()) return;
+  if (app.composition.mpi) {
+    diag.error(app.composition.mpi_loc, "mpi=\"true\" cannot be composed here: " + problem);
+  } else {
+    diag.error(app.loc, "--mpi cannot be composed here: " + problem);
+  }
 }
 
 }  // namespace
@@ -99,8 +114,9 @@ int run_compose(const std::vector<std::string>& args, std::ostream& out, std::os
     explain::explain(plan, out);
     return 0;
   }
+  check_mpi_environment(app, diag);
+  if (diag.has_errors()) return 1;
   if (options.check_only) return 0;
-
   output::OutputContext files;
   generate(plan, files, diag);
   if (diag.has_errors()) return 1;  // nothing is written after an error

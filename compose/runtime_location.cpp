@@ -2,7 +2,9 @@
 // paths are compiled in; an installed compose finds its prefix from its own location.
 #include "compose/runtime_location.h"
 
+#include <cstdlib>
 #include <filesystem>
+#include <sstream>
 #include <system_error>
 
 namespace peppher {
@@ -39,6 +41,54 @@ std::vector<std::string> runtime_header_dirs() {
     if (end > start) dirs.push_back(starpu.substr(start, end - start));
   }
   return dirs;
+}
+
+namespace {
+
+// Whether `command` names an executable: a path, or a name found on PATH.
+bool executable_exists(const std::string& command) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  auto runnable = [&](const fs::path& p) {
+    return fs::is_regular_file(p, ec) &&
+           (fs::status(p, ec).permissions() & fs::perms::owner_exec) != fs::perms::none;
+  };
+  if (command.find('/') != std::string::npos) return runnable(command);
+  const char* path = std::getenv("PATH");
+  std::istringstream dirs(path != nullptr ? path : "");
+  for (std::string dir; std::getline(dirs, dir, ':');) {
+    if (!dir.empty() && runnable(fs::path(dir) / command)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string mpi_compiler() {
+  const char* env = std::getenv("MPICXX");
+  return env != nullptr && *env != '\0' ? env : "mpicxx";
+}
+
+std::string mpi_problem() {
+  namespace fs = std::filesystem;
+  std::string missing;
+  auto add = [&](const std::string& what) { missing += (missing.empty() ? "" : "; ") + what; };
+  if (std::system("pkg-config --exists starpumpi-1.3 >/dev/null 2>&1") != 0) {
+    add("StarPU-MPI was not found (pkg-config starpumpi-1.3; Debian: libstarpu-dev)");
+  }
+  const std::string mpicxx = mpi_compiler();
+  if (!executable_exists(mpicxx)) {
+    add("the MPI C++ compiler '" + mpicxx +
+        "' was not found (set MPICXX, or install Open MPI: openmpi-bin libopenmpi-dev)");
+  }
+  const std::string libs = locate_runtime().peppher_lib_file;
+  std::error_code ec;
+  if (!fs::exists(fs::path(libs).parent_path() / "libpeppher_mpi.a", ec)) {
+    add("this PEPPHER runtime was built without its StarPU-MPI layer (libpeppher_mpi.a is not "
+        "next to " +
+        libs + ")");
+  }
+  return missing;
 }
 
 }  // namespace peppher

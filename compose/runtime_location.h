@@ -17,4 +17,12 @@ emit::EmitSettings locate_runtime();
 /// utility mode: a header declaring components on peppher::Vector scans with no -I.
 std::vector<std::string> runtime_header_dirs();
 
+/// What a program composed with --mpi needs and this machine lacks, in one sentence (empty
+/// when nothing is missing): StarPU-MPI (pkg-config starpumpi-1.3), the MPI C++ compiler
+/// ($MPICXX, else mpicxx, on PATH) and the runtime's StarPU-MPI layer (libpeppher_mpi).
+std::string mpi_problem();
+
+/// The MPI C++ compiler the generated Makefile uses: $MPICXX, else mpicxx.
+std::string mpi_compiler();
+
 }  // namespace peppher

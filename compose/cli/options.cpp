@@ -23,6 +23,7 @@ const OptionSpec kOptions[] = {
     {"printIR", "print-ir", Arg::None, "print the resolved IR as JSON on stdout; write nothing"},
     {"train", "train", Arg::None, "compose, then build and run the training program (make train): writes peppher_perf.<platform>.xml next to main.xml"},
     {"staticDispatch", "static-dispatch", Arg::Optional, "[=TABLE]  choose each call's variant from the training table (default: peppher_perf.<platform>.xml next to main.xml)"},
+    {"mpi", "mpi", Arg::None, "distributed execution over StarPU-MPI: build with mpicxx, link StarPU-MPI, make run NP=4 runs under mpirun"},
     {"explain", "explain", Arg::None, "print, per interface, the variants kept and left out (and why) and, after training, which wins where; write nothing"},
     {"disableImpls", "disable-impls", Arg::Required, "A,B  do not use the named implementation variants"},
     {"disableXMLFiles", "disable-xml-files", Arg::Required, "F,G  skip these implementation descriptors while exploring"},
@@ -174,6 +175,7 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
       out.static_dispatch = true;
       out.performance_table = val;
     } else if (k == "explain") out.explain = true;
+    else if (k == "mpi") out.mpi = true;
     else if (k == "disableimpls") for (auto& s : split_commas(val)) out.disable_impls.push_back(s);
     else if (k == "disablexmlfiles") for (auto& s : split_commas(val)) out.disable_xml_files.push_back(s);
     else if (k == "disablecpu") out.disable_cpu = true;

@@ -133,13 +133,15 @@ void emit_instances(const ir::Application& app, const std::string& out_dir,
   }
 }
 
+// The application's own sources; composed with --mpi they compile with the MPI compiler.
 std::vector<CompileStep> main_steps(const ir::Application& app, const std::string& out_dir) {
   std::vector<CompileStep> steps;
   for (const ir::SourceFile& s : app.sources) {
     CompileStep step;
     step.source = relative_to(s.path, out_dir);
     step.object = names::object_file(app.name, s.path);
-    step.compiler = !s.compiler.name.empty() ? s.compiler.name
+    step.compiler = ir::uses_mpi(app)        ? "$(MPICXX)"
+                    : !s.compiler.name.empty() ? s.compiler.name
                     : !app.link.name.empty() ? app.link.name
                                              : "g++";
     step.flags = s.compiler.flags;
@@ -184,6 +186,7 @@ std::string emit_umbrella(const ir::Application& app, const std::vector<std::str
   auto [scheduler, why] = choose_scheduler(app, cost_models);
   d.set("scheduler", scheduler);
   d.set("scheduler_why", why);
+  d.set("mpi", ir::uses_mpi(app));
   d.set("wrappers", make_list(wrappers, [](const std::string& f) {
           Data w;
           w.set("file", f);
@@ -218,7 +221,11 @@ Data app_data(const ir::Application& app, const EmitSettings& settings,
   Data d;
   d.set("main_descriptor", fs::path(app.descriptor_file).filename().string());
   d.set("output", app.link.output.empty() ? std::string("main") : app.link.output);
-  d.set("link_compiler", app.link.name.empty() ? std::string("g++") : app.link.name);
+  d.set("link_compiler", ir::uses_mpi(app)      ? std::string("$(MPICXX)")
+                         : app.link.name.empty() ? std::string("g++")
+                                                 : app.link.name);
+  d.set("mpi", ir::uses_mpi(app));
+  d.set("mpicxx", settings.mpicxx);
   d.set("link_flags", app.link.flags);
   d.set("peppher_cflags", settings.peppher_cflags);
   d.set("peppher_libs", settings.peppher_libs);

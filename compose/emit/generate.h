@@ -16,6 +16,7 @@ struct EmitSettings {
   std::string peppher_libs;      // how to link the runtime, e.g. "-L/usr/lib -lpeppher"
   std::string peppher_lib_file;  // the library itself: programs relink when it changes
   std::string nvcc = "/usr/local/cuda/bin/nvcc";
+  std::string mpicxx = "mpicxx";  // the MPI C++ compiler of programs composed with --mpi
 };
 
 /// Prints everything `plan` decided into `out` (paths relative to the output folder). The

@@ -4,6 +4,8 @@
 
 namespace peppher::ir {
 
+bool uses_mpi(const Application& app) { return app.options.mpi || app.composition.mpi; }
+
 const char* to_string(Backend b) {
   switch (b) {
     case Backend::Cpu: return "CPU";

@@ -221,6 +221,8 @@ struct Composition {
   std::string scheduler;          // e.g. "dmda"; empty: runtime default
   std::string optimization_goal;  // e.g. "time"
   PerfModel perf_model = PerfModel::None;
+  bool mpi = false;  // (ext) mpi="true": distributed over StarPU-MPI, as compose --mpi
+  SourceLoc mpi_loc;  // where mpi= is written
 };
 
 // Every command-line switch, after parsing (cli/options.h fills it).
@@ -244,6 +246,7 @@ struct Options {
   bool static_dispatch = false;  // -staticDispatch[=TABLE]
   std::string performance_table;  // its TABLE; empty: peppher_perf.<platform>.xml by main.xml
   bool explain = false;          // --explain
+  bool mpi = false;              // --mpi: distributed execution over StarPU-MPI
   bool check_only = false;  // --check
   bool print_ir = false;    // --print-ir
   bool help = false;
@@ -292,6 +295,8 @@ struct Application {
 };
 
 // Helpers for later stages.
+// Whether the program is composed for StarPU-MPI (--mpi or composition mpi="true").
+bool uses_mpi(const Application& app);
 std::string display_name(const Interface& i);  // "spmv", or "sort<float>" for an instantiation
 const char* to_string(Backend b);  // "CPU", "OPENMP", "CUDA", "OPENCL"
 const char* to_string(AccessMode m);  // "read", "write", "readwrite"

@@ -349,6 +349,8 @@ Implementation build_implementation(const Doc& d, pugi::xml_node n) {
     comp.scheduler = trim(value(d, c, "scheduler"));
     comp.optimization_goal = trim(value(d, c, "optimizationGoal"));
     comp.perf_model = perf_switches(d, c, "the composition settings");
+    comp.mpi = d.boolean(c, "mpi", false);
+    if (pugi::xml_attribute a = d.attr(c, "mpi")) comp.mpi_loc = d.value_loc(a);
     impl.composition = comp;
   }
   return impl;

@@ -57,7 +57,7 @@ const std::vector<ElementSpec>& all_elements() {
       {"tunable", {"name", "type", "values"}, {"name"}, {}},
       {"composition",
        {"scheduler", "optimizationGoal", "useHistoryModels", "useRegressionModels",
-        "useNLRegressionModels"},
+        "useNLRegressionModels", "mpi"},
        {},
        {}},
       {"platform", {"name"}, {"name"}, {"description", "property"}},

@@ -13,6 +13,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "peppher/detail/distributed.h"
 #include "peppher/detail/storage.h"
 #include "peppher/error.h"
 #include "peppher/execution_counter.h"
@@ -36,6 +37,8 @@ std::unordered_set<detail::Storage*>& registry() {
   return set;
 }
 
+std::atomic<detail::Distributed*> g_distributed{nullptr};
+
 std::mutex g_hooks_mutex;
 std::vector<std::function<void()>> g_hooks;
 
@@ -45,6 +48,16 @@ std::string init_error(int ret) {
            "check STARPU_NCPU, STARPU_NOPENCL, STARPU_NCUDA and the Config worker counts";
   return "StarPU could not start: starpu_init returned " + std::to_string(ret) + " (" +
          std::strerror(-ret) + ")";
+}
+
+// Stops StarPU, through the distributed layer when one started it (which removes it).
+void stop_starpu() {
+  if (detail::Distributed* layer = detail::distributed()) {
+    layer->stop();
+    detail::set_distributed(nullptr);
+  } else {
+    starpu_shutdown();
+  }
 }
 
 }  // namespace
@@ -67,6 +80,10 @@ void retrack(Storage* from, Storage* to) noexcept {
   registry().insert(to);
 }
 
+void set_distributed(Distributed* layer) noexcept { g_distributed = layer; }
+
+Distributed* distributed() noexcept { return g_distributed; }
+
 }  // namespace detail
 
 void init(const Config& config) {
@@ -85,8 +102,12 @@ void init(const Config& config) {
     if (config.nopencl) conf.nopencl = *config.nopencl;
     if (config.ncuda) conf.ncuda = *config.ncuda;
   }
-  const int ret = starpu_init(&conf);
-  if (ret != 0) throw Error("init: " + init_error(ret));
+  detail::Distributed* layer = detail::distributed();
+  const int ret = layer != nullptr ? layer->start(conf) : starpu_init(&conf);
+  if (ret != 0) {
+    detail::set_distributed(nullptr);
+    throw Error("init: " + init_error(ret));
+  }
   detail::cache_worker_names();
   reset_report();
   g_running = true;
@@ -94,7 +115,7 @@ void init(const Config& config) {
     apply_variant_environment();
   } catch (...) {
     g_running = false;
-    starpu_shutdown();
+    stop_starpu();
     throw;
   }
 }
@@ -116,12 +137,30 @@ void shutdown() {
   for (auto it = hooks.rbegin(); it != hooks.rend(); ++it) (*it)();
   starpu_task_wait_for_all();
   const char* report = std::getenv("PEPPHER_REPORT");
-  if (report != nullptr && std::strcmp(report, "1") == 0) std::cerr << report_string();
+  if (report != nullptr && std::strcmp(report, "1") == 0) {
+    std::string text = report_string();
+    if (detail::Distributed* layer = detail::distributed()) {
+      // One block per rank, written at once so that ranks' reports do not interleave.
+      text = "rank " + std::to_string(layer->rank()) + " of " + std::to_string(layer->nranks()) +
+             ": " + text + layer->report();
+    }
+    std::cerr << text << std::flush;
+  }
   g_running = false;
-  starpu_shutdown();
+  stop_starpu();
 }
 
 bool is_running() noexcept { return g_running; }
+
+int rank() noexcept {
+  detail::Distributed* layer = detail::distributed();
+  return g_running && layer != nullptr ? layer->rank() : 0;
+}
+
+int nranks() noexcept {
+  detail::Distributed* layer = detail::distributed();
+  return g_running && layer != nullptr ? layer->nranks() : 1;
+}
 
 void add_shutdown_hook(std::function<void()> hook) {
   std::lock_guard<std::mutex> lock(g_hooks_mutex);

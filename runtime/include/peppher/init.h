@@ -42,6 +42,14 @@ void shutdown();
 /// @brief True between a successful init() and the next shutdown().
 bool is_running() noexcept;
 
+/// @brief This process's rank in a distributed run (compose --mpi, started with mpirun):
+///        0 .. nranks() - 1. Always 0 in a program composed without --mpi, or not running.
+int rank() noexcept;
+
+/// @brief The number of processes of a distributed run; 1 without --mpi, without mpirun,
+///        or when the runtime is not running.
+int nranks() noexcept;
+
 /// @brief Registers @p hook to run at the next shutdown(), after all tasks finished and
 ///        before StarPU stops (e.g. to unload OpenCL programs). Hooks run in reverse order.
 /// @attention Thread-safe.

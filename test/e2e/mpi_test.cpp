@@ -1,0 +1,126 @@
+// Distributed execution over StarPU-MPI end to end (issue 16): compose --mpi (and
+// mpi="true"), the generated Makefile (mpicxx, make run NP=..), programs under mpirun with
+// 1, 2 and 4 ranks and started alone, and the compose errors when MPI is missing.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "e2e_support.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Open MPI refuses to run as root unless told twice (CI runs as root); --oversubscribe
+// lets 4 ranks share this 2-core machine. Each rank gets one CPU worker and no device.
+const std::string kMpiEnv =
+    "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1 "
+    "STARPU_NCPU=1 STARPU_NOPENCL=0 STARPU_SILENT=1";
+
+e2e::Run mpirun(int np, const fs::path& exe, const std::string& args = "",
+                const std::string& env = "") {
+  return e2e::run(
+      "mpirun --oversubscribe -np " + std::to_string(np) + " " + exe.string() + " " + args,
+      kMpiEnv + " EXPECT_RANKS=" + std::to_string(np) + " " + env);
+}
+
+size_t count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+std::string read_file(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Composed once for every test of this file.
+const fs::path& mpi_case() {
+  static const fs::path out = e2e::compose_and_build("mpi_case", e2e::cases() / "mpi" / "main.xml");
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a program composed with mpi=\"true\" builds with mpicxx and StarPU-MPI", "[mpi]") {
+  const std::string makefile = read_file(mpi_case() / "Makefile");
+  CHECK(makefile.find("MPICXX ?= mpicxx") != std::string::npos);
+  CHECK(makefile.find("pkg-config --libs starpumpi-1.3") != std::string::npos);
+  CHECK(makefile.find("$(PEPPHER_MPI_LIBS)") != std::string::npos);
+  CHECK(makefile.find("$(MPIRUN) $(MPIRUN_FLAGS) -np $(NP)") != std::string::npos);
+  const std::string header = read_file(mpi_case() / "peppher.h");
+  CHECK(header.find("::peppher::mpi::init(") != std::string::npos);
+}
+
+TEST_CASE("every rank sees the sequential results, on 1, 2 and 4 ranks", "[mpi]") {
+  const fs::path exe = mpi_case() / "mpi_case";
+  for (int np : {1, 2, 4}) {
+    DYNAMIC_SECTION(np << " ranks") {
+      e2e::Run r = mpirun(np, exe);
+      INFO(r.output);
+      REQUIRE(r.exit_code == 0);
+      CHECK(count(r.output, ": ok") == static_cast<size_t>(np) * 6);
+      CHECK(count(r.output, "WRONG") == 0);
+      for (int k = 0; k < np; ++k) {
+        CHECK(r.output.find("rank " + std::to_string(k) + " of " + std::to_string(np) +
+                            ": 0 wrong") != std::string::npos);
+      }
+    }
+  }
+}
+
+TEST_CASE("a program composed with --mpi but started without mpirun is one rank", "[mpi]") {
+  e2e::Run r = e2e::run((mpi_case() / "mpi_case").string(), kMpiEnv + " EXPECT_RANKS=1");
+  INFO(r.output);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.output.find("rank 0 of 1: 0 wrong") != std::string::npos);
+}
+
+TEST_CASE("make run NP=2 starts the program under mpirun", "[mpi]") {
+  e2e::Run r =
+      e2e::run("make -s -C " + mpi_case().string() + " run NP=2", kMpiEnv + " EXPECT_RANKS=2");
+  INFO(r.output);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.output.find("rank 1 of 2: 0 wrong") != std::string::npos);
+}
+
+TEST_CASE("compose --mpi composes an application unchanged for StarPU-MPI", "[mpi]") {
+  fs::path out = e2e::compose_and_build("mpi_vector_scale",
+                                        e2e::source_dir() / "apps/vector_scale/main.xml", "--mpi");
+  e2e::Run r = mpirun(2, out / "vector_scale");
+  INFO(r.output);
+  REQUIRE(r.exit_code == 0);
+}
+
+TEST_CASE("--mpi where StarPU-MPI or the MPI compiler is missing is a located error", "[mpi]") {
+  const fs::path main_xml = e2e::source_dir() / "apps/vector_scale/main.xml";
+  fs::path out = e2e::fresh_work_dir("mpi_missing");
+  SECTION("no mpicxx") {
+    e2e::Run r = e2e::compose(main_xml, out, "--mpi", "MPICXX=/nonexistent/mpicxx");
+    INFO(r.output);
+    CHECK(r.exit_code == 1);
+    CHECK(r.output.find("main.xml:5:3: error: --mpi cannot be composed here: the MPI C++ "
+                        "compiler '/nonexistent/mpicxx' was not found") != std::string::npos);
+  }
+  SECTION("no StarPU-MPI") {
+    e2e::Run r = e2e::compose(main_xml, out, "--mpi", "PKG_CONFIG_LIBDIR=/nonexistent");
+    INFO(r.output);
+    CHECK(r.exit_code == 1);
+    CHECK(r.output.find("main.xml:5:3: error: --mpi cannot be composed here: StarPU-MPI was "
+                        "not found") != std::string::npos);
+  }
+  SECTION("the attribute is located") {
+    e2e::Run r =
+        e2e::compose(e2e::cases() / "mpi" / "main.xml", out, "", "MPICXX=/nonexistent/mpicxx");
+    INFO(r.output);
+    CHECK(r.exit_code == 1);
+    CHECK(r.output.find("main.xml:32:31: error: mpi=\"true\" cannot be composed here") !=
+          std::string::npos);
+  }
+  CHECK_FALSE(fs::exists(out / "Makefile"));  // nothing written
+}
