@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "peppher/detail/distributed.h"
 #include "peppher/error.h"
 #include "peppher/init.h"
 #include "peppher/partition.h"
@@ -160,7 +161,7 @@ void Storage::release() noexcept {
   tracked_ = false;
   if (handle_ != nullptr) {
     end_host_phase();
-    drop_registration();
+    drop_registration(false);  // the data dies: no rank needs the blocks' values
   }
   if (owning_) free_memory();
   ptr_ = nullptr;
@@ -179,6 +180,7 @@ void Storage::acquire_read() {
     return;
   }
   unpartition_active();
+  if (Distributed* layer = distributed()) layer->host_access(handle_);
   const int ret = starpu_data_acquire(handle_, STARPU_R);
   if (ret != 0) throw Error("starpu_data_acquire(STARPU_R) failed: " + std::to_string(ret));
   phase_ = HostPhase::read;
@@ -194,6 +196,7 @@ void Storage::acquire_write() {
     phase_ = HostPhase::none;
   }
   unpartition_active();
+  if (Distributed* layer = distributed()) layer->host_access(handle_);
   const int ret = starpu_data_acquire(handle_, STARPU_RW);
   if (ret != 0) throw Error("starpu_data_acquire(STARPU_RW) failed: " + std::to_string(ret));
   phase_ = HostPhase::write;
@@ -202,7 +205,19 @@ void Storage::acquire_write() {
 void Storage::end_host_phase() noexcept {
   if (handle_ == nullptr) return;
   if (phase_ != HostPhase::none) starpu_data_release(handle_);
+  if (phase_ == HostPhase::write) {
+    if (Distributed* layer = distributed()) layer->host_written(handle_, all_blocks());
+  }
   phase_ = HostPhase::none;
+}
+
+std::vector<starpu_data_handle_t> Storage::all_blocks() const {
+  std::vector<starpu_data_handle_t> blocks;
+  for (const auto& plan : plans_) {
+    blocks.insert(blocks.end(), plan->top.begin(), plan->top.end());
+    for (const auto& row : plan->sub) blocks.insert(blocks.end(), row.begin(), row.end());
+  }
+  return blocks;
 }
 
 void Storage::check_task_use(const char* what) const {
@@ -240,6 +255,7 @@ void Storage::register_handle() {
       starpu_variable_data_register(&handle_, STARPU_MAIN_RAM, home, shape_.elem_size);
       break;
   }
+  if (Distributed* layer = distributed()) layer->container_registered(handle_);
   if (!tracked_) {
     track(this);
     tracked_ = true;
@@ -320,6 +336,9 @@ std::vector<starpu_data_handle_t> Storage::partition(const PartitionSpec& spec) 
       plan->leaves = plan->top;
     else
       for (const auto& row : plan->sub) plan->leaves.insert(plan->leaves.end(), row.begin(), row.end());
+    // Distributed: the leaves (what tasks use) get their owner ranks; a 2-D plan's row
+    // bands stay local intermediates.
+    if (Distributed* layer = distributed()) layer->blocks_planned(handle_, plan->leaves);
     plans_.push_back(std::move(plan));
     found = static_cast<int>(plans_.size() - 1);
   }
@@ -329,12 +348,17 @@ std::vector<starpu_data_handle_t> Storage::partition(const PartitionSpec& spec) 
     starpu_data_partition_submit(plan.top[i], static_cast<unsigned>(plan.sub[i].size()),
                                  plan.sub[i].data());
   active_plan_ = found;
+  if (Distributed* layer = distributed()) layer->partitioned(handle_, plan.leaves);
   return plan.leaves;
 }
 
-void Storage::unpartition_active() noexcept {
+void Storage::unpartition_active(bool gather) noexcept {
   if (active_plan_ < 0) return;
   PartitionPlan& plan = *plans_[active_plan_];
+  // Distributed: every rank's whole copy is rebuilt from the blocks' owners (unless the
+  // data is being dropped).
+  if (Distributed* layer = distributed(); layer != nullptr && gather)
+    layer->gathering(handle_, plan.leaves);
   for (std::size_t i = 0; i < plan.sub.size(); ++i)
     starpu_data_unpartition_submit(plan.top[i], static_cast<unsigned>(plan.sub[i].size()),
                                    plan.sub[i].data(), STARPU_MAIN_RAM);
@@ -343,8 +367,9 @@ void Storage::unpartition_active() noexcept {
   active_plan_ = -1;
 }
 
-void Storage::drop_registration() noexcept {
-  unpartition_active();
+void Storage::drop_registration(bool gather) noexcept {
+  unpartition_active(gather);
+  if (Distributed* layer = distributed()) layer->unregistering(handle_, all_blocks());
   for (auto& plan : plans_) {
     for (std::size_t i = 0; i < plan->sub.size(); ++i)
       starpu_data_partition_clean(plan->top[i], static_cast<unsigned>(plan->sub[i].size()),
@@ -388,6 +413,9 @@ void Storage::reshape(const Shape& shape) {
 void Storage::detach() {
   if (handle_ != nullptr) {
     end_host_phase();
+    unpartition_active();
+    // Distributed: every rank keeps the current values, fetched from their owner.
+    if (Distributed* layer = distributed()) layer->host_access(handle_);
     drop_registration();
   }
   if (pinned_) {

@@ -14,10 +14,11 @@ namespace {
 namespace fs = std::filesystem;
 
 // Open MPI refuses to run as root unless told twice (CI runs as root); --oversubscribe
-// lets 4 ranks share this 2-core machine. Each rank gets one CPU worker and no device.
+// lets 4 ranks share this 2-core machine. Each rank gets one CPU worker and no device;
+// StarPU-MPI counts the bytes each rank sends (the program asserts what moves).
 const std::string kMpiEnv =
     "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1 "
-    "STARPU_NCPU=1 STARPU_NOPENCL=0 STARPU_SILENT=1";
+    "STARPU_NCPU=1 STARPU_NOPENCL=0 STARPU_SILENT=1 STARPU_COMM_STATS=1";
 
 e2e::Run mpirun(int np, const fs::path& exe, const std::string& args = "",
                 const std::string& env = "") {
@@ -64,7 +65,7 @@ TEST_CASE("every rank sees the sequential results, on 1, 2 and 4 ranks", "[mpi]"
       e2e::Run r = mpirun(np, exe);
       INFO(r.output);
       REQUIRE(r.exit_code == 0);
-      CHECK(count(r.output, ": ok") == static_cast<size_t>(np) * 6);
+      CHECK(count(r.output, ": ok") == static_cast<size_t>(np) * 9);
       CHECK(count(r.output, "WRONG") == 0);
       for (int k = 0; k < np; ++k) {
         CHECK(r.output.find("rank " + std::to_string(k) + " of " + std::to_string(np) +

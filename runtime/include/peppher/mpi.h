@@ -23,6 +23,8 @@ void init(const Config& config = {});
 ///        counters: 0 unless STARPU_COMM_STATS=1 was set when the program started
 ///        (PEPPHER_REPORT=1 sets it). For tests and benchmarks: e.g. consecutive calls with
 ///        the same split send nothing.
+/// @attention Collective: waits for every rank's tasks and communications so far, so every
+///            rank calls it at the same point of the program (as the sequential program does).
 std::size_t bytes_sent();
 
 }  // namespace peppher::mpi

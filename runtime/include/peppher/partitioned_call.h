@@ -268,7 +268,8 @@ class PartitionedCall {
   /// @brief Buffer @p index is a raw array shared whole, registered for this call.
   void register_vector(int index, const void* ptr, std::size_t count, std::size_t elem_size) {
     starpu_data_handle_t h = detail::register_raw_vector(ptr, count, elem_size);
-    temporaries_.push_back({h, false});
+    detail::raw_registered(h);
+    temporaries_.push_back({h, false, index});
     add_shared(index, h);
   }
   /// @brief Buffer @p index is a raw row-major array shared whole, as a StarPU matrix.
@@ -276,14 +277,16 @@ class PartitionedCall {
                        std::size_t elem_size) {
     const std::size_t rows = detail::raw_rows(iface_, count, row_width);
     starpu_data_handle_t h = detail::register_raw_matrix(ptr, rows, row_width, elem_size);
-    temporaries_.push_back({h, false});
+    detail::raw_registered(h);
+    temporaries_.push_back({h, false, index});
     add_shared(index, h);
   }
   /// @brief Buffer @p index is one element (a `const T&`-like read operand) shared whole.
   void register_variable(int index, const void* ptr, std::size_t elem_size) {
     starpu_data_handle_t h;
     starpu_variable_data_register(&h, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr), elem_size);
-    temporaries_.push_back({h, false});
+    detail::raw_registered(h);
+    temporaries_.push_back({h, false, index});
     add_shared(index, h);
   }
 
@@ -328,13 +331,14 @@ class PartitionedCall {
       }
       if (b == 0 && auto_ != nullptr && workers_.empty() && codelet_->model != nullptr)
         auto_->remember(auto_extent_, starpu_task_data_footprint(task));
-      const int ret = starpu_task_submit(task);
-      if (ret != 0) {
+      const int ret = detail::submit_task(task);
+      if (ret < 0) {
         task->destroy = 0;
         starpu_task_destroy(task);
         throw detail::submit_error(iface_, ret);
       }
     }
+    submitted_ = true;
     finish_temporaries();  // waits for the tasks and copies raw data back
   }
 
@@ -348,6 +352,7 @@ class PartitionedCall {
   struct Temporary {
     starpu_data_handle_t handle;
     bool partitioned;
+    int index;  // codelet buffer
   };
 
   static std::vector<std::size_t> offsets_of(const std::vector<std::size_t>& sizes) {
@@ -434,8 +439,9 @@ class PartitionedCall {
     f.nchildren = static_cast<unsigned>(sizes.size());
     f.filter_arg_ptr = sizes.data();
     starpu_data_partition(h, &f);  // fresh handle: no task uses it yet, returns at once
-    temporaries_.push_back({h, true});
+    temporaries_.push_back({h, true, op.index});
     for (unsigned i = 0; i < f.nchildren; ++i) op.blocks.push_back(starpu_data_get_sub_data(h, 1, i));
+    detail::raw_registered(h, op.blocks);
   }
 
   const Op& find(int index) const {
@@ -445,6 +451,11 @@ class PartitionedCall {
   }
 
   void finish_temporaries() noexcept {
+    for (const Temporary& t : temporaries_) {
+      if (submitted_ && (STARPU_CODELET_GET_MODE(codelet_, t.index) & STARPU_W) != 0)
+        detail::raw_written(t.handle, t.partitioned ? find(t.index).blocks
+                                                    : std::vector<starpu_data_handle_t>{});
+    }
     for (const Temporary& t : temporaries_) {
       if (t.partitioned) starpu_data_unpartition(t.handle, STARPU_MAIN_RAM);
       starpu_data_unregister(t.handle);
@@ -464,6 +475,7 @@ class PartitionedCall {
   std::size_t auto_extent_ = 0;
   std::vector<std::size_t> auto_sizes_;
   std::vector<int> workers_;
+  bool submitted_ = false;
 };
 
 }  // namespace peppher

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "peppher/detail/distributed.h"
 #include "peppher/error.h"
 #include "peppher/init.h"
 
@@ -40,6 +41,26 @@ inline Error submit_error(const char* iface, int ret) {
                  std::to_string(starpu_opencl_worker_get_count()) + " OpenCL)");
   }
   return Error(std::string(iface) + ": starpu_task_submit failed (" + std::to_string(ret) + ")");
+}
+
+/// Submits @p task, through the distributed layer when there is one (StarPU-MPI decides
+/// which rank executes it); 0 when submitted here, 1 when another rank executes it (the
+/// task is gone), else StarPU's error (the task is still the caller's).
+inline int submit_task(starpu_task* task) {
+  Distributed* layer = distributed();
+  return layer != nullptr ? layer->submit(task) : starpu_task_submit(task);
+}
+
+/// Raw memory registered for one call: placed by the distributed layer when there is one.
+inline void raw_registered(starpu_data_handle_t h,
+                           const std::vector<starpu_data_handle_t>& blocks = {}) {
+  if (Distributed* layer = distributed()) layer->raw_registered(h, blocks);
+}
+
+/// Before unregistering raw memory a task wrote: every rank's array gets the result.
+inline void raw_written(starpu_data_handle_t h,
+                        const std::vector<starpu_data_handle_t>& blocks = {}) {
+  if (Distributed* layer = distributed()) layer->raw_written(h, blocks);
 }
 
 /// A raw array of @p count elements registered for one call as a StarPU vector.
@@ -148,15 +169,23 @@ class TaskBuilder {
   ///        any variant of the codelet, leaking nothing.
   void submit(bool synchronous) {
     if (synchronous && temporaries_ == 0) task_->synchronous = 1;
-    int ret = starpu_task_submit(task_);
-    if (ret != 0) throw detail::submit_error(iface_, ret);
+    for (int i = 0; i < temporaries_; ++i) {
+      written_[i] = (STARPU_CODELET_GET_MODE(task_->cl, temporary_index_[i]) & STARPU_W) != 0;
+    }
+    int ret = detail::submit_task(task_);
+    if (ret < 0) throw detail::submit_error(iface_, ret);
     task_ = nullptr;  // StarPU owns and destroys it now
+    for (int i = 0; i < temporaries_; ++i) {
+      if (written_[i]) detail::raw_written(temporary_[i]);
+    }
     unregister_temporaries();  // waits for the task and copies the data back
   }
 
  private:
   void add_temporary(int index, starpu_data_handle_t h) {
+    detail::raw_registered(h);
     task_->handles[index] = h;
+    temporary_index_[temporaries_] = index;
     temporary_[temporaries_++] = h;
   }
 
@@ -168,6 +197,8 @@ class TaskBuilder {
   const char* iface_;
   starpu_task* task_ = nullptr;
   starpu_data_handle_t temporary_[STARPU_NMAXBUFS];
+  int temporary_index_[STARPU_NMAXBUFS];
+  bool written_[STARPU_NMAXBUFS];
   int temporaries_ = 0;
   std::vector<std::unique_ptr<unsigned char[]>> empty_;  // stand-ins for empty arrays
 };

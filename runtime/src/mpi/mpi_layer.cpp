@@ -6,8 +6,10 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <mutex>
 #include <string>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 #include "peppher/detail/distributed.h"
@@ -57,6 +59,114 @@ class MpiLayer final : public detail::Distributed {
   int nranks() const noexcept override { return nranks_; }
   std::string report() const override;
 
+  void container_registered(starpu_data_handle_t whole) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    starpu_mpi_data_register(whole, next_tag_++, 0);
+    wholes_[whole] = Whole{};  // the owner's copy is the value (ranks may differ)
+  }
+
+  void blocks_planned(starpu_data_handle_t,
+                      const std::vector<starpu_data_handle_t>& blocks) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    register_blocks(blocks);
+  }
+
+  void partitioned(starpu_data_handle_t whole,
+                   const std::vector<starpu_data_handle_t>& blocks) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    Whole& w = wholes_[whole];
+    if (w.owner_only) {
+      // Only the whole's owner holds the value: each block goes to its owner, once.
+      const int from = starpu_mpi_data_get_rank(whole);
+      for (starpu_data_handle_t b : blocks) {
+        const int to = starpu_mpi_data_get_rank(b);
+        if (to == from) continue;
+        if (rank_ == from)
+          starpu_mpi_isend_detached(b, to, starpu_mpi_data_get_tag(b), MPI_COMM_WORLD, nullptr,
+                                    nullptr);
+        else if (rank_ == to)
+          starpu_mpi_irecv_detached(b, from, starpu_mpi_data_get_tag(b), MPI_COMM_WORLD, nullptr,
+                                    nullptr);
+      }
+    }
+    for (starpu_data_handle_t b : blocks) forget_copies(b);  // older values of the blocks
+    w.owner_only = false;
+  }
+
+  void gathering(starpu_data_handle_t whole,
+                 const std::vector<starpu_data_handle_t>& blocks) override {
+    for (starpu_data_handle_t b : blocks)
+      starpu_mpi_get_data_on_all_nodes_detached(MPI_COMM_WORLD, b);
+    std::lock_guard<std::mutex> lock(mutex_);
+    wholes_[whole].owner_only = false;
+  }
+
+  void host_access(starpu_data_handle_t whole) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    Whole& w = wholes_[whole];
+    if (!w.owner_only) return;
+    starpu_mpi_get_data_on_all_nodes_detached(MPI_COMM_WORLD, whole);
+    w.owner_only = false;
+  }
+
+  void host_written(starpu_data_handle_t whole,
+                    const std::vector<starpu_data_handle_t>& blocks) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    forget_copies(whole);
+    for (starpu_data_handle_t b : blocks) forget_copies(b);
+    wholes_[whole].owner_only = true;
+  }
+
+  void unregistering(starpu_data_handle_t whole,
+                     const std::vector<starpu_data_handle_t>&) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    wholes_.erase(whole);
+  }
+
+  void raw_registered(starpu_data_handle_t h,
+                      const std::vector<starpu_data_handle_t>& blocks) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    starpu_mpi_data_register(h, next_tag_++, 0);
+    register_blocks(blocks);
+  }
+
+  void raw_written(starpu_data_handle_t h,
+                   const std::vector<starpu_data_handle_t>& blocks) override {
+    if (blocks.empty()) starpu_mpi_get_data_on_all_nodes_detached(MPI_COMM_WORLD, h);
+    for (starpu_data_handle_t b : blocks)
+      starpu_mpi_get_data_on_all_nodes_detached(MPI_COMM_WORLD, b);
+  }
+
+  int submit(starpu_task* task) override {
+    starpu_codelet* cl = task->cl;
+    const int n = STARPU_TASK_GET_NBUFFERS(task);
+    starpu_data_handle_t handles[STARPU_NMAXBUFS];
+    for (int i = 0; i < n; ++i) handles[i] = STARPU_TASK_GET_HANDLE(task, i);
+    // StarPU-MPI decides who executes (the owner of the written data) and sends what that
+    // rank lacks; the task it builds only stands for ours, which carries the arguments.
+    starpu_task* here = starpu_mpi_task_build(MPI_COMM_WORLD, cl, STARPU_DATA_ARRAY, handles, n, 0);
+    int ret = 1;
+    if (here != nullptr) {
+      here->destroy = 0;
+      starpu_task_destroy(here);
+      ret = starpu_task_submit(task);
+      if (ret != 0) return ret;
+    } else {
+      task->destroy = 0;
+      starpu_task_destroy(task);  // frees its arguments
+    }
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      for (int i = 0; i < n; ++i) {
+        if ((STARPU_CODELET_GET_MODE(cl, i) & STARPU_W) == 0) continue;
+        auto it = wholes_.find(handles[i]);
+        if (it != wholes_.end()) it->second.owner_only = true;
+      }
+    }
+    starpu_mpi_task_post_build(MPI_COMM_WORLD, cl, STARPU_DATA_ARRAY, handles, n, 0);
+    return ret;
+  }
+
  private:
   // Ranks on one machine would all bind their first CPU worker to core 0 (StarPU numbers
   // cores per process): rank L of S on this machine starts at core L * (cores / S).
@@ -77,9 +187,32 @@ class MpiLayer final : public detail::Distributed {
       conf.workers_bindid[i] = (first + i % per_rank) % cores;
   }
 
+  // What this rank knows of a container's whole handle.
+  struct Whole {
+    bool owner_only = true;  // only the owner holds the current value
+  };
+
+  // Block k of B lives on rank k * nranks / B.
+  void register_blocks(const std::vector<starpu_data_handle_t>& blocks) {
+    const std::size_t count = blocks.size();
+    for (std::size_t k = 0; k < count; ++k) {
+      const int owner = static_cast<int>(k * static_cast<std::size_t>(nranks_) / count);
+      starpu_mpi_data_register(blocks[k], next_tag_++, owner);
+    }
+  }
+
+  // StarPU-MPI's record of which ranks already hold h's value is out of date.
+  static void forget_copies(starpu_data_handle_t h) {
+    starpu_mpi_cached_receive_clear(h);
+    starpu_mpi_cached_send_clear(h);
+  }
+
   bool owns_mpi_ = false;
   int rank_ = 0;
   int nranks_ = 1;
+  std::mutex mutex_;
+  starpu_mpi_tag_t next_tag_ = 1;
+  std::unordered_map<starpu_data_handle_t, Whole> wholes_;
 };
 
 // Bytes this rank sent to each rank, from StarPU-MPI's counters (STARPU_COMM_STATS=1).
@@ -113,6 +246,7 @@ MpiLayer g_layer;
 
 std::size_t bytes_sent() {
   if (!is_running() || detail::distributed() != &g_layer) return 0;
+  starpu_mpi_wait_for_all(MPI_COMM_WORLD);  // counts what the calls so far sent
   std::size_t total = 0;
   for (std::size_t b : sent_per_rank(g_layer.nranks())) total += b;
   return total;

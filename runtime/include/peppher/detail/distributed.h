@@ -6,6 +6,7 @@
 #include <starpu.h>
 
 #include <string>
+#include <vector>
 
 namespace peppher::detail {
 
@@ -23,6 +24,46 @@ class Distributed {
   virtual int nranks() const noexcept = 0;
   /// @brief Lines added to the PEPPHER_REPORT table (e.g. bytes sent and received).
   virtual std::string report() const = 0;
+
+  // -- data: every rank registers the same data in the same order (sequential task flow) --
+
+  /// @brief A container's handle was registered: it gets a tag; rank 0 owns it.
+  virtual void container_registered(starpu_data_handle_t whole) = 0;
+  /// @brief The blocks of a new partition plan of @p whole: tags and owner ranks (the
+  ///        block distribution: block k of B lives on rank k * nranks / B).
+  virtual void blocks_planned(starpu_data_handle_t whole,
+                              const std::vector<starpu_data_handle_t>& blocks) = 0;
+  /// @brief @p blocks were just partitioned from @p whole: each block's owner must hold its
+  ///        current value (sent from the whole's owner when only that one holds it).
+  virtual void partitioned(starpu_data_handle_t whole,
+                           const std::vector<starpu_data_handle_t>& blocks) = 0;
+  /// @brief @p whole is about to be gathered from @p blocks on every rank (host access, a
+  ///        whole-data call, another split): every rank fetches each block from its owner.
+  virtual void gathering(starpu_data_handle_t whole,
+                         const std::vector<starpu_data_handle_t>& blocks) = 0;
+  /// @brief The host is about to access @p whole (unpartitioned): fetch the owner's value.
+  virtual void host_access(starpu_data_handle_t whole) = 0;
+  /// @brief Every rank's program wrote @p whole on the host: the owner's copy is the value
+  ///        from now on; cached copies of it and of its @p blocks are forgotten.
+  virtual void host_written(starpu_data_handle_t whole,
+                            const std::vector<starpu_data_handle_t>& blocks) = 0;
+  /// @brief @p whole (and its @p blocks) are about to be unregistered.
+  virtual void unregistering(starpu_data_handle_t whole,
+                             const std::vector<starpu_data_handle_t>& blocks) = 0;
+
+  /// @brief Raw memory registered for one call (each rank has its own copy of the array):
+  ///        a tag, owned by rank 0; its @p blocks, when split, by the block distribution.
+  virtual void raw_registered(starpu_data_handle_t h,
+                              const std::vector<starpu_data_handle_t>& blocks) = 0;
+  /// @brief Before a written raw operand is unregistered: every rank's array gets the result.
+  virtual void raw_written(starpu_data_handle_t h,
+                           const std::vector<starpu_data_handle_t>& blocks) = 0;
+
+  /// @brief Submits @p task (fully built, never submitted) on the ranks that execute it,
+  ///        moving its data; takes ownership of @p task. Returns 0 when this rank submitted
+  ///        it, 1 when another rank executes it (then @p task is already destroyed), or
+  ///        StarPU's negative error code (then @p task still belongs to the caller).
+  virtual int submit(starpu_task* task) = 0;
 };
 
 /// @brief Installs (or, with nullptr, removes) the distributed layer.

@@ -114,8 +114,9 @@ class Storage {
   void check_task_use(const char* what) const;
   void end_host_phase() noexcept;
   void release() noexcept;
-  void unpartition_active() noexcept;
-  void drop_registration() noexcept;
+  void unpartition_active(bool gather = true) noexcept;
+  void drop_registration(bool gather = true) noexcept;
+  std::vector<starpu_data_handle_t> all_blocks() const;
   void register_handle();
   void free_memory() noexcept;
 

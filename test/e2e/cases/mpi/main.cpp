@@ -31,14 +31,31 @@ void vectors() {
   for (size_t i = 0; i < n; ++i) ok = ok && y[i] == static_cast<float>(i);
   report("unpartitioned call after a partitioned one", ok);
 
+  // The same split again and again: the blocks stay on their owners, nothing moves.
+  pmap_vec(y, x, 300, 2.0f);
+  const std::size_t before = peppher::mpi::bytes_sent();
   for (int k = 0; k < 3; ++k) {
-    pmap_vec(y, x, 300, 2.0f);
     pmap_vec(x, y, 300, 0.5f);
+    pmap_vec(y, x, 300, 2.0f);
   }
+  pmap_vec(x, y, 300, 0.5f);
+  report("consecutive partitioned calls move no data", peppher::mpi::bytes_sent() == before);
   ok = true;
   for (size_t i = 0; i < n; ++i)
     ok = ok && y[i] == static_cast<float>(i) && x[i] == 2.0f * static_cast<float>(i);
   report("consecutive partitioned calls", ok);
+  // The host reads above fetched every block from its owner: each rank that owns a block
+  // sent it (the counters do count).
+  const bool owns_a_block = peppher::rank() < 4;
+  report("host reads fetch the blocks from their owners",
+         peppher::nranks() == 1 || !owns_a_block || peppher::mpi::bytes_sent() > before);
+
+  // A host write that differs between ranks: the owner's (rank 0's) value is the one the
+  // next call sees, on every rank.
+  y[5] = peppher::rank() == 0 ? 100.0f : -1.0f;
+  scale_vec(y, 2.0f);
+  ok = y[5] == 200.0f && y[6] == 12.0f;
+  report("host write taken from the owner", ok);
 }
 
 // Raw pointers: every rank's array holds the result after the call.
