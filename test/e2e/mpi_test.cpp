@@ -98,6 +98,21 @@ TEST_CASE("compose --mpi composes an application unchanged for StarPU-MPI", "[mp
   REQUIRE(r.exit_code == 0);
 }
 
+TEST_CASE("apps/spmv with --mpi: raw-pointer results on every rank, bytes in the report", "[mpi]") {
+  fs::path out =
+      e2e::compose_and_build("mpi_spmv", e2e::source_dir() / "apps/spmv/main.xml", "--mpi");
+  e2e::Run r = mpirun(2, out / "spmv", "2000 8 4", "PEPPHER_REPORT=1");
+  INFO(r.output);
+  REQUIRE(r.exit_code == 0);
+  // Both ranks check every result of their own arrays.
+  CHECK(count(r.output, "4 calls: all results correct") == 2);
+  // Rank 0 runs the calls (it owns what they write) and sends y to rank 1 after each:
+  // 4 calls x 2000 floats.
+  CHECK(r.output.find("rank 0: 32000 bytes sent, 0 bytes received") != std::string::npos);
+  CHECK(r.output.find("rank 1: 0 bytes sent, 32000 bytes received") != std::string::npos);
+  CHECK(r.output.find("rank 1 of 2: PEPPHER execution report") != std::string::npos);
+}
+
 TEST_CASE("--mpi where StarPU-MPI or the MPI compiler is missing is a located error", "[mpi]") {
   const fs::path main_xml = e2e::source_dir() / "apps/vector_scale/main.xml";
   fs::path out = e2e::fresh_work_dir("mpi_missing");
