@@ -7,13 +7,20 @@ install(DIRECTORY templates/ DESTINATION ${CMAKE_INSTALL_DATADIR}/peppher/templa
 
 install(EXPORT PeppherTargets NAMESPACE Peppher::
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/Peppher)
+set(PEPPHER_INSTALL_BINDIR ${CMAKE_INSTALL_BINDIR})
+set(PEPPHER_INSTALL_INCLUDEDIR ${CMAKE_INSTALL_INCLUDEDIR})
+set(PEPPHER_INSTALL_SCHEMADIR ${CMAKE_INSTALL_DATADIR}/peppher/schemas)
+set(PEPPHER_INSTALL_TEMPLATEDIR ${CMAKE_INSTALL_DATADIR}/peppher/templates)
 configure_package_config_file(cmake/PeppherConfig.cmake.in
   ${CMAKE_CURRENT_BINARY_DIR}/PeppherConfig.cmake
-  INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/Peppher)
+  INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/Peppher
+  PATH_VARS PEPPHER_INSTALL_BINDIR PEPPHER_INSTALL_INCLUDEDIR PEPPHER_INSTALL_SCHEMADIR
+            PEPPHER_INSTALL_TEMPLATEDIR)
 write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/PeppherConfigVersion.cmake
   COMPATIBILITY SameMinorVersion)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/PeppherConfig.cmake
               ${CMAKE_CURRENT_BINARY_DIR}/PeppherConfigVersion.cmake
+              cmake/PeppherComposition.cmake
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/Peppher)
 
 # pkg-config: installed, and an uninstalled variant for using the build tree directly.

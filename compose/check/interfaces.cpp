@@ -36,10 +36,13 @@ void resolve_parameter(const ir::Interface& iface, ir::Parameter& p, diag::Diagn
                       "its length, e.g. numElements=\"n\"");
   }
   // On a Vector, numElements is the length a training run gives it (the call's Vector has
-  // its own length); elsewhere only raw pointers need it.
-  if (p.num_elements && p.kind != ir::ParamKind::RawPointer && p.kind != ir::ParamKind::Vector) {
+  // its own length); on a Matrix, with descRowWidth (its columns), its training shape;
+  // elsewhere only raw pointers need it.
+  if (p.num_elements && p.kind != ir::ParamKind::RawPointer && p.kind != ir::ParamKind::Vector &&
+      p.kind != ir::ParamKind::Matrix) {
     diag.warning(p.num_elements->loc, "numElements is ignored for " + who +
-                                          ": only raw pointers need it (and Vectors, for training)");
+                                          ": only raw pointers need it (and Vectors and "
+                                          "Matrices, for training)");
   }
   Scope scope = parameter_scope(iface, p);
   if (p.num_elements) resolve_expression(*p.num_elements, "numElements of " + who, scope, diag);

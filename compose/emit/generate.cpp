@@ -150,6 +150,48 @@ std::vector<CompileStep> main_steps(const ir::Application& app, const std::strin
   return steps;
 }
 
+// The OpenCL kernel files, each once under its run-time name (names::kernel_file): the
+// Makefile and peppher.cmake copy them next to the program, where it looks first.
+std::vector<std::pair<std::string, std::string>> kernel_files(const ir::Application& app,
+                                                              const std::string& out_dir) {
+  std::vector<std::pair<std::string, std::string>> files;  // (run-time name, source)
+  for (const ir::Interface& iface : app.interfaces) {
+    for (const ir::Variant* v : ir::enabled_variants(app, iface)) {
+      const ir::SourceFile* src = ir::kernel_source(*v);
+      if (v->backend != ir::Backend::OpenCl || src == nullptr) continue;
+      std::string name = names::kernel_file(*v);
+      auto same = [&](const auto& f) { return f.first == name; };
+      if (std::none_of(files.begin(), files.end(), same)) {
+        files.emplace_back(name, relative_to(src->path, out_dir));
+      }
+    }
+  }
+  return files;
+}
+
+// Every file compose read for this composition (descriptors, sources, the training table),
+// relative to the output folder: peppher_add_composition reruns compose when one changes.
+std::vector<std::string> composition_inputs(const ir::Application& app,
+                                            const std::string& out_dir) {
+  std::vector<std::string> inputs;
+  auto add = [&](const std::string& path) {
+    if (path.empty()) return;
+    std::string rel = relative_to(path, out_dir);
+    if (std::find(inputs.begin(), inputs.end(), rel) == inputs.end()) inputs.push_back(rel);
+  };
+  add(app.descriptor_file);
+  for (const ir::SourceFile& s : app.sources) add(s.path);
+  if (app.table) add(app.table->file);
+  for (const ir::Interface& iface : app.interfaces) {
+    add(iface.descriptor_file);
+    for (const ir::Variant& v : iface.variants) {
+      add(v.descriptor_file);
+      for (const ir::SourceFile& s : v.sources) add(s.path);
+    }
+  }
+  return inputs;
+}
+
 Data step_data(const CompileStep& s) {
   Data d;
   d.set("source", s.source);
@@ -220,7 +262,8 @@ Data app_data(const ir::Application& app, const EmitSettings& settings,
 
   Data d;
   d.set("main_descriptor", fs::path(app.descriptor_file).filename().string());
-  d.set("output", app.link.output.empty() ? std::string("main") : app.link.output);
+  const std::string output = app.link.output.empty() ? std::string("main") : app.link.output;
+  d.set("output", output);
   d.set("link_compiler", ir::uses_mpi(app)      ? std::string("$(MPICXX)")
                          : app.link.name.empty() ? std::string("g++")
                                                  : app.link.name);
@@ -245,6 +288,22 @@ Data app_data(const ir::Application& app, const EmitSettings& settings,
     if (!s.cuda) cpu_variants.push_back(s);
   }
   d.set("variant_steps", make_list(cpu_variants, step_data));
+  const std::string kernels_dir = names::kernels_dir(output);
+  d.set("kernels_dir", kernels_dir);
+  d.set("kernel_files", make_list(kernel_files(app, out_dir), [&](const auto& f) {
+          Data k;
+          k.set("dir", kernels_dir);
+          k.set("name", f.first);
+          k.set("source", f.second);
+          return k;
+        }));
+  d.set("composition_inputs", make_list(composition_inputs(app, out_dir), [](const std::string& f) {
+          Data in;
+          in.set("file", f);
+          return in;
+        }));
+  std::vector<CompileStep> app_sources = main_steps(app, out_dir);
+  d.set("app_steps", make_list(app_sources, step_data));
   // Training: the trainer links the wrappers and variants, not the application's sources.
   std::vector<CompileStep> trainer = cpu_variants;
   CompileStep train_step;

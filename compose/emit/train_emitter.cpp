@@ -13,18 +13,6 @@ using plan::Operand;
 using plan::OperandKind;
 using plan::WrapperPlan;
 
-// Why the operands of `plan` cannot be made from its ranges, or "" when they can.
-std::string untrainable(const WrapperPlan& plan) {
-  for (const Operand& o : plan.operands) {
-    const ir::Parameter& p = *o.param;
-    if (o.kind == OperandKind::Matrix || o.kind == OperandKind::ScalarContainer ||
-        (o.kind == OperandKind::Vector && !p.num_elements)) {
-      return "parameter '" + p.name + "' is a container the trainer cannot size";
-    }
-  }
-  return "";
-}
-
 Data target_data(const WrapperPlan& plan) {
   const ir::Interface& iface = *plan.iface;
   Data d;
@@ -32,7 +20,7 @@ Data target_data(const WrapperPlan& plan) {
   d.set("id", iface.name + names::instance_suffix(iface));
   d.set("entry_name", names::instantiated(iface.name, iface));
   Data context{Data::type::list}, scalars{Data::type::list}, arrays{Data::type::list},
-      vectors{Data::type::list};
+      vectors{Data::type::list}, matrices{Data::type::list}, scalar_containers{Data::type::list};
   std::vector<std::string> args, names;
   int dim = 0;
   for (const Operand& o : plan.operands) {
@@ -63,6 +51,21 @@ Data target_data(const WrapperPlan& plan) {
       v.set("count", cpp::as_size(*p.num_elements));
       vectors.push_back(v);
       args.push_back(p.name);
+    } else if (o.kind == OperandKind::Matrix) {  // zero-filled, rows x descRowWidth
+      Data m;
+      m.set("elem", p.elem_type);
+      m.set("name", p.name);
+      m.set("rows", "static_cast<size_t>((" + p.num_elements->text + ") / (" +
+                        p.desc_row_width->text + "))");
+      m.set("cols", "static_cast<size_t>(" + p.desc_row_width->text + ")");
+      matrices.push_back(m);
+      args.push_back(p.name);
+    } else if (o.kind == OperandKind::ScalarContainer) {
+      Data c;
+      c.set("elem", p.elem_type);
+      c.set("name", p.name);
+      scalar_containers.push_back(c);
+      args.push_back(p.name);
     } else {  // raw vector or matrix: zero-filled storage of numElements elements
       Data a;
       a.set("elem", p.elem_type);
@@ -77,6 +80,8 @@ Data target_data(const WrapperPlan& plan) {
   d.set("scalars", scalars);
   d.set("arrays", arrays);
   d.set("vectors", vectors);
+  d.set("matrices", matrices);
+  d.set("scalar_containers", scalar_containers);
   d.set("args", comma_list(args));
   return d;
 }
@@ -86,14 +91,11 @@ Data target_data(const WrapperPlan& plan) {
 std::string emit_trainer(const std::vector<WrapperPlan>& plans) {
   Data targets{Data::type::list}, skipped{Data::type::list};
   for (const WrapperPlan& plan : plans) {
-    bool ranged = false;
-    for (const ir::Parameter& p : plan.iface->parameters) ranged = ranged || p.range.has_value();
-    if (!ranged) continue;
-    std::string why = untrainable(plan);
-    if (!why.empty()) {
+    if (!plan.training.ranged) continue;
+    if (!plan.training.untrainable.empty()) {
       Data s;
       s.set("label", ir::display_name(*plan.iface));
-      s.set("why", why);
+      s.set("why", plan.training.untrainable);
       skipped.push_back(s);
       continue;
     }

@@ -11,8 +11,8 @@
 namespace peppher::emit {
 
 /// The text of peppher_train.cpp for the planned wrappers. An interface with no ranged
-/// parameter is not trained; one whose operands cannot be made from the ranges (a Matrix,
-/// a Scalar container, a Vector without numElements) is listed in a comment instead.
+/// parameter is not trained; one whose operands cannot be made from the ranges (the plan's
+/// TrainingPlan says why) is listed in a comment instead.
 std::string emit_trainer(const std::vector<plan::WrapperPlan>& plans);
 
 }  // namespace peppher::emit

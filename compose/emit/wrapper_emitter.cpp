@@ -91,13 +91,6 @@ std::string default_global_size(const WrapperPlan& plan) {
   return first != nullptr ? first->param->name + "_count" : "1";
 }
 
-const ir::SourceFile* kernel_source(const ir::Variant& v) {
-  for (const ir::SourceFile& s : v.sources) {
-    if (!s.kernel.empty()) return &s;
-  }
-  return nullptr;
-}
-
 std::string size_expr(const std::optional<ir::Expression>& e, const std::string& fallback) {
   return e ? cpp::as_size(*e) : fallback;
 }
@@ -169,11 +162,12 @@ Data can_execute_kind(const WrapperPlan& plan, const char* archtype,
 Data opencl_variant_data(const WrapperPlan& plan, const VariantSlot& s) {
   const ir::Variant& v = *s.variant;
   Data d = variant_common(plan, s);
-  const ir::SourceFile* src = kernel_source(v);
+  const ir::SourceFile* src = ir::kernel_source(v);
   // The reader/checker guarantees an OpenCL variant names its kernel; stay total anyway.
   d.set("program", names::opencl_program(v));
-  // Relative to the output folder; the Makefile defines PEPPHER_OUTPUT_DIR, so the
-  // program finds its kernels from any working directory.
+  d.set("kernel_name", names::kernel_file(v));
+  // Searched at run time by kernel_name (next to the program, where the Makefile and
+  // peppher.cmake copy it); this path relative to the output folder is the last resort.
   d.set("kernel_file", src ? std::filesystem::absolute(src->path)
                                  .lexically_normal()
                                  .lexically_relative(plan.output_dir)

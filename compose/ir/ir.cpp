@@ -117,4 +117,11 @@ std::string display_name(const Interface& i) {
   return out + ">";
 }
 
+const SourceFile* kernel_source(const Variant& v) {
+  for (const SourceFile& s : v.sources) {
+    if (!s.kernel.empty()) return &s;
+  }
+  return nullptr;
+}
+
 }  // namespace peppher::ir

@@ -316,4 +316,7 @@ std::vector<const Variant*> enabled_variants(const Application& app, const Inter
 // <peppher:composition>.
 PerfModel effective_perf_model(const Application& app, const Interface& i);
 
+/// The source file holding an OpenCL variant's kernel (the one naming `kernel`), or null.
+const SourceFile* kernel_source(const Variant& v);
+
 }  // namespace peppher::ir

@@ -60,6 +60,10 @@ std::string opencl_program(const ir::Variant& v) {
   return "peppher_program_" + v.name;
 }
 
+std::string kernel_file(const ir::Variant& v) {
+  return (v.base_name.empty() ? v.name : v.base_name) + ".cl";
+}
+
 std::string perf_model_symbol(const ir::Interface& i) {
   return "peppher_" + i.name + instance_suffix(i);
 }

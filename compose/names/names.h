@@ -49,6 +49,17 @@ std::string counter(const ir::Variant& v);
 /// The OpenClProgram object of an OpenCL variant: `peppher_program_<variant>`.
 std::string opencl_program(const ir::Variant& v);
 
+/// The run-time name of an OpenCL variant's kernel file, `<variant>.cl` (tunable copies
+/// share their base variant's): the program looks it up next to itself (see the runtime's
+/// locate_kernel_file), where the Makefile and peppher.cmake copy it.
+std::string kernel_file(const ir::Variant& v);
+
+/// The folder next to a program that holds its kernel files: `<program>-kernels` (the
+/// runtime's locate_kernel_file looks there).
+inline std::string kernels_dir(const std::string& program) {
+  return program + "-kernels";
+}
+
 /// The StarPU performance-model symbol of an interface: `peppher_<iface><instance_suffix>`
 /// (stable across builds, so calibration in $STARPU_HOME is reused).
 std::string perf_model_symbol(const ir::Interface& i);

@@ -114,6 +114,14 @@ struct CheckedValue {
 /// True for a C (not C++) compiler command: gcc, cc, clang, gcc-12, /usr/bin/cc, ...
 bool is_c_compiler(const std::string& command);
 
+/// Whether a training run (compose --train) can time the interface: every operand made from
+/// the ranged parameters (a Vector from numElements, a Matrix from numElements and
+/// descRowWidth, a Scalar always).
+struct TrainingPlan {
+  bool ranged = false;      // some parameter has range="lo..hi"
+  std::string untrainable;  // why it cannot be trained, with the fix; "" when it can
+};
+
 struct WrapperPlan {
   const ir::Interface* iface = nullptr;
   std::vector<Operand> operands;      // in parameter order
@@ -130,6 +138,7 @@ struct WrapperPlan {
   std::vector<CheckedValue> checked_values;
   ir::PerfModel perf_model = ir::PerfModel::None;
   SelectionPlan selection;  // forcing, static dispatch, cost model
+  TrainingPlan training;
   std::string output_dir;   // absolute: generated paths (OpenCL kernels) are relative to it
   int nbuffers() const;
   bool is_buffer(const Operand& o) const { return o.buffer >= 0; }

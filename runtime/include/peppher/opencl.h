@@ -26,6 +26,21 @@ extern "C" CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_m
 
 namespace peppher {
 
+/// @brief How a composed program names one kernel file: `name` (e.g. "scale_opencl.cl") is
+///        looked up at run time, and `build_path` (where compose saw the file) is the last
+///        resort; see locate_kernel_file.
+struct KernelFile {
+  const char* name;
+  const char* build_path;
+};
+
+/// @brief The kernel file @p file's path, searched in this order: each folder of
+///        `$PEPPHER_KERNEL_PATH` (':'-separated), `<exe dir>/<exe name>-kernels/` (what the
+///        generated Makefile and peppher.cmake build next to the program),
+///        `<exe dir>/../share/<exe name>/kernels/` (what peppher_install_composition installs),
+///        then `file.build_path`. Throws peppher::Error listing the places tried.
+std::string locate_kernel_file(const KernelFile& file);
+
 /// @brief An OpenCL source file, built for every OpenCL device on first use in each runtime
 ///        session and unloaded at shutdown.
 /// @attention get() is thread-safe; the first call of a session compiles (seconds with pocl).
@@ -34,7 +49,12 @@ class OpenClProgram {
   /// @brief The program in @p path, built with @p build_options (e.g. a tunable variant's
   ///        "-DBLOCK=32"; null for none).
   explicit OpenClProgram(const char* path, const char* build_options = nullptr)
-      : path_(path), options_(build_options) {}
+      : file_{path, path}, options_(build_options) {}
+
+  /// @brief The program in the kernel file @p file, found by locate_kernel_file when first
+  ///        loaded (so a build tree can move, and a program be installed).
+  explicit OpenClProgram(KernelFile file, const char* build_options = nullptr)
+      : file_(file), options_(build_options) {}
 
   /// @brief The loaded program; loads it if this runtime session has not yet. Entry
   ///        wrappers call it before submitting, so workers never compile.
@@ -43,9 +63,11 @@ class OpenClProgram {
     if (starpu_opencl_worker_get_count() == 0) return &program_;  // nothing to build for
     std::lock_guard<std::mutex> lock(mutex_);
     if (!loaded_.load(std::memory_order_relaxed)) {
-      int ret = starpu_opencl_load_opencl_from_file(path_, &program_, options_);
+      const std::string path =
+          file_.name == file_.build_path ? std::string(file_.name) : locate_kernel_file(file_);
+      int ret = starpu_opencl_load_opencl_from_file(path.c_str(), &program_, options_);
       if (ret != 0) {
-        throw Error(std::string("cannot load OpenCL kernels from ") + path_ + " (error " +
+        throw Error(std::string("cannot load OpenCL kernels from ") + path + " (error " +
                     std::to_string(ret) + ")");
       }
       loaded_.store(true, std::memory_order_release);
@@ -58,7 +80,7 @@ class OpenClProgram {
   }
 
  private:
-  const char* path_;
+  KernelFile file_;
   const char* options_;
   starpu_opencl_program program_{};
   std::atomic<bool> loaded_{false};

@@ -26,7 +26,7 @@ peppher::ExecutionCounter peppher_counter_filter_opencl{"filter", "filter_opencl
 // The variants in selector order: peppher::force_variant("filter", ...) or
 // PEPPHER_VARIANT pin one of them.
 peppher::VariantSelector peppher_selector{"filter", { "filter_cpu", "filter_openmp", "filter_opencl", }, { "CPU", "OPENMP", "OPENCL", }};
-peppher::OpenClProgram peppher_program_filter_opencl{PEPPHER_OUTPUT_DIR "/filter/filter.cl"};
+peppher::OpenClProgram peppher_program_filter_opencl{peppher::KernelFile{"filter_opencl.cl", PEPPHER_OUTPUT_DIR "/filter/filter.cl"}};
 
 // CPU backend wrapper of filter_cpu.
 void peppher_cpu_filter_cpu(void* peppher_buffers[], void* peppher_cl_arg) {

@@ -12,7 +12,7 @@
 namespace {
 
 }  // namespace
-// Not trained: filter: parameter 'v' is a container the trainer cannot size.
+// Not trained: filter: parameter 'v' is a Vector with no training length; give it numElements="<expression over ranged parameters>".
 
 int main(int argc, char** argv) {
   if (argc < 2) {

@@ -24,7 +24,7 @@ peppher::ExecutionCounter peppher_counter_dot_opencl{"dot", "dot_opencl", "OPENC
 // The variants in selector order: peppher::force_variant("dot", ...) or
 // PEPPHER_VARIANT pin one of them.
 peppher::VariantSelector peppher_selector{"dot", { "dot_cpu", "dot_openmp", "dot_opencl", }, { "CPU", "OPENMP", "OPENCL", }};
-peppher::OpenClProgram peppher_program_dot_opencl{PEPPHER_OUTPUT_DIR "/dot/dot.cl"};
+peppher::OpenClProgram peppher_program_dot_opencl{peppher::KernelFile{"dot_opencl.cl", PEPPHER_OUTPUT_DIR "/dot/dot.cl"}};
 
 // CPU backend wrapper of dot_cpu.
 void peppher_cpu_dot_cpu(void* peppher_buffers[], void* peppher_cl_arg) {

@@ -23,7 +23,7 @@ peppher::ExecutionCounter peppher_counter_sort_opencl{"sort<float>", "sort_openc
 // The variants in selector order: peppher::force_variant("sort<float>", ...) or
 // PEPPHER_VARIANT pin one of them.
 peppher::VariantSelector peppher_selector{"sort<float>", { "sort_cpu", "sort_opencl", }, { "CPU", "OPENCL", }};
-peppher::OpenClProgram peppher_program_sort_opencl{PEPPHER_OUTPUT_DIR "/../../../../components/sort/sort_opencl.cl", "-DT=float"};
+peppher::OpenClProgram peppher_program_sort_opencl{peppher::KernelFile{"sort_opencl.cl", PEPPHER_OUTPUT_DIR "/../../../../components/sort/sort_opencl.cl"}, "-DT=float"};
 
 // CPU backend wrapper of sort_cpu.
 void peppher_cpu_sort_cpu(void* peppher_buffers[], void* peppher_cl_arg) {

@@ -24,7 +24,7 @@ peppher::ExecutionCounter peppher_counter_pauto_opencl{"pauto", "pauto_opencl", 
 // The variants in selector order: peppher::force_variant("pauto", ...) or
 // PEPPHER_VARIANT pin one of them.
 peppher::VariantSelector peppher_selector{"pauto", { "pauto_cpu", "pauto_opencl", }, { "CPU", "OPENCL", }};
-peppher::OpenClProgram peppher_program_pauto_opencl{PEPPHER_OUTPUT_DIR "/pauto/pauto_opencl.cl"};
+peppher::OpenClProgram peppher_program_pauto_opencl{peppher::KernelFile{"pauto_opencl.cl", PEPPHER_OUTPUT_DIR "/pauto/pauto_opencl.cl"}};
 // The `?` split of this interface's calls: equal blocks per worker until the performance
 // model knows each worker's speed, then blocks sized so that all finish together.
 peppher::AutoSplit peppher_auto_split{"pauto"};

@@ -25,7 +25,7 @@ peppher::ExecutionCounter peppher_counter_pmap_raw_opencl{"pmap_raw", "pmap_raw_
 // The variants in selector order: peppher::force_variant("pmap_raw", ...) or
 // PEPPHER_VARIANT pin one of them.
 peppher::VariantSelector peppher_selector{"pmap_raw", { "pmap_raw_cpu", "pmap_raw_opencl", }, { "CPU", "OPENCL", }};
-peppher::OpenClProgram peppher_program_pmap_raw_opencl{PEPPHER_OUTPUT_DIR "/pmap_raw/pmap_raw_opencl.cl"};
+peppher::OpenClProgram peppher_program_pmap_raw_opencl{peppher::KernelFile{"pmap_raw_opencl.cl", PEPPHER_OUTPUT_DIR "/pmap_raw/pmap_raw_opencl.cl"}};
 
 // CPU backend wrapper of pmap_raw_cpu.
 void peppher_cpu_pmap_raw_cpu(void* peppher_buffers[], void* peppher_cl_arg) {

@@ -26,7 +26,7 @@ peppher::ExecutionCounter peppher_counter_pmat_scale_opencl{"pmat_scale", "pmat_
 // The variants in selector order: peppher::force_variant("pmat_scale", ...) or
 // PEPPHER_VARIANT pin one of them.
 peppher::VariantSelector peppher_selector{"pmat_scale", { "pmat_scale_cpu", "pmat_scale_opencl", }, { "CPU", "OPENCL", }};
-peppher::OpenClProgram peppher_program_pmat_scale_opencl{PEPPHER_OUTPUT_DIR "/pmat_scale/pmat_scale_opencl.cl"};
+peppher::OpenClProgram peppher_program_pmat_scale_opencl{peppher::KernelFile{"pmat_scale_opencl.cl", PEPPHER_OUTPUT_DIR "/pmat_scale/pmat_scale_opencl.cl"}};
 
 // CPU backend wrapper of pmat_scale_cpu.
 void peppher_cpu_pmat_scale_cpu(void* peppher_buffers[], void* peppher_cl_arg) {

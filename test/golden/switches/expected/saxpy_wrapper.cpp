@@ -29,7 +29,7 @@ peppher::ExecutionCounter peppher_counter_saxpy_opencl{"saxpy", "saxpy_opencl", 
 // The variants in selector order: peppher::force_variant("saxpy", ...) or
 // PEPPHER_VARIANT pin one of them.
 peppher::VariantSelector peppher_selector{"saxpy", { "saxpy_cpu", "saxpy_cuda", "saxpy_opencl", }, { "CPU", "CUDA", "OPENCL", }};
-peppher::OpenClProgram peppher_program_saxpy_opencl{PEPPHER_OUTPUT_DIR "/saxpy/saxpy.cl"};
+peppher::OpenClProgram peppher_program_saxpy_opencl{peppher::KernelFile{"saxpy_opencl.cl", PEPPHER_OUTPUT_DIR "/saxpy/saxpy.cl"}};
 
 // CPU backend wrapper of saxpy_cpu.
 void peppher_cpu_saxpy_cpu(void* peppher_buffers[], void* peppher_cl_arg) {

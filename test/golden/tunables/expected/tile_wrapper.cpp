@@ -30,8 +30,8 @@ peppher::ExecutionCounter peppher_counter_tile_opencl__WG_128{"tile", "tile_open
 // The variants in selector order: peppher::force_variant("tile", ...) or
 // PEPPHER_VARIANT pin one of them.
 peppher::VariantSelector peppher_selector{"tile", { "tile_cpu__BLOCK_16__UNROLL_1", "tile_cpu__BLOCK_16__UNROLL_2", "tile_cpu__BLOCK_32__UNROLL_1", "tile_cpu__BLOCK_32__UNROLL_2", "tile_opencl__WG_64", "tile_opencl__WG_128", }, { "CPU", "CPU", "CPU", "CPU", "OPENCL", "OPENCL", }};
-peppher::OpenClProgram peppher_program_tile_opencl__WG_64{PEPPHER_OUTPUT_DIR "/tile/tile.cl", "-DWG=64"};
-peppher::OpenClProgram peppher_program_tile_opencl__WG_128{PEPPHER_OUTPUT_DIR "/tile/tile.cl", "-DWG=128"};
+peppher::OpenClProgram peppher_program_tile_opencl__WG_64{peppher::KernelFile{"tile_opencl.cl", PEPPHER_OUTPUT_DIR "/tile/tile.cl"}, "-DWG=64"};
+peppher::OpenClProgram peppher_program_tile_opencl__WG_128{peppher::KernelFile{"tile_opencl.cl", PEPPHER_OUTPUT_DIR "/tile/tile.cl"}, "-DWG=128"};
 
 // CPU backend wrapper of tile_cpu__BLOCK_16__UNROLL_1.
 void peppher_cpu_tile_cpu__BLOCK_16__UNROLL_1(void* peppher_buffers[], void* peppher_cl_arg) {

@@ -28,7 +28,7 @@ peppher::ExecutionCounter peppher_counter_scale_opencl{"vector_scale", "scale_op
 // The variants in selector order: peppher::force_variant("vector_scale", ...) or
 // PEPPHER_VARIANT pin one of them.
 peppher::VariantSelector peppher_selector{"vector_scale", { "scale_cpu_func", "scale_cuda_func", "scale_opencl", }, { "CPU", "CUDA", "OPENCL", }};
-peppher::OpenClProgram peppher_program_scale_opencl{PEPPHER_OUTPUT_DIR "/vector_scale/vector_scale.cl"};
+peppher::OpenClProgram peppher_program_scale_opencl{peppher::KernelFile{"scale_opencl.cl", PEPPHER_OUTPUT_DIR "/vector_scale/vector_scale.cl"}};
 
 // CPU backend wrapper of scale_cpu_func.
 void peppher_cpu_scale_cpu_func(void* peppher_buffers[], void* peppher_cl_arg) {
