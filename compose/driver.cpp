@@ -111,6 +111,7 @@ int run_compose(const std::vector<std::string>& args, std::ostream& out, std::os
   const plan::ApplicationPlan plan = plan::plan_application(expanded, diag);
   if (diag.has_errors()) return 1;
   if (options.explain) {
+    if (options.explain_format == "html") return explain::explain_html(plan, out, err) ? 0 : 1;
     explain::explain(plan, out);
     return 0;
   }

@@ -25,6 +25,7 @@ const OptionSpec kOptions[] = {
     {"staticDispatch", "static-dispatch", Arg::Optional, "[=TABLE]  choose each call's variant from the training table (default: peppher_perf.<platform>.xml next to main.xml)"},
     {"mpi", "mpi", Arg::None, "distributed execution over StarPU-MPI: build with mpicxx, link StarPU-MPI, make run NP=4 runs under mpirun"},
     {"explain", "explain", Arg::None, "print, per interface, the variants kept and left out (and why) and, after training, which wins where; write nothing"},
+    {"format", "format", Arg::Required, "text|html  --explain's output: text (default), or one HTML page with the training table's curves (gnuplot, inline SVG)"},
     {"disableImpls", "disable-impls", Arg::Required, "A,B  do not use the named implementation variants"},
     {"disableXMLFiles", "disable-xml-files", Arg::Required, "F,G  skip these implementation descriptors while exploring"},
     {"disableCPU", "disable-cpu", Arg::None, "no CPU/OPENMP variants"},
@@ -176,6 +177,13 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
       out.performance_table = val;
     } else if (k == "explain") out.explain = true;
     else if (k == "mpi") out.mpi = true;
+    else if (k == "format") {
+      if (val != "text" && val != "html") {
+        diag.error("invalid format '" + val + "' for '" + spelled + "' (expected text or html)");
+        ok = false;
+      }
+      out.explain_format = val;
+    }
     else if (k == "disableimpls") for (auto& s : split_commas(val)) out.disable_impls.push_back(s);
     else if (k == "disablexmlfiles") for (auto& s : split_commas(val)) out.disable_xml_files.push_back(s);
     else if (k == "disablecpu") out.disable_cpu = true;
@@ -214,6 +222,10 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
     diag.error("no main descriptor given; usage: compose main.xml [options] (see --help)");
     ok = false;
   }
+  if (ok && out.explain_format != "text" && !out.explain) {
+    diag.error("--format applies to --explain only (compose --explain --format=html main.xml)");
+    ok = false;
+  }
   if (ok && !out.main_xml.empty() && !out.generate_comp_files.empty()) {
     diag.error("-generateCompFiles (utility mode) does not take a main descriptor");
     ok = false;
@@ -250,6 +262,7 @@ std::string usage_text() {
        "  compose --train main.xml                 time every variant over the declared ranges\n"
        "  compose main.xml -staticDispatch         then compile the winners into the wrappers\n"
        "  compose --explain main.xml               which variants are in, out, and win where\n"
+       "  compose --explain --format=html main.xml > explain.html   the same, with the curves\n"
        "  compose -generateCompFiles=spm.h              skeletons for every function in spm.h\n"
        "  compose --generate-comp-files a.h --functions f,g -I include -DN=4 -- -std=c++20\n";
   return s;

@@ -6,9 +6,7 @@
 #include <map>
 
 namespace peppher::explain {
-namespace {
 
-// Why an expanded variant is not generated, or "" when it is.
 std::string left_out_because(const ir::Application& app, const ir::Interface& iface,
                              const ir::Variant& v) {
   if (!ir::backend_enabled(app, iface, v.backend)) {
@@ -19,6 +17,8 @@ std::string left_out_because(const ir::Application& app, const ir::Interface& if
   if (v.disabled) return "disable=\"1\" in " + v.descriptor_file;
   return "";
 }
+
+namespace {
 
 std::string winner(const std::map<std::string, double>& times) {
   std::string best;

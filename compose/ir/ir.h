@@ -247,6 +247,7 @@ struct Options {
   std::string performance_table;  // its TABLE; empty: peppher_perf.<platform>.xml by main.xml
   bool explain = false;          // --explain
   bool mpi = false;              // --mpi: distributed execution over StarPU-MPI
+  std::string explain_format = "text";  // --format=text|html (of --explain)
   bool check_only = false;  // --check
   bool print_ir = false;    // --print-ir
   bool help = false;

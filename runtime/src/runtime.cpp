@@ -19,6 +19,7 @@
 #include "peppher/execution_counter.h"
 #include "peppher/init.h"
 #include "peppher/selection.h"
+#include "trace.h"
 #include "worker_names.h"
 
 namespace peppher {
@@ -110,11 +111,16 @@ void init(const Config& config) {
   }
   detail::cache_worker_names();
   reset_report();
+  const char* env_trace = std::getenv("PEPPHER_TRACE");
+  const std::string trace =
+      env_trace != nullptr && *env_trace != '\0' ? env_trace : config.trace_file;
+  if (!trace.empty()) detail::trace_start(trace);
   g_running = true;
   try {
     apply_variant_environment();
   } catch (...) {
     g_running = false;
+    detail::trace_stop();
     stop_starpu();
     throw;
   }
@@ -136,6 +142,7 @@ void shutdown() {
   }
   for (auto it = hooks.rbegin(); it != hooks.rend(); ++it) (*it)();
   starpu_task_wait_for_all();
+  detail::trace_stop();
   const char* report = std::getenv("PEPPHER_REPORT");
   if (report != nullptr && std::strcmp(report, "1") == 0) {
     std::string text = report_string();
@@ -150,7 +157,9 @@ void shutdown() {
   stop_starpu();
 }
 
-bool is_running() noexcept { return g_running; }
+bool is_running() noexcept {
+  return g_running;
+}
 
 int rank() noexcept {
   detail::Distributed* layer = detail::distributed();

@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <string>
 
+#include "peppher/detail/trace.h"
+
 namespace peppher {
 
 /// @brief Per-worker run counts of one variant of one interface.
@@ -31,6 +33,7 @@ class ExecutionCounter {
     const int id = starpu_worker_get_id();
     const std::size_t slot = id < 0 || id >= STARPU_NMAXWORKERS ? kHostSlot : std::size_t(id);
     counts_[slot].fetch_add(1, std::memory_order_relaxed);
+    if (detail::g_tracing.load(std::memory_order_relaxed)) detail::trace_variant(this);
   }
   /// @brief Runs counted on worker @p worker_id (-1: outside any worker).
   std::uint64_t count(int worker_id) const noexcept;

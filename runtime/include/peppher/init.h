@@ -19,6 +19,9 @@ struct Config {
   std::optional<int> nopencl;
   /// @brief Number of CUDA workers; when unset, STARPU_NCUDA (or the default) decides.
   std::optional<int> ncuda;
+  /// @brief When not empty, record an execution trace and write it to this file at shutdown
+  ///        (Chrome trace-event JSON); PEPPHER_TRACE in the environment, when set, wins.
+  std::string trace_file;
 
   /// @brief The default Config with scheduling policy @p name (generated peppher.h uses it).
   static Config with_scheduler(std::string name) {

@@ -331,6 +331,7 @@ class PartitionedCall {
       }
       if (b == 0 && auto_ != nullptr && workers_.empty() && codelet_->model != nullptr)
         auto_->remember(auto_extent_, starpu_task_data_footprint(task));
+      detail::trace_task(task, iface_, static_cast<int>(b));
       const int ret = detail::submit_task(task);
       if (ret < 0) {
         task->destroy = 0;

@@ -16,6 +16,7 @@
 
 #include "peppher/detail/distributed.h"
 #include "peppher/error.h"
+#include "peppher/detail/trace.h"
 #include "peppher/init.h"
 
 namespace peppher {
@@ -172,6 +173,7 @@ class TaskBuilder {
     for (int i = 0; i < temporaries_; ++i) {
       written_[i] = (STARPU_CODELET_GET_MODE(task_->cl, temporary_index_[i]) & STARPU_W) != 0;
     }
+    detail::trace_task(task_, iface_);
     int ret = detail::submit_task(task_);
     if (ret < 0) throw detail::submit_error(iface_, ret);
     task_ = nullptr;  // StarPU owns and destroys it now

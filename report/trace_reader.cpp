@@ -1,0 +1,163 @@
+// The trace reader (see trace_reader.h).
+#include "report/trace_reader.h"
+
+#include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace peppher::report {
+namespace {
+
+using nlohmann::json;
+
+// "line:col" of byte @p offset of @p text (1-based).
+std::string position(const std::string& text, std::size_t offset) {
+  offset = std::min(offset, text.size());
+  std::size_t line = 1, col = 1;
+  for (std::size_t i = 0; i < offset; ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      col = 1;
+    } else {
+      ++col;
+    }
+  }
+  return std::to_string(line) + ":" + std::to_string(col);
+}
+
+class EventReader {
+ public:
+  EventReader(const std::string& path, std::size_t index, const json& e)
+      : path_(path), index_(index), e_(e) {}
+
+  [[noreturn]] void fail(const std::string& what) const {
+    throw ReportError(path_ + ": error: traceEvents[" + std::to_string(index_) + "]: " + what);
+  }
+  const json& field(const char* name) const {
+    auto it = e_.find(name);
+    if (it == e_.end()) fail(std::string("no '") + name + "' field");
+    return *it;
+  }
+  double number(const json& j, const char* name) const {
+    auto it = j.find(name);
+    if (it == j.end() || !it->is_number()) fail(std::string("'") + name + "' is not a number");
+    return it->get<double>();
+  }
+  std::string text(const json& j, const char* name) const {
+    auto it = j.find(name);
+    if (it == j.end() || !it->is_string()) fail(std::string("'") + name + "' is not a string");
+    return it->get<std::string>();
+  }
+  const json& args() const {
+    const json& a = field("args");
+    if (!a.is_object()) fail("'args' is not an object");
+    return a;
+  }
+  double number(const char* name) const { return number(e_, name); }
+  std::string text(const char* name) const { return text(e_, name); }
+
+ private:
+  const std::string& path_;
+  std::size_t index_;
+  const json& e_;
+};
+
+}  // namespace
+
+Trace parse_trace(const std::string& text, const std::string& path) {
+  json doc;
+  try {
+    doc = json::parse(text);
+  } catch (const json::parse_error& e) {
+    const bool truncated = e.byte >= text.size();
+    throw ReportError(path + ":" + position(text, e.byte > 0 ? e.byte - 1 : 0) +
+                      ": error: not a valid trace: " +
+                      (truncated ? "the file ends too early (truncated?)" : "JSON syntax error") +
+                      " (" + e.what() + ")");
+  }
+  if (!doc.is_object() || !doc.contains("traceEvents") || !doc["traceEvents"].is_array()) {
+    throw ReportError(path +
+                      ": error: not a PEPPHER trace: no \"traceEvents\" array (write "
+                      "one with PEPPHER_TRACE=FILE)");
+  }
+  Trace trace;
+  trace.file = path;
+  std::map<int, std::string> link_names;
+  const json& events = doc["traceEvents"];
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    const json& e = events[i];
+    if (!e.is_object()) {
+      throw ReportError(path + ": error: traceEvents[" + std::to_string(i) + "] is not an object");
+    }
+    EventReader r(path, i, e);
+    const std::string ph = r.text("ph");
+    const std::string cat =
+        e.contains("cat") && e["cat"].is_string() ? e["cat"].get<std::string>() : "";
+    if (ph == "M") {
+      const std::string what = r.text("name");
+      if (what == "process_name") trace.program = r.text(r.args(), "name");
+      if (what != "thread_name") continue;
+      const int tid = static_cast<int>(r.number("tid"));
+      const std::string name = r.text(r.args(), "name");
+      if (name.rfind("bus ", 0) == 0) {
+        trace.links.push_back({tid, name.substr(4)});
+      } else {
+        trace.workers.push_back({tid, name});
+      }
+    } else if (ph == "X" && cat == "task") {
+      const json& a = r.args();
+      TaskSpan t;
+      t.tid = static_cast<int>(r.number("tid"));
+      t.ts = r.number("ts");
+      t.dur = r.number("dur");
+      t.iface = r.text(a, "interface");
+      t.variant = r.text(a, "variant");
+      t.backend = r.text(a, "backend");
+      t.worker = r.text(a, "worker");
+      t.call = static_cast<long>(r.number(a, "call"));
+      t.block = a.contains("block") ? static_cast<int>(r.number(a, "block")) : -1;
+      t.submit = r.number(a, "submit_us");
+      t.bytes_in = static_cast<std::size_t>(r.number(a, "bytes_in"));
+      if (t.dur < 0) r.fail("negative duration");
+      trace.tasks.push_back(std::move(t));
+    } else if (ph == "X" && cat == "transfer") {
+      const json& a = r.args();
+      TransferSpan t;
+      t.tid = static_cast<int>(r.number("tid"));
+      t.ts = r.number("ts");
+      t.dur = r.number("dur");
+      t.bytes = static_cast<std::size_t>(r.number(a, "bytes"));
+      t.src = r.text(a, "src");
+      t.dst = r.text(a, "dst");
+      t.iface = r.text(a, "interface");
+      t.call = static_cast<long>(r.number(a, "call"));
+      trace.transfers.push_back(std::move(t));
+    } else if (ph == "i" && cat == "bus") {
+      const json& a = r.args();
+      trace.bus.push_back({r.text(a, "src"), r.text(a, "dst"),
+                           static_cast<std::size_t>(r.number(a, "bytes")),
+                           static_cast<long>(r.number(a, "transfers"))});
+    }
+  }
+  std::sort(trace.workers.begin(), trace.workers.end(),
+            [](const Track& a, const Track& b) { return a.tid < b.tid; });
+  for (const TaskSpan& t : trace.tasks) {
+    const bool known = std::any_of(trace.workers.begin(), trace.workers.end(),
+                                   [&](const Track& w) { return w.tid == t.tid; });
+    if (!known) trace.workers.push_back({t.tid, t.worker});
+  }
+  return trace;
+}
+
+Trace read_trace(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ReportError(path + ": error: cannot open the trace file");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
+  if (text.empty()) throw ReportError(path + ": error: the trace file is empty");
+  return parse_trace(text, path);
+}
+
+}  // namespace peppher::report

@@ -1,0 +1,384 @@
+// The execution trace (PEPPHER_TRACE=run.json / Config::trace_file): every component call's
+// tasks and the data transfers they waited for, recorded with StarPU's task and bus profiling
+// (no FxT), written at shutdown in the Chrome trace-event JSON format (Perfetto,
+// chrome://tracing): one track per worker, one per bus link, a flow from each transfer to
+// the task that waited for it.
+#include "trace.h"
+
+#include <starpu.h>
+#include <starpu_profiling.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "peppher/detail/trace.h"
+#include "peppher/execution_counter.h"
+#include "worker_names.h"
+
+namespace peppher::detail {
+
+std::atomic<bool> g_tracing{false};
+
+namespace {
+
+// One buffer a task needed on its worker's memory node while no valid copy was there or on
+// its way (StarPU fetched it for this task).
+struct Transfer {
+  int src_node = -1;
+  int dst_node = -1;
+  std::size_t bytes = 0;
+  int buffer = 0;
+};
+
+// One task of a component call, from submission to the end of its callback.
+struct TaskRecord {
+  starpu_task* task = nullptr;
+  const char* iface = nullptr;
+  int block = -1;
+  unsigned long call = 0;
+  const ExecutionCounter* variant = nullptr;
+  void (*user_callback)(void*) = nullptr;
+  void* user_arg = nullptr;
+  int worker = -1;
+  double submit = 0, start = 0, end = 0, fetch_start = 0, fetch_end = 0;
+  std::vector<Transfer> transfers;
+};
+
+struct Recorder {
+  std::mutex mutex;
+  std::string path;
+  std::vector<std::unique_ptr<TaskRecord>> done;
+  std::atomic<unsigned long> next_call{0};
+};
+
+Recorder& recorder() {
+  static Recorder r;
+  return r;
+}
+
+thread_local unsigned long t_call = 0;  // the call whose blocks this thread is submitting
+
+double us(const timespec& t) {
+  timespec copy = t;
+  return starpu_timing_timespec_to_us(&copy);
+}
+
+// Pop prologue, on the worker that will run the task, before it fetches the task's data:
+// every read buffer with neither a valid copy nor a pending request on the worker's node is
+// a transfer made for this task.
+void task_popped(void* arg) {
+  auto* rec = static_cast<TaskRecord*>(arg);
+  const int worker = starpu_worker_get_id();
+  if (worker < 0) return;
+  const int node = static_cast<int>(starpu_worker_get_memory_node(static_cast<unsigned>(worker)));
+  const int nodes = static_cast<int>(starpu_memory_nodes_get_count());
+  starpu_task* task = rec->task;
+  const int nbuffers = static_cast<int>(STARPU_TASK_GET_NBUFFERS(task));
+  for (int i = 0; i < nbuffers; ++i) {
+    if ((STARPU_TASK_GET_MODE(task, i) & STARPU_R) == 0) continue;
+    starpu_data_handle_t h = STARPU_TASK_GET_HANDLE(task, i);
+    bool seen = false;  // the same data twice in one task moves once
+    for (int j = 0; j < i; ++j) seen = seen || STARPU_TASK_GET_HANDLE(task, j) == h;
+    if (seen) continue;
+    int allocated = 0, valid = 0, requested = 0;
+    starpu_data_query_status(h, node, &allocated, &valid, &requested);
+    if (valid != 0 || requested != 0) continue;
+    Transfer t;
+    t.dst_node = node;
+    t.bytes = starpu_data_get_size(h);
+    t.buffer = i;
+    for (int src = 0; src < nodes && t.src_node < 0; ++src) {
+      if (src == node) continue;
+      starpu_data_query_status(h, src, &allocated, &valid, &requested);
+      if (valid != 0) t.src_node = src;
+    }
+    rec->transfers.push_back(t);
+  }
+}
+
+// Completion callback, on the worker: StarPU's profiling info is valid until it returns.
+void task_done(void* arg) {
+  auto* rec = static_cast<TaskRecord*>(arg);
+  if (const starpu_profiling_task_info* info = rec->task->profiling_info) {
+    rec->worker = info->workerid;
+    rec->submit = us(info->submit_time);
+    rec->start = us(info->start_time);
+    rec->end = us(info->end_time);
+    rec->fetch_start = us(info->acquire_data_start_time);
+    rec->fetch_end = us(info->acquire_data_end_time);
+  }
+  rec->task = nullptr;  // StarPU destroys the task after this callback
+  if (rec->user_callback != nullptr) rec->user_callback(rec->user_arg);
+  Recorder& r = recorder();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  r.done.emplace_back(rec);
+}
+
+// ---- writing -------------------------------------------------------------------------
+
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+std::string num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", std::isfinite(v) ? v : 0.0);
+  return buf;
+}
+
+std::string node_name(int node) {
+  if (node < 0) return "unknown";
+  char buf[64] = {};
+  starpu_memory_node_get_name(static_cast<unsigned>(node), buf, sizeof buf);
+  return buf;
+}
+
+struct Link {
+  int src, dst;
+  bool operator<(const Link& o) const { return std::tie(src, dst) < std::tie(o.src, o.dst); }
+};
+
+constexpr int kPid = 1;
+constexpr int kFirstLinkTid = 1000;  // worker tracks are the worker ids, links follow
+
+std::string metadata(const char* what, int tid, const std::string& name, int sort) {
+  std::string e = "{\"ph\":\"M\",\"pid\":" + std::to_string(kPid) +
+                  ",\"tid\":" + std::to_string(tid) + ",\"name\":\"" + what +
+                  "\",\"args\":{\"name\":" + json_string(name) + "}}";
+  if (sort >= 0) {
+    e += ",\n{\"ph\":\"M\",\"pid\":" + std::to_string(kPid) + ",\"tid\":" + std::to_string(tid) +
+         ",\"name\":\"thread_sort_index\",\"args\":{\"sort_index\":" + std::to_string(sort) + "}}";
+  }
+  return e;
+}
+
+std::string program_name() {
+  std::ifstream comm("/proc/self/comm");
+  std::string name;
+  std::getline(comm, name);
+  return name.empty() ? "program" : name;
+}
+
+// The whole trace as Chrome trace-event JSON (object form, times in microseconds from the
+// first submission).
+std::string render(const std::vector<std::unique_ptr<TaskRecord>>& records,
+                   const std::map<Link, starpu_profiling_bus_info>& bus) {
+  std::vector<const TaskRecord*> tasks;
+  for (const auto& r : records)
+    if (r->worker >= 0) tasks.push_back(r.get());
+  std::sort(tasks.begin(), tasks.end(),
+            [](const TaskRecord* a, const TaskRecord* b) { return a->start < b->start; });
+  double origin = tasks.empty() ? 0 : tasks.front()->submit;
+  for (const TaskRecord* t : tasks) origin = std::min(origin, t->submit);
+
+  std::map<Link, int> link_tid;
+  for (const auto& [link, info] : bus)
+    if (info.transfer_count > 0) link_tid.emplace(link, 0);
+  for (const TaskRecord* t : tasks)
+    for (const Transfer& x : t->transfers) link_tid.emplace(Link{x.src_node, x.dst_node}, 0);
+  int next_tid = kFirstLinkTid;
+  for (auto& [link, tid] : link_tid) tid = next_tid++;
+
+  std::vector<std::string> events;
+  events.push_back("{\"ph\":\"M\",\"pid\":" + std::to_string(kPid) +
+                   ",\"name\":\"process_name\",\"args\":{\"name\":" +
+                   json_string("PEPPHER " + program_name()) + "}}");
+  const unsigned nworkers = starpu_worker_get_count();
+  for (unsigned w = 0; w < nworkers; ++w) {
+    const int id = static_cast<int>(w);
+    events.push_back(metadata("thread_name", id, worker_name(id), id));
+  }
+  for (const auto& [link, tid] : link_tid) {
+    events.push_back(metadata("thread_name", tid,
+                              "bus " + node_name(link.src) + " -> " + node_name(link.dst), tid));
+  }
+
+  unsigned long flow = 0;
+  double last = 0;
+  for (const TaskRecord* t : tasks) {
+    const std::string variant = t->variant != nullptr ? t->variant->variant_name() : "unknown";
+    const std::string backend = t->variant != nullptr ? t->variant->backend() : "unknown";
+    const std::string worker = worker_name(t->worker);
+    std::size_t bytes_in = 0;
+    for (const Transfer& x : t->transfers) bytes_in += x.bytes;
+    const double start = t->start - origin;
+    last = std::max(last, t->end - origin);
+    std::string e = "{\"ph\":\"X\",\"cat\":\"task\",\"pid\":" + std::to_string(kPid) +
+                    ",\"tid\":" + std::to_string(t->worker) + ",\"name\":" + json_string(variant) +
+                    ",\"ts\":" + num(start) + ",\"dur\":" + num(t->end - t->start) +
+                    ",\"args\":{\"interface\":" + json_string(t->iface) +
+                    ",\"variant\":" + json_string(variant) +
+                    ",\"backend\":" + json_string(backend) + ",\"worker\":" + json_string(worker) +
+                    ",\"call\":" + std::to_string(t->call);
+    if (t->block >= 0) e += ",\"block\":" + std::to_string(t->block);
+    e += ",\"submit_us\":" + num(t->submit - origin) +
+         ",\"fetch_us\":" + num(t->fetch_end - t->fetch_start) +
+         ",\"bytes_in\":" + std::to_string(bytes_in) + "}}";
+    events.push_back(std::move(e));
+    for (const Transfer& x : t->transfers) {
+      const int tid = link_tid.at(Link{x.src_node, x.dst_node});
+      // The fetch interval covers all of the task's transfers; a zero-length fetch (data
+      // arrived asynchronously) is drawn as one microsecond ending at the task's start.
+      double ts = t->fetch_start - origin;
+      double dur = t->fetch_end - t->fetch_start;
+      if (!(dur > 0) || t->fetch_start <= 0) {
+        dur = 1;
+        ts = start - dur;
+      }
+      const std::string id = std::to_string(++flow);
+      events.push_back("{\"ph\":\"X\",\"cat\":\"transfer\",\"pid\":" + std::to_string(kPid) +
+                       ",\"tid\":" + std::to_string(tid) +
+                       ",\"name\":" + json_string(std::to_string(x.bytes) + " B for " + t->iface) +
+                       ",\"ts\":" + num(ts) + ",\"dur\":" + num(dur) + ",\"args\":{\"bytes\":" +
+                       std::to_string(x.bytes) + ",\"src_node\":" + std::to_string(x.src_node) +
+                       ",\"dst_node\":" + std::to_string(x.dst_node) +
+                       ",\"src\":" + json_string(node_name(x.src_node)) +
+                       ",\"dst\":" + json_string(node_name(x.dst_node)) + ",\"interface\":" +
+                       json_string(t->iface) + ",\"call\":" + std::to_string(t->call) +
+                       ",\"buffer\":" + std::to_string(x.buffer) + "}}");
+      events.push_back("{\"ph\":\"s\",\"cat\":\"transfer\",\"name\":\"data for task\",\"id\":" +
+                       id + ",\"pid\":" + std::to_string(kPid) + ",\"tid\":" + std::to_string(tid) +
+                       ",\"ts\":" + num(ts) + "}");
+      events.push_back(
+          "{\"ph\":\"f\",\"bp\":\"e\",\"cat\":\"transfer\",\"name\":\"data for "
+          "task\",\"id\":" +
+          id + ",\"pid\":" + std::to_string(kPid) + ",\"tid\":" + std::to_string(t->worker) +
+          ",\"ts\":" + num(start) + "}");
+    }
+  }
+  // StarPU's own bus counters: every transfer of the run, including those no task waited
+  // for (prefetches, host accesses, bringing data home at shutdown).
+  for (const auto& [link, info] : bus) {
+    if (info.transfer_count <= 0) continue;
+    events.push_back("{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"bus\",\"name\":\"bus total\",\"pid\":" +
+                     std::to_string(kPid) + ",\"tid\":" + std::to_string(link_tid.at(link)) +
+                     ",\"ts\":" + num(last) +
+                     ",\"args\":{\"bytes\":" + std::to_string(info.transferred_bytes) +
+                     ",\"transfers\":" + std::to_string(info.transfer_count) +
+                     ",\"src\":" + json_string(node_name(link.src)) +
+                     ",\"dst\":" + json_string(node_name(link.dst)) + "}}");
+  }
+
+  std::string out =
+      "{\"displayTimeUnit\":\"ms\",\"otherData\":{\"producer\":\"peppher "
+      "runtime\",\"time_unit\":\"us\"},\n\"traceEvents\":[\n";
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    out += events[i];
+    out += i + 1 < events.size() ? ",\n" : "\n";
+  }
+  return out + "]}\n";
+}
+
+bool write_file(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    if (!f) return false;
+    f << text;
+    f.flush();
+    if (!f) return false;
+  }
+  return std::rename(tmp.c_str(), path.c_str()) == 0;
+}
+
+}  // namespace
+
+void trace_attach(starpu_task* task, const char* iface, int block) {
+  auto* rec = new TaskRecord;
+  rec->task = task;
+  rec->iface = iface;
+  rec->block = block;
+  if (block <= 0) t_call = ++recorder().next_call;
+  rec->call = t_call;
+  rec->user_callback = task->callback_func;
+  rec->user_arg = task->callback_arg;
+  task->callback_func = task_done;
+  task->callback_arg = rec;
+  task->callback_arg_free = 0;
+  task->prologue_callback_pop_func = task_popped;
+  task->prologue_callback_pop_arg = rec;
+  task->prologue_callback_pop_arg_free = 0;
+}
+
+void trace_variant(const ExecutionCounter* counter) noexcept {
+  starpu_task* task = starpu_task_get_current();
+  if (task != nullptr && task->callback_func == task_done)
+    static_cast<TaskRecord*>(task->callback_arg)->variant = counter;
+}
+
+void trace_start(const std::string& path) {
+  Recorder& r = recorder();
+  {
+    std::lock_guard<std::mutex> lock(r.mutex);
+    r.path = path;
+    r.done.clear();
+  }
+  starpu_profiling_status_set(STARPU_PROFILING_ENABLE);
+  const int nbus = starpu_bus_get_count();
+  for (int b = 0; b < nbus; ++b) starpu_bus_get_profiling_info(b, nullptr);  // resets
+  g_tracing.store(true);
+}
+
+void trace_stop() {
+  if (!g_tracing.exchange(false)) return;
+  std::map<Link, starpu_profiling_bus_info> bus;
+  const int nbus = starpu_bus_get_count();
+  for (int b = 0; b < nbus; ++b) {
+    starpu_profiling_bus_info info{};
+    starpu_bus_get_profiling_info(b, &info);
+    bus[Link{starpu_bus_get_src(b), starpu_bus_get_dst(b)}] = info;
+  }
+  starpu_profiling_status_set(STARPU_PROFILING_DISABLE);
+  Recorder& r = recorder();
+  std::vector<std::unique_ptr<TaskRecord>> records;
+  std::string path;
+  {
+    std::lock_guard<std::mutex> lock(r.mutex);
+    records.swap(r.done);
+    path.swap(r.path);
+  }
+  if (!write_file(path, render(records, bus))) {
+    std::cerr << "peppher: cannot write the trace to '" << path << "': " << std::strerror(errno)
+              << "\n";
+  }
+}
+
+}  // namespace peppher::detail

@@ -1,0 +1,251 @@
+// PEPPHER_TRACE on a real run: apps/spmv composed and run on a CPU worker and pocl's OpenCL
+// device, its trace checked as JSON (one span per call, variant and worker names, transfers
+// between the two memory nodes of the operands' sizes), then turned into a report by
+// peppher-report, whose page headless Chromium renders with the figures visible.
+#include <png.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "e2e_support.h"
+
+namespace fs = std::filesystem;
+using e2e::compose_and_build;
+using e2e::kCpuAndOpenCl;
+using nlohmann::json;
+
+namespace {
+
+std::string slurp(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+bool is_png(const fs::path& p) {
+  const std::string s = slurp(p);
+  return s.size() > 1000 && s.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0;
+}
+
+// The RGB pixels of a PNG file (libpng), row-major; empty when it cannot be read.
+std::vector<unsigned char> rgb_pixels(const fs::path& p, unsigned& width, unsigned& height) {
+  png_image image{};
+  image.version = PNG_IMAGE_VERSION;
+  if (png_image_begin_read_from_file(&image, p.c_str()) == 0) return {};
+  image.format = PNG_FORMAT_RGB;
+  std::vector<unsigned char> pixels(PNG_IMAGE_SIZE(image));
+  if (png_image_finish_read(&image, nullptr, pixels.data(), 0, nullptr) == 0) return {};
+  width = image.width;
+  height = image.height;
+  return pixels;
+}
+
+// Pixels within distance @p tolerance of colour #rrggbb drawn with opacity @p alpha on white
+// (gnuplot's "fs solid alpha" / "fs transparent solid alpha").
+long pixels_near(const std::vector<unsigned char>& px, const std::string& hex, double alpha,
+                 int tolerance) {
+  int c[3];
+  for (int k = 0; k < 3; ++k) {
+    const int v = std::stoi(hex.substr(1 + 2 * k, 2), nullptr, 16);
+    c[k] = static_cast<int>(alpha * v + (1 - alpha) * 255 + 0.5);
+  }
+  long n = 0;
+  for (std::size_t i = 0; i + 2 < px.size(); i += 3)
+    if (std::abs(px[i] - c[0]) + std::abs(px[i + 1] - c[1]) + std::abs(px[i + 2] - c[2]) <=
+        tolerance)
+      ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("e2e trace: spmv on CPU + OpenCL, its trace, the report and its screenshot") {
+  const fs::path out = compose_and_build("trace_spmv", e2e::source_dir() / "apps/spmv/main.xml");
+  const fs::path trace = out / "run.json";
+  // 3000 rows, 8 nonzeros in every row but each 7th: nnz = (3000 - 429) * 8.
+  const int nrows = 3000, calls = 6;
+  const std::size_t nnz = (3000 - 429) * 8;
+  // eager: both workers take calls, so both variants and transfers to the device appear.
+  e2e::Run r = e2e::run_program(
+      out / "spmv", "3000 8 6",
+      std::string(kCpuAndOpenCl) + " STARPU_SCHED=eager PEPPHER_TRACE=" + trace.string());
+  INFO(r.output);
+  REQUIRE(r.exit_code == 0);
+  REQUIRE(fs::exists(trace));
+
+  json doc = json::parse(slurp(trace));  // throws (fails the test) unless valid JSON
+  REQUIRE(doc["traceEvents"].is_array());
+  std::map<int, std::string> thread_names;
+  std::vector<json> tasks, transfers;
+  std::set<std::string> flow_starts, flow_ends;
+  for (const json& e : doc["traceEvents"]) {
+    const std::string ph = e["ph"];
+    if (ph == "M" && e["name"] == "thread_name") thread_names[e["tid"]] = e["args"]["name"];
+    if (ph == "X" && e["cat"] == "task") tasks.push_back(e);
+    if (ph == "X" && e["cat"] == "transfer") transfers.push_back(e);
+    if (ph == "s") flow_starts.insert(std::to_string(e["id"].get<long>()));
+    if (ph == "f") flow_ends.insert(std::to_string(e["id"].get<long>()));
+  }
+  // One task span per call, the variant matching its worker, durations > 0.
+  REQUIRE(tasks.size() == calls);
+  std::set<long> call_ids;
+  int on_opencl = 0;
+  for (const json& t : tasks) {
+    const std::string variant = t["args"]["variant"], worker = t["args"]["worker"];
+    INFO(variant << " on " << worker);
+    CHECK(t["args"]["interface"] == "spmv");
+    CHECK(t["name"] == variant);
+    CHECK(t["dur"].get<double>() > 0);
+    CHECK(thread_names[t["tid"]] == worker);
+    call_ids.insert(t["args"]["call"].get<long>());
+    if (worker.find("OpenCL") != std::string::npos) {
+      CHECK(variant == "spmv_opencl");
+      ++on_opencl;
+    } else {
+      CHECK(worker.find("CPU") != std::string::npos);
+      CHECK((variant == "spmv_cpu" || variant == "spmv_openmp"));
+    }
+  }
+  CHECK(call_ids.size() == calls);
+  REQUIRE(on_opencl > 0);
+  // Each OpenCL call waited for its four read operands to reach the device: values,
+  // col_indices (nnz floats / ints), row_offsets (nrows + 1 ints), x (ncols floats).
+  const std::multiset<std::size_t> operand_bytes = {nnz * 4, nnz * 4, (nrows + 1) * 4u, nrows * 4u};
+  std::map<long, std::multiset<std::size_t>> per_call;
+  for (const json& x : transfers) {
+    CHECK(x["args"]["src_node"] == 0);
+    CHECK(x["args"]["dst_node"] == 1);
+    CHECK_THAT(thread_names[x["tid"]], Catch::StartsWith("bus "));
+    per_call[x["args"]["call"].get<long>()].insert(x["args"]["bytes"].get<std::size_t>());
+  }
+  CHECK(per_call.size() == static_cast<std::size_t>(on_opencl));
+  for (const auto& [call, bytes] : per_call) CHECK(bytes == operand_bytes);
+  CHECK(flow_starts.size() == transfers.size());
+  CHECK(flow_starts == flow_ends);
+
+  // The report from the trace and a training table.
+  const fs::path dir = out / "report";
+  e2e::Run rep = e2e::run(std::string(PEPPHER_REPORT_EXE) + " " + trace.string() + " -o " +
+                          dir.string() + " --table " + e2e::source_dir().string() +
+                          "/test/report/cases/peppher_perf.crossing.xml");
+  INFO(rep.output);
+  REQUIRE(rep.exit_code == 0);
+  const std::string html = slurp(dir / "index.html");
+  for (const char* png : {"gantt.png", "curve_0.png", "curve_1.png"}) {
+    CHECK_THAT(html, Catch::Contains(std::string("src=\"") + png + "\""));
+    CHECK(is_png(dir / png));
+  }
+  CHECK_THAT(html, Catch::Contains("spmv_opencl") && Catch::Contains("cross_large"));
+  e2e::Run text = e2e::run(std::string(PEPPHER_REPORT_EXE) + " --text " + trace.string());
+  CHECK(text.exit_code == 0);
+  CHECK_THAT(text.output, Catch::Contains("spmv: 6 calls, 6 tasks"));
+
+  // What users see: Chromium renders the page; the Gantt chart's and the curves' colours
+  // fill far more pixels than the page's small colour swatches could.
+  const fs::path shot = out / "screenshot.png";
+  fs::remove(shot);
+  e2e::Run chromium = e2e::run(
+      "chromium --headless --no-sandbox --disable-gpu "
+      "--hide-scrollbars --window-size=1200,2600 --screenshot=" +
+      shot.string() + " file://" + (dir / "index.html").string());
+  INFO(chromium.output);
+  REQUIRE(fs::exists(shot));
+  unsigned width = 0, height = 0;
+  const std::vector<unsigned char> px = rgb_pixels(shot, width, height);
+  REQUIRE(width == 1200);
+  REQUIRE(!px.empty());
+  std::set<unsigned> colours;
+  for (std::size_t i = 0; i + 2 < px.size(); i += 3)
+    colours.insert(px[i] << 16 | px[i + 1] << 8 | px[i + 2]);
+  CHECK(colours.size() > 200);
+  // A variant's colour is its index among all variant names, sorted (figures.cpp's list):
+  // the curves' cross_large and cross_small, and the Gantt chart's spmv_opencl boxes.
+  const char* const colours_of[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
+                                    "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f"};
+  std::set<std::string> variants = {"cross_large", "cross_small", "grid_cpu"};
+  for (const json& t : tasks) variants.insert(t["args"]["variant"].get<std::string>());
+  const auto colour_of = [&](const std::string& v) {
+    return colours_of[std::distance(variants.begin(), variants.find(v)) % 10];
+  };
+  // The curves' regions where each wins are bands of 15 % of the winner's colour; the Gantt
+  // chart's boxes are 90 % of the variant's (the page's swatches are 100 %).
+  CHECK(pixels_near(px, colour_of("cross_large"), 0.15, 6) > 20000);
+  CHECK(pixels_near(px, colour_of("cross_small"), 0.15, 6) > 20000);
+  CHECK(pixels_near(px, colour_of("spmv_opencl"), 0.9, 9) > 100);
+
+  // A truncated trace: a clear error, no crash.
+  const std::string full = slurp(trace);
+  std::ofstream(out / "truncated.json") << full.substr(0, full.size() / 3);
+  e2e::Run bad =
+      e2e::run(std::string(PEPPHER_REPORT_EXE) + " " + (out / "truncated.json").string() + " -o " +
+               (out / "bad_report").string());
+  INFO(bad.output);
+  CHECK(bad.exit_code == 1);
+  CHECK_THAT(bad.output, Catch::Contains("truncated.json:") && Catch::Contains("truncated"));
+  CHECK(!fs::exists(out / "bad_report" / "index.html"));
+}
+
+TEST_CASE("e2e trace: a partitioned call's blocks are one span each, with their block index") {
+  const fs::path out =
+      compose_and_build("trace_spmv_hybrid", e2e::source_dir() / "apps/spmv/main.xml");
+  const fs::path trace = out / "hybrid.json";
+  e2e::Run r = e2e::run_program(out / "spmv", "3000 8 4 hybrid",
+                                std::string(kCpuAndOpenCl) + " PEPPHER_TRACE=" + trace.string());
+  INFO(r.output);
+  REQUIRE(r.exit_code == 0);
+  json doc = json::parse(slurp(trace));
+  std::map<long, std::set<int>> blocks;  // call -> block indices
+  for (const json& e : doc["traceEvents"]) {
+    if (e["ph"] != "X" || e["cat"] != "task") continue;
+    const json& a = e["args"];
+    CHECK(a["interface"] == "spmv_rows");
+    REQUIRE(a.contains("block"));
+    CHECK(e["dur"].get<double>() > 0);
+    const std::string worker = a["worker"], variant = a["variant"];
+    CHECK((worker.find("OpenCL") != std::string::npos) ==
+          (variant.find("opencl") != std::string::npos));
+    blocks[a["call"].get<long>()].insert(a["block"].get<int>());
+  }
+  // One call per iteration, one block per worker (CPU + OpenCL): blocks 0 and 1.
+  REQUIRE(blocks.size() == 4);
+  for (const auto& [call, b] : blocks) CHECK(b == std::set<int>{0, 1});
+}
+
+TEST_CASE("e2e trace: compose --explain --format=html shows kept and left-out variants by curves") {
+  const fs::path app = e2e::fresh_work_dir("trace_explain_html");
+  fs::copy(e2e::cases() / "training", app, fs::copy_options::recursive);
+  char host[256] = {};
+  REQUIRE(gethostname(host, sizeof host - 1) == 0);
+  fs::copy_file(e2e::source_dir() / "test/report/cases/peppher_perf.crossing.xml",
+                app / (std::string("peppher_perf.") + host + ".xml"));
+  const fs::path page = app / "explain.html";
+  // Diagnostics stay on stderr: the page on stdout is HTML only.
+  e2e::Run r = e2e::run("{ " + std::string(PEPPHER_COMPOSE_EXE) + " --explain --format=html " +
+                        (app / "main.xml").string() + " -disableImpls=cross_large 2>" +
+                        (app / "explain.err").string() + " > " + page.string() + "; }");
+  INFO(r.output);
+  REQUIRE(r.exit_code == 0);
+  const std::string html = slurp(page);
+  CHECK_THAT(html, Catch::StartsWith("<!DOCTYPE html>"));
+  CHECK_THAT(html, Catch::Contains("left out: -disableImpls names it"));
+  CHECK_THAT(html, Catch::Contains("<td>cross_small</td>") || Catch::Contains("cross_small</td>"));
+  CHECK_THAT(html, Catch::Contains("trained (platform crossing)"));
+  // The curve, drawn by gnuplot as inline SVG, with where each variant wins.
+  CHECK_THAT(html, Catch::Contains("<svg") && Catch::Contains("cross_small wins") &&
+                       Catch::Contains("cross_large wins"));
+  CHECK(html.find("<img") == std::string::npos);  // self-contained: nothing to fetch
+
+  e2e::Run bad = e2e::run(std::string(PEPPHER_COMPOSE_EXE) + " --explain --format=pdf " +
+                          (app / "main.xml").string());
+  CHECK(bad.exit_code != 0);
+  CHECK_THAT(bad.output, Catch::Contains("invalid format 'pdf'"));
+}

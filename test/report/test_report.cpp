@@ -1,0 +1,145 @@
+// peppher-report's pieces on hand-written input: the trace reader's errors on malformed and
+// truncated files, the summary of a small trace, where each variant wins on a training
+// table, and a report folder whose page names figures gnuplot really wrote.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "report/curves.h"
+#include "report/report.h"
+#include "report/summary.h"
+#include "report/trace_reader.h"
+
+namespace fs = std::filesystem;
+using namespace peppher::report;
+
+namespace {
+
+// A trace as the runtime writes it: two workers, one bus link, three tasks of two calls
+// (the second partitioned in two blocks), one transfer.
+const char* const kTrace = R"({"displayTimeUnit":"ms","traceEvents":[
+{"ph":"M","pid":1,"name":"process_name","args":{"name":"PEPPHER app"}},
+{"ph":"M","pid":1,"tid":0,"name":"thread_name","args":{"name":"CPU 0"}},
+{"ph":"M","pid":1,"tid":1,"name":"thread_name","args":{"name":"OpenCL 0"}},
+{"ph":"M","pid":1,"tid":1000,"name":"thread_name","args":{"name":"bus NUMA 0 -> OpenCL 0"}},
+{"ph":"X","cat":"task","pid":1,"tid":0,"name":"f_cpu","ts":10,"dur":40,"args":{"interface":"f","variant":"f_cpu","backend":"cpu","worker":"CPU 0","call":1,"submit_us":0,"fetch_us":0,"bytes_in":0}},
+{"ph":"X","cat":"transfer","pid":1,"tid":1000,"name":"4000 B for f","ts":50,"dur":5,"args":{"bytes":4000,"src_node":0,"dst_node":1,"src":"NUMA 0","dst":"OpenCL 0","interface":"f","call":2,"buffer":0}},
+{"ph":"X","cat":"task","pid":1,"tid":1,"name":"f_opencl","ts":60,"dur":20,"args":{"interface":"f","variant":"f_opencl","backend":"opencl","worker":"OpenCL 0","call":2,"block":0,"submit_us":45,"fetch_us":5,"bytes_in":4000}},
+{"ph":"X","cat":"task","pid":1,"tid":0,"name":"f_cpu","ts":60,"dur":40,"args":{"interface":"f","variant":"f_cpu","backend":"cpu","worker":"CPU 0","call":2,"block":1,"submit_us":45,"fetch_us":0,"bytes_in":0}},
+{"ph":"i","s":"t","cat":"bus","name":"bus total","pid":1,"tid":1000,"ts":100,"args":{"bytes":8000,"transfers":2,"src":"NUMA 0","dst":"OpenCL 0"}}
+]}
+)";
+
+std::string table_path() {
+  return (fs::path(PEPPHER_REPORT_CASES) / "peppher_perf.crossing.xml").string();
+}
+
+std::string error_of(const std::string& text) {
+  try {
+    parse_trace(text, "run.json");
+  } catch (const ReportError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+bool is_png(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  char sig[8] = {};
+  f.read(sig, 8);
+  return f && std::string(sig, 8) == "\x89PNG\r\n\x1a\n" && fs::file_size(p) > 1000;
+}
+
+}  // namespace
+
+TEST_CASE("report: a malformed or truncated trace is a clear error, never a crash") {
+  const std::string full = kTrace;
+  CHECK_THAT(error_of(full.substr(0, full.size() / 2)),
+             Catch::StartsWith("run.json:") && Catch::Contains("error: not a valid trace") &&
+                 Catch::Contains("truncated"));
+  CHECK_THAT(error_of("{\"traceEvents\": [ {\"ph\": \"X\",, }]}"),
+             Catch::StartsWith("run.json:1:") && Catch::Contains("JSON syntax error"));
+  CHECK_THAT(error_of("[1, 2, 3]"), Catch::Contains("no \"traceEvents\" array"));
+  CHECK_THAT(error_of("{\"traceEvents\":[{\"ph\":\"X\",\"cat\":\"task\",\"tid\":0,\"ts\":1,"
+                      "\"dur\":2}]}"),
+             Catch::Contains("traceEvents[0]: no 'args' field"));
+  CHECK_THAT(error_of("{\"traceEvents\":[{\"ph\":\"X\",\"cat\":\"task\",\"tid\":0,\"ts\":\"x\","
+                      "\"args\":{}}]}"),
+             Catch::Contains("traceEvents[0]: 'ts' is not a number"));
+  CHECK_THAT(error_of("{\"traceEvents\":[7]}"), Catch::Contains("traceEvents[0] is not an object"));
+  // Every prefix of a valid trace is either an error or (the whole file) a trace.
+  for (std::size_t n = 0; n < full.size(); n += 7) {
+    std::string e = error_of(full.substr(0, n));
+    CHECK_THAT(e, Catch::StartsWith("run.json"));
+  }
+  CHECK_THROWS_WITH(read_trace("/nonexistent/run.json"),
+                    Catch::Contains("cannot open the trace file"));
+}
+
+TEST_CASE("report: the summary counts calls, runs per variant and worker, idle and bytes") {
+  Trace t = parse_trace(kTrace, "run.json");
+  REQUIRE(t.tasks.size() == 3);
+  REQUIRE(t.workers.size() == 2);
+  REQUIRE(t.links.size() == 1);
+  CHECK(t.links[0].name == "NUMA 0 -> OpenCL 0");
+  Summary s = summarize(t);
+  CHECK(s.span_us == Approx(100));
+  REQUIRE(s.interfaces.size() == 1);
+  const InterfaceSummary& f = s.interfaces[0];
+  CHECK(f.calls == 2);
+  CHECK(f.tasks == 3);
+  CHECK(f.bytes_moved == 4000);
+  REQUIRE(f.runs.size() == 2);
+  CHECK(f.runs[0].variant == "f_cpu");
+  CHECK(f.runs[0].tasks == 2);
+  CHECK(f.runs[0].total_us == Approx(80));
+  REQUIRE(s.workers.size() == 2);
+  CHECK(s.workers[0].idle_share == Approx(0.2));
+  CHECK(s.workers[1].idle_share == Approx(0.8));
+  CHECK(s.bus_bytes == 8000);
+}
+
+TEST_CASE("report: a training table gives one curve per interface and where each wins") {
+  std::vector<Curve> curves = read_table_curves(table_path());
+  REQUIRE(curves.size() == 2);
+  CHECK(curves[0].iface == "crossing");
+  std::vector<WinRegion> w = win_regions(curves[0]);
+  REQUIRE(w.size() == 2);
+  CHECK(w[0].variant == "cross_small");
+  CHECK(w[0].from == 10);
+  CHECK(w[0].to == Approx(std::sqrt(100.0 * 505.0)));
+  CHECK(w[1].variant == "cross_large");
+  CHECK(w[1].to == 1000);
+  // Two context parameters: along the first, the second at its middle trained value.
+  CHECK(curves[1].axis == "rows (cols=9)");
+  CHECK(curves[1].us.at("grid_cpu").size() == 2);
+  CHECK_THROWS_WITH(read_table_curves(PEPPHER_REPORT_CASES "/missing.xml"),
+                    Catch::Contains("cannot open performance table"));
+}
+
+TEST_CASE("report: the page names figures that gnuplot wrote as PNG files") {
+  const fs::path dir = fs::path(PEPPHER_REPORT_WORK) / "unit_page";
+  fs::remove_all(dir);
+  Trace t = parse_trace(kTrace, "run.json");
+  PageInput in;
+  in.title = "unit";
+  in.trace = &t;
+  in.summary = summarize(t);
+  in.curves = read_table_curves(table_path());
+  in.palette = variant_palette(&t, in.curves);
+  const std::string page = write_report(in, dir.string());
+  std::ifstream f(page);
+  std::stringstream html;
+  html << f.rdbuf();
+  for (const char* png : {"gantt.png", "curve_0.png", "curve_1.png"}) {
+    CHECK_THAT(html.str(), Catch::Contains(std::string("src=\"") + png + "\""));
+    CHECK(is_png(dir / png));
+  }
+  CHECK_THAT(html.str(), Catch::Contains("cross_small for n 10 &ndash; 224.7"));
+  std::ostringstream text;
+  render_text(in, text);
+  CHECK_THAT(text.str(),
+             Catch::Contains("f_opencl") && Catch::Contains("n 224.7 .. 1000: cross_large"));
+}
