@@ -2,7 +2,12 @@
 // decides anything about descriptors or code, it only sequences and reports.
 #include "compose/driver.h"
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <cstdlib>
+#include <exception>
+#include <filesystem>
 
 #include "compose/check/check.h"
 #include "compose/cli/options.h"
@@ -37,14 +42,28 @@ void generate(const plan::ApplicationPlan& plan, output::OutputContext& out,
   }
 }
 
-// compose --train: builds and runs the generated training program (make train).
+// compose --train: builds and runs the generated training program (make train). make
+// gets an argument vector (no shell), so no character of the output folder is special.
 int train(const std::string& dir, std::ostream& err) {
-  const std::string command = "make -s -C '" + dir + "' train";
-  err << "compose: training: " << command << "\n";
+  const std::vector<std::string> argv = {"make", "-s", "-C", dir, "train"};
+  std::string shown;
+  for (const std::string& a : argv) shown += (shown.empty() ? "" : " ") + a;
+  err << "compose: training: " << shown << "\n";
   err.flush();
-  const int status = std::system(command.c_str());
-  if (status != 0) {
-    err << "compose: error: training failed (" << command << " exited with status " << status
+  std::vector<char*> cargv;
+  for (const std::string& a : argv) cargv.push_back(const_cast<char*>(a.c_str()));
+  cargv.push_back(nullptr);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::execvp(cargv[0], cargv.data());
+    ::_exit(127);
+  }
+  int status = 0;
+  if (pid < 0 || ::waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    err << "compose: error: training failed (" << shown << " "
+        << (pid < 0             ? "could not start"
+            : WIFEXITED(status) ? "exited with status " + std::to_string(WEXITSTATUS(status))
+                                : std::string("was killed"))
         << ")\n";
     return 1;
   }
@@ -64,12 +83,54 @@ void check_mpi_environment(const ir::Application& app, diag::Diagnostics& diag) 
   }
 }
 
+// Relative paths need a working folder; one that was deleted makes every relative path
+// meaningless, which is a user-facing error, not a crash.
+bool working_folder_exists(const ir::Options& options, diag::Diagnostics& diag) {
+  std::error_code ec;
+  const std::filesystem::path cwd = std::filesystem::current_path(ec);
+  if (!ec && !cwd.empty()) return true;
+  for (const std::string* path : {&options.main_xml, &options.output_dir}) {
+    if (!path->empty() && path->front() != '/') {
+      diag.error("cannot resolve the relative path '" + *path +
+                 "': the working folder is "
+                 "gone (" +
+                 ec.message() +
+                 "); run compose from an existing folder or give "
+                 "absolute paths");
+      return false;
+    }
+  }
+  return true;
+}
+
+int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& out,
+                          std::ostream& err);
+
 }  // namespace
 
+// Every failure compose does not foresee (a bug, memory exhausted) is an "internal error"
+// with a non-zero exit, never an abort; nothing has been written then (writing is last).
 int run_compose(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  try {
+    return run_compose_unguarded(args, out, err);
+  } catch (const std::bad_alloc&) {
+    err << "compose: internal error: out of memory\n";
+  } catch (const std::exception& e) {
+    err << "compose: internal error: " << e.what() << "\n";
+  } catch (...) {
+    err << "compose: internal error: unknown exception\n";
+  }
+  return 2;
+}
+
+namespace {
+
+int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& out,
+                          std::ostream& err) {
   diag::Diagnostics diag(err);
   ir::Options options;
   if (!cli::parse_options(args, options, diag)) return 1;
+  if (!working_folder_exists(options, diag)) return 1;
   if (options.help) {
     out << cli::usage_text();
     return 0;
@@ -121,11 +182,15 @@ int run_compose(const std::vector<std::string>& args, std::ostream& out, std::os
   output::OutputContext files;
   generate(plan, files, diag);
   if (diag.has_errors()) return 1;  // nothing is written after an error
-  std::string dir =
-      options.output_dir.empty() ? explore::parent_dir(app.descriptor_file) : options.output_dir;
-  if (!output::write_atomically(files, dir, diag)) return 1;
+  std::string dir = options.output_dir.empty() ? explore::parent_dir(app.descriptor_file)
+                                               : options.output_dir;
+  output::WriteOptions write_options;
+  write_options.force = options.force;  // replace files compose did not generate
+  if (!output::write_atomically(files, dir, diag, write_options)) return 1;
   if (options.train) return train(dir, err);
   return 0;
 }
+
+}  // namespace
 
 }  // namespace peppher

@@ -9,7 +9,7 @@
 namespace peppher {
 
 // Runs compose with `args` (argv without the program name); normal output goes to `out`,
-// diagnostics to `err`. Returns the process exit code (0 ok, 1 errors).
+// diagnostics to `err`. Returns the process exit code (0 ok, 1 errors, 2 internal error).
 int run_compose(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace peppher

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "compose/check/exhaustive.h"
+#include "compose/check/untrusted_text.h"
 
 namespace peppher::check {
 
@@ -25,8 +26,10 @@ void check_main(const ir::Application& app, diag::Diagnostics& diag) {
 
 void resolve_and_check(ir::Application& app, diag::Diagnostics& diag) {
   check_main(app, diag);
+  check_untrusted_text(app, diag);
   for (ir::Interface& iface : app.interfaces) resolve_interface(app, iface, diag);
   resolve_variants(app, diag);
+  check_values(app, diag);
   if (!diag.has_errors()) check_exhaustive(app, diag);
 }
 

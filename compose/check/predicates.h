@@ -24,9 +24,19 @@ struct Value {
 // The value of an identifier, or nullopt when it is only known at run time.
 using Lookup = std::function<std::optional<Value>(const std::string&)>;
 
-// Evaluates `node`; nullopt when the result depends on an unknown identifier (or divides
-// by zero). `false && unknown` is false and `true || unknown` is true, as in C.
-std::optional<Value> evaluate(const expr::Node& node, const Lookup& lookup);
+// What went wrong evaluating known values: integer overflow or division by zero (the
+// result is then nullopt, never a trap), with the operator node at fault.
+struct EvalProblem {
+  std::string message;  // "overflows (long long)", "divides by zero"
+  const expr::Node* node = nullptr;
+};
+
+// Evaluates `node`; nullopt when the result depends on an unknown identifier, overflows or
+// divides by zero (then `problem`, if given, says which; the first one found is kept).
+// Integer arithmetic is overflow-checked. `false && unknown` is false and
+// `true || unknown` is true, as in C.
+std::optional<Value> evaluate(const expr::Node& node, const Lookup& lookup,
+                              EvalProblem* problem = nullptr);
 
 // The value of a platform name (`platform.X`, `xpdl::system::num_of_gpus`) at compose
 // time for interface `iface`: the platform descriptor's property when it gives one; else

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <set>
 #include <sstream>
 
@@ -75,6 +76,11 @@ TypeInfo classify_type(const std::string& type_in, const std::vector<std::string
     if (after.find('*') != std::string::npos) {
       info.problem = "is a pointer to a container; pass the container by reference ('" +
                      std::string(name) + "<" + info.elem_type + "> &')";
+    } else if (after.find('&') == std::string::npos) {
+      info.problem = "is a container taken by value ('" + type +
+                     "'): the variant would work "
+                     "on a copy and its result would be lost; take it by reference ('peppher::" +
+                     std::string(name) + "<" + info.elem_type + "> &')";
     }
     return info;
   }
@@ -104,6 +110,21 @@ TypeInfo classify_type(const std::string& type_in, const std::vector<std::string
   // By value, or const T& (read, so it travels by value like the rest).
   bool templ = std::find(template_types.begin(), template_types.end(), base) != template_types.end();
   info.kind = is_arithmetic(base) || templ ? ir::ParamKind::ScalarValue : ir::ParamKind::StructValue;
+  // By-value arguments travel as bytes; standard types that own memory cannot.
+  static const char* const kOwning[] = {
+      "std::vector",        "std::string",        "std::basic_string", "std::wstring",
+      "std::map",           "std::set",           "std::list",         "std::deque",
+      "std::unordered_map", "std::unordered_set", "std::multimap",     "std::multiset",
+      "std::shared_ptr",    "std::unique_ptr",    "std::function",     "std::any"};
+  for (const char* owning : kOwning) {
+    const size_t n = std::strlen(owning);
+    if (base.compare(0, n, owning) == 0 && (base.size() == n || base[n] == '<' || base[n] == ' ')) {
+      info.problem = "is passed by value as '" + base +
+                     "', which owns memory and cannot be "
+                     "copied into a task byte by byte; pass an array as a pointer with "
+                     "numElements, or a peppher::Vector<T> &";
+    }
+  }
   return info;
 }
 

@@ -38,7 +38,7 @@ const OptionSpec kOptions[] = {
     {"v", "verbose", Arg::Required, "N  verbosity 0..3 (-v=2)"},
     {"generateCompFiles", "generate-comp-files", Arg::Required, "H,..  utility mode: descriptor skeletons from C/C++ headers"},
     {"functions", "functions", Arg::Required, "F,G  utility mode: only these functions"},
-    {"force", "force", Arg::None, "utility mode: overwrite existing files"},
+    {"force", "force", Arg::None, "overwrite files that compose did not generate (utility mode: existing skeletons)"},
     {"p", "compile-commands", Arg::Required, "DIR  utility mode: folder of compile_commands.json"},
     {"help", "help", Arg::None, "show this help"},
     {"version", "version", Arg::None, "show the version"},

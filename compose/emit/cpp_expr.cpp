@@ -63,7 +63,7 @@ std::string call_elements(const plan::Operand& o) {
 }
 
 std::string predicate(const plan::WrapperPlan& plan, const plan::RuntimePredicate& p, bool task) {
-  return expr::to_cpp(*p.expr, [&](const std::string& name) {
+  return expr::to_cpp_guarded(*p.expr, [&](const std::string& name) {
     const plan::Term& t = p.term(name);
     return task ? in_task(plan, t) : in_call(plan, t);
   });

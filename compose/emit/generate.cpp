@@ -3,9 +3,12 @@
 #include "compose/emit/generate.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <map>
 #include <set>
+#include <sstream>
+#include <string_view>
 #include <utility>
 
 #include "compose/emit/render.h"
@@ -29,6 +32,32 @@ struct CompileStep {
   bool cuda = false;
   bool c_language = false;
 };
+
+// A word of a recipe, quoted for the shell when it holds a character the shell would
+// interpret. check/ has refused what quoting cannot protect in make (`$`, `#`, quotes,
+// backslashes, blanks), so single quotes are always enough.
+std::string shell_word(const std::string& w) {
+  for (char c : w) {
+    const bool plain = std::isalnum(static_cast<unsigned char>(c)) ||
+                       std::string_view("_./=+,:@%-").find(c) != std::string_view::npos;
+    if (!plain) return "'" + w + "'";
+  }
+  return w;
+}
+
+std::string shell_words(const std::string& text) {
+  std::istringstream in(text);
+  std::string out;
+  for (std::string w; in >> w;) out += (out.empty() ? "" : " ") + shell_word(w);
+  return out;
+}
+
+// The compile command of an object as its stamp records it: what, when it changes,
+// rebuilds the object (the generated Makefile makes the object depend on the stamp).
+std::string command_stamp_text(const CompileStep& s) {
+  return "# " + std::string(output::kGeneratedMark) + ": the compile command of " + s.object +
+         "; the object is rebuilt when it changes.\n" + s.compiler + " " + s.flags + "\n";
+}
 
 std::string relative_to(const std::string& path, const std::string& dir) {
   return fs::absolute(path).lexically_normal().lexically_relative(dir).string();
@@ -196,12 +225,14 @@ Data step_data(const CompileStep& s) {
   Data d;
   d.set("source", s.source);
   d.set("object", s.object);
-  d.set("compiler", s.compiler);
-  d.set("flags", s.flags);
+  d.set("stamp", names::command_stamp(s.object));
+  d.set("compiler", shell_words(s.compiler));
+  d.set("flags", shell_words(s.flags));
   d.set("depends", s.depends);
-  // CMake wants a ;-list of options.
-  std::string cmake_flags = s.flags;
-  for (char& c : cmake_flags) c = c == ' ' ? ';' : c;
+  // CMake wants a ;-list of options (each passed to the compiler as one argument).
+  std::istringstream words(s.flags);
+  std::string cmake_flags;
+  for (std::string w; words >> w;) cmake_flags += (cmake_flags.empty() ? "" : ";") + w;
   d.set("cmake_flags", cmake_flags);
   d.set("cmake_language", s.c_language ? "C" : "CXX");
   return d;
@@ -266,10 +297,10 @@ Data app_data(const ir::Application& app, const EmitSettings& settings,
   d.set("output", output);
   d.set("link_compiler", ir::uses_mpi(app)      ? std::string("$(MPICXX)")
                          : app.link.name.empty() ? std::string("g++")
-                                                 : app.link.name);
+                                                 : shell_words(app.link.name));
   d.set("mpi", ir::uses_mpi(app));
   d.set("mpicxx", settings.mpicxx);
-  d.set("link_flags", app.link.flags);
+  d.set("link_flags", shell_words(app.link.flags));
   d.set("peppher_cflags", settings.peppher_cflags);
   d.set("peppher_libs", settings.peppher_libs);
   d.set("peppher_lib_file", settings.peppher_lib_file);
@@ -323,6 +354,16 @@ Data app_data(const ir::Application& app, const EmitSettings& settings,
 
 }  // namespace
 
+// Every compile step of the Makefile: wrappers, variants, the application's sources.
+static std::vector<CompileStep> all_steps(const ir::Application& app,
+                                          const std::string& out_dir) {
+  std::vector<CompileStep> steps = wrapper_steps(app);
+  for (std::vector<CompileStep> more : {variant_steps(app, out_dir), main_steps(app, out_dir)}) {
+    steps.insert(steps.end(), more.begin(), more.end());
+  }
+  return steps;
+}
+
 void generate(const plan::ApplicationPlan& plan, const EmitSettings& settings,
               output::OutputContext& out) {
   const ir::Application& app = *plan.app;
@@ -348,6 +389,9 @@ void generate(const plan::ApplicationPlan& plan, const EmitSettings& settings,
   generated.push_back(names::umbrella_header());
   Data d = app_data(app, settings, generated, plan.output_dir);
   out.write("Makefile", render_template("Makefile", d));
+  for (const CompileStep& s : all_steps(app, plan.output_dir)) {
+    out.write(names::command_stamp(s.object), command_stamp_text(s));
+  }
   out.write("peppher.cmake", render_template("peppher.cmake", d));
 }
 

@@ -17,12 +17,27 @@
 namespace peppher::expand {
 namespace {
 
-// Every combination of the variant's tunable values, first tunable varying slowest.
-std::vector<ir::Variant> expand_variant(const ir::Variant& v) {
+// Every combination of the variant's tunable values, first tunable varying slowest. More
+// than kMaxCombinations is an error (each copy is a compiled object and a codelet slot
+// candidate; 7 tunables of 10 values would be 10^7 variants).
+std::vector<ir::Variant> expand_variant(const ir::Variant& v, diag::Diagnostics& diag) {
   std::vector<ir::Variant> out;
   bool expands = false;
   for (const ir::Tunable& t : v.tunables) expands = expands || !t.values.empty();
   if (!expands) return {v};
+  size_t count = 1;
+  std::string product;
+  for (const ir::Tunable& t : v.tunables) {
+    const size_t n = std::max<size_t>(t.values.size(), 1);
+    product += (product.empty() ? "" : " x ") + std::to_string(n);
+    count = count > kMaxCombinations ? count : count * n;
+  }
+  if (count > kMaxCombinations) {
+    diag.error(v.loc, "the tunables of implementation '" + v.name + "' give " + product +
+                          " combinations, more than the " + std::to_string(kMaxCombinations) +
+                          " compose expands per implementation: give fewer values");
+    return {};
+  }
   std::vector<std::vector<ir::Tunable>> choices;  // per tunable: one copy per value
   for (const ir::Tunable& t : v.tunables) {
     choices.emplace_back();
@@ -211,7 +226,7 @@ ir::Application expand(const ir::Application& app, diag::Diagnostics& diag) {
     std::vector<ir::Variant> variants;
     for (const ir::Variant& v : iface.variants) {
       check_unvalued_tunables(v, diag);
-      for (ir::Variant& e : expand_variant(v)) {
+      for (ir::Variant& e : expand_variant(v, diag)) {
         const auto& off = out.options.disable_impls;
         if (!e.base_name.empty() && std::find(off.begin(), off.end(), e.name) != off.end()) {
           if (!e.disabled) e.disabled_by_option = true;  // -disableImpls=<variant>__BLOCK_32

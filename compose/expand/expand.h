@@ -9,6 +9,9 @@
 
 namespace peppher::expand {
 
+/// The most tunable value combinations expanded for one implementation.
+inline constexpr size_t kMaxCombinations = 4096;
+
 /// Expands and prunes a checked application. Reports, as notes with -v, each pruned
 /// variant, and as warnings the expanded variants dropped for the slot limit. The input is
 /// not changed; its expressions' trees are shared with the result.

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "compose/check/types.h"
 #include "compose/expand/combinations.h"
 
 namespace peppher::expand {
@@ -65,13 +66,34 @@ std::vector<Instantiation> instantiations(const ir::Application& app, const ir::
   return all_combinations(types);
 }
 
-ir::Interface instantiate(const ir::Interface& generic, const Instantiation& args) {
+// The instantiation of `generic` for `args`. Each parameter's type is classified again
+// after substitution: `T *` with T=float* is a pointer to a pointer, `T` with T=float* a
+// pointer without numElements; such an instantiation is an error at the parameter.
+ir::Interface instantiate(const ir::Interface& generic, const Instantiation& args,
+                          diag::Diagnostics& diag) {
   ir::Interface out = generic;
   out.template_args = args;
   for (ir::Parameter& p : out.parameters) {
     p.generic_type = p.type;
     p.type = substitute_types(p.type, generic.template_types, args);
     p.elem_type = substitute_types(p.elem_type, generic.template_types, args);
+    const check::TypeInfo t = check::classify_type(p.type, {});
+    const std::string who = "parameter '" + p.name + "' of " + generic.name + "<" + join(args) +
+                            ">, '" + p.generic_type + "' with " + join(args) + " = '" + p.type +
+                            "',";
+    auto scalar = [](ir::ParamKind k) {
+      return k == ir::ParamKind::ScalarValue || k == ir::ParamKind::StructValue;
+    };
+    if (!t.problem.empty()) {
+      diag.error(p.loc, who + " " + t.problem);
+    } else if (t.kind != p.kind && !(scalar(t.kind) && scalar(p.kind))) {
+      diag.error(p.loc, who + " is a " + ir::to_string(t.kind) + ", not a " +
+                            ir::to_string(p.kind) +
+                            " as declared; instantiate with element "
+                            "types only (int, float, a struct)");
+    } else {
+      p.kind = t.kind;
+    }
   }
   return out;
 }
@@ -124,7 +146,7 @@ void expand_generics(ir::Application& app, diag::Diagnostics& diag) {
                                   "\" types=\"...\"/>");
       continue;
     }
-    for (const Instantiation& args : list) expanded.push_back(instantiate(iface, args));
+    for (const Instantiation& args : list) expanded.push_back(instantiate(iface, args, diag));
   }
   app.interfaces = std::move(expanded);
 }

@@ -23,6 +23,8 @@ std::string default_table_path(const ir::Application& app) {
 
 void load_table(ir::Application& app, diag::Diagnostics& diag) {
   const ir::Options& o = app.options;
+  // A platform name that is not a plain word (check/ reports it) names no table.
+  if (o.performance_table.empty() && platform_name(app).find('/') != std::string::npos) return;
   std::string path = o.performance_table.empty() ? default_table_path(app) : o.performance_table;
   const bool asked = o.static_dispatch;
   if (!asked && !std::filesystem::exists(path)) return;

@@ -284,8 +284,18 @@ int precedence(const Node& n) {
   return 5;
 }
 
+// A printed operand that is a non-zero number ("16", "16LL", "0.5"): no guard needed.
+bool nonzero_constant(const std::string& text) {
+  std::string t = text;
+  if (t.size() > 2 && t.compare(t.size() - 2, 2, "LL") == 0) t.resize(t.size() - 2);
+  if (t.empty() || t.find_first_not_of("0123456789.") != std::string::npos) return false;
+  return t.find_first_not_of("0.") != std::string::npos;
+}
+
+// `guards`, when given, asks for guarded divisions and counts those printed.
 void print(const Node& n, const std::function<std::string(const std::string&)>& rename,
-           std::string& out) {
+           std::string& out, int* guards = nullptr) {
+  const bool guard = guards != nullptr;
   switch (n.kind) {
     case NodeKind::IntLiteral:
     case NodeKind::FloatLiteral: out += n.text; return;
@@ -295,7 +305,7 @@ void print(const Node& n, const std::function<std::string(const std::string&)>& 
       const Node& a = *n.operands[0];
       bool paren = precedence(a) < 6 || (a.kind == NodeKind::Unary && a.text == n.text);
       if (paren) out += '(';
-      print(a, rename, out);
+      print(a, rename, out, guards);
       if (paren) out += ')';
       return;
     }
@@ -303,14 +313,29 @@ void print(const Node& n, const std::function<std::string(const std::string&)>& 
       int p = precedence(n);
       const Node& l = *n.operands[0];
       const Node& r = *n.operands[1];
+      if (guard && (n.text == "/" || n.text == "%")) {
+        // (r == 0 ? (peppher_zero = true, 0) : l / r): a primary, so no outer parentheses
+        // are needed; peppher_zero makes the enclosing predicate false (to_cpp_guarded).
+        std::string ls, rs;
+        print(l, rename, ls, guards);
+        print(r, rename, rs, guards);
+        if (!nonzero_constant(rs)) ++*guards;
+        if (nonzero_constant(rs)) {
+          out += "(" + ls + ") " + n.text + " " + rs;
+          return;
+        }
+        out += "((" + rs + ") == 0 ? (peppher_zero = true, 0) : (" + ls + ") " + n.text + " (" +
+               rs + "))";
+        return;
+      }
       bool lp = precedence(l) < p;
       bool rp = precedence(r) <= p;  // left associative: a - (b - c) keeps its parens
       if (lp) out += '(';
-      print(l, rename, out);
+      print(l, rename, out, guards);
       if (lp) out += ')';
       out += ' ' + n.text + ' ';
       if (rp) out += '(';
-      print(r, rename, out);
+      print(r, rename, out, guards);
       if (rp) out += ')';
       return;
     }
@@ -326,6 +351,16 @@ std::string to_cpp(const Node& node,
   std::string out;
   print(node, rename, out);
   return out;
+}
+
+std::string to_cpp_guarded(const Node& node,
+                           const std::function<std::string(const std::string&)>& rename) {
+  std::string body;
+  int guards = 0;
+  print(node, rename, body, &guards);
+  if (guards == 0) return to_cpp(node, rename);
+  return "[&] { bool peppher_zero = false; const bool peppher_holds = " + body +
+         "; return peppher_holds && !peppher_zero; }()";
 }
 
 void collect_identifiers(const Node& node, std::vector<const Node*>& out) {

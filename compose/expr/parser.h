@@ -31,6 +31,12 @@ ParseResult parse(const std::string& text);
 std::string to_cpp(const Node& node,
                    const std::function<std::string(const std::string&)>& rename = nullptr);
 
+// A predicate's C++ spelling in which a division or remainder by zero makes the whole
+// predicate false instead of trapping: when the tree divides, an immediately invoked
+// lambda whose divisions test their divisor; else to_cpp.
+std::string to_cpp_guarded(const Node& node,
+                           const std::function<std::string(const std::string&)>& rename = nullptr);
+
 // Every identifier node in the tree, left to right.
 void collect_identifiers(const Node& node, std::vector<const Node*>& out);
 

@@ -72,4 +72,9 @@ std::string object_file(const std::string& owner, const std::string& source_path
   return "obj/" + owner + "/" + std::filesystem::path(source_path).stem().string() + ".o";
 }
 
+std::string command_stamp(const std::string& object) {
+  std::filesystem::path p(object);  // obj/<owner>/<stem>.o
+  return "peppher_cmd/" + p.parent_path().filename().string() + "/" + p.stem().string() + ".cmd";
+}
+
 }  // namespace peppher::names

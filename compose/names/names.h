@@ -78,4 +78,8 @@ inline const char* local_task() {
 /// The object file the Makefile builds from a source: `obj/<variant>/<basename>.o`.
 std::string object_file(const std::string& owner, const std::string& source_path);
 
+/// The stamp recording the compile command of `object` (`obj/<owner>/<stem>.o` ->
+/// `peppher_cmd/<owner>/<stem>.cmd`): the Makefile rebuilds the object when it changes.
+std::string command_stamp(const std::string& object);
+
 }  // namespace peppher::names

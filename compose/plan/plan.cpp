@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "compose/plan/collisions.h"
+
 namespace peppher::plan {
 namespace {
 
@@ -39,6 +41,7 @@ ApplicationPlan plan_application(const ir::Application& app, diag::Diagnostics& 
   ApplicationPlan plan;
   plan.app = &app;
   plan.output_dir = output_dir(app);
+  check_collisions(app, plan.output_dir, diags);
   bool trainable = false;
   for (const ir::Interface& iface : app.interfaces) {
     plan.wrappers.push_back(plan_wrapper(app, iface, diags));

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <filesystem>
 #include <iomanip>
+#include <map>
 #include <set>
 
 #include "compose/output/output_context.h"
@@ -76,7 +77,16 @@ int run_utility_mode(const UtilityOptions& options, diag::Diagnostics& diag, std
 
   output::OutputContext files;  // paths relative to the current folder (or absolute)
   std::set<std::string> found;
+  std::map<std::string, std::string> written_by;  // skeleton path -> the header it is for
+  std::set<std::string> reported;                 // one error per pair of headers
   for (const std::string& header : options.headers) {
+    // The header is named in generated `#include "..."` lines and XML comments.
+    if (header.find_first_of("\"\\\n\r<>") != std::string::npos) {
+      diag.error("header name '" + header +
+                 "' holds a character that an #include line cannot "
+                 "(a quote, backslash, '<', '>' or line break); rename the header");
+      continue;
+    }
     const auto start = std::chrono::steady_clock::now();
     std::optional<scan::ScannedHeader> scanned = scan::scan_header(header, scan_settings, diag);
     const auto scanned_at = std::chrono::steady_clock::now();
@@ -91,7 +101,20 @@ int run_utility_mode(const UtilityOptions& options, diag::Diagnostics& diag, std
     skeleton::generate_skeletons(plans, one);
     const fs::path dir =
         options.output_dir.empty() ? fs::path(header).parent_path() : fs::path(options.output_dir);
-    for (const auto& [path, text] : one.files()) files.write((dir / path).generic_string(), text);
+    for (const auto& [path, text] : one.files()) {
+      const std::string target = (dir / path).generic_string();
+      auto [it, fresh] = written_by.emplace(target, header);
+      if (!fresh) {
+        if (it->second != header && reported.insert(it->second + "\n" + header).second) {
+          diag.error("headers '" + it->second + "' and '" + header + "' both give '" + target +
+                     "' (a function declared in both, or two functions of one name); "
+                     "compose them into different folders with -o, or pick one with "
+                     "--functions");
+        }
+        continue;
+      }
+      files.write(target, text);
+    }
     if (options.verbosity >= 1) {
       using ms = std::chrono::duration<double, std::milli>;
       const auto done = std::chrono::steady_clock::now();
@@ -112,7 +135,11 @@ int run_utility_mode(const UtilityOptions& options, diag::Diagnostics& diag, std
     }
     to_write.write(path, text);
   }
-  if (!output::write_atomically(to_write, "", diag)) return 1;
+  // Existing files were filtered above (kept unless --force); paths follow the headers.
+  output::WriteOptions write_options;
+  write_options.force = true;
+  write_options.confine = false;
+  if (!output::write_atomically(to_write, "", diag, write_options)) return 1;
   if (options.verbosity >= 1) out << "wrote " << to_write.files().size() << " files\n";
   return 0;
 }

@@ -84,6 +84,15 @@ std::string cl_decl(const ScannedParam& p, const std::string& name, bool read_on
   return "__global " + cst + t + " *" + name;
 }
 
+// Text inside an XML comment must not hold "--" (nor end with "-"): a header named
+// `a--b.h` or a default argument `x--` would end the comment early.
+std::string xml_comment_safe(std::string s) {
+  for (size_t at = s.find("--"); at != std::string::npos; at = s.find("--", at))
+    s.replace(at, 2, "- -");
+  if (!s.empty() && s.back() == '-') s += ' ';
+  return s;
+}
+
 std::string header_include(const std::string& header, const fs::path& variant_dir) {
   const fs::path abs = fs::absolute(header).lexically_normal();
   for (const char* system : {"/usr/include/", "/usr/local/include/"}) {
@@ -350,6 +359,8 @@ std::vector<ComponentPlan> plan_components(const scan::ScannedHeader& header,
     }
     used.insert(iface);
     plans.push_back(plan_one(f, iface, header.path, settings, diag));
+    plans.back().origin = xml_comment_safe(plans.back().origin);
+    for (std::string& note : plans.back().interface_notes) note = xml_comment_safe(note);
   }
   return plans;
 }

@@ -47,13 +47,17 @@ void compare_with_expected(const std::string& name,
   if (std::getenv("COMPOSE_UPDATE_GOLDEN") != nullptr) {
     fs::remove_all(expected_dir);
     fs::create_directories(expected_dir);
-    for (const auto& [path, text] : files)
+    for (const auto& [path, text] : files) {
+      fs::create_directories((expected_dir / path).parent_path());  // peppher_cmd/<owner>/
       std::ofstream(expected_dir / path, std::ios::binary) << text;
+    }
     WARN("updated goldens in " << expected_dir);
     return;
   }
   std::size_t on_disk = 0;
-  for (const auto& entry : fs::directory_iterator(expected_dir)) on_disk += entry.is_regular_file();
+  for (const auto& entry : fs::recursive_directory_iterator(expected_dir)) {
+    on_disk += entry.is_regular_file();
+  }
   CHECK(on_disk == files.size());
   for (const auto& [path, text] : files) {
     INFO("golden " << (expected_dir / path).string()

@@ -5,6 +5,8 @@
 #include "sort_wrapper.h"
 
 #include <peppher/task.h>
+
+#include <type_traits>
 #include <peppher/opencl.h>
 
 // The variants, defined in their own sources and compiled by the generated Makefile.
@@ -16,6 +18,11 @@ namespace {
 struct PeppherArgs {
   int n;
 };
+// Each task carries a byte copy of them, released with free(): no constructor or
+// destructor of a by-value argument would ever run.
+static_assert(std::is_trivially_copyable<PeppherArgs>::value,
+              "sort<float>: a by-value parameter is not trivially copyable; pass it as a "
+              "pointer with numElements or as a peppher container");
 
 // One counter per variant for the PEPPHER_REPORT summary of which variant ran where.
 peppher::ExecutionCounter peppher_counter_sort_cpu{"sort<float>", "sort_cpu", "CPU"};

@@ -5,6 +5,8 @@
 #include "pauto_wrapper.h"
 
 #include <peppher/task.h>
+
+#include <type_traits>
 #include <peppher/partitioned_call.h>
 #include <peppher/opencl.h>
 
@@ -17,6 +19,11 @@ namespace {
 struct PeppherArgs {
   int iters;
 };
+// Each task carries a byte copy of them, released with free(): no constructor or
+// destructor of a by-value argument would ever run.
+static_assert(std::is_trivially_copyable<PeppherArgs>::value,
+              "pauto: a by-value parameter is not trivially copyable; pass it as a "
+              "pointer with numElements or as a peppher container");
 
 // One counter per variant for the PEPPHER_REPORT summary of which variant ran where.
 peppher::ExecutionCounter peppher_counter_pauto_cpu{"pauto", "pauto_cpu", "CPU"};

@@ -5,6 +5,8 @@
 #include "pmap_raw_wrapper.h"
 
 #include <peppher/task.h>
+
+#include <type_traits>
 #include <peppher/partitioned_call.h>
 #include <peppher/opencl.h>
 
@@ -18,6 +20,11 @@ struct PeppherArgs {
   int n;
   int bs;
 };
+// Each task carries a byte copy of them, released with free(): no constructor or
+// destructor of a by-value argument would ever run.
+static_assert(std::is_trivially_copyable<PeppherArgs>::value,
+              "pmap_raw: a by-value parameter is not trivially copyable; pass it as a "
+              "pointer with numElements or as a peppher container");
 
 // One counter per variant for the PEPPHER_REPORT summary of which variant ran where.
 peppher::ExecutionCounter peppher_counter_pmap_raw_cpu{"pmap_raw", "pmap_raw_cpu", "CPU"};

@@ -6,6 +6,8 @@
 
 #include <peppher/task.h>
 
+#include <type_traits>
+
 // The variants, defined in their own sources and compiled by the generated Makefile.
 void scale_cpu_func(float * arr, int size, float factor);
 #ifdef STARPU_USE_CUDA
@@ -19,6 +21,11 @@ struct PeppherArgs {
   int size;
   float factor;
 };
+// Each task carries a byte copy of them, released with free(): no constructor or
+// destructor of a by-value argument would ever run.
+static_assert(std::is_trivially_copyable<PeppherArgs>::value,
+              "vector_scale: a by-value parameter is not trivially copyable; pass it as a "
+              "pointer with numElements or as a peppher container");
 
 // One counter per variant for the PEPPHER_REPORT summary of which variant ran where.
 peppher::ExecutionCounter peppher_counter_scale_cpu_func{"vector_scale", "scale_cpu_func", "CPU"};

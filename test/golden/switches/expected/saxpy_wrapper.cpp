@@ -5,6 +5,8 @@
 #include "saxpy_wrapper.hpp"
 
 #include <peppher/task.h>
+
+#include <type_traits>
 #include <peppher/opencl.h>
 
 // The variants, defined in their own sources and compiled by the generated Makefile.
@@ -21,6 +23,11 @@ struct PeppherArgs {
   int rows;
   int cols;
 };
+// Each task carries a byte copy of them, released with free(): no constructor or
+// destructor of a by-value argument would ever run.
+static_assert(std::is_trivially_copyable<PeppherArgs>::value,
+              "saxpy: a by-value parameter is not trivially copyable; pass it as a "
+              "pointer with numElements or as a peppher container");
 
 // One counter per variant for the PEPPHER_REPORT summary of which variant ran where.
 peppher::ExecutionCounter peppher_counter_saxpy_cpu{"saxpy", "saxpy_cpu", "CPU"};

@@ -1,0 +1,156 @@
+// Collisions of generated names (see collisions.h). The file and object names come from
+// names/, exactly as emit/ will use them.
+#include "compose/plan/collisions.h"
+
+#include <cctype>
+#include <filesystem>
+#include <map>
+#include <string_view>
+#include <vector>
+
+#include "compose/names/names.h"
+
+namespace peppher::plan {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A source the Makefile compiles, with where it comes from.
+struct Compiled {
+  std::string object;
+  std::string source;   // as the Makefile in the output folder reaches it
+  std::string written;  // as the descriptor writes it (messages)
+  ir::SourceLoc loc;
+};
+
+std::string relative_to(const std::string& path, const std::string& dir) {
+  return fs::absolute(path).lexically_normal().lexically_relative(dir).string();
+}
+
+bool is_opencl_source(const ir::SourceFile& s) {
+  return !s.kernel.empty() || fs::path(s.path).extension() == ".cl";
+}
+
+// Characters a path may hold in a make rule (targets and prerequisites are not quoted):
+// the descriptor's file names were checked; this catches the folders around them.
+bool make_safe_path(const std::string& path) {
+  for (char c : path) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) &&
+        std::string_view("_./+,@-").find(c) == std::string_view::npos) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Every source the generated Makefile compiles (as emit/generate.cpp lists them).
+std::vector<Compiled> compiled_sources(const ir::Application& app, const std::string& out_dir) {
+  std::vector<Compiled> out;
+  for (const ir::Interface& iface : app.interfaces) {
+    const std::string source = names::wrapper_source(iface);
+    out.push_back({names::object_file("peppher", source), source, source, iface.loc});
+  }
+  out.push_back({names::object_file("peppher", names::trainer_source()), names::trainer_source(),
+                 names::trainer_source(), app.loc});
+  std::map<std::string, bool> generic_done;
+  for (const ir::Interface& iface : app.interfaces) {
+    for (const ir::Variant* v : ir::enabled_variants(app, iface)) {
+      if (v->backend == ir::Backend::OpenCl) continue;  // kernels are built at run time
+      const bool generic = !iface.template_args.empty();
+      if (generic && generic_done[v->name]) continue;
+      generic_done[v->name] = true;
+      for (const ir::SourceFile& s : v->sources) {
+        if (is_opencl_source(s)) continue;
+        if (generic) {
+          const std::string file = names::instances_file(*v);
+          out.push_back({names::object_file(v->name, file), file, file, s.loc});
+          break;
+        }
+        const std::string rel = relative_to(s.path, out_dir);
+        out.push_back({names::object_file(v->name, rel), rel, s.name, s.loc});
+      }
+    }
+  }
+  for (const ir::SourceFile& s : app.sources) {
+    out.push_back({names::object_file(app.name, s.path), relative_to(s.path, out_dir), s.name,
+                   s.loc});
+  }
+  return out;
+}
+
+void check_objects(const ir::Application& app, const std::string& out_dir,
+                   diag::Diagnostics& diags) {
+  std::map<std::string, const Compiled*> objects;
+  const std::vector<Compiled> all = compiled_sources(app, out_dir);
+  for (const Compiled& c : all) {
+    if (!make_safe_path(c.source)) {
+      diags.error(c.loc, "source '" + c.written + "' is reached from the output folder as '" +
+                             c.source + "', which has characters a Makefile cannot hold; use "
+                             "folders and files named with [A-Za-z0-9_./+,@-]");
+    }
+    auto [it, fresh] = objects.emplace(c.object, &c);
+    // The same source twice comes from a name clash reported by check_names.
+    if (!fresh && it->second->source != c.source) {
+      diags.error(c.loc, "sources '" + it->second->written + "' and '" + c.written +
+                             "' would both be compiled to '" + c.object +
+                             "'; rename one (their file names must differ)");
+    }
+  }
+  const std::string output = app.link.output.empty() ? app.name : app.link.output;
+  static const char* const kReserved[] = {"obj",   "peppher_cmd", "peppher_train", "Makefile",
+                                          "peppher.h", "peppher.cmake", "all", "run",
+                                          "clean", "train",       "cuda-check"};
+  for (const char* r : kReserved) {
+    if (output == r) {
+      diags.error(app.link.loc, "output '" + output + "' is a name the generated Makefile uses "
+                                "itself; name the program differently");
+    }
+  }
+}
+
+void check_names(const ir::Application& app, diag::Diagnostics& diags) {
+  std::map<std::string, const ir::Interface*> sources;
+  std::map<std::string, const ir::Interface*> headers;
+  for (const ir::Interface& iface : app.interfaces) {
+    auto [it, fresh] = sources.emplace(names::wrapper_source(iface), &iface);
+    if (!fresh) {
+      diags.error(iface.loc, "interface '" + ir::display_name(iface) + "' and interface '" +
+                                 ir::display_name(*it->second) + "' would both generate '" +
+                                 it->first + "'; rename one of them");
+    }
+    auto [h, hfresh] =
+        headers.emplace(names::wrapper_file(iface, app.options.wrapper_files_ext), &iface);
+    if (!hfresh && (iface.template_args.empty() || h->second->name != iface.name)) {
+      diags.error(iface.loc, "interface '" + ir::display_name(iface) + "' and interface '" +
+                                 ir::display_name(*h->second) + "' would both generate '" +
+                                 h->first + "'; rename one of them");
+    }
+    std::map<std::string, const ir::Variant*> variants;
+    for (const ir::Variant& v : iface.variants) {
+      if (!variants.emplace(v.name, &v).second) {
+        diags.error(v.loc, "tunable values of implementation '" +
+                               (v.base_name.empty() ? v.name : v.base_name) +
+                               "' give two copies named '" + v.name +
+                               "' (characters other than letters and digits are spelled "
+                               "'_', '-' 'm', '.' 'p'); make the values differ in letters or "
+                               "digits");
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void check_collisions(const ir::Application& app, const std::string& out_dir,
+                      diag::Diagnostics& diags) {
+  // The generated Makefile names its own folder in recipes ('"$(CURDIR)"').
+  if (out_dir.find_first_of("'\"\\\n\r") != std::string::npos) {
+    diags.error("output folder '" + out_dir + "' holds a quote, backslash or line break, which "
+                "the generated Makefile cannot hold safely; write elsewhere with -o DIR");
+    return;
+  }
+  check_names(app, diags);
+  check_objects(app, out_dir, diags);
+}
+
+}  // namespace peppher::plan

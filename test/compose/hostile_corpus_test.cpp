@@ -1,0 +1,228 @@
+// Runs the real compose binary over every case in test/hostile/<case>/: descriptors and
+// command lines an attacker (or a careless third party) could write. Each case must exit
+// with its code (exit.txt, default 1) and print exactly expected.txt on stderr (@OUT@ stands
+// for the output folder, @CASE@ for the case's copy), and nothing may appear or change
+// outside the output folder. When compose succeeds, `make -n` and `make -n clean` in the
+// output folder must run no command (nothing appears anywhere) and every generated XML
+// file must be well-formed. The case runs on a copy, from a working folder two levels
+// below the temp root, so `../../X` escapes would land inside what is watched.
+// args.txt (one argument per line) replaces the default `main.xml -o @OUT@`; a case with
+// a file `cwd_deleted` runs from a working folder deleted before compose starts.
+// COMPOSE_UPDATE_HOSTILE=1 records each case's stderr into its expected.txt.
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "test_util.h"
+
+using namespace peppher;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string shell_quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'')
+      out += "'\\''";
+    else
+      out += c;
+  }
+  return out + "'";
+}
+
+std::string replace_all(std::string s, const std::string& from, const std::string& to) {
+  for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) {
+    s.replace(at, from.size(), to);
+  }
+  return s;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    out.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
+std::vector<std::string> cases() {
+  std::vector<std::string> out;
+  for (auto& e : fs::directory_iterator(PEPPHER_HOSTILE_DIR)) {
+    if (e.is_directory()) out.push_back(e.path().filename().string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Every file and folder under `root` (except under `skip`) with its content.
+std::map<std::string, std::string> snapshot(const fs::path& root, const fs::path& skip) {
+  std::map<std::string, std::string> out;
+  for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator();
+       ++it) {
+    if (it->path() == skip) {
+      it.disable_recursion_pending();
+      continue;
+    }
+    const std::string rel = fs::relative(it->path(), root).generic_string();
+    out[rel] = it->is_regular_file() ? test::read_file(it->path().string()) : "<dir>";
+  }
+  return out;
+}
+
+int run(const std::string& cmd) {
+  int status = std::system(cmd.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+}  // namespace
+
+TEST_CASE("hostile-input corpus has one case per finding", "[hostile]") {
+  CHECK(cases().size() >= 30);
+}
+
+TEST_CASE("every hostile input is refused or made inert", "[hostile]") {
+  for (const std::string& name : cases()) {
+    DYNAMIC_SECTION(name) {
+      const fs::path src = fs::path(PEPPHER_HOSTILE_DIR) / name;
+      const bool update = std::getenv("COMPOSE_UPDATE_HOSTILE") != nullptr;
+      REQUIRE((update || fs::exists(src / "expected.txt")));
+      test::TempDir tmp;
+      const fs::path root = tmp.path();
+      const fs::path work = root / "a" / "b" / "case";
+      const fs::path out = root / "a" / "b" / "out";
+      fs::create_directories(work);
+      fs::copy(src, work, fs::copy_options::recursive);
+      for (const char* meta : {"expected.txt", "args.txt", "exit.txt", "README", "cwd_deleted"}) {
+        fs::remove(work / meta);
+      }
+      std::vector<std::string> args = {"main.xml", "-o", "@OUT@"};
+      if (fs::exists(src / "args.txt")) args = lines_of(test::read_file(src / "args.txt"));
+      int expected_exit = 1;
+      if (fs::exists(src / "exit.txt"))
+        expected_exit = std::stoi(test::read_file(src / "exit.txt"));
+
+      std::string cwd = work.string();
+      if (fs::exists(src / "cwd_deleted")) {
+        cwd = (root / "a" / "gone").string();
+        fs::create_directories(cwd);
+      }
+      std::string cmd = "cd " + shell_quote(cwd) + " && ";
+      if (fs::exists(src / "cwd_deleted")) cmd += "rmdir " + shell_quote(cwd) + " && ";
+      cmd += shell_quote(PEPPHER_COMPOSE_BIN);
+      for (const std::string& a : args) {
+        cmd += " " + shell_quote(replace_all(replace_all(a, "@OUT@", out.string()), "@CASE@",
+                                             work.string()));
+      }
+      cmd += " >" + shell_quote(root / "stdout") + " 2>" + shell_quote(root / "stderr");
+      const auto before = snapshot(root, out);
+      const int code = run(cmd);
+      INFO("command: " << cmd);
+      if (update) {  // COMPOSE_UPDATE_HOSTILE=1: record stderr (review the diff like code)
+        std::ofstream(src / "expected.txt", std::ios::binary)
+            << replace_all(replace_all(test::read_file(root / "stderr"), out.string(), "@OUT@"),
+                           work.string(), "@CASE@");
+      }
+      const std::string expected =
+          replace_all(replace_all(test::read_file(src / "expected.txt"), "@OUT@", out.string()),
+                      "@CASE@", work.string());
+      CHECK(test::read_file(root / "stderr") == expected);
+      CHECK(code == expected_exit);
+
+      // Nothing outside -o: the same files, with the same contents, as before the run.
+      auto after = snapshot(root, out);
+      after.erase("stdout");
+      after.erase("stderr");
+      auto before_run = before;
+      before_run.erase("a/gone");
+      after.erase("a/gone");
+      CHECK(after == before_run);
+      if (code != 0) {
+        CHECK((!fs::exists(out) || fs::is_empty(out)));
+        continue;
+      }
+      // make -n prints commands without running them: no name may smuggle one in.
+      if (fs::exists(out / "Makefile")) {
+        const auto built = snapshot(root, "");
+        CHECK(run("make -n -C " + shell_quote(out) + " >/dev/null 2>&1") == 0);
+        CHECK(run("make -n -C " + shell_quote(out) + " clean >/dev/null 2>&1") == 0);
+        CHECK(snapshot(root, "") == built);
+      }
+      for (auto& e : fs::recursive_directory_iterator(out)) {
+        if (e.path().extension() != ".xml") continue;
+        INFO("generated " << e.path());
+        CHECK(run("xmllint --noout " + shell_quote(e.path()) + " >/dev/null 2>&1") == 0);
+      }
+    }
+  }
+}
+
+namespace {
+
+// Composes test/hostile/flags_shell_characters (a valid application) into `out` from a copy
+// in `work`, after setting the variant's flags to `flags`.
+int compose_with_flags(const fs::path& work, const fs::path& out, const std::string& flags,
+                       const std::string& extra = "") {
+  const fs::path variant = work / "vector_scale" / "scale_cpu.xml";
+  std::string xml = test::read_file(variant);
+  const size_t open = xml.find("<peppher:flags>") + std::string("<peppher:flags>").size();
+  const size_t close = xml.find("</peppher:flags>");
+  xml.replace(open, close - open, flags);
+  std::ofstream(variant, std::ios::binary) << xml;
+  return run("cd " + shell_quote(work) + " && " + shell_quote(PEPPHER_COMPOSE_BIN) +
+             " main.xml -o " + shell_quote(out) + " " + extra + " >/dev/null 2>&1");
+}
+
+std::string make_dry_run(const fs::path& out) {
+  const fs::path log = out.parent_path() / "make.log";
+  run("make -n -C " + shell_quote(out) + " >" + shell_quote(log) + " 2>&1");
+  return test::read_file(log);
+}
+
+}  // namespace
+
+TEST_CASE("changing a variant's flags rebuilds that variant's object only", "[hostile][makefile]") {
+  test::TempDir tmp;
+  const fs::path work = fs::path(tmp.path()) / "case", out = fs::path(tmp.path()) / "out";
+  fs::copy(fs::path(PEPPHER_HOSTILE_DIR) / "flags_shell_characters", work,
+           fs::copy_options::recursive);
+  REQUIRE(compose_with_flags(work, out, "-O2") == 0);
+  // make -t marks every target up to date without building anything (in existing folders).
+  for (const char* owner : {"main", "scale_cpu", "peppher"})
+    fs::create_directories(out / "obj" / owner);
+  REQUIRE(run("make -s -t -C " + shell_quote(out) + " >/dev/null 2>&1") == 0);
+  CHECK(make_dry_run(out).find("-c ") == std::string::npos);
+  REQUIRE(compose_with_flags(work, out, "-O3 -DNEW_FLAG") == 0);
+  const std::string plan = make_dry_run(out);
+  INFO(plan);
+  CHECK(plan.find("-O3 -DNEW_FLAG") != std::string::npos);
+  CHECK(plan.find("-o obj/scale_cpu/scale_cpu.o") != std::string::npos);
+  CHECK(plan.find("-o obj/main/main.o") == std::string::npos);
+  CHECK(plan.find("-o obj/peppher/vector_scale_wrapper.o") == std::string::npos);
+}
+
+TEST_CASE("--force replaces files compose did not generate; stale staging is removed",
+          "[hostile][output]") {
+  test::TempDir tmp;
+  const fs::path work = fs::path(tmp.path()) / "case", out = fs::path(tmp.path()) / "out";
+  fs::copy(fs::path(PEPPHER_HOSTILE_DIR) / "flags_shell_characters", work,
+           fs::copy_options::recursive);
+  fs::create_directories(out);
+  std::ofstream(out / "Makefile") << "# my own\n";
+  fs::create_directories(out / ".compose-stage-999999999-abcdef");  // a killed run's, pid gone
+  CHECK(compose_with_flags(work, out, "-O2") == 1);
+  CHECK(test::read_file(out / "Makefile") == "# my own\n");
+  CHECK(compose_with_flags(work, out, "-O2", "--force") == 0);
+  CHECK(test::read_file(out / "Makefile").find("Generated by compose") != std::string::npos);
+  for (auto& e : fs::directory_iterator(out)) {
+    CHECK(e.path().filename().string().rfind(".compose-stage-", 0) == std::string::npos);
+  }
+}

@@ -1,0 +1,2 @@
+// helper
+int helper() { return 1; }

@@ -1,0 +1,2 @@
+// a legacy header
+void f(float* a, int n);
