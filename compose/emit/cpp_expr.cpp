@@ -75,6 +75,15 @@ std::string as_size(const ir::Expression& e) {
   return "static_cast<size_t>(" + e.text + ")";
 }
 
+std::string checked_length(const plan::WrapperPlan& plan, const plan::Operand& o,
+                           const char* attr, const ir::Expression& e, bool extent) {
+  if (!e.ast) return as_size(e);
+  const std::string wide = expr::to_cpp(*e.ast, [](const std::string& n) { return as_long(n); });
+  return "peppher::checked_length(\"" + c_string(ir::display_name(*plan.iface)) + "\", \"" +
+         o.param->name + "\", \"" + attr + " = " + c_string(e.text) + "\", " + wide + ", " +
+         (extent ? "peppher::kMaxExtent" : "peppher::kMaxElements") + ")";
+}
+
 std::string as_block(const ir::Expression& e) {
   return as_long(e.text);
 }

@@ -15,6 +15,13 @@ namespace peppher::emit::cpp {
 /// C's, so the expression's text is valid C++ as it stands.
 std::string as_size(const ir::Expression& e);
 
+/// A raw pointer's length in the entry wrapper: `e` (attribute `attr`, "numElements" or
+/// "descRowWidth") computed in 64 bits and checked by `peppher::checked_length`, which
+/// throws peppher::Error naming the interface, the parameter and the value when it is
+/// negative or above StarPU's 32-bit extent (`extent`) or long long's range.
+std::string checked_length(const plan::WrapperPlan& plan, const plan::Operand& o,
+                           const char* attr, const ir::Expression& e, bool extent);
+
 /// `static_cast<long long>(<e>)`: a block size of a partition.
 std::string as_block(const ir::Expression& e);
 

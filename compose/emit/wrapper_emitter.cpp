@@ -57,8 +57,12 @@ Data buffer_data(const WrapperPlan& plan, const Operand& o) {
   d.set("block", o.block ? cpp::as_block(*o.block) : "");
   d.set("block_cols", o.block_cols ? cpp::as_block(*o.block_cols) : "");
   d.set("mode", plan.is_buffer(o) ? cpp::starpu_mode(o.mode) : "");
-  d.set("count", o.count ? cpp::as_size(*o.count) : "");
-  d.set("row_width", o.row_width ? cpp::as_size(*o.row_width) : "");
+  // A vector's one extent is its length; a raw matrix's are its rows and row width.
+  d.set("count", o.count ? cpp::checked_length(plan, o, "numElements", *o.count,
+                                               o.kind == OperandKind::RawVector)
+                         : "");
+  d.set("row_width",
+        o.row_width ? cpp::checked_length(plan, o, "descRowWidth", *o.row_width, true) : "");
   d.set("is_container", flag(o.kind == OperandKind::Vector || o.kind == OperandKind::Matrix ||
                              o.kind == OperandKind::ScalarContainer));
   return d;

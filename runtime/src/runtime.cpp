@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "peppher/detail/distributed.h"
+#include "peppher/detail/variant_errors.h"
 #include "peppher/detail/storage.h"
 #include "peppher/error.h"
 #include "peppher/execution_counter.h"
@@ -143,6 +144,7 @@ void shutdown() {
   for (auto it = hooks.rbegin(); it != hooks.rend(); ++it) (*it)();
   starpu_task_wait_for_all();
   detail::trace_stop();
+  detail::report_unclaimed_variant_exceptions();  // shutdown must not throw
   const char* report = std::getenv("PEPPHER_REPORT");
   if (report != nullptr && std::strcmp(report, "1") == 0) {
     std::string text = report_string();

@@ -2,13 +2,17 @@
 // access phases (one acquisition per phase, paper IV.D) and the asynchronous partition plans.
 #include "peppher/detail/storage.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <new>
 #include <string>
 #include <utility>
 
 #include "peppher/detail/distributed.h"
+#include "peppher/detail/checks.h"
+#include "peppher/detail/variant_errors.h"
 #include "peppher/error.h"
 #include "peppher/init.h"
 #include "peppher/partition.h"
@@ -103,12 +107,35 @@ void matrix_filter_row_list(void* father, void* child, starpu_data_filter* f, un
               std::to_string(size) + ")");
 }
 
+std::size_t checked_bytes(const Shape& shape) {
+  static const char* const kKinds[] = {"Vector", "Matrix", "Scalar"};
+  const char* kind = kKinds[static_cast<std::uint32_t>(shape.layout)];
+  const std::string extents = shape.layout == Layout::matrix
+                                  ? std::to_string(shape.ny) + " x " + std::to_string(shape.nx) +
+                                        " (leading dimension " + std::to_string(shape.ld) + ")"
+                                  : std::to_string(shape.nx) + " elements";
+  // StarPU's vector and matrix interfaces hold extents as uint32_t.
+  constexpr std::size_t kStarpuMax = std::numeric_limits<std::uint32_t>::max();
+  if (shape.nx > kStarpuMax || shape.ny > kStarpuMax || shape.ld > kStarpuMax) {
+    throw Error(std::string(kind) + " of " + extents + ": StarPU registers at most " +
+                std::to_string(kStarpuMax) + " elements per dimension");
+  }
+  std::size_t elements = 0, bytes = 0;
+  const std::size_t rows = shape.nx == 0 || shape.ny == 0 ? 0 : shape.ny;
+  if (__builtin_mul_overflow(rows, shape.ld, &elements) ||
+      __builtin_mul_overflow(elements, shape.elem_size, &bytes)) {
+    throw Error(std::string(kind) + " of " + extents + " (" + std::to_string(shape.elem_size) +
+                "-byte elements): the size in bytes overflows");
+  }
+  return bytes;
+}
+
 Storage::Storage(const Shape& shape) : Storage(shape, Uninitialized{}) {
   if (ptr_ != nullptr) std::memset(ptr_, 0, bytes_);
 }
 
 Storage::Storage(const Shape& shape, Uninitialized) : shape_(shape) {
-  bytes_ = shape.span() * shape.elem_size;
+  bytes_ = checked_bytes(shape);
   ptr_ = alloc_bytes(bytes_, pinned_);
   if (pinned_) {
     track(this);
@@ -184,6 +211,7 @@ void Storage::acquire_read() {
   const int ret = starpu_data_acquire(handle_, STARPU_R);
   if (ret != 0) throw Error("starpu_data_acquire(STARPU_R) failed: " + std::to_string(ret));
   phase_ = HostPhase::read;
+  rethrow_variant_exception();  // a variant of an earlier call threw on a worker
 }
 
 void Storage::acquire_write() {
@@ -200,6 +228,7 @@ void Storage::acquire_write() {
   const int ret = starpu_data_acquire(handle_, STARPU_RW);
   if (ret != 0) throw Error("starpu_data_acquire(STARPU_RW) failed: " + std::to_string(ret));
   phase_ = HostPhase::write;
+  rethrow_variant_exception();  // a variant of an earlier call threw on a worker
 }
 
 void Storage::end_host_phase() noexcept {
@@ -392,7 +421,7 @@ void Storage::reshape(const Shape& shape) {
     end_host_phase();
     drop_registration();
   }
-  const std::size_t bytes = shape.span() * shape.elem_size;
+  const std::size_t bytes = checked_bytes(shape);
   bool pinned = false;
   void* p = alloc_bytes(bytes, pinned);
   if (p != nullptr) std::memset(p, 0, bytes);

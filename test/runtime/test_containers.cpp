@@ -284,3 +284,19 @@ TEST_CASE("containers stay usable after shutdown", "[containers]") {
   affine(v.handle_for_task(), 1, 1, Where::any);
   CHECK(v[0] == 6u);
 }
+
+TEST_CASE("sizes that overflow or exceed StarPU's extents throw instead of wrapping",
+          "[containers]") {
+  // (2^61 + 1) doubles are 2^64 + 8 bytes: the product wraps to 8 without the check.
+  const std::size_t wraps = (std::size_t{1} << 61) + 1;
+  CHECK_THROWS_WITH(Vector<double>(wraps), Catch::Contains("Vector of") &&
+                                               Catch::Contains("elements per dimension"));
+  CHECK_THROWS_AS(Vector<double>(std::size_t{1} << 33), peppher::Error);  // above uint32_t
+  CHECK_THROWS_WITH((Matrix<double>(std::size_t{1} << 31, std::size_t{1} << 31)),
+                    Catch::Contains("overflows"));
+  CHECK_THROWS_WITH((Matrix<float>(std::size_t{1} << 40, 2)),
+                    Catch::Contains("elements per dimension"));
+  Vector<int> v(4);
+  CHECK_THROWS_AS(v.resize(wraps), peppher::Error);
+  CHECK(v.size() == 4);
+}

@@ -2,6 +2,9 @@
 // Every message starts with "peppher: " and names the cause, so a failing program says why.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -14,5 +17,25 @@ class Error : public std::runtime_error {
   /// @brief Builds an error whose message is "peppher: " followed by @p what.
   explicit Error(const std::string& what) : std::runtime_error("peppher: " + what) {}
 };
+
+/// @brief The largest extent StarPU registers in one dimension (its interfaces hold 32-bit
+///        extents): a raw pointer's length, a matrix's rows or row width.
+inline constexpr long long kMaxExtent = std::numeric_limits<std::uint32_t>::max();
+/// @brief The largest element count of a raw matrix (rows x row width).
+inline constexpr long long kMaxElements = std::numeric_limits<long long>::max();
+
+/// @brief A raw pointer's length as the entry wrapper computed it (@p value, from the
+///        descriptor's @p what, e.g. "numElements = n*m"), checked before it is registered:
+///        throws peppher::Error naming the interface, the parameter and the value when it
+///        is negative or above @p max.
+inline std::size_t checked_length(const char* iface, const char* param, const char* what,
+                                  long long value, long long max) {
+  if (value >= 0 && value <= max) return static_cast<std::size_t>(value);
+  throw Error(std::string(iface) + ": parameter '" + param + "' has " + what + " = " +
+              std::to_string(value) +
+              (value < 0 ? ", a negative length"
+                         : ", more elements than StarPU registers in one dimension (" +
+                               std::to_string(max) + ")"));
+}
 
 }  // namespace peppher

@@ -4,6 +4,7 @@
 // the descriptors and run compose again.
 #include "filter_wrapper.h"
 
+#include <peppher/detail/variant_errors.h>
 #include <peppher/task.h>
 
 #include <type_traits>
@@ -35,8 +36,9 @@ peppher::ExecutionCounter peppher_counter_filter_opencl{"filter", "filter_opencl
 peppher::VariantSelector peppher_selector{"filter", { "filter_cpu", "filter_openmp", "filter_opencl", }, { "CPU", "OPENMP", "OPENCL", }};
 peppher::OpenClProgram peppher_program_filter_opencl{peppher::KernelFile{"filter_opencl.cl", PEPPHER_OUTPUT_DIR "/filter/filter.cl"}};
 
-// CPU backend wrapper of filter_cpu.
-void peppher_cpu_filter_cpu(void* peppher_buffers[], void* peppher_cl_arg) {
+// CPU backend wrapper of filter_cpu. An exception must not unwind into StarPU's
+// worker: it is recorded and rethrown in the application's thread.
+void peppher_cpu_filter_cpu(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_filter_cpu.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   auto v = peppher::Vector<float>::view(
@@ -50,10 +52,13 @@ void peppher_cpu_filter_cpu(void* peppher_buffers[], void* peppher_cl_arg) {
   const auto& n = peppher_args->n;
   const auto& alpha = peppher_args->alpha;
   filter_cpu(v, m, p, n, alpha);
+} catch (...) {
+  peppher::detail::record_variant_exception("filter", "filter_cpu");
 }
 
-// OPENMP backend wrapper of filter_openmp.
-void peppher_openmp_filter_openmp(void* peppher_buffers[], void* peppher_cl_arg) {
+// OPENMP backend wrapper of filter_openmp. An exception must not unwind into StarPU's
+// worker: it is recorded and rethrown in the application's thread.
+void peppher_openmp_filter_openmp(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_filter_openmp.hit();
   peppher::use_combined_worker_threads();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
@@ -68,10 +73,12 @@ void peppher_openmp_filter_openmp(void* peppher_buffers[], void* peppher_cl_arg)
   const auto& n = peppher_args->n;
   const auto& alpha = peppher_args->alpha;
   filter_openmp(v, m, p, n, alpha);
+} catch (...) {
+  peppher::detail::record_variant_exception("filter", "filter_openmp");
 }
 
 // OpenCL backend wrapper of kernel filter_kernel: sets the arguments and launches it.
-void peppher_opencl_filter_opencl(void* peppher_buffers[], void* peppher_cl_arg) {
+void peppher_opencl_filter_opencl(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_filter_opencl.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   peppher::OpenClLaunch peppher_launch(peppher_program_filter_opencl, "filter_kernel", "filter/filter_opencl");
@@ -97,6 +104,8 @@ void peppher_opencl_filter_opencl(void* peppher_buffers[], void* peppher_cl_arg)
   peppher_launch.arg(n);
   peppher_launch.arg(alpha);
   peppher_launch.run(v_count, 0);
+} catch (...) {
+  peppher::detail::record_variant_exception("filter", "filter_opencl");
 }
 
 
@@ -210,6 +219,7 @@ void filter(peppher::Vector<float> & v, const peppher::Matrix<float> & m, const 
   peppher_task.args<PeppherArgs>().alpha = alpha;
   peppher_task.use(0, v);
   peppher_task.use(1, m);
-  peppher_task.register_vector(2, p, static_cast<size_t>(n), sizeof(float));
+  peppher_task.register_vector(2, p, peppher::checked_length("filter", "p", "numElements = n", static_cast<long long>(n), peppher::kMaxExtent), sizeof(float));
   peppher_task.submit(true);
+  peppher::detail::rethrow_variant_exception();  // the variant threw on its worker
 }

@@ -4,6 +4,7 @@
 // the descriptors and run compose again.
 #include "dot_wrapper.h"
 
+#include <peppher/detail/variant_errors.h>
 #include <peppher/task.h>
 
 #include <type_traits>
@@ -33,8 +34,9 @@ peppher::ExecutionCounter peppher_counter_dot_opencl{"dot", "dot_opencl", "OPENC
 peppher::VariantSelector peppher_selector{"dot", { "dot_cpu", "dot_openmp", "dot_opencl", }, { "CPU", "OPENMP", "OPENCL", }};
 peppher::OpenClProgram peppher_program_dot_opencl{peppher::KernelFile{"dot_opencl.cl", PEPPHER_OUTPUT_DIR "/dot/dot.cl"}};
 
-// CPU backend wrapper of dot_cpu.
-void peppher_cpu_dot_cpu(void* peppher_buffers[], void* peppher_cl_arg) {
+// CPU backend wrapper of dot_cpu. An exception must not unwind into StarPU's
+// worker: it is recorded and rethrown in the application's thread.
+void peppher_cpu_dot_cpu(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_dot_cpu.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   auto x = peppher::Vector<float>::view(
@@ -46,10 +48,13 @@ void peppher_cpu_dot_cpu(void* peppher_buffers[], void* peppher_cl_arg) {
   auto result = peppher::Scalar<float>::view(
       reinterpret_cast<float*>(STARPU_VARIABLE_GET_PTR(peppher_buffers[2])));
   dot_cpu(x, y, result);
+} catch (...) {
+  peppher::detail::record_variant_exception("dot", "dot_cpu");
 }
 
-// OPENMP backend wrapper of dot_openmp.
-void peppher_openmp_dot_openmp(void* peppher_buffers[], void* peppher_cl_arg) {
+// OPENMP backend wrapper of dot_openmp. An exception must not unwind into StarPU's
+// worker: it is recorded and rethrown in the application's thread.
+void peppher_openmp_dot_openmp(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_dot_openmp.hit();
   peppher::use_combined_worker_threads();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
@@ -62,10 +67,12 @@ void peppher_openmp_dot_openmp(void* peppher_buffers[], void* peppher_cl_arg) {
   auto result = peppher::Scalar<float>::view(
       reinterpret_cast<float*>(STARPU_VARIABLE_GET_PTR(peppher_buffers[2])));
   dot_openmp(x, y, result);
+} catch (...) {
+  peppher::detail::record_variant_exception("dot", "dot_openmp");
 }
 
 // OpenCL backend wrapper of kernel dot_kernel: sets the arguments and launches it.
-void peppher_opencl_dot_opencl(void* peppher_buffers[], void* peppher_cl_arg) {
+void peppher_opencl_dot_opencl(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_dot_opencl.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   peppher::OpenClLaunch peppher_launch(peppher_program_dot_opencl, "dot_kernel", "dot/dot_opencl");
@@ -83,6 +90,8 @@ void peppher_opencl_dot_opencl(void* peppher_buffers[], void* peppher_cl_arg) {
   peppher_launch.arg(y_size);
   peppher_launch.arg(result);
   peppher_launch.run(static_cast<size_t>(256), static_cast<size_t>(256));
+} catch (...) {
+  peppher::detail::record_variant_exception("dot", "dot_opencl");
 }
 
 // StarPU's performance model of this interface, kept under a stable symbol.

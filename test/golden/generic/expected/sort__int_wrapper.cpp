@@ -4,6 +4,7 @@
 // the descriptors and run compose again.
 #include "sort_wrapper.h"
 
+#include <peppher/detail/variant_errors.h>
 #include <peppher/task.h>
 
 #include <type_traits>
@@ -32,17 +33,20 @@ peppher::ExecutionCounter peppher_counter_sort_opencl{"sort<int>", "sort_opencl"
 peppher::VariantSelector peppher_selector{"sort<int>", { "sort_cpu", "sort_opencl", }, { "CPU", "OPENCL", }};
 peppher::OpenClProgram peppher_program_sort_opencl{peppher::KernelFile{"sort_opencl.cl", PEPPHER_OUTPUT_DIR "/../../../../components/sort/sort_opencl.cl"}, "-DT=int"};
 
-// CPU backend wrapper of sort_cpu.
-void peppher_cpu_sort_cpu(void* peppher_buffers[], void* peppher_cl_arg) {
+// CPU backend wrapper of sort_cpu. An exception must not unwind into StarPU's
+// worker: it is recorded and rethrown in the application's thread.
+void peppher_cpu_sort_cpu(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_sort_cpu.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   auto* data = reinterpret_cast<int*>(STARPU_VECTOR_GET_PTR(peppher_buffers[0]));
   const auto& n = peppher_args->n;
   sort_cpu<int>(data, n);
+} catch (...) {
+  peppher::detail::record_variant_exception("sort<int>", "sort_cpu");
 }
 
 // OpenCL backend wrapper of kernel sort_opencl: sets the arguments and launches it.
-void peppher_opencl_sort_opencl(void* peppher_buffers[], void* peppher_cl_arg) {
+void peppher_opencl_sort_opencl(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_sort_opencl.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   peppher::OpenClLaunch peppher_launch(peppher_program_sort_opencl, "sort_opencl", "sort<int>/sort_opencl");
@@ -52,6 +56,8 @@ void peppher_opencl_sort_opencl(void* peppher_buffers[], void* peppher_cl_arg) {
   peppher_launch.arg(data);
   peppher_launch.arg(n);
   peppher_launch.run(static_cast<size_t>(256), static_cast<size_t>(256));
+} catch (...) {
+  peppher::detail::record_variant_exception("sort<int>", "sort_opencl");
 }
 
 
@@ -101,6 +107,7 @@ void sort<int>(int * data, int n) {
   peppher::TaskBuilder peppher_task(peppher_cl, "sort<int>");
   peppher_program_sort_opencl.get();  // builds the kernels once per session, off the workers
   peppher_task.args<PeppherArgs>().n = n;
-  peppher_task.register_vector(0, data, static_cast<size_t>(n), sizeof(int));
+  peppher_task.register_vector(0, data, peppher::checked_length("sort<int>", "data", "numElements = n", static_cast<long long>(n), peppher::kMaxExtent), sizeof(int));
   peppher_task.submit(true);
+  peppher::detail::rethrow_variant_exception();  // the variant threw on its worker
 }

@@ -4,6 +4,7 @@
 // the descriptors and run compose again.
 #include "pauto_wrapper.h"
 
+#include <peppher/detail/variant_errors.h>
 #include <peppher/task.h>
 
 #include <type_traits>
@@ -36,8 +37,9 @@ peppher::OpenClProgram peppher_program_pauto_opencl{peppher::KernelFile{"pauto_o
 // model knows each worker's speed, then blocks sized so that all finish together.
 peppher::AutoSplit peppher_auto_split{"pauto"};
 
-// CPU backend wrapper of pauto_cpu.
-void peppher_cpu_pauto_cpu(void* peppher_buffers[], void* peppher_cl_arg) {
+// CPU backend wrapper of pauto_cpu. An exception must not unwind into StarPU's
+// worker: it is recorded and rethrown in the application's thread.
+void peppher_cpu_pauto_cpu(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_pauto_cpu.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   auto x = peppher::Vector<float>::view(
@@ -48,10 +50,12 @@ void peppher_cpu_pauto_cpu(void* peppher_buffers[], void* peppher_cl_arg) {
       STARPU_VECTOR_GET_NX(peppher_buffers[1]));
   const auto& iters = peppher_args->iters;
   pauto_cpu(x, y, iters);
+} catch (...) {
+  peppher::detail::record_variant_exception("pauto", "pauto_cpu");
 }
 
 // OpenCL backend wrapper of kernel pauto_opencl: sets the arguments and launches it.
-void peppher_opencl_pauto_opencl(void* peppher_buffers[], void* peppher_cl_arg) {
+void peppher_opencl_pauto_opencl(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_pauto_opencl.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   peppher::OpenClLaunch peppher_launch(peppher_program_pauto_opencl, "pauto_opencl", "pauto/pauto_opencl");
@@ -68,6 +72,8 @@ void peppher_opencl_pauto_opencl(void* peppher_buffers[], void* peppher_cl_arg) 
   peppher_launch.arg(y_size);
   peppher_launch.arg(iters);
   peppher_launch.run(y_count, 0);
+} catch (...) {
+  peppher::detail::record_variant_exception("pauto", "pauto_opencl");
 }
 
 // StarPU's performance model of this interface, kept under a stable symbol.

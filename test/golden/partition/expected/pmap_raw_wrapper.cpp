@@ -4,6 +4,7 @@
 // the descriptors and run compose again.
 #include "pmap_raw_wrapper.h"
 
+#include <peppher/detail/variant_errors.h>
 #include <peppher/task.h>
 
 #include <type_traits>
@@ -34,8 +35,9 @@ peppher::ExecutionCounter peppher_counter_pmap_raw_opencl{"pmap_raw", "pmap_raw_
 peppher::VariantSelector peppher_selector{"pmap_raw", { "pmap_raw_cpu", "pmap_raw_opencl", }, { "CPU", "OPENCL", }};
 peppher::OpenClProgram peppher_program_pmap_raw_opencl{peppher::KernelFile{"pmap_raw_opencl.cl", PEPPHER_OUTPUT_DIR "/pmap_raw/pmap_raw_opencl.cl"}};
 
-// CPU backend wrapper of pmap_raw_cpu.
-void peppher_cpu_pmap_raw_cpu(void* peppher_buffers[], void* peppher_cl_arg) {
+// CPU backend wrapper of pmap_raw_cpu. An exception must not unwind into StarPU's
+// worker: it is recorded and rethrown in the application's thread.
+void peppher_cpu_pmap_raw_cpu(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_pmap_raw_cpu.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   auto* x = reinterpret_cast<const float*>(STARPU_VECTOR_GET_PTR(peppher_buffers[0]));
@@ -44,10 +46,12 @@ void peppher_cpu_pmap_raw_cpu(void* peppher_buffers[], void* peppher_cl_arg) {
   const auto& bs = peppher_args->bs;
   auto* coef = reinterpret_cast<const float*>(STARPU_VECTOR_GET_PTR(peppher_buffers[2]));
   pmap_raw_cpu(x, y, n, bs, coef);
+} catch (...) {
+  peppher::detail::record_variant_exception("pmap_raw", "pmap_raw_cpu");
 }
 
 // OpenCL backend wrapper of kernel pmap_raw_opencl: sets the arguments and launches it.
-void peppher_opencl_pmap_raw_opencl(void* peppher_buffers[], void* peppher_cl_arg) {
+void peppher_opencl_pmap_raw_opencl(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_pmap_raw_opencl.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   peppher::OpenClLaunch peppher_launch(peppher_program_pmap_raw_opencl, "pmap_raw_opencl", "pmap_raw/pmap_raw_opencl");
@@ -65,6 +69,8 @@ void peppher_opencl_pmap_raw_opencl(void* peppher_buffers[], void* peppher_cl_ar
   peppher_launch.arg(bs);
   peppher_launch.arg(coef);
   peppher_launch.run(y_count, 0);
+} catch (...) {
+  peppher::detail::record_variant_exception("pmap_raw", "pmap_raw_opencl");
 }
 
 
@@ -116,13 +122,14 @@ void pmap_raw(const float * x, float * y, int n, int bs, const float * coef) {
   }
   peppher::PartitionedCall peppher_call(peppher_cl, "pmap_raw");
   peppher_program_pmap_raw_opencl.get();  // builds the kernels once per session, off the workers
-  peppher_call.split_raw(0, "x", x, static_cast<size_t>(n), sizeof(float), static_cast<long long>(bs));
-  peppher_call.split_raw(1, "y", y, static_cast<size_t>(n), sizeof(float), static_cast<long long>(bs));
-  peppher_call.register_vector(2, coef, static_cast<size_t>(2), sizeof(float));
+  peppher_call.split_raw(0, "x", x, peppher::checked_length("pmap_raw", "x", "numElements = n", static_cast<long long>(n), peppher::kMaxExtent), sizeof(float), static_cast<long long>(bs));
+  peppher_call.split_raw(1, "y", y, peppher::checked_length("pmap_raw", "y", "numElements = n", static_cast<long long>(n), peppher::kMaxExtent), sizeof(float), static_cast<long long>(bs));
+  peppher_call.register_vector(2, coef, peppher::checked_length("pmap_raw", "coef", "numElements = 2", 2, peppher::kMaxExtent), sizeof(float));
   for (size_t peppher_b = 0; peppher_b < peppher_call.blocks(); ++peppher_b) {
     PeppherArgs& peppher_args = peppher_call.args<PeppherArgs>(peppher_b);
     peppher_args.n = static_cast<int>(peppher_call.block_size(peppher_b, 1));
     peppher_args.bs = bs;
   }
   peppher_call.submit();
+  peppher::detail::rethrow_variant_exception();  // a block's variant threw on its worker
 }

@@ -4,6 +4,7 @@
 // the descriptors and run compose again.
 #include "pmat_scale_wrapper.h"
 
+#include <peppher/detail/variant_errors.h>
 #include <peppher/task.h>
 
 #include <type_traits>
@@ -35,8 +36,9 @@ peppher::ExecutionCounter peppher_counter_pmat_scale_opencl{"pmat_scale", "pmat_
 peppher::VariantSelector peppher_selector{"pmat_scale", { "pmat_scale_cpu", "pmat_scale_opencl", }, { "CPU", "OPENCL", }};
 peppher::OpenClProgram peppher_program_pmat_scale_opencl{peppher::KernelFile{"pmat_scale_opencl.cl", PEPPHER_OUTPUT_DIR "/pmat_scale/pmat_scale_opencl.cl"}};
 
-// CPU backend wrapper of pmat_scale_cpu.
-void peppher_cpu_pmat_scale_cpu(void* peppher_buffers[], void* peppher_cl_arg) {
+// CPU backend wrapper of pmat_scale_cpu. An exception must not unwind into StarPU's
+// worker: it is recorded and rethrown in the application's thread.
+void peppher_cpu_pmat_scale_cpu(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_pmat_scale_cpu.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   auto m = peppher::Matrix<float>::view(
@@ -47,10 +49,12 @@ void peppher_cpu_pmat_scale_cpu(void* peppher_buffers[], void* peppher_cl_arg) {
   const auto& bc = peppher_args->bc;
   const auto& a = peppher_args->a;
   pmat_scale_cpu(m, br, bc, a);
+} catch (...) {
+  peppher::detail::record_variant_exception("pmat_scale", "pmat_scale_cpu");
 }
 
 // OpenCL backend wrapper of kernel pmat_scale_opencl: sets the arguments and launches it.
-void peppher_opencl_pmat_scale_opencl(void* peppher_buffers[], void* peppher_cl_arg) {
+void peppher_opencl_pmat_scale_opencl(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_pmat_scale_opencl.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   peppher::OpenClLaunch peppher_launch(peppher_program_pmat_scale_opencl, "pmat_scale_opencl", "pmat_scale/pmat_scale_opencl");
@@ -70,6 +74,8 @@ void peppher_opencl_pmat_scale_opencl(void* peppher_buffers[], void* peppher_cl_
   peppher_launch.arg(bc);
   peppher_launch.arg(a);
   peppher_launch.run(m_count, 0);
+} catch (...) {
+  peppher::detail::record_variant_exception("pmat_scale", "pmat_scale_opencl");
 }
 
 

@@ -4,6 +4,7 @@
 // the descriptors and run compose again.
 #include "vector_scale_wrapper.h"
 
+#include <peppher/detail/variant_errors.h>
 #include <peppher/task.h>
 
 #include <type_traits>
@@ -34,25 +35,30 @@ peppher::ExecutionCounter peppher_counter_scale_cuda_func{"vector_scale", "scale
 // PEPPHER_VARIANT pin one of them.
 peppher::VariantSelector peppher_selector{"vector_scale", { "scale_cpu_func", "scale_cuda_func", }, { "CPU", "CUDA", }};
 
-// CPU backend wrapper of scale_cpu_func.
-void peppher_cpu_scale_cpu_func(void* peppher_buffers[], void* peppher_cl_arg) {
+// CPU backend wrapper of scale_cpu_func. An exception must not unwind into StarPU's
+// worker: it is recorded and rethrown in the application's thread.
+void peppher_cpu_scale_cpu_func(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_scale_cpu_func.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   auto* arr = reinterpret_cast<float*>(STARPU_VECTOR_GET_PTR(peppher_buffers[0]));
   const auto& size = peppher_args->size;
   const auto& factor = peppher_args->factor;
   scale_cpu_func(arr, size, factor);
+} catch (...) {
+  peppher::detail::record_variant_exception("vector_scale", "scale_cpu_func");
 }
 
 #ifdef STARPU_USE_CUDA
 // CUDA backend wrapper of scale_cuda_func: the variant gets device pointers.
-void peppher_cuda_scale_cuda_func(void* peppher_buffers[], void* peppher_cl_arg) {
+void peppher_cuda_scale_cuda_func(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_scale_cuda_func.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   auto* arr = reinterpret_cast<float*>(STARPU_VECTOR_GET_PTR(peppher_buffers[0]));
   const auto& size = peppher_args->size;
   const auto& factor = peppher_args->factor;
   scale_cuda_func(arr, size, factor);
+} catch (...) {
+  peppher::detail::record_variant_exception("vector_scale", "scale_cuda_func");
 }
 #endif
 
@@ -133,6 +139,7 @@ void vector_scale(float * arr, int size, float factor) {
   peppher::TaskBuilder peppher_task(peppher_cl, "vector_scale");
   peppher_task.args<PeppherArgs>().size = size;
   peppher_task.args<PeppherArgs>().factor = factor;
-  peppher_task.register_vector(0, arr, static_cast<size_t>(size), sizeof(float));
+  peppher_task.register_vector(0, arr, peppher::checked_length("vector_scale", "arr", "numElements = size", static_cast<long long>(size), peppher::kMaxExtent), sizeof(float));
   peppher_task.submit(true);
+  peppher::detail::rethrow_variant_exception();  // the variant threw on its worker
 }

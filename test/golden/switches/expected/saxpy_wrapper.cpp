@@ -4,6 +4,7 @@
 // the descriptors and run compose again.
 #include "saxpy_wrapper.hpp"
 
+#include <peppher/detail/variant_errors.h>
 #include <peppher/task.h>
 
 #include <type_traits>
@@ -38,8 +39,9 @@ peppher::ExecutionCounter peppher_counter_saxpy_opencl{"saxpy", "saxpy_opencl", 
 peppher::VariantSelector peppher_selector{"saxpy", { "saxpy_cpu", "saxpy_cuda", "saxpy_opencl", }, { "CPU", "CUDA", "OPENCL", }};
 peppher::OpenClProgram peppher_program_saxpy_opencl{peppher::KernelFile{"saxpy_opencl.cl", PEPPHER_OUTPUT_DIR "/saxpy/saxpy.cl"}};
 
-// CPU backend wrapper of saxpy_cpu.
-void peppher_cpu_saxpy_cpu(void* peppher_buffers[], void* peppher_cl_arg) {
+// CPU backend wrapper of saxpy_cpu. An exception must not unwind into StarPU's
+// worker: it is recorded and rethrown in the application's thread.
+void peppher_cpu_saxpy_cpu(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_saxpy_cpu.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   const auto& a = peppher_args->a;
@@ -57,11 +59,13 @@ void peppher_cpu_saxpy_cpu(void* peppher_buffers[], void* peppher_cl_arg) {
   const auto& rows = peppher_args->rows;
   const auto& cols = peppher_args->cols;
   saxpy_cpu(a, x, y, m, grid, rows, cols);
+} catch (...) {
+  peppher::detail::record_variant_exception("saxpy", "saxpy_cpu");
 }
 
 #ifdef STARPU_USE_CUDA
 // CUDA backend wrapper of saxpy_cuda: the variant gets device pointers.
-void peppher_cuda_saxpy_cuda(void* peppher_buffers[], void* peppher_cl_arg) {
+void peppher_cuda_saxpy_cuda(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_saxpy_cuda.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   const auto& a = peppher_args->a;
@@ -79,11 +83,13 @@ void peppher_cuda_saxpy_cuda(void* peppher_buffers[], void* peppher_cl_arg) {
   const auto& rows = peppher_args->rows;
   const auto& cols = peppher_args->cols;
   saxpy_cuda(a, x, y, m, grid, rows, cols);
+} catch (...) {
+  peppher::detail::record_variant_exception("saxpy", "saxpy_cuda");
 }
 #endif
 
 // OpenCL backend wrapper of kernel saxpy_kernel: sets the arguments and launches it.
-void peppher_opencl_saxpy_opencl(void* peppher_buffers[], void* peppher_cl_arg) {
+void peppher_opencl_saxpy_opencl(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_saxpy_opencl.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   peppher::OpenClLaunch peppher_launch(peppher_program_saxpy_opencl, "saxpy_kernel", "saxpy/saxpy_opencl");
@@ -116,6 +122,8 @@ void peppher_opencl_saxpy_opencl(void* peppher_buffers[], void* peppher_cl_arg) 
   peppher_launch.arg(rows);
   peppher_launch.arg(cols);
   peppher_launch.run(static_cast<size_t>(rows*cols), static_cast<size_t>(64));
+} catch (...) {
+  peppher::detail::record_variant_exception("saxpy", "saxpy_opencl");
 }
 
 // StarPU's performance model of this interface, kept under a stable symbol.
@@ -180,6 +188,7 @@ void saxpy(float a, const peppher::Vector<float> & x, peppher::Vector<float> & y
   peppher_task.use(0, x);
   peppher_task.use(1, y);
   peppher_task.use(2, m);
-  peppher_task.register_matrix(3, grid, static_cast<size_t>(rows*cols), static_cast<size_t>(cols), sizeof(double));
+  peppher_task.register_matrix(3, grid, peppher::checked_length("saxpy", "grid", "numElements = rows*cols", static_cast<long long>(rows) * static_cast<long long>(cols), peppher::kMaxElements), peppher::checked_length("saxpy", "grid", "descRowWidth = cols", static_cast<long long>(cols), peppher::kMaxExtent), sizeof(double));
   peppher_task.submit(true);
+  peppher::detail::rethrow_variant_exception();  // the variant threw on its worker
 }

@@ -4,6 +4,7 @@
 // the descriptors and run compose again.
 #include "tile_wrapper.h"
 
+#include <peppher/detail/variant_errors.h>
 #include <peppher/task.h>
 
 #include <type_traits>
@@ -40,8 +41,9 @@ peppher::VariantSelector peppher_selector{"tile", { "tile_cpu__BLOCK_16__UNROLL_
 peppher::OpenClProgram peppher_program_tile_opencl__WG_64{peppher::KernelFile{"tile_opencl.cl", PEPPHER_OUTPUT_DIR "/tile/tile.cl"}, "-DWG=64"};
 peppher::OpenClProgram peppher_program_tile_opencl__WG_128{peppher::KernelFile{"tile_opencl.cl", PEPPHER_OUTPUT_DIR "/tile/tile.cl"}, "-DWG=128"};
 
-// CPU backend wrapper of tile_cpu__BLOCK_16__UNROLL_1.
-void peppher_cpu_tile_cpu__BLOCK_16__UNROLL_1(void* peppher_buffers[], void* peppher_cl_arg) {
+// CPU backend wrapper of tile_cpu__BLOCK_16__UNROLL_1. An exception must not unwind into StarPU's
+// worker: it is recorded and rethrown in the application's thread.
+void peppher_cpu_tile_cpu__BLOCK_16__UNROLL_1(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_tile_cpu__BLOCK_16__UNROLL_1.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   auto x = peppher::Vector<float>::view(
@@ -49,10 +51,13 @@ void peppher_cpu_tile_cpu__BLOCK_16__UNROLL_1(void* peppher_buffers[], void* pep
       STARPU_VECTOR_GET_NX(peppher_buffers[0]));
   const auto& n = peppher_args->n;
   tile_cpu__BLOCK_16__UNROLL_1(x, n);
+} catch (...) {
+  peppher::detail::record_variant_exception("tile", "tile_cpu__BLOCK_16__UNROLL_1");
 }
 
-// CPU backend wrapper of tile_cpu__BLOCK_16__UNROLL_2.
-void peppher_cpu_tile_cpu__BLOCK_16__UNROLL_2(void* peppher_buffers[], void* peppher_cl_arg) {
+// CPU backend wrapper of tile_cpu__BLOCK_16__UNROLL_2. An exception must not unwind into StarPU's
+// worker: it is recorded and rethrown in the application's thread.
+void peppher_cpu_tile_cpu__BLOCK_16__UNROLL_2(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_tile_cpu__BLOCK_16__UNROLL_2.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   auto x = peppher::Vector<float>::view(
@@ -60,10 +65,13 @@ void peppher_cpu_tile_cpu__BLOCK_16__UNROLL_2(void* peppher_buffers[], void* pep
       STARPU_VECTOR_GET_NX(peppher_buffers[0]));
   const auto& n = peppher_args->n;
   tile_cpu__BLOCK_16__UNROLL_2(x, n);
+} catch (...) {
+  peppher::detail::record_variant_exception("tile", "tile_cpu__BLOCK_16__UNROLL_2");
 }
 
-// CPU backend wrapper of tile_cpu__BLOCK_32__UNROLL_1.
-void peppher_cpu_tile_cpu__BLOCK_32__UNROLL_1(void* peppher_buffers[], void* peppher_cl_arg) {
+// CPU backend wrapper of tile_cpu__BLOCK_32__UNROLL_1. An exception must not unwind into StarPU's
+// worker: it is recorded and rethrown in the application's thread.
+void peppher_cpu_tile_cpu__BLOCK_32__UNROLL_1(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_tile_cpu__BLOCK_32__UNROLL_1.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   auto x = peppher::Vector<float>::view(
@@ -71,10 +79,13 @@ void peppher_cpu_tile_cpu__BLOCK_32__UNROLL_1(void* peppher_buffers[], void* pep
       STARPU_VECTOR_GET_NX(peppher_buffers[0]));
   const auto& n = peppher_args->n;
   tile_cpu__BLOCK_32__UNROLL_1(x, n);
+} catch (...) {
+  peppher::detail::record_variant_exception("tile", "tile_cpu__BLOCK_32__UNROLL_1");
 }
 
-// CPU backend wrapper of tile_cpu__BLOCK_32__UNROLL_2.
-void peppher_cpu_tile_cpu__BLOCK_32__UNROLL_2(void* peppher_buffers[], void* peppher_cl_arg) {
+// CPU backend wrapper of tile_cpu__BLOCK_32__UNROLL_2. An exception must not unwind into StarPU's
+// worker: it is recorded and rethrown in the application's thread.
+void peppher_cpu_tile_cpu__BLOCK_32__UNROLL_2(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_tile_cpu__BLOCK_32__UNROLL_2.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   auto x = peppher::Vector<float>::view(
@@ -82,10 +93,12 @@ void peppher_cpu_tile_cpu__BLOCK_32__UNROLL_2(void* peppher_buffers[], void* pep
       STARPU_VECTOR_GET_NX(peppher_buffers[0]));
   const auto& n = peppher_args->n;
   tile_cpu__BLOCK_32__UNROLL_2(x, n);
+} catch (...) {
+  peppher::detail::record_variant_exception("tile", "tile_cpu__BLOCK_32__UNROLL_2");
 }
 
 // OpenCL backend wrapper of kernel tile_kernel: sets the arguments and launches it.
-void peppher_opencl_tile_opencl__WG_64(void* peppher_buffers[], void* peppher_cl_arg) {
+void peppher_opencl_tile_opencl__WG_64(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_tile_opencl__WG_64.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   peppher::OpenClLaunch peppher_launch(peppher_program_tile_opencl__WG_64, "tile_kernel", "tile/tile_opencl__WG_64");
@@ -97,10 +110,12 @@ void peppher_opencl_tile_opencl__WG_64(void* peppher_buffers[], void* peppher_cl
   peppher_launch.arg(x_size);
   peppher_launch.arg(n);
   peppher_launch.run(x_count, 0);
+} catch (...) {
+  peppher::detail::record_variant_exception("tile", "tile_opencl__WG_64");
 }
 
 // OpenCL backend wrapper of kernel tile_kernel: sets the arguments and launches it.
-void peppher_opencl_tile_opencl__WG_128(void* peppher_buffers[], void* peppher_cl_arg) {
+void peppher_opencl_tile_opencl__WG_128(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_tile_opencl__WG_128.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   peppher::OpenClLaunch peppher_launch(peppher_program_tile_opencl__WG_128, "tile_kernel", "tile/tile_opencl__WG_128");
@@ -112,6 +127,8 @@ void peppher_opencl_tile_opencl__WG_128(void* peppher_buffers[], void* peppher_c
   peppher_launch.arg(x_size);
   peppher_launch.arg(n);
   peppher_launch.run(x_count, 0);
+} catch (...) {
+  peppher::detail::record_variant_exception("tile", "tile_opencl__WG_128");
 }
 
 

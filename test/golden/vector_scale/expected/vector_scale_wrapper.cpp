@@ -4,6 +4,7 @@
 // the descriptors and run compose again.
 #include "vector_scale_wrapper.h"
 
+#include <peppher/detail/variant_errors.h>
 #include <peppher/task.h>
 
 #include <type_traits>
@@ -37,30 +38,35 @@ peppher::ExecutionCounter peppher_counter_scale_opencl{"vector_scale", "scale_op
 peppher::VariantSelector peppher_selector{"vector_scale", { "scale_cpu_func", "scale_cuda_func", "scale_opencl", }, { "CPU", "CUDA", "OPENCL", }};
 peppher::OpenClProgram peppher_program_scale_opencl{peppher::KernelFile{"scale_opencl.cl", PEPPHER_OUTPUT_DIR "/vector_scale/vector_scale.cl"}};
 
-// CPU backend wrapper of scale_cpu_func.
-void peppher_cpu_scale_cpu_func(void* peppher_buffers[], void* peppher_cl_arg) {
+// CPU backend wrapper of scale_cpu_func. An exception must not unwind into StarPU's
+// worker: it is recorded and rethrown in the application's thread.
+void peppher_cpu_scale_cpu_func(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_scale_cpu_func.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   auto* arr = reinterpret_cast<float*>(STARPU_VECTOR_GET_PTR(peppher_buffers[0]));
   const auto& size = peppher_args->size;
   const auto& factor = peppher_args->factor;
   scale_cpu_func(arr, size, factor);
+} catch (...) {
+  peppher::detail::record_variant_exception("vector_scale", "scale_cpu_func");
 }
 
 #ifdef STARPU_USE_CUDA
 // CUDA backend wrapper of scale_cuda_func: the variant gets device pointers.
-void peppher_cuda_scale_cuda_func(void* peppher_buffers[], void* peppher_cl_arg) {
+void peppher_cuda_scale_cuda_func(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_scale_cuda_func.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   auto* arr = reinterpret_cast<float*>(STARPU_VECTOR_GET_PTR(peppher_buffers[0]));
   const auto& size = peppher_args->size;
   const auto& factor = peppher_args->factor;
   scale_cuda_func(arr, size, factor);
+} catch (...) {
+  peppher::detail::record_variant_exception("vector_scale", "scale_cuda_func");
 }
 #endif
 
 // OpenCL backend wrapper of kernel vector_scale_kernel: sets the arguments and launches it.
-void peppher_opencl_scale_opencl(void* peppher_buffers[], void* peppher_cl_arg) {
+void peppher_opencl_scale_opencl(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_scale_opencl.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   peppher::OpenClLaunch peppher_launch(peppher_program_scale_opencl, "vector_scale_kernel", "vector_scale/scale_opencl");
@@ -72,6 +78,8 @@ void peppher_opencl_scale_opencl(void* peppher_buffers[], void* peppher_cl_arg) 
   peppher_launch.arg(size);
   peppher_launch.arg(factor);
   peppher_launch.run(arr_count, 0);
+} catch (...) {
+  peppher::detail::record_variant_exception("vector_scale", "scale_opencl");
 }
 
 
@@ -128,4 +136,5 @@ void vector_scale(float * arr, int size, float factor) {
   peppher_task.args<PeppherArgs>().factor = factor;
   peppher_task.register_vector(0, arr, static_cast<size_t>(size), sizeof(float));
   peppher_task.submit(true);
+  peppher::detail::rethrow_variant_exception();  // the variant threw on its worker
 }
