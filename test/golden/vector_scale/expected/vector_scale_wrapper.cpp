@@ -134,7 +134,7 @@ void vector_scale(float * arr, int size, float factor) {
   peppher_program_scale_opencl.get();  // builds the kernels once per session, off the workers
   peppher_task.args<PeppherArgs>().size = size;
   peppher_task.args<PeppherArgs>().factor = factor;
-  peppher_task.register_vector(0, arr, static_cast<size_t>(size), sizeof(float));
+  peppher_task.register_vector(0, arr, peppher::checked_length("vector_scale", "arr", "numElements = size", static_cast<long long>(size), peppher::kMaxExtent), sizeof(float));
   peppher_task.submit(true);
   peppher::detail::rethrow_variant_exception();  // the variant threw on its worker
 }
