@@ -72,8 +72,8 @@ std::vector<Compiled> compiled_sources(const ir::Application& app, const std::st
     }
   }
   for (const ir::SourceFile& s : app.sources) {
-    out.push_back({names::object_file(app.name, s.path), relative_to(s.path, out_dir), s.name,
-                   s.loc});
+    out.push_back(
+        {names::object_file(app.name, s.path), relative_to(s.path, out_dir), s.name, s.loc});
   }
   return out;
 }
@@ -85,7 +85,8 @@ void check_objects(const ir::Application& app, const std::string& out_dir,
   for (const Compiled& c : all) {
     if (!make_safe_path(c.source)) {
       diags.error(c.loc, "source '" + c.written + "' is reached from the output folder as '" +
-                             c.source + "', which has characters a Makefile cannot hold; use "
+                             c.source +
+                             "', which has characters a Makefile cannot hold; use "
                              "folders and files named with [A-Za-z0-9_./+,@-]");
     }
     auto [it, fresh] = objects.emplace(c.object, &c);
@@ -97,13 +98,14 @@ void check_objects(const ir::Application& app, const std::string& out_dir,
     }
   }
   const std::string output = app.link.output.empty() ? app.name : app.link.output;
-  static const char* const kReserved[] = {"obj",   "peppher_cmd", "peppher_train", "Makefile",
-                                          "peppher.h", "peppher.cmake", "all", "run",
-                                          "clean", "train",       "cuda-check"};
+  static const char* const kReserved[] = {"obj",       "peppher_cmd",   "peppher_train", "Makefile",
+                                          "peppher.h", "peppher.cmake", "all",           "run",
+                                          "clean",     "train",         "cuda-check"};
   for (const char* r : kReserved) {
     if (output == r) {
-      diags.error(app.link.loc, "output '" + output + "' is a name the generated Makefile uses "
-                                "itself; name the program differently");
+      diags.error(app.link.loc, "output '" + output +
+                                    "' is a name the generated Makefile uses "
+                                    "itself; name the program differently");
     }
   }
 }
@@ -145,7 +147,8 @@ void check_collisions(const ir::Application& app, const std::string& out_dir,
                       diag::Diagnostics& diags) {
   // The generated Makefile names its own folder in recipes ('"$(CURDIR)"').
   if (out_dir.find_first_of("'\"\\\n\r") != std::string::npos) {
-    diags.error("output folder '" + out_dir + "' holds a quote, backslash or line break, which "
+    diags.error("output folder '" + out_dir +
+                "' holds a quote, backslash or line break, which "
                 "the generated Makefile cannot hold safely; write elsewhere with -o DIR");
     return;
   }

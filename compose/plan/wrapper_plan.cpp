@@ -104,10 +104,44 @@ std::string tunable_defines(const ir::Variant& v) {
   return out;
 }
 
+// A C++ type as OpenCL C spells it in one word: build options are split at blanks, so
+// `-DT=unsigned int` would be two options. OpenCL's `long` is 64 bits like C++'s `long long`.
+std::string opencl_type(const std::string& type) {
+  static const std::pair<const char*, const char*> kOneWord[] = {
+      {"unsigned char", "uchar"},       {"signed char", "char"},
+      {"unsigned short", "ushort"},     {"unsigned short int", "ushort"},
+      {"short int", "short"},           {"unsigned int", "uint"},
+      {"unsigned", "uint"},             {"signed int", "int"},
+      {"signed", "int"},                {"long long", "long"},
+      {"long long int", "long"},        {"unsigned long long", "ulong"},
+      {"unsigned long long int", "ulong"}, {"long int", "long"},
+      {"unsigned long", "ulong"},       {"unsigned long int", "ulong"},
+      {"std::int32_t", "int"},          {"std::uint32_t", "uint"},
+      {"std::int64_t", "long"},         {"std::uint64_t", "ulong"},
+      {"int32_t", "int"},               {"uint32_t", "uint"},
+      {"int64_t", "long"},              {"uint64_t", "ulong"},
+      {"std::size_t", "ulong"},         {"size_t", "ulong"}};
+  std::string words;  // blanks collapsed
+  for (size_t i = 0; i < type.size(); ++i) {
+    if (type[i] == ' ' || type[i] == '\t') {
+      if (!words.empty() && words.back() != ' ') words += ' ';
+    } else {
+      words += type[i];
+    }
+  }
+  while (!words.empty() && words.back() == ' ') words.pop_back();
+  for (const auto& [cpp, cl] : kOneWord) {
+    if (words == cpp) return cl;
+  }
+  for (char& c : words) c = c == ' ' ? '_' : c;  // no OpenCL type has a blank: fails to build
+  return words;
+}
+
 std::string opencl_build_options(const ir::Interface& iface, const ir::Variant& v) {
   std::string out = tunable_defines(v);
   for (size_t k = 0; k < iface.template_args.size() && k < iface.template_types.size(); ++k) {
-    out += (out.empty() ? "-D" : " -D") + iface.template_types[k] + "=" + iface.template_args[k];
+    out += (out.empty() ? "-D" : " -D") + iface.template_types[k] + "=" +
+           opencl_type(iface.template_args[k]);
   }
   return out;
 }
