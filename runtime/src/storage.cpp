@@ -22,10 +22,10 @@ namespace peppher::detail {
 /// One partitioning of a container, planned once and reused while the shape is the same.
 struct PartitionPlan {
   PartitionSpec spec;
-  std::vector<std::uint32_t> sizes;                       // filter argument, kept alive
-  std::vector<starpu_data_handle_t> top;                  // children of the root handle
-  std::vector<std::vector<starpu_data_handle_t>> sub;     // 2-D: children of each top block
-  std::vector<starpu_data_handle_t> leaves;               // what the caller uses
+  std::vector<std::uint32_t> sizes;                    // filter argument, kept alive
+  std::vector<starpu_data_handle_t> top;               // children of the root handle
+  std::vector<std::vector<starpu_data_handle_t>> sub;  // 2-D: children of each top block
+  std::vector<starpu_data_handle_t> leaves;            // what the caller uses
 };
 
 namespace {
@@ -80,9 +80,10 @@ void check_parts(std::size_t nparts, std::size_t n, const char* what) {
 }  // namespace
 
 // StarPU 1.3 has a list filter for vectors only: this is its matrix twin, consecutive row
-// blocks of the sizes in filter_arg_ptr (uint32_t[nchildren]), as starpu_matrix_filter_vertical_block
-// lays out children.
-void matrix_filter_row_list(void* father, void* child, starpu_data_filter* f, unsigned id, unsigned) {
+// blocks of the sizes in filter_arg_ptr (uint32_t[nchildren]), as
+// starpu_matrix_filter_vertical_block lays out children.
+void matrix_filter_row_list(void* father, void* child, starpu_data_filter* f, unsigned id,
+                            unsigned) {
   auto* parent = static_cast<starpu_matrix_interface*>(father);
   auto* block = static_cast<starpu_matrix_interface*>(child);
   const auto* sizes = static_cast<const std::uint32_t*>(f->filter_arg_ptr);
@@ -110,7 +111,7 @@ void matrix_filter_row_list(void* father, void* child, starpu_data_filter* f, un
 std::size_t checked_bytes(const Shape& shape) {
   static const char* const kKinds[] = {"Vector", "Matrix", "Scalar"};
   const char* kind = kKinds[static_cast<std::uint32_t>(shape.layout)];
-  const std::string extents = shape.layout == Layout::matrix
+  const std::string extents = shape.layout == Layout::Matrix
                                   ? std::to_string(shape.ny) + " x " + std::to_string(shape.nx) +
                                         " (leading dimension " + std::to_string(shape.ld) + ")"
                                   : std::to_string(shape.nx) + " elements";
@@ -161,7 +162,9 @@ Storage Storage::clone() {
   return out;
 }
 
-Storage::Storage(Storage&& other) noexcept { *this = std::move(other); }
+Storage::Storage(Storage&& other) noexcept {
+  *this = std::move(other);
+}
 
 Storage& Storage::operator=(Storage&& other) noexcept {
   if (this == &other) return *this;
@@ -169,9 +172,10 @@ Storage& Storage::operator=(Storage&& other) noexcept {
   ptr_ = std::exchange(other.ptr_, nullptr);
   bytes_ = std::exchange(other.bytes_, 0);
   shape_ = std::exchange(other.shape_, Shape{});
-  phase_ = std::exchange(other.phase_, HostPhase::write);
+  phase_.store(other.phase_.exchange(HostPhase::Write));
   owning_ = std::exchange(other.owning_, true);
   pinned_ = std::exchange(other.pinned_, false);
+  pinned_in_place_ = std::exchange(other.pinned_in_place_, false);
   tracked_ = std::exchange(other.tracked_, false);
   handle_ = std::exchange(other.handle_, nullptr);
   plans_ = std::move(other.plans_);
@@ -181,7 +185,9 @@ Storage& Storage::operator=(Storage&& other) noexcept {
   return *this;
 }
 
-Storage::~Storage() { release(); }
+Storage::~Storage() {
+  release();
+}
 
 void Storage::release() noexcept {
   if (tracked_) untrack(this);
@@ -195,49 +201,64 @@ void Storage::release() noexcept {
   bytes_ = 0;
 }
 
+void Storage::unpin_in_place() noexcept {
+  if (pinned_in_place_) starpu_memory_unpin(ptr_, bytes_);
+  pinned_in_place_ = false;
+}
+
 void Storage::free_memory() noexcept {
+  unpin_in_place();
   free_bytes(ptr_, bytes_, pinned_);
   ptr_ = nullptr;
   pinned_ = false;
 }
 
+bool Storage::registered() const noexcept {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return handle_ != nullptr;
+}
+
 void Storage::acquire_read() {
-  if (handle_ == nullptr) {  // plain memory or view: nothing to do, ever
-    phase_ = HostPhase::write;
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (phase_ != HostPhase::None) return;  // another reader began the phase meanwhile
+  if (handle_ == nullptr) {               // plain memory or view: nothing to do, ever
+    phase_ = HostPhase::Write;
     return;
   }
   unpartition_active();
   if (Distributed* layer = distributed()) layer->host_access(handle_);
   const int ret = starpu_data_acquire(handle_, STARPU_R);
   if (ret != 0) throw Error("starpu_data_acquire(STARPU_R) failed: " + std::to_string(ret));
-  phase_ = HostPhase::read;
+  phase_ = HostPhase::Read;
   rethrow_variant_exception();  // a variant of an earlier call threw on a worker
 }
 
 void Storage::acquire_write() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (phase_ == HostPhase::Write) return;
   if (handle_ == nullptr) {
-    phase_ = HostPhase::write;
+    phase_ = HostPhase::Write;
     return;
   }
-  if (phase_ == HostPhase::read) {
+  if (phase_ == HostPhase::Read) {
     starpu_data_release(handle_);
-    phase_ = HostPhase::none;
+    phase_ = HostPhase::None;
   }
   unpartition_active();
   if (Distributed* layer = distributed()) layer->host_access(handle_);
   const int ret = starpu_data_acquire(handle_, STARPU_RW);
   if (ret != 0) throw Error("starpu_data_acquire(STARPU_RW) failed: " + std::to_string(ret));
-  phase_ = HostPhase::write;
+  phase_ = HostPhase::Write;
   rethrow_variant_exception();  // a variant of an earlier call threw on a worker
 }
 
 void Storage::end_host_phase() noexcept {
   if (handle_ == nullptr) return;
-  if (phase_ != HostPhase::none) starpu_data_release(handle_);
-  if (phase_ == HostPhase::write) {
+  if (phase_ != HostPhase::None) starpu_data_release(handle_);
+  if (phase_ == HostPhase::Write) {
     if (Distributed* layer = distributed()) layer->host_written(handle_, all_blocks());
   }
-  phase_ = HostPhase::none;
+  phase_ = HostPhase::None;
 }
 
 std::vector<starpu_data_handle_t> Storage::all_blocks() const {
@@ -250,8 +271,7 @@ std::vector<starpu_data_handle_t> Storage::all_blocks() const {
 }
 
 void Storage::check_task_use(const char* what) const {
-  if (!owning_)
-    throw Error(std::string(what) + ": a view cannot be passed to a component call");
+  if (!owning_) throw Error(std::string(what) + ": a view cannot be passed to a component call");
   if (!is_running())
     throw Error(std::string(what) +
                 ": container used in a component call while the runtime is not running "
@@ -264,23 +284,18 @@ void Storage::register_handle() {
   const auto nx = to_u32(shape_.nx, "container size");
   const auto ny = to_u32(shape_.ny, "matrix rows");
   const auto ld = to_u32(shape_.ld, "matrix leading dimension");
-  if (!pinned_) {  // allocated before init(): move to pinned memory first
-    bool pinned = false;
-    void* p = alloc_bytes(bytes_, pinned);
-    std::memcpy(p, ptr_, bytes_);
-    free_bytes(ptr_, bytes_, false);
-    ptr_ = p;
-    pinned_ = pinned;
-  }
+  // Allocated before init(): pinned where it is (never moved, so pointers other threads
+  // hold stay valid); StarPU still works with the memory if pinning fails.
+  if (!pinned_ && !pinned_in_place_) pinned_in_place_ = starpu_memory_pin(ptr_, bytes_) == 0;
   const auto home = static_cast<uintptr_t>(reinterpret_cast<std::uintptr_t>(ptr_));
   switch (shape_.layout) {
-    case Layout::vector:
+    case Layout::Vector:
       starpu_vector_data_register(&handle_, STARPU_MAIN_RAM, home, nx, shape_.elem_size);
       break;
-    case Layout::matrix:
+    case Layout::Matrix:
       starpu_matrix_data_register(&handle_, STARPU_MAIN_RAM, home, ld, nx, ny, shape_.elem_size);
       break;
-    case Layout::variable:
+    case Layout::Variable:
       starpu_variable_data_register(&handle_, STARPU_MAIN_RAM, home, shape_.elem_size);
       break;
   }
@@ -292,21 +307,31 @@ void Storage::register_handle() {
 }
 
 starpu_data_handle_t Storage::handle_for_task() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return handle_for_task_locked();
+}
+
+std::vector<starpu_data_handle_t> Storage::partition(const PartitionSpec& spec) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return partition_locked(spec);
+}
+
+starpu_data_handle_t Storage::handle_for_task_locked() {
   check_task_use("handle_for_task");
   end_host_phase();
   if (handle_ == nullptr)
     register_handle();
   else
     unpartition_active();
-  phase_ = HostPhase::none;
+  phase_ = HostPhase::None;
   return handle_;
 }
 
-std::vector<starpu_data_handle_t> Storage::partition(const PartitionSpec& spec) {
+std::vector<starpu_data_handle_t> Storage::partition_locked(const PartitionSpec& spec) {
   check_task_use("partition");
   end_host_phase();
   if (handle_ == nullptr) register_handle();
-  phase_ = HostPhase::none;
+  phase_ = HostPhase::None;
   if (active_plan_ >= 0 && plans_[active_plan_]->spec == spec) return plans_[active_plan_]->leaves;
   unpartition_active();
 
@@ -317,19 +342,19 @@ std::vector<starpu_data_handle_t> Storage::partition(const PartitionSpec& spec) 
     auto plan = std::make_unique<PartitionPlan>();
     plan->spec = spec;
     using Kind = PartitionSpec::Kind;
-    const bool is_vector = shape_.layout == Layout::vector;
-    const bool is_matrix = shape_.layout == Layout::matrix;
-    if ((spec.kind == Kind::vector_blocks || spec.kind == Kind::vector_sizes) != is_vector ||
-        (spec.kind == Kind::matrix_rows || spec.kind == Kind::matrix_row_sizes ||
-         spec.kind == Kind::matrix_2d) != is_matrix)
+    const bool is_vector = shape_.layout == Layout::Vector;
+    const bool is_matrix = shape_.layout == Layout::Matrix;
+    if ((spec.kind == Kind::VectorBlocks || spec.kind == Kind::VectorSizes) != is_vector ||
+        (spec.kind == Kind::MatrixRows || spec.kind == Kind::MatrixRowSizes ||
+         spec.kind == Kind::Matrix2d) != is_matrix)
       throw Error("partition: kind does not match the container");
-    if (spec.kind == Kind::vector_blocks) {
+    if (spec.kind == Kind::VectorBlocks) {
       check_parts(spec.args.at(0), shape_.nx, "partition_blocks");
       plan->top.resize(spec.args[0]);
       auto f = make_filter(starpu_vector_filter_block, spec.args[0]);
       starpu_data_partition_plan(handle_, &f, plan->top.data());
-    } else if (spec.kind == Kind::vector_sizes || spec.kind == Kind::matrix_row_sizes) {
-      const bool rows = spec.kind == Kind::matrix_row_sizes;
+    } else if (spec.kind == Kind::VectorSizes || spec.kind == Kind::MatrixRowSizes) {
+      const bool rows = spec.kind == Kind::MatrixRowSizes;
       const std::size_t extent = rows ? shape_.ny : shape_.nx;
       std::size_t sum = 0;
       for (std::size_t s : spec.args) {
@@ -348,11 +373,11 @@ std::vector<starpu_data_handle_t> Storage::partition(const PartitionSpec& spec) 
       starpu_data_partition_plan(handle_, &f, plan->top.data());
     } else {
       check_parts(spec.args.at(0), shape_.ny, "partition rows");
-      if (spec.kind == Kind::matrix_2d) check_parts(spec.args.at(1), shape_.nx, "partition columns");
+      if (spec.kind == Kind::Matrix2d) check_parts(spec.args.at(1), shape_.nx, "partition columns");
       plan->top.resize(spec.args[0]);
       auto f = make_filter(starpu_matrix_filter_vertical_block, spec.args[0]);
       starpu_data_partition_plan(handle_, &f, plan->top.data());
-      if (spec.kind == Kind::matrix_2d) {
+      if (spec.kind == Kind::Matrix2d) {
         plan->sub.resize(plan->top.size());
         for (std::size_t i = 0; i < plan->top.size(); ++i) {
           plan->sub[i].resize(spec.args[1]);
@@ -364,7 +389,8 @@ std::vector<starpu_data_handle_t> Storage::partition(const PartitionSpec& spec) 
     if (plan->sub.empty())
       plan->leaves = plan->top;
     else
-      for (const auto& row : plan->sub) plan->leaves.insert(plan->leaves.end(), row.begin(), row.end());
+      for (const auto& row : plan->sub)
+        plan->leaves.insert(plan->leaves.end(), row.begin(), row.end());
     // Distributed: the leaves (what tasks use) get their owner ranks; a 2-D plan's row
     // bands stay local intermediates.
     if (Distributed* layer = distributed()) layer->blocks_planned(handle_, plan->leaves);
@@ -408,12 +434,12 @@ void Storage::drop_registration(bool gather) noexcept {
   plans_.clear();
   starpu_data_unregister(handle_);  // waits for pending tasks, brings the data home
   handle_ = nullptr;
-  phase_ = HostPhase::write;
+  phase_ = HostPhase::Write;
 }
 
 void Storage::reshape(const Shape& shape) {
   if (!owning_) throw Error("resize: a view cannot be resized");
-  if (handle_ != nullptr && phase_ == HostPhase::none)
+  if (handle_ != nullptr && phase_ == HostPhase::None)
     throw Error(
         "resize: the container was last used by a component call whose tasks may still be "
         "running; access it from the host first (e.g. host_write()), which waits for them");
@@ -432,7 +458,7 @@ void Storage::reshape(const Shape& shape) {
   bytes_ = bytes;
   pinned_ = pinned;
   shape_ = shape;
-  phase_ = HostPhase::write;
+  phase_ = HostPhase::Write;
   if (pinned_ && !tracked_) {
     track(this);
     tracked_ = true;
@@ -440,6 +466,7 @@ void Storage::reshape(const Shape& shape) {
 }
 
 void Storage::detach() {
+  std::lock_guard<std::mutex> lock(mutex_);
   if (handle_ != nullptr) {
     end_host_phase();
     unpartition_active();
@@ -447,6 +474,7 @@ void Storage::detach() {
     if (Distributed* layer = distributed()) layer->host_access(handle_);
     drop_registration();
   }
+  unpin_in_place();
   if (pinned_) {
     void* p = std::aligned_alloc(kAlign, (bytes_ + kAlign - 1) / kAlign * kAlign);
     if (p == nullptr) throw std::bad_alloc();
@@ -455,7 +483,7 @@ void Storage::detach() {
     ptr_ = p;
     pinned_ = false;
   }
-  phase_ = HostPhase::write;
+  phase_ = HostPhase::Write;
   tracked_ = false;
 }
 

@@ -89,7 +89,8 @@ int clear_winner(const std::vector<double>& times, double margin) {
   const int best = fastest(times);
   if (best < 0) return -1;
   for (size_t v = 0; v < times.size(); ++v) {
-    if (static_cast<int>(v) != best && !std::isnan(times[v]) && times[v] <= times[best] * (1 + margin)) {
+    if (static_cast<int>(v) != best && !std::isnan(times[v]) &&
+        times[v] <= times[best] * (1 + margin)) {
       return -1;
     }
   }
@@ -106,11 +107,20 @@ std::string xml_escape(const std::string& s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '&': out += "&amp;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -119,12 +129,21 @@ std::string xml_escape(const std::string& s) {
 // The time at @p x on the line through (a, ta) and (b, tb) in log-log space (a < x < b);
 // the nearer end's time when a time is missing or not positive.
 double log_log_between(long long a, double ta, long long b, double tb, long long x) {
-  if (std::isnan(ta) || std::isnan(tb) || ta <= 0 || tb <= 0 || a <= 0) return x - a < b - x ? ta : tb;
-  const double w = (std::log(double(x)) - std::log(double(a))) / (std::log(double(b)) - std::log(double(a)));
+  if (std::isnan(ta) || std::isnan(tb) || ta <= 0 || tb <= 0 || a <= 0)
+    return x - a < b - x ? ta : tb;
+  const double w =
+      (std::log(double(x)) - std::log(double(a))) / (std::log(double(b)) - std::log(double(a)));
   return std::exp(std::log(ta) + w * (std::log(tb) - std::log(ta)));
 }
 
 }  // namespace
+
+double Trainer::now_us() const {
+  if (options_.clock_us) return options_.clock_us();
+  return std::chrono::duration<double, std::micro>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
 
 double Trainer::time_variant(const TrainingTarget& target, int variant,
                              const std::vector<long long>& point) {
@@ -137,17 +156,16 @@ double Trainer::time_variant(const TrainingTarget& target, int variant,
   try {
     target.call(point);  // warm-up: kernels built, buffers allocated
     for (int r = 0; r < options_.repetitions; ++r) {
-      auto start = std::chrono::steady_clock::now();
+      const double start = now_us();
       clock.start();
       target.call(point);
       const double busy = clock.busiest_us();
-      std::chrono::duration<double, std::micro> took = std::chrono::steady_clock::now() - start;
-      // A call whose work ran outside any task (none submitted) is timed on the wall.
-      us.push_back(busy > 0 ? busy : took.count());
+      // A call whose work ran outside any task (none submitted) is timed on the clock.
+      us.push_back(busy > 0 ? busy : now_us() - start);
     }
   } catch (const Error& e) {
-    std::cerr << "peppher training: " << target.interface_name << " / "
-              << sel.variants()[variant] << ": " << e.what() << "\n";
+    std::cerr << "peppher training: " << target.interface_name << " / " << sel.variants()[variant]
+              << ": " << e.what() << "\n";
     force_variant(target.interface_name, "");
     return kNaN;
   }
@@ -240,8 +258,8 @@ void Trainer::train(const TrainingTarget& target) {
       }
     }
     axes.emplace_back(xs.begin(), xs.end());
-    std::cerr << "peppher training: " << target.interface_name << ": " << xs.size()
-              << " sizes of " << c.name << " in " << c.lo << ".." << c.hi << "\n";
+    std::cerr << "peppher training: " << target.interface_name << ": " << xs.size() << " sizes of "
+              << c.name << " in " << c.lo << ".." << c.hi << "\n";
   }
 
   // Every combination of the chosen values: the table is a grid, as static dispatch wants.
@@ -353,7 +371,8 @@ double trained_cost(const TrainedGrid& grid, const long long* point, int variant
 TrainingOptions training_options_from_environment(const std::string& platform) {
   TrainingOptions o;
   o.platform = platform;
-  if (const char* p = std::getenv("PEPPHER_TRAIN_POINTS")) o.max_points_per_context = std::max(3, std::atoi(p));
+  if (const char* p = std::getenv("PEPPHER_TRAIN_POINTS"))
+    o.max_points_per_context = std::max(3, std::atoi(p));
   if (const char* r = std::getenv("PEPPHER_TRAIN_REPS")) o.repetitions = std::max(1, std::atoi(r));
   if (const char* a = std::getenv("PEPPHER_TRAIN_ACCURACY")) o.accuracy = std::atof(a);
   return o;

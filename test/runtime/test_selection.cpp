@@ -1,13 +1,10 @@
 // Variant selection support in the runtime: forcing a variant (force_variant and
 // PEPPHER_VARIANT), the trained-table cost interpolation, and the Trainer's adaptive
-// sampling over a target whose cost is made deterministic (it sleeps).
+// sampling over a target whose cost is exact (an injected clock the call advances).
 #include <catch2/catch.hpp>
-
-#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <regex>
-#include <thread>
 
 #include "peppher/selection.h"
 #include "peppher/training.h"
@@ -44,7 +41,7 @@ TEST_CASE("trained_cost interpolates log-log between grid points", "[selection]"
   auto cost = [&](long long n, int v) { return peppher::trained_cost(grid, &n, v); };
   CHECK(cost(100, 0) == Approx(100));
   CHECK(cost(316, 0) == Approx(316).epsilon(0.01));  // t = n is a line in log-log
-  CHECK(cost(5, 0) == Approx(10));                    // clamped at the edges
+  CHECK(cost(5, 0) == Approx(10));                   // clamped at the edges
   CHECK(cost(5000, 0) == Approx(1000));
   CHECK(cost(500, 1) == Approx(50));  // the unmeasured corner is skipped
   CHECK(std::isnan(cost(1000, 1)));
@@ -64,16 +61,17 @@ TEST_CASE("training refines where the fastest variant changes", "[selection]") {
   peppher::TrainingTarget target;
   target.interface_name = "sleepy";
   target.context = {{"n", 10, 1000}};
-  // "linear" sleeps 20 us per n, "flat" 2 ms: they cross at n = 100 (milliseconds apart
-  // elsewhere, so a loaded machine does not move the boundary).
+  // "linear" costs 20 us per n, "flat" 2 ms: they cross at n = 100. The trainer's clock is
+  // injected and advanced by the call itself, so the times are exact and nothing sleeps.
+  double now_us = 0;
   target.call = [&](const std::vector<long long>& p) {
-    const long long us = sel.forced() == 0 ? 20 * p[0] : 2000;
-    std::this_thread::sleep_for(std::chrono::microseconds(us));
+    now_us += sel.forced() == 0 ? 20.0 * static_cast<double>(p[0]) : 2000.0;
   };
   peppher::TrainingOptions options;
   options.max_points_per_context = 8;
-  options.repetitions = 3;  // a median: one delayed wake-up must not move the boundary
+  options.repetitions = 3;
   options.platform = "test";
+  options.clock_us = [&] { return now_us; };
   peppher::Trainer trainer(options);
   trainer.train(target);
   const std::string table = trainer.table_xml();
@@ -85,11 +83,24 @@ TEST_CASE("training refines where the fastest variant changes", "[selection]") {
   // Eight sizes, and the ones next to the crossing were sampled.
   std::regex point("values=\"([0-9]+)\"");
   int points = 0, near_crossing = 0;
-  for (auto it = std::sregex_iterator(table.begin(), table.end(), point); it != std::sregex_iterator(); ++it) {
+  for (auto it = std::sregex_iterator(table.begin(), table.end(), point);
+       it != std::sregex_iterator(); ++it) {
     const long long n = std::stoll((*it)[1]);
     ++points;
     near_crossing += n >= 50 && n <= 200;
   }
   CHECK(points == 8);
   CHECK(near_crossing >= 2);
+  // Every sample is the injected cost exactly (the median of identical calls).
+  std::regex sample(
+      "values=\"([0-9]+)\">\\s*<peppher:time variant=\"linear\" us=\"([0-9.e+]+)\"/>"
+      "\\s*<peppher:time variant=\"flat\" us=\"([0-9.e+]+)\"/>");
+  int samples = 0;
+  for (auto it = std::sregex_iterator(table.begin(), table.end(), sample);
+       it != std::sregex_iterator(); ++it) {
+    ++samples;
+    CHECK(std::stod((*it)[2]) == Approx(20.0 * std::stod((*it)[1])));
+    CHECK(std::stod((*it)[3]) == Approx(2000.0));
+  }
+  CHECK(samples == points);
 }

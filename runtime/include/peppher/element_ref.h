@@ -13,7 +13,8 @@ namespace peppher {
 /// to it is a host write (invalidates device copies once). Compound assignments and ++/--
 /// are read-modify-writes. For members of a struct element use read() or write().
 /// @attention Blocks on the first access of a phase while a submitted task still uses the
-///            data; afterwards costs what std::vector costs. Not thread-safe.
+///            data; afterwards costs what std::vector costs. Threads: the rules of its
+///            container (reads may be concurrent, writes need exclusive use).
 template <typename T>
 class ElementRef {
  public:
@@ -47,16 +48,54 @@ class ElementRef {
     return *this;
   }
 
-  template <typename U> const ElementRef& operator+=(const U& u) const { write() += u; return *this; }
-  template <typename U> const ElementRef& operator-=(const U& u) const { write() -= u; return *this; }
-  template <typename U> const ElementRef& operator*=(const U& u) const { write() *= u; return *this; }
-  template <typename U> const ElementRef& operator/=(const U& u) const { write() /= u; return *this; }
-  template <typename U> const ElementRef& operator%=(const U& u) const { write() %= u; return *this; }
-  template <typename U> const ElementRef& operator&=(const U& u) const { write() &= u; return *this; }
-  template <typename U> const ElementRef& operator|=(const U& u) const { write() |= u; return *this; }
-  template <typename U> const ElementRef& operator^=(const U& u) const { write() ^= u; return *this; }
-  const ElementRef& operator++() const { ++write(); return *this; }
-  const ElementRef& operator--() const { --write(); return *this; }
+  template <typename U>
+  const ElementRef& operator+=(const U& u) const {
+    write() += u;
+    return *this;
+  }
+  template <typename U>
+  const ElementRef& operator-=(const U& u) const {
+    write() -= u;
+    return *this;
+  }
+  template <typename U>
+  const ElementRef& operator*=(const U& u) const {
+    write() *= u;
+    return *this;
+  }
+  template <typename U>
+  const ElementRef& operator/=(const U& u) const {
+    write() /= u;
+    return *this;
+  }
+  template <typename U>
+  const ElementRef& operator%=(const U& u) const {
+    write() %= u;
+    return *this;
+  }
+  template <typename U>
+  const ElementRef& operator&=(const U& u) const {
+    write() &= u;
+    return *this;
+  }
+  template <typename U>
+  const ElementRef& operator|=(const U& u) const {
+    write() |= u;
+    return *this;
+  }
+  template <typename U>
+  const ElementRef& operator^=(const U& u) const {
+    write() ^= u;
+    return *this;
+  }
+  const ElementRef& operator++() const {
+    ++write();
+    return *this;
+  }
+  const ElementRef& operator--() const {
+    --write();
+    return *this;
+  }
   T operator++(int) const { return write()++; }
   T operator--(int) const { return write()--; }
 

@@ -21,8 +21,12 @@ namespace peppher {
 /// data() and host_write() are read-write host accesses. Padding (ld() > cols()) is part of
 /// the allocation but never read by comparisons. There are no element iterators (the padding
 /// would break them): loop over rows and columns, or use host_read()/host_write() pointers.
-/// @attention Not thread-safe. The first host access after a component call blocks until
-///            the tasks using the data finished; destruction waits for pending tasks.
+/// @attention The first host access after a component call blocks until the tasks using
+///            the data finished; destruction waits for pending tasks. Threads (runtime/README.md):
+///            like std::vector, concurrent reads from several threads are safe (const access,
+///            host_read(), copies, component calls that only read it, whole or partitioned);
+///            anything that writes it (non-const access, host_write(), resize, assignment,
+///            destruction, a call writing it) needs exclusive use.
 template <typename T>
 class Matrix {
   static_assert(std::is_trivially_copyable_v<T>, "peppher::Matrix<T> needs a trivially copyable T");
@@ -146,7 +150,8 @@ class Matrix {
     std::vector<T> out;
     out.reserve(size());
     const T* p = host_read();
-    for (size_type i = 0; i < rows(); ++i) out.insert(out.end(), p + i * ld(), p + i * ld() + cols());
+    for (size_type i = 0; i < rows(); ++i)
+      out.insert(out.end(), p + i * ld(), p + i * ld() + cols());
     return out;
   }
 
@@ -158,18 +163,22 @@ class Matrix {
   /// @brief For generated code: @p nparts blocks of consecutive rows (sizes as block_range()),
   ///        returned top to bottom.
   std::vector<starpu_data_handle_t> partition_rows(size_type nparts) const {
-    return storage_.partition({detail::PartitionSpec::Kind::matrix_rows, {nparts}});
+    return storage_.partition({detail::PartitionSpec::Kind::MatrixRows, {nparts}});
   }
   /// @brief For generated code: @p row_parts x @p col_parts 2-D blocks, returned in
   ///        row-major block order (block (bi, bj) at index bi * col_parts + bj).
-  std::vector<starpu_data_handle_t> partition_blocks(size_type row_parts, size_type col_parts) const {
-    return storage_.partition({detail::PartitionSpec::Kind::matrix_2d, {row_parts, col_parts}});
+  std::vector<starpu_data_handle_t> partition_blocks(size_type row_parts,
+                                                     size_type col_parts) const {
+    return storage_.partition({detail::PartitionSpec::Kind::Matrix2d, {row_parts, col_parts}});
   }
   /// @brief For generated code: consecutive row blocks of the given @p sizes (which must sum
   ///        to rows()), returned top to bottom; the uneven split of `partition="?"`.
   std::vector<starpu_data_handle_t> partition_row_sizes(const std::vector<size_type>& sizes) const {
-    return storage_.partition({detail::PartitionSpec::Kind::matrix_row_sizes, sizes});
+    return storage_.partition({detail::PartitionSpec::Kind::MatrixRowSizes, sizes});
   }
+  /// @brief For the runtime's call core (detail::Call, behind TaskBuilder and
+  ///        PartitionedCall): the type-erased storage, whose handle a call takes at submit.
+  detail::Storage& storage() const noexcept { return storage_; }
   bool registered() const noexcept { return storage_.registered(); }
   bool is_view() const noexcept { return storage_.is_view(); }
 
@@ -186,7 +195,7 @@ class Matrix {
 
  private:
   static detail::Shape shape(size_type rows, size_type cols, size_type ld) noexcept {
-    return {detail::Layout::matrix, sizeof(T), cols, rows, ld};
+    return {detail::Layout::Matrix, sizeof(T), cols, rows, ld};
   }
   void check(size_type i, size_type j) const {
     detail::check_index("Matrix row", i, rows());

@@ -11,8 +11,12 @@ namespace peppher {
 
 /// @brief A single trivially copyable T. get()/conversion are host reads, set()/assignment
 ///        host writes (same coherence rules as Vector<T>).
-/// @attention Not thread-safe. get() after a component call blocks until the tasks writing
-///            it finished; destruction waits for pending tasks.
+/// @attention get() after a component call blocks until the tasks writing it finished;
+///            destruction waits for pending tasks. Threads (runtime/README.md): like std::vector,
+///            concurrent reads from several threads are safe (const access, host_read(), copies,
+///            component calls that only read it, whole or partitioned); anything that writes
+///            it (non-const access, host_write(), resize, assignment, destruction, a call
+///            writing it) needs exclusive use.
 template <typename T>
 class Scalar {
   static_assert(std::is_trivially_copyable_v<T>, "peppher::Scalar<T> needs a trivially copyable T");
@@ -77,13 +81,16 @@ class Scalar {
   ///        scalar's lifetime), ends any host access phase, returns the handle.
   /// @attention Throws peppher::Error for a view or when the runtime is not running.
   starpu_data_handle_t handle_for_task() const { return storage_.handle_for_task(); }
+  /// @brief For the runtime's call core (detail::Call, behind TaskBuilder and
+  ///        PartitionedCall): the type-erased storage, whose handle a call takes at submit.
+  detail::Storage& storage() const noexcept { return storage_; }
   bool registered() const noexcept { return storage_.registered(); }
   bool is_view() const noexcept { return storage_.is_view(); }
 
  private:
   struct ViewTag {};
   explicit Scalar(ViewTag) noexcept {}
-  static detail::Shape shape() noexcept { return {detail::Layout::variable, sizeof(T), 1, 1, 1}; }
+  static detail::Shape shape() noexcept { return {detail::Layout::Variable, sizeof(T), 1, 1, 1}; }
   void check_alive() const {
     if (storage_.data() == nullptr) throw Error("use of a moved-from Scalar");
   }

@@ -32,10 +32,13 @@ struct TrainingTarget {
 
 /// @brief Sampling settings; the defaults suit a shared machine.
 struct TrainingOptions {
-  double accuracy = 0.05;        // refine where interpolation misses a sample by more
+  double accuracy = 0.05;  // refine where interpolation misses a sample by more
   int max_points_per_context = 12;
-  int repetitions = 5;           // timed calls per (variant, point); the median is kept
-  std::string platform;          // written into the table
+  int repetitions = 5;   // timed calls per (variant, point); the median is kept
+  std::string platform;  // written into the table
+  /// The clock calls are timed with, in microseconds (any origin); empty: steady_clock.
+  /// Tests inject one that the target's call advances, so they need not sleep.
+  std::function<double()> clock_us;
 };
 
 /// @brief Times every variant of each target and keeps the results for the table.
@@ -67,6 +70,7 @@ class Trainer {
                                      const std::vector<long long>& point);
   double time_variant(const TrainingTarget& target, int variant,
                       const std::vector<long long>& point);
+  double now_us() const;
 
   TrainingOptions options_;
   std::vector<Result> results_;
@@ -76,10 +80,10 @@ class Trainer {
 ///        parameters with each variant's time per cell (NaN where it was not measured).
 struct TrainedGrid {
   int dims = 0;
-  const int* sizes = nullptr;        // values per axis
-  const long long* axes = nullptr;   // every axis's values, ascending, one after the other
+  const int* sizes = nullptr;       // values per axis
+  const long long* axes = nullptr;  // every axis's values, ascending, one after the other
   int variants = 0;
-  const double* us = nullptr;        // [cell][variant], cells row-major over the axes
+  const double* us = nullptr;  // [cell][variant], cells row-major over the axes
 };
 
 /// @brief The expected time in microseconds of @p variant at @p point (one value per

@@ -25,9 +25,13 @@ namespace peppher {
 /// - non-const data(), begin()/end() and host_write() are host writes (read-write access).
 /// Raw pointers and iterators stay valid until the next component call (handle_for_task)
 /// or resize, as std::vector iterators stay valid until a reallocation.
-/// @attention Not thread-safe (like std::vector). The first host access after a component
-///            call blocks until the tasks using the data finished (reads wait for writers
-///            only). Copy waits for pending writers; destruction waits for pending tasks.
+/// @attention The first host access after a component call blocks until the tasks using
+///            the data finished (reads wait for writers only). Copy waits for pending
+///            writers; destruction waits for pending tasks. Threads (runtime/README.md): like
+///            std::vector, concurrent reads from several threads are safe (const access,
+///            host_read(), copies, component calls that only read it, whole or partitioned);
+///            anything that writes it (non-const access, host_write(), resize, assignment,
+///            destruction, a call writing it) needs exclusive use.
 template <typename T>
 class Vector {
   static_assert(std::is_trivially_copyable_v<T>, "peppher::Vector<T> needs a trivially copyable T");
@@ -160,13 +164,16 @@ class Vector {
   ///        the first n % nparts blocks get one more element, see block_range()) and returns
   ///        the block handles, valid until the next whole-data use. Plans are reused.
   std::vector<starpu_data_handle_t> partition_blocks(size_type nparts) const {
-    return storage_.partition({detail::PartitionSpec::Kind::vector_blocks, {nparts}});
+    return storage_.partition({detail::PartitionSpec::Kind::VectorBlocks, {nparts}});
   }
   /// @brief For generated code: splits into consecutive blocks of the given @p sizes
   ///        (which must sum to size()) and returns the block handles.
   std::vector<starpu_data_handle_t> partition_sizes(const std::vector<size_type>& sizes) const {
-    return storage_.partition({detail::PartitionSpec::Kind::vector_sizes, sizes});
+    return storage_.partition({detail::PartitionSpec::Kind::VectorSizes, sizes});
   }
+  /// @brief For the runtime's call core (detail::Call, behind TaskBuilder and
+  ///        PartitionedCall): the type-erased storage, whose handle a call takes at submit.
+  detail::Storage& storage() const noexcept { return storage_; }
   /// @brief True once handle_for_task() registered the data with StarPU.
   bool registered() const noexcept { return storage_.registered(); }
   /// @brief True for a view (see view()).
@@ -180,7 +187,7 @@ class Vector {
 
  private:
   static detail::Shape shape(size_type n) noexcept {
-    return {detail::Layout::vector, sizeof(T), n, 1, n};
+    return {detail::Layout::Vector, sizeof(T), n, 1, n};
   }
   void copy_in(const T* src, size_type n) {
     if (n != 0) std::memcpy(storage_.data(), src, n * sizeof(T));

@@ -4,9 +4,11 @@
 
 #include <starpu.h>
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 namespace peppher {
@@ -16,16 +18,16 @@ class Error;
 namespace peppher::detail {
 
 /// @brief What the host may currently do with the data without asking StarPU.
-/// none: a component call may use it (must acquire); read: acquired STARPU_R;
-/// write: acquired STARPU_RW, or not registered at all (plain memory).
-enum class HostPhase : std::uint32_t { none = 0, read = 1, write = 2 };
+/// None: a component call may use it (must acquire); Read: acquired STARPU_R;
+/// Write: acquired STARPU_RW, or not registered at all (plain memory).
+enum class HostPhase : std::uint32_t { None = 0, Read = 1, Write = 2 };
 
 /// @brief Which StarPU data interface the container registers with.
-enum class Layout : std::uint32_t { vector, matrix, variable };
+enum class Layout : std::uint32_t { Vector, Matrix, Variable };
 
 /// @brief Shape of the payload, in elements; vectors and variables have ny == 1.
 struct Shape {
-  Layout layout = Layout::vector;
+  Layout layout = Layout::Vector;
   std::size_t elem_size = 1;
   std::size_t nx = 0;  ///< elements per row (vector: element count; variable: 1)
   std::size_t ny = 1;  ///< rows
@@ -36,10 +38,10 @@ struct Shape {
 
 /// @brief A requested split of the data into blocks, compared to reuse partition plans.
 struct PartitionSpec {
-  enum class Kind { vector_blocks, vector_sizes, matrix_rows, matrix_row_sizes, matrix_2d };
-  Kind kind = Kind::vector_blocks;
-  /// vector_blocks/matrix_rows: {nparts}; vector_sizes/matrix_row_sizes: the block sizes; matrix_2d:
-  /// {row_parts, col_parts}.
+  enum class Kind { VectorBlocks, VectorSizes, MatrixRows, MatrixRowSizes, Matrix2d };
+  Kind kind = Kind::VectorBlocks;
+  /// VectorBlocks/MatrixRows: {nparts}; VectorSizes/MatrixRowSizes: the block sizes;
+  /// Matrix2d: {row_parts, col_parts}.
   std::vector<std::size_t> args;
   bool operator==(const PartitionSpec& o) const { return kind == o.kind && args == o.args; }
 };
@@ -47,7 +49,11 @@ struct PartitionSpec {
 struct PartitionPlan;
 
 /// @brief Owns (or, for a view, borrows) the payload and its StarPU registration.
-/// @attention Not thread-safe: like std::vector, one thread uses a container at a time.
+/// @attention Like std::vector: any number of threads may read one storage at the same time
+///            (ensure_read, handle_for_task / partition for calls that only read it, clone),
+///            which the lock around registration, host phases and partitions makes safe;
+///            a write (ensure_write, reshape, move, destruction, a call writing it) needs
+///            exclusive use.
 class Storage {
  public:
   /// @brief Empty owning storage (no memory, never registered).
@@ -76,17 +82,17 @@ class Storage {
   void* data() const noexcept { return ptr_; }
   const Shape& shape() const noexcept { return shape_; }
   bool is_view() const noexcept { return !owning_; }
-  bool registered() const noexcept { return handle_ != nullptr; }
-  bool pinned() const noexcept { return pinned_; }
-  HostPhase phase() const noexcept { return phase_; }
+  bool registered() const noexcept;
+  bool pinned() const noexcept { return pinned_ || pinned_in_place_; }
+  HostPhase phase() const noexcept { return phase_.load(std::memory_order_acquire); }
 
   /// @brief Makes host reads valid: a no-op once the phase began (one inline test).
   void ensure_read() {
-    if (__builtin_expect(phase_ == HostPhase::none, 0)) acquire_read();
+    if (__builtin_expect(phase() == HostPhase::None, 0)) acquire_read();
   }
   /// @brief Makes host writes valid: a no-op once the write phase began.
   void ensure_write() {
-    if (__builtin_expect(phase_ != HostPhase::write, 0)) acquire_write();
+    if (__builtin_expect(phase() != HostPhase::Write, 0)) acquire_write();
   }
   /// @brief Slow path: starpu_data_acquire(STARPU_R), waiting for pending writers and
   ///        fetching the data once if the host copy is outdated.
@@ -99,6 +105,15 @@ class Storage {
   starpu_data_handle_t handle_for_task();
   /// @brief Like handle_for_task() but returns the block handles of @p spec.
   std::vector<starpu_data_handle_t> partition(const PartitionSpec& spec);
+
+  /// @brief The lock of registration, host phases and partitions. A call holds the locks of
+  ///        every storage it uses from taking their handles to submitting its tasks, so no
+  ///        other thread's host read or call unpartitions them in between.
+  std::unique_lock<std::mutex> lock() const { return std::unique_lock<std::mutex>(mutex_); }
+  /// @brief handle_for_task() for a caller holding lock().
+  starpu_data_handle_t handle_for_task_locked();
+  /// @brief partition() for a caller holding lock().
+  std::vector<starpu_data_handle_t> partition_locked(const PartitionSpec& spec);
 
   /// @brief Replaces the payload by a fresh zero-filled one of shape @p shape keeping the
   ///        first min(old, new) bytes; a registered container is unregistered first (this
@@ -119,13 +134,16 @@ class Storage {
   std::vector<starpu_data_handle_t> all_blocks() const;
   void register_handle();
   void free_memory() noexcept;
+  void unpin_in_place() noexcept;
 
   void* ptr_ = nullptr;
   std::size_t bytes_ = 0;
   Shape shape_{};
-  HostPhase phase_ = HostPhase::write;
+  std::atomic<HostPhase> phase_{HostPhase::Write};  // read without the lock (fast paths)
+  mutable std::mutex mutex_;                        // not moved: each storage has its own
   bool owning_ = true;
-  bool pinned_ = false;
+  bool pinned_ = false;           // allocated with starpu_malloc (pinned)
+  bool pinned_in_place_ = false;  // allocated before init(), pinned at registration
   bool tracked_ = false;
   starpu_data_handle_t handle_ = nullptr;
   std::vector<std::unique_ptr<PartitionPlan>> plans_;

@@ -1,0 +1,188 @@
+// The call-operand core: the one place where a component call's operands become StarPU
+// handles and the call becomes tasks. TaskBuilder (task.h) and PartitionedCall
+// (partitioned_call.h) are thin typed front ends over it; the code is in runtime/src/call.cpp.
+//
+// A call collects its operands first (add_*: what each buffer is, nothing registered with
+// StarPU for containers yet), then submit() resolves them under the containers' locks
+// (registration, partition plans), builds one task per block and submits it, and finally
+// releases what was registered for the call only (unpartition + unregister: waits, copies
+// raw data back). Extensions have one place each:
+//  - a new kind of operand: an OperandKind, an add_* function, resolve() and release();
+//  - how a task is submitted (tracing, MPI): submit_task();
+//  - what is checked about a raw operand (lengths): raw_extent().
+#pragma once
+
+#include <starpu.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "peppher/detail/storage.h"
+
+namespace peppher {
+
+class AutoSplit;
+
+namespace detail {
+
+/// @brief Throws peppher::Error unless the runtime is running (a component call before
+///        PEPPHER_INITIALIZE() or after PEPPHER_SHUTDOWN()), naming @p iface.
+void require_running(const char* iface);
+
+/// @brief Sizes of @p n elements (or rows) split into @p nparts blocks by block_range().
+std::vector<std::size_t> even_sizes(std::size_t n, std::size_t nparts);
+
+/// @brief What one buffer of a call is, hence how submit() gets its handle(s) and what the
+///        end of the call does with them.
+enum class OperandKind : std::uint8_t {
+  Container,       ///< a container's own handle, whole: kept registered by the container
+  ContainerSplit,  ///< a container partitioned by `spec`: blocks of its own handle
+  Raw,             ///< raw memory registered for this call (vector, matrix or variable)
+  RawSplit,        ///< raw memory registered for this call and split into blocks
+};
+
+/// @brief One buffer of a call (a codelet buffer index and what goes there).
+struct Operand {
+  int index = 0;  ///< codelet buffer index
+  OperandKind kind = OperandKind::Container;
+  const char* name = "";                     ///< parameter name, for messages ("" when not given)
+  Storage* container = nullptr;              ///< Container / ContainerSplit
+  PartitionSpec spec;                        ///< ContainerSplit: the split asked of the container
+  starpu_data_handle_t handle = nullptr;     ///< the whole data once resolved / registered
+  std::vector<starpu_data_handle_t> blocks;  ///< split kinds: one handle per block
+  std::vector<std::size_t> sizes;            ///< split kinds: elements (rows) per block
+  std::vector<std::size_t> offsets;          ///< split kinds: first element (row) per block
+  std::vector<std::uint32_t> filter_sizes;   ///< RawSplit: the list filter's argument
+
+  bool is_split() const noexcept {
+    return kind == OperandKind::ContainerSplit || kind == OperandKind::RawSplit;
+  }
+  /// @brief The handle the task of block @p b gets.
+  starpu_data_handle_t handle_of_block(std::size_t b) const {
+    return is_split() ? blocks[b] : handle;
+  }
+};
+
+/// @brief One component call: its codelet, operands, per-block by-value arguments, and the
+///        tasks it submits (one per block; one block when nothing is split).
+/// @attention One object per call, used by one thread; objects of concurrent calls share
+///            nothing but the containers they name, which submit() locks.
+class Call {
+ public:
+  /// @brief Starts a call of @p codelet for interface @p iface (used in messages); throws
+  ///        peppher::Error when the runtime is not running.
+  Call(starpu_codelet* codelet, const char* iface);
+  /// @brief Frees the arguments of tasks never submitted and releases what was registered
+  ///        for the call (waiting for submitted tasks that use it).
+  ~Call();
+  Call(const Call&) = delete;
+  Call& operator=(const Call&) = delete;
+
+  // -- operands shared whole by every block's task ----------------------------------------
+
+  /// @brief Buffer @p index is container storage @p s, whole (its handle is taken at submit).
+  void add_container(int index, Storage& s);
+  /// @brief Buffer @p index is a raw array of @p count elements registered for this call as
+  ///        a StarPU vector. An empty array travels as one element of scratch owned by the
+  ///        call (StarPU cannot allocate an empty buffer on an OpenCL device); variants still
+  ///        see their own count argument (0).
+  void add_raw_vector(int index, const void* ptr, std::size_t count, std::size_t elem_size);
+  /// @brief Buffer @p index is a raw row-major array of @p count elements, @p row_width per
+  ///        row (descRowWidth), registered as a StarPU matrix (empty: one row of scratch).
+  void add_raw_matrix(int index, const void* ptr, std::size_t count, std::size_t row_width,
+                      std::size_t elem_size);
+  /// @brief Buffer @p index is one element at @p ptr (a `T&` parameter), registered for
+  ///        this call as a StarPU variable.
+  void add_raw_variable(int index, const void* ptr, std::size_t elem_size);
+
+  // -- partitioned operands: every split of a call has the same number of blocks -----------
+
+  /// @brief Sizes of a split of @p n elements (rows) of operand @p name into blocks of at
+  ///        most @p block; checks the block count against the call's earlier splits.
+  std::vector<std::size_t> fixed_sizes(const char* name, std::size_t n, long long block);
+  /// @brief Sizes of the `?` split of @p n elements (rows) of @p name chosen by @p a (the
+  ///        first `?` operand asks @p a; the others must have the same extent).
+  std::vector<std::size_t> auto_sizes(const char* name, std::size_t n, AutoSplit& a);
+  /// @brief Element counts of the 2-D split of a @p rows x @p cols operand @p name into
+  ///        blocks of at most @p block_rows x @p block_cols (row-major block order);
+  ///        @p first_rows gets each block's first row, @p row_parts the blocks per column.
+  std::vector<std::size_t> sizes_2d(const char* name, std::size_t rows, std::size_t cols,
+                                    long long block_rows, long long block_cols,
+                                    std::vector<std::size_t>& first_rows, std::size_t& row_parts);
+  /// @brief Buffer @p index is container storage @p s split as @p spec into blocks of
+  ///        @p sizes (from fixed_sizes/auto_sizes/sizes_2d); @p offsets: each block's first
+  ///        element (row), or empty for consecutive blocks.
+  void add_container_split(int index, const char* name, Storage& s, PartitionSpec spec,
+                           std::vector<std::size_t> sizes, std::vector<std::size_t> offsets = {});
+  /// @brief Buffer @p index is a raw array of @p count elements registered for this call and
+  ///        split into consecutive blocks of @p sizes elements.
+  void add_raw_vector_split(int index, const char* name, const void* ptr, std::size_t count,
+                            std::size_t elem_size, std::vector<std::size_t> sizes);
+  /// @brief Buffer @p index is a raw row-major array of @p rows x @p row_width elements
+  ///        registered as a StarPU matrix and split into blocks of @p sizes rows.
+  void add_raw_matrix_split(int index, const char* name, const void* ptr, std::size_t rows,
+                            std::size_t row_width, std::size_t elem_size,
+                            std::vector<std::size_t> sizes);
+  /// @brief Rows of a raw row-major array of @p count elements, @p row_width per row;
+  ///        throws peppher::Error naming the interface when they do not divide.
+  std::size_t raw_rows(std::size_t count, std::size_t row_width) const;
+
+  // -- blocks and arguments ----------------------------------------------------------------
+
+  /// @brief Number of blocks (tasks): 1 until an operand is split.
+  std::size_t blocks() const noexcept { return nblocks_ == 0 ? 1 : nblocks_; }
+  /// @brief Elements (rows) of block @p b of the split operand at buffer @p index.
+  std::size_t block_size(std::size_t b, int index) const;
+  /// @brief First element (row) of block @p b of the split operand at buffer @p index.
+  std::size_t block_offset(std::size_t b, int index) const;
+  /// @brief Block @p b's by-value argument block, or nullptr when none was made yet.
+  void* args(std::size_t b) const noexcept;
+  /// @brief Makes block @p b's argument block of @p size bytes (malloc'd: the task frees it
+  ///        with free(), so it must hold a trivially copyable type), uninitialized.
+  void* make_args(std::size_t b, std::size_t size);
+
+  // -- introspection for extensions (tracing, MPI) ------------------------------------------
+
+  starpu_codelet* codelet() const noexcept { return codelet_; }
+  const char* iface() const noexcept { return iface_; }
+  const std::vector<Operand>& operands() const noexcept { return ops_; }
+
+  /// @brief Resolves the operands, submits one task per block and releases what was
+  ///        registered for the call (which waits for the tasks and copies raw data back).
+  ///        With @p synchronous, a call with nothing registered for it also waits for its
+  ///        tasks. Throws peppher::Error when a task cannot be submitted (-ENODEV: no worker
+  ///        of this run can execute any enabled variant), leaking nothing.
+  void submit(bool synchronous);
+
+ private:
+  Operand& add(int index, OperandKind kind, const char* name);
+  std::vector<std::size_t> check_count(const char* name, std::vector<std::size_t> sizes);
+  std::size_t count_for(const char* name, std::size_t n, long long block) const;
+  const Operand& find(int index) const;
+  void split_registered(Operand& op, starpu_data_handle_t h,
+                        void (*filter)(void*, void*, starpu_data_filter*, unsigned, unsigned));
+  void resolve();
+  starpu_task* make_task(std::size_t b);
+  bool submit_task(starpu_task* task, std::size_t b);
+  void release() noexcept;
+
+  starpu_codelet* codelet_;
+  const char* iface_;
+  std::vector<Operand> ops_;
+  std::vector<void*> args_;  // per block, until handed to its task
+  std::size_t args_size_ = 0;
+  std::size_t nblocks_ = 0;  // 0: nothing split yet (one task)
+  std::string first_split_;  // the first split operand, for messages
+  AutoSplit* auto_ = nullptr;
+  std::size_t auto_extent_ = 0;
+  std::vector<std::size_t> auto_sizes_;
+  bool submitted_ = false;    // some task was submitted (the distributed layer's raw_written)
+  std::vector<int> workers_;  // per block, from the `?` split (empty: the scheduler places)
+  std::vector<std::unique_ptr<unsigned char[]>> scratch_;  // stand-ins for empty arrays
+};
+
+}  // namespace detail
+}  // namespace peppher

@@ -1,0 +1,384 @@
+// The call-operand core (detail::Call): operands to handles, one task per block, submission
+// with clear errors, and the release of what was registered for the call.
+#include "peppher/detail/call.h"
+
+#include <array>
+#include <cerrno>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <utility>
+
+#include "peppher/detail/distributed.h"
+#include "peppher/detail/trace.h"
+#include "peppher/error.h"
+#include "peppher/init.h"
+#include "peppher/partition.h"
+#include "peppher/partitioned_call.h"
+
+namespace peppher::detail {
+namespace {
+
+using FilterFunc = void (*)(void*, void*, starpu_data_filter*, unsigned, unsigned);
+
+// The error for a failed starpu_task_submit of interface @p iface.
+Error submit_error(const char* iface, int ret) {
+  if (ret == -ENODEV) {
+    return Error(std::string(iface) +
+                 ": no worker can run any of its variants (no enabled variant for the workers "
+                 "this run has: " +
+                 std::to_string(starpu_cpu_worker_get_count()) + " CPU, " +
+                 std::to_string(starpu_cuda_worker_get_count()) + " CUDA, " +
+                 std::to_string(starpu_opencl_worker_get_count()) + " OpenCL)");
+  }
+  return Error(std::string(iface) + ": starpu_task_submit failed (" + std::to_string(ret) + ")");
+}
+
+// @p n as one of StarPU's 32-bit extents, or a peppher::Error naming the call and buffer.
+std::uint32_t extent(const char* iface, int index, const char* what, std::size_t n) {
+  if (n > UINT32_MAX)
+    throw Error(std::string(iface) + ": buffer " + std::to_string(index) + " has " +
+                std::to_string(n) + " " + what +
+                ", more than StarPU's 32-bit extents hold (is the length negative?)");
+  return static_cast<std::uint32_t>(n);
+}
+
+std::vector<std::size_t> offsets_of(const std::vector<std::size_t>& sizes) {
+  std::vector<std::size_t> offsets;
+  offsets.reserve(sizes.size());
+  std::size_t at = 0;
+  for (std::size_t s : sizes) {
+    offsets.push_back(at);
+    at += s;
+  }
+  return offsets;
+}
+
+}  // namespace
+
+void require_running(const char* iface) {
+  if (!is_running()) {
+    throw Error(std::string(iface) + " called while the runtime is not running " +
+                "(call PEPPHER_INITIALIZE() first)");
+  }
+}
+
+std::vector<std::size_t> even_sizes(std::size_t n, std::size_t nparts) {
+  std::vector<std::size_t> sizes;
+  sizes.reserve(nparts);
+  for (std::size_t b = 0; b < nparts; ++b) sizes.push_back(block_range(n, nparts, b).size);
+  return sizes;
+}
+
+Call::Call(starpu_codelet* codelet, const char* iface) : codelet_(codelet), iface_(iface) {
+  require_running(iface);
+  ops_.reserve(codelet->nbuffers > 0 ? static_cast<std::size_t>(codelet->nbuffers) : 1);
+}
+
+Call::~Call() {
+  for (void* a : args_) std::free(a);
+  release();
+}
+
+Operand& Call::add(int index, OperandKind kind, const char* name) {
+  if (index < 0 || index >= STARPU_NMAXBUFS || ops_.size() >= STARPU_NMAXBUFS)
+    throw Error(std::string(iface_) + ": buffer index " + std::to_string(index) +
+                " out of range (StarPU has " + std::to_string(STARPU_NMAXBUFS) +
+                " buffers per task)");
+  Operand& op = ops_.emplace_back();
+  op.index = index;
+  op.kind = kind;
+  op.name = name;
+  return op;
+}
+
+// ---- operands shared whole ---------------------------------------------------------------
+
+void Call::add_container(int index, Storage& s) {
+  add(index, OperandKind::Container, "").container = &s;
+}
+
+void Call::add_raw_vector(int index, const void* ptr, std::size_t count, std::size_t elem_size) {
+  const std::uint32_t n = extent(iface_, index, "elements", count);
+  if (n == 0) {
+    scratch_.push_back(std::make_unique<unsigned char[]>(elem_size));
+    ptr = scratch_.back().get();
+  }
+  Operand& op = add(index, OperandKind::Raw, "");
+  starpu_vector_data_register(&op.handle, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr),
+                              n == 0 ? 1 : n, elem_size);
+  if (Distributed* layer = distributed()) layer->raw_registered(op.handle, {});
+}
+
+void Call::add_raw_matrix(int index, const void* ptr, std::size_t count, std::size_t row_width,
+                          std::size_t elem_size) {
+  const std::uint32_t width = extent(iface_, index, "elements per row", row_width);
+  const std::uint32_t rows = extent(iface_, index, "rows", raw_rows(count, row_width));
+  if (rows == 0) {
+    scratch_.push_back(std::make_unique<unsigned char[]>(elem_size * width));
+    ptr = scratch_.back().get();
+  }
+  Operand& op = add(index, OperandKind::Raw, "");
+  starpu_matrix_data_register(&op.handle, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr), width,
+                              width, rows == 0 ? 1 : rows, elem_size);
+  if (Distributed* layer = distributed()) layer->raw_registered(op.handle, {});
+}
+
+void Call::add_raw_variable(int index, const void* ptr, std::size_t elem_size) {
+  Operand& op = add(index, OperandKind::Raw, "");
+  starpu_variable_data_register(&op.handle, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr),
+                                elem_size);
+  if (Distributed* layer = distributed()) layer->raw_registered(op.handle, {});
+}
+
+std::size_t Call::raw_rows(std::size_t count, std::size_t row_width) const {
+  if (row_width == 0 || count % row_width != 0) {
+    throw Error(std::string(iface_) + ": numElements (" + std::to_string(count) +
+                ") is not a multiple of descRowWidth (" + std::to_string(row_width) + ")");
+  }
+  return count / row_width;
+}
+
+// ---- partitioned operands ----------------------------------------------------------------
+
+std::size_t Call::count_for(const char* name, std::size_t n, long long block) const {
+  if (block <= 0)
+    throw Error(std::string(iface_) + ": the partition of '" + name + "' gives blocks of " +
+                std::to_string(block) + " elements; it must be positive");
+  if (n == 0) throw Error(std::string(iface_) + ": '" + name + "' is empty and cannot be split");
+  const auto b = static_cast<std::size_t>(block);
+  return n / b + (n % b != 0 ? 1 : 0);
+}
+
+std::vector<std::size_t> Call::check_count(const char* name, std::vector<std::size_t> sizes) {
+  if (nblocks_ != 0 && sizes.size() != nblocks_)
+    throw Error(std::string(iface_) + ": '" + name + "' splits into " +
+                std::to_string(sizes.size()) + " blocks but '" + first_split_ + "' into " +
+                std::to_string(nblocks_) +
+                "; every partitioned operand of a call must split into the same number of "
+                "blocks");
+  if (nblocks_ == 0) {
+    nblocks_ = sizes.size();
+    first_split_ = name;
+  }
+  return sizes;
+}
+
+std::vector<std::size_t> Call::fixed_sizes(const char* name, std::size_t n, long long block) {
+  return check_count(name, even_sizes(n, count_for(name, n, block)));
+}
+
+std::vector<std::size_t> Call::auto_sizes(const char* name, std::size_t n, AutoSplit& a) {
+  if (auto_ == nullptr) {
+    if (n == 0) throw Error(std::string(iface_) + ": '" + name + "' is empty and cannot be split");
+    Split s = a.plan(n, codelet_);
+    auto_ = &a;
+    auto_extent_ = n;
+    auto_sizes_ = std::move(s.sizes);
+    workers_ = std::move(s.workers);
+  } else if (n != auto_extent_) {
+    throw Error(std::string(iface_) + ": '" + name + "' has " + std::to_string(n) +
+                " elements (or rows) but '" + first_split_ + "' has " +
+                std::to_string(auto_extent_) +
+                "; operands partitioned with '?' must have the same extent");
+  }
+  return check_count(name, auto_sizes_);
+}
+
+std::vector<std::size_t> Call::sizes_2d(const char* name, std::size_t rows, std::size_t cols,
+                                        long long block_rows, long long block_cols,
+                                        std::vector<std::size_t>& first_rows,
+                                        std::size_t& row_parts) {
+  const std::size_t rp = count_for(name, rows, block_rows);
+  row_parts = rp;
+  const std::size_t cp = count_for(name, cols, block_cols);
+  std::vector<std::size_t> sizes;
+  first_rows.clear();
+  for (std::size_t i = 0; i < rp; ++i)
+    for (std::size_t j = 0; j < cp; ++j) {
+      sizes.push_back(block_range(rows, rp, i).size * block_range(cols, cp, j).size);
+      first_rows.push_back(block_range(rows, rp, i).offset);
+    }
+  return check_count(name, std::move(sizes));
+}
+
+void Call::add_container_split(int index, const char* name, Storage& s, PartitionSpec spec,
+                               std::vector<std::size_t> sizes, std::vector<std::size_t> offsets) {
+  Operand& op = add(index, OperandKind::ContainerSplit, name);
+  op.container = &s;
+  op.spec = std::move(spec);
+  op.offsets = offsets.empty() ? offsets_of(sizes) : std::move(offsets);
+  op.sizes = std::move(sizes);
+}
+
+void Call::split_registered(Operand& op, starpu_data_handle_t h, FilterFunc filter) {
+  op.handle = h;
+  op.filter_sizes.assign(op.sizes.begin(), op.sizes.end());
+  starpu_data_filter f{};
+  f.filter_func = filter;
+  f.nchildren = static_cast<unsigned>(op.filter_sizes.size());
+  f.filter_arg_ptr = op.filter_sizes.data();
+  starpu_data_partition(h, &f);  // fresh handle: no task uses it yet, returns at once
+  for (unsigned i = 0; i < f.nchildren; ++i) op.blocks.push_back(starpu_data_get_sub_data(h, 1, i));
+  if (Distributed* layer = distributed()) layer->raw_registered(h, op.blocks);
+}
+
+void Call::add_raw_vector_split(int index, const char* name, const void* ptr, std::size_t count,
+                                std::size_t elem_size, std::vector<std::size_t> sizes) {
+  const std::uint32_t n = extent(iface_, index, "elements", count);
+  Operand& op = add(index, OperandKind::RawSplit, name);
+  op.offsets = offsets_of(sizes);
+  op.sizes = std::move(sizes);
+  starpu_data_handle_t h;
+  starpu_vector_data_register(&h, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr), n, elem_size);
+  split_registered(op, h, starpu_vector_filter_list);
+}
+
+void Call::add_raw_matrix_split(int index, const char* name, const void* ptr, std::size_t rows,
+                                std::size_t row_width, std::size_t elem_size,
+                                std::vector<std::size_t> sizes) {
+  const std::uint32_t width = extent(iface_, index, "elements per row", row_width);
+  const std::uint32_t ny = extent(iface_, index, "rows", rows);
+  Operand& op = add(index, OperandKind::RawSplit, name);
+  op.offsets = offsets_of(sizes);
+  op.sizes = std::move(sizes);
+  starpu_data_handle_t h;
+  starpu_matrix_data_register(&h, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr), width, width,
+                              ny, elem_size);
+  split_registered(op, h, matrix_filter_row_list);
+}
+
+// ---- blocks and arguments ----------------------------------------------------------------
+
+const Operand& Call::find(int index) const {
+  for (const Operand& op : ops_)
+    if (op.index == index && op.is_split()) return op;
+  throw Error(std::string(iface_) + ": no partitioned operand at buffer " + std::to_string(index));
+}
+
+std::size_t Call::block_size(std::size_t b, int index) const {
+  return find(index).sizes.at(b);
+}
+
+std::size_t Call::block_offset(std::size_t b, int index) const {
+  return find(index).offsets.at(b);
+}
+
+void* Call::args(std::size_t b) const noexcept {
+  return b < args_.size() ? args_[b] : nullptr;
+}
+
+void* Call::make_args(std::size_t b, std::size_t size) {
+  if (b >= blocks()) throw Error(std::string(iface_) + ": no block " + std::to_string(b));
+  if (args_.size() < blocks()) args_.resize(blocks(), nullptr);
+  if (args_[b] == nullptr) {
+    args_[b] = std::malloc(size == 0 ? 1 : size);
+    if (args_[b] == nullptr) throw std::bad_alloc();
+  }
+  args_size_ = size;
+  return args_[b];
+}
+
+// ---- submission --------------------------------------------------------------------------
+
+void Call::resolve() {
+  for (Operand& op : ops_) {
+    if (op.kind == OperandKind::Container) {
+      op.handle = op.container->handle_for_task_locked();
+    } else if (op.kind == OperandKind::ContainerSplit) {
+      op.blocks = op.container->partition_locked(op.spec);
+      if (op.blocks.size() != op.sizes.size())
+        throw Error(std::string(iface_) + ": '" + op.name + "' was split into " +
+                    std::to_string(op.blocks.size()) + " blocks instead of " +
+                    std::to_string(op.sizes.size()));
+    }
+  }
+}
+
+starpu_task* Call::make_task(std::size_t b) {
+  starpu_task* task = starpu_task_create();
+  task->cl = codelet_;
+  for (const Operand& op : ops_) task->handles[op.index] = op.handle_of_block(b);
+  if (b < args_.size() && args_[b] != nullptr) {
+    task->cl_arg = std::exchange(args_[b], nullptr);
+    task->cl_arg_size = args_size_;
+    task->cl_arg_free = 1;  // StarPU frees it with free() with the task
+  }
+  if (b < workers_.size() && workers_[b] >= 0) {
+    task->execute_on_a_specific_worker = 1;
+    task->workerid = static_cast<unsigned>(workers_[b]);
+  }
+  return task;
+}
+
+bool Call::submit_task(starpu_task* task, std::size_t b) {
+  if (b == 0 && auto_ != nullptr && workers_.empty() && codelet_->model != nullptr)
+    auto_->remember(auto_extent_, starpu_task_data_footprint(task));
+  // Through the distributed layer when there is one (StarPU-MPI decides which rank runs
+  // it): 0 submitted here, 1 run by another rank (the task is gone), < 0 StarPU's error.
+  trace_task(task, iface_, nblocks_ == 0 ? -1 : static_cast<int>(b));  // PEPPHER_TRACE
+  Distributed* layer = distributed();
+  const int ret = layer != nullptr ? layer->submit(task) : starpu_task_submit(task);
+  if (ret < 0) {
+    task->destroy = 0;          // starpu_task_destroy refuses auto-destroyed detached tasks
+    starpu_task_destroy(task);  // frees its argument block too
+    throw submit_error(iface_, ret);
+  }
+  submitted_ = true;
+  return ret == 0;  // submitted on this rank (1: another rank runs it)
+}
+
+void Call::submit(bool synchronous) {
+  std::vector<starpu_task*> to_wait;  // synchronous calls with nothing registered for them
+  {
+    // The containers' locks, in address order (no deadlock between calls naming the same
+    // containers in another order), from taking their handles to submitting the tasks:
+    // another thread's host read or call cannot unpartition or re-register them meanwhile.
+    std::array<Storage*, STARPU_NMAXBUFS> used{};
+    std::size_t nused = 0;
+    for (const Operand& op : ops_)
+      if (op.container != nullptr) used[nused++] = op.container;
+    for (std::size_t i = 1; i < nused; ++i)  // insertion sort: a handful of operands
+      for (std::size_t j = i; j > 0 && std::less<Storage*>()(used[j], used[j - 1]); --j)
+        std::swap(used[j], used[j - 1]);
+    std::array<std::unique_lock<std::mutex>, STARPU_NMAXBUFS> locks;
+    for (std::size_t i = 0; i < nused; ++i)
+      if (i == 0 || used[i] != used[i - 1]) locks[i] = used[i]->lock();
+
+    resolve();
+    const bool registered = nused < ops_.size();
+    const std::size_t n = blocks();
+    for (std::size_t b = 0; b < n; ++b) {
+      starpu_task* task = make_task(b);
+      if (synchronous && !registered) task->detach = 0;  // waited for below, then freed
+      const bool wait = task->detach == 0;
+      if (submit_task(task, b) && wait) to_wait.push_back(task);
+    }
+  }
+  for (starpu_task* task : to_wait) {
+    if (starpu_task_wait(task) != 0)  // frees it (destroy is set)
+      throw Error(std::string(iface_) + ": starpu_task_wait failed");
+  }
+  release();  // waits for the tasks and copies raw data back
+}
+
+void Call::release() noexcept {
+  if (Distributed* layer = distributed(); layer != nullptr && submitted_) {
+    for (Operand& op : ops_)  // every rank's array gets what a task wrote
+      if (op.container == nullptr && op.handle != nullptr &&
+          (STARPU_CODELET_GET_MODE(codelet_, op.index) & STARPU_W) != 0)
+        layer->raw_written(op.handle, op.blocks);
+  }
+  for (Operand& op : ops_) {
+    if (op.container != nullptr || op.handle == nullptr) continue;
+    if (op.kind == OperandKind::RawSplit) starpu_data_unpartition(op.handle, STARPU_MAIN_RAM);
+    starpu_data_unregister(op.handle);
+    op.handle = nullptr;
+  }
+}
+
+}  // namespace peppher::detail
