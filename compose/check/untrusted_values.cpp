@@ -47,7 +47,9 @@ void check_length(const ir::Interface& iface, const ir::Parameter& p,
     const ir::Parameter* q = parameter_named(iface, id->text);
     if (q == nullptr) continue;  // reported by resolution
     std::string why;
-    if (q->kind != ir::ParamKind::ScalarValue) {
+    // A by-value type the tool does not know (cl_uint, size_type, an enum) may well be an
+    // integer typedef: the C++ compiler judges it, as utility-mode skeletons of real headers need.
+    if (q->kind != ir::ParamKind::ScalarValue && q->kind != ir::ParamKind::StructValue) {
       why = std::string("a ") + ir::to_string(q->kind) + " ('" + q->type + "')";
     } else if (is_floating(q->elem_type)) {
       why = "floating-point ('" + q->type + "')";
