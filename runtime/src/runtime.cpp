@@ -131,11 +131,14 @@ void shutdown() {
   std::lock_guard<std::mutex> lock(g_lifecycle_mutex);
   if (!g_running) return;
   starpu_task_wait_for_all();
+  // Taken out of the registry first, then detached without its lock: a storage's own lock
+  // is taken before the registry's when it registers (lock order: storage, registry).
+  std::unordered_set<detail::Storage*> live;
   {
     std::lock_guard<std::mutex> reg(registry_mutex());
-    for (detail::Storage* s : registry()) s->detach();
-    registry().clear();
+    live.swap(registry());
   }
+  for (detail::Storage* s : live) s->detach();
   std::vector<std::function<void()>> hooks;
   {
     std::lock_guard<std::mutex> h(g_hooks_mutex);
