@@ -10,8 +10,8 @@
 #include <string>
 #include <utility>
 
-#include "peppher/detail/distributed.h"
 #include "peppher/detail/checks.h"
+#include "peppher/detail/distributed.h"
 #include "peppher/detail/variant_errors.h"
 #include "peppher/error.h"
 #include "peppher/init.h"
