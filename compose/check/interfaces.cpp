@@ -5,6 +5,7 @@
 
 #include "compose/check/check.h"
 #include "compose/check/expressions.h"
+#include "compose/check/reserved_names.h"
 #include "compose/check/types.h"
 
 namespace peppher::check {
@@ -32,8 +33,9 @@ void resolve_parameter(const ir::Interface& iface, ir::Parameter& p, diag::Diagn
   if (p.elem_type.empty()) p.elem_type = t.elem_type;
 
   if (p.kind == ir::ParamKind::RawPointer && !p.num_elements && t.problem.empty()) {
-    diag.error(p.loc, who + " is a raw pointer ('" + p.type + "') without numElements; give "
-                      "its length, e.g. numElements=\"n\"");
+    diag.error(p.loc, who + " is a raw pointer ('" + p.type +
+                          "') without numElements; give "
+                          "its length, e.g. numElements=\"n\"");
   }
   // On a Vector, numElements is the length a training run gives it (the call's Vector has
   // its own length); on a Matrix, with descRowWidth (its columns), its training shape;
@@ -62,10 +64,11 @@ void resolve_parameter(const ir::Interface& iface, ir::Parameter& p, diag::Diagn
       diag.error(p.partition.loc, who + " is a scalar ('" + p.type +
                                       "') and cannot be partitioned; remove partition or use "
                                       "partition=\"*\"");
-    } else if (p.partition.kind == ir::PartitionKind::Blocks2D &&
-               p.kind != ir::ParamKind::Matrix && !p.desc_row_width) {
-      diag.error(p.partition.loc, "2-D partition of " + who + " needs a matrix operand "
-                                  "(peppher::Matrix or a pointer with descRowWidth)");
+    } else if (p.partition.kind == ir::PartitionKind::Blocks2D && p.kind != ir::ParamKind::Matrix &&
+               !p.desc_row_width) {
+      diag.error(p.partition.loc, "2-D partition of " + who +
+                                      " needs a matrix operand "
+                                      "(peppher::Matrix or a pointer with descRowWidth)");
     }
     Scope ps = scope;
     ps.self.clear();
@@ -93,8 +96,8 @@ void resolve_parameter(const ir::Interface& iface, ir::Parameter& p, diag::Diagn
                      [&](const ir::Parameter& q) { return q.name == wanted; })) {
       std::vector<std::string> names;
       for (const ir::Parameter& q : iface.parameters) names.push_back(q.name);
-      diag.error(p.loc, std::string(attr) + " of " + who + " names unknown parameter '" +
-                            *name + "'" + diag::did_you_mean(diag::closest_match_in(*name, names)));
+      diag.error(p.loc, std::string(attr) + " of " + who + " names unknown parameter '" + *name +
+                            "'" + diag::did_you_mean(diag::closest_match_in(*name, names)));
     }
   }
   if (p.range && p.kind != ir::ParamKind::ScalarValue) {
@@ -108,12 +111,14 @@ void resolve_parameter(const ir::Interface& iface, ir::Parameter& p, diag::Diagn
 void resolve_interface(const ir::Application& app, ir::Interface& iface, diag::Diagnostics& diag) {
   (void)app;
   if (iface.generic && iface.template_types.empty()) {
-    diag.error(iface.loc, "generic interface '" + iface.name + "' has no templateTypes; "
-                          "list its template parameters, e.g. templateTypes=\"T\"");
+    diag.error(iface.loc, "generic interface '" + iface.name +
+                              "' has no templateTypes; "
+                              "list its template parameters, e.g. templateTypes=\"T\"");
   }
   if (!iface.generic && !iface.template_types.empty()) {
-    diag.warning(iface.loc, "interface '" + iface.name + "' has templateTypes but is not "
-                            "kind=\"generic\"; the template types are ignored");
+    diag.warning(iface.loc, "interface '" + iface.name +
+                                "' has templateTypes but is not "
+                                "kind=\"generic\"; the template types are ignored");
   }
   std::set<std::string> seen;
   for (ir::Parameter& p : iface.parameters) {
@@ -122,11 +127,14 @@ void resolve_interface(const ir::Application& app, ir::Interface& iface, diag::D
     }
   }
   for (ir::Parameter& p : iface.parameters) resolve_parameter(iface, p, diag);
+  check_reserved_names(iface, diag);
   for (const ir::GenericParameter& g : iface.generic_parameters) {
     if (std::find(iface.template_types.begin(), iface.template_types.end(), g.name) ==
         iface.template_types.end()) {
-      diag.error(g.loc, "generic parameter '" + g.name + "' is not one of the templateTypes of "
-                        "interface '" + iface.name + "'");
+      diag.error(g.loc, "generic parameter '" + g.name +
+                            "' is not one of the templateTypes of "
+                            "interface '" +
+                            iface.name + "'");
     }
   }
 }

@@ -8,15 +8,12 @@
 #include <set>
 #include <sstream>
 
+#include "compose/util/text.h"
+
 namespace peppher::check {
 namespace {
 
-std::string trim(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  size_t e = s.find_last_not_of(" \t\r\n");
-  return s.substr(b, e - b + 1);
-}
+using text::trim;
 
 // Removes the word `const` and collapses blanks: "const  unsigned int" -> "unsigned int".
 std::string strip_const(const std::string& s, bool& had_const) {
@@ -34,14 +31,46 @@ std::string strip_const(const std::string& s, bool& had_const) {
 }
 
 bool is_arithmetic(const std::string& t) {
-  static const std::set<std::string> kTypes = {
-      "bool", "char", "signed char", "unsigned char", "short", "short int", "unsigned short",
-      "unsigned short int", "int", "signed", "signed int", "unsigned", "unsigned int", "long",
-      "long int", "unsigned long", "unsigned long int", "long long", "long long int",
-      "unsigned long long", "unsigned long long int", "float", "double", "long double",
-      "size_t", "std::size_t", "ptrdiff_t", "std::ptrdiff_t", "int8_t", "int16_t", "int32_t",
-      "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "std::int32_t",
-      "std::int64_t", "std::uint32_t", "std::uint64_t"};
+  static const std::set<std::string> kTypes = {"bool",
+                                               "char",
+                                               "signed char",
+                                               "unsigned char",
+                                               "short",
+                                               "short int",
+                                               "unsigned short",
+                                               "unsigned short int",
+                                               "int",
+                                               "signed",
+                                               "signed int",
+                                               "unsigned",
+                                               "unsigned int",
+                                               "long",
+                                               "long int",
+                                               "unsigned long",
+                                               "unsigned long int",
+                                               "long long",
+                                               "long long int",
+                                               "unsigned long long",
+                                               "unsigned long long int",
+                                               "float",
+                                               "double",
+                                               "long double",
+                                               "size_t",
+                                               "std::size_t",
+                                               "ptrdiff_t",
+                                               "std::ptrdiff_t",
+                                               "int8_t",
+                                               "int16_t",
+                                               "int32_t",
+                                               "int64_t",
+                                               "uint8_t",
+                                               "uint16_t",
+                                               "uint32_t",
+                                               "uint64_t",
+                                               "std::int32_t",
+                                               "std::int64_t",
+                                               "std::uint32_t",
+                                               "std::uint64_t"};
   return kTypes.count(t) > 0;
 }
 
@@ -91,7 +120,8 @@ TypeInfo classify_type(const std::string& type_in, const std::vector<std::string
     info.elem_type = strip_const(type.substr(0, star), had_const);
     info.is_const = had_const;
     if (type.find('*', star + 1) != std::string::npos) {
-      info.problem = "is a pointer to a pointer ('" + type + "'), which cannot be registered "
+      info.problem = "is a pointer to a pointer ('" + type +
+                     "'), which cannot be registered "
                      "as one operand; use a flat array or peppher::Matrix";
     } else if (type.find('&') != std::string::npos) {
       info.problem = "is a reference to a pointer ('" + type + "'); pass the pointer by value";

@@ -2,6 +2,7 @@
 // camelCase spelling (single dash, case-insensitive) and a kebab-case double-dash one;
 // both normalise to one key, so the two spellings can never drift apart.
 #include "compose/cli/options.h"
+#include "compose/util/text.h"
 
 #include <cctype>
 
@@ -69,19 +70,7 @@ std::string unquote(std::string v) {
   return v;
 }
 
-std::vector<std::string> split_commas(const std::string& s) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (start <= s.size()) {
-    size_t end = s.find(',', start);
-    if (end == std::string::npos) end = s.size();
-    std::string item = s.substr(start, end - start);
-    size_t b = item.find_first_not_of(' ');
-    if (b != std::string::npos) out.push_back(item.substr(b, item.find_last_not_of(' ') - b + 1));
-    start = end + 1;
-  }
-  return out;
-}
+std::vector<std::string> split_commas(const std::string& s) { return text::split_list(s, ','); }
 
 void set_perf(ir::Options& out, ir::PerfModel m, const std::string& spelled,
               std::string& first_spelling, diag::Diagnostics& diag, bool& ok) {

@@ -62,11 +62,14 @@ std::string call_elements(const plan::Operand& o) {
   return "1LL";
 }
 
-std::string predicate(const plan::WrapperPlan& plan, const plan::RuntimePredicate& p, bool task) {
-  return expr::to_cpp_guarded(*p.expr, [&](const std::string& name) {
-    const plan::Term& t = p.term(name);
-    return task ? in_task(plan, t) : in_call(plan, t);
-  });
+std::string helper_call(const plan::WrapperPlan& plan, const plan::RuntimePredicate& p, bool task) {
+  const plan::RuntimePredicate& h = plan.predicate_helpers[p.helper];
+  std::string args;
+  // The helper's parameters are h's operands; p binds the same names to the same values.
+  for (const plan::Binding& b : h.operand_bindings()) {
+    args += (args.empty() ? "" : ", ") + (task ? in_task(plan, b.term) : in_call(plan, b.term));
+  }
+  return names::predicate_helper(p.helper) + "(" + args + ")";
 }
 
 }  // namespace
@@ -154,11 +157,37 @@ std::string in_call(const plan::WrapperPlan& plan, const plan::Term& t) {
 }
 
 std::string in_task(const plan::WrapperPlan& plan, const plan::RuntimePredicate& p) {
-  return predicate(plan, p, true);
+  return helper_call(plan, p, true);
 }
 
 std::string in_call(const plan::WrapperPlan& plan, const plan::RuntimePredicate& p) {
-  return predicate(plan, p, false);
+  return helper_call(plan, p, false);
+}
+
+std::string helper_parameters(const plan::WrapperPlan& plan, const plan::RuntimePredicate& h) {
+  std::string out;
+  for (const plan::Binding& b : h.operand_bindings()) {
+    const std::string type = b.term.kind == plan::TermKind::Value
+                                 ? plan.operands[b.term.operand].param->elem_type
+                                 : "long long";
+    out += (out.empty() ? "" : ", ") + type + " " + names::helper_parameter(b.name);
+  }
+  return out;
+}
+
+std::string helper_condition(const plan::RuntimePredicate& h) {
+  // A division by zero makes the constraint false instead of trapping (to_cpp_guarded).
+  return expr::to_cpp_guarded(*h.expr, [&](const std::string& name) {
+    const plan::Term& t = h.term(name);
+    switch (t.kind) {
+      case plan::TermKind::Literal:
+        return literal(t.literal);
+      case plan::TermKind::Workers:
+        return as_long(worker_count(t.backend));
+      default:
+        return names::helper_parameter(name);
+    }
+  });
 }
 
 std::string c_string(const std::string& s) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "compose/ir/ir.h"
 #include "compose/plan/wrapper_plan.h"
@@ -42,11 +43,20 @@ std::string in_task(const plan::WrapperPlan& plan, const plan::Term& t);
 /// What `t` stands for inside the entry wrapper, over its parameters.
 std::string in_call(const plan::WrapperPlan& plan, const plan::Term& t);
 
-/// A run-time predicate as a C++ condition inside can_execute.
+/// A run-time predicate inside can_execute: a call of its helper function with the task's
+/// values, `peppher_constraint_0(peppher_args->n)`.
 std::string in_task(const plan::WrapperPlan& plan, const plan::RuntimePredicate& p);
 
-/// A run-time predicate as a C++ condition inside the entry wrapper.
+/// A run-time predicate inside the entry wrapper: its helper called with the parameters.
 std::string in_call(const plan::WrapperPlan& plan, const plan::RuntimePredicate& p);
+
+/// The parameter list of a predicate helper, `int n, long long x, long long A_rows`: a
+/// by-value parameter keeps its type, element counts and matrix extents are long long.
+std::string helper_parameters(const plan::WrapperPlan& plan, const plan::RuntimePredicate& h);
+
+/// The condition a predicate helper returns, over its parameters (compose-time values and
+/// worker counts written in).
+std::string helper_condition(const plan::RuntimePredicate& h);
 
 /// C text inside a string literal: `"` and `\` escaped.
 std::string c_string(const std::string& s);

@@ -2,9 +2,9 @@
 // a template uses must be computed by the emitter (templates hold no logic).
 #include "compose/emit/render.h"
 
-#include "compose/emit/embedded_templates.h"
-
 #include <algorithm>
+
+#include "compose/emit/embedded_templates.h"
 
 namespace peppher::emit {
 namespace {
@@ -52,14 +52,14 @@ std::string strip_standalone_tags(const std::string& text) {
     std::size_t last = line.find_last_not_of(" \t");
     bool standalone = first != std::string::npos && line.compare(first, 2, "{{") == 0 &&
                       std::string("#^/>").find(line[first + 2]) != std::string::npos &&
-                      line.compare(last - 1, 2, "}}") == 0 &&
-                      line.find("}}") == last - 1;
+                      line.compare(last - 1, 2, "}}") == 0 && line.find("}}") == last - 1;
     if (standalone) {
       out += line.substr(first, last - first + 1);
       // A blank line after the tag is wanted in the output: keep it from being taken for
       // a standalone-tag line too (the marker is removed after rendering).
       std::size_t after = text.find('\n', next);
-      std::string next_line = text.substr(next, after == std::string::npos ? std::string::npos : after - next);
+      std::string next_line =
+          text.substr(next, after == std::string::npos ? std::string::npos : after - next);
       if (next < text.size() && next_line.find_first_not_of(" \t") == std::string::npos) {
         out += kBlankLineMarker;
       }

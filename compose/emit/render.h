@@ -34,7 +34,8 @@ TemplateData make_list(const Range& range, ToData to_data) {
 
 /// A Mustache boolean (emitters set every flag a template tests, true or false).
 inline TemplateData flag(bool b) {
-  return b ? TemplateData{TemplateData::type::bool_true} : TemplateData{TemplateData::type::bool_false};
+  return b ? TemplateData{TemplateData::type::bool_true}
+           : TemplateData{TemplateData::type::bool_false};
 }
 
 /// "a, b, c": parameter lists, argument lists, initializers.

@@ -50,36 +50,35 @@ void add_selection_data(const WrapperPlan& plan, TemplateData& d) {
   for (const auto* group : {&plan.cpu_like, &plan.cuda, &plan.opencl}) {
     for (const plan::VariantSlot& slot : *group) {
       const ir::Variant& v = *slot.variant;
-      std::string accepts = cpp::worker_count(v.backend) + " > 0";
-      for (const plan::RuntimePredicate& p : slot.predicates) {
-        accepts += " && (" + cpp::in_call(plan, p) + ")";
-      }
       Data item;
       item.set("index", std::to_string(index));
       item.set("variant", v.name);
       item.set("backend", ir::to_string(v.backend));
       item.set("where", starpu_where(v.backend));
       const std::string wrapper = names::backend_wrapper(v);
-      item.set("func",
-               v.backend == ir::Backend::Cuda ? "PEPPHER_CUDA_FUNC(" + wrapper + ")" : wrapper);
+      item.set("cuda", flag(v.backend == ir::Backend::Cuda));
       item.set("func_name", wrapper);
       item.set("parallel", v.backend == ir::Backend::OpenMp ? "true" : "false");
-      item.set("accepts", accepts);
+      item.set("workers", cpp::worker_count(v.backend));
+      item.set("predicates", make_list(slot.predicates, [&](const plan::RuntimePredicate& p) {
+                 Data pd;
+                 pd.set("in_call", cpp::in_call(plan, p));
+                 return pd;
+               }));
       list.push_back(item);
-      std::string expr = "NAN";
-      if (!v.prediction_function.empty()) {
-        expr = v.prediction_function +
-               "(peppher_task, static_cast<unsigned>(peppher_kind), peppher_nimpl)";
+      const bool predicted = !v.prediction_function.empty();
+      Data cost;
+      cost.set("predicted", flag(predicted));
+      cost.set("interpolated", flag(!predicted && sel.trained != nullptr));
+      cost.set("unknown", flag(!predicted && sel.trained == nullptr));
+      cost.set("function", v.prediction_function);
+      if (predicted) {
         Data f;
         f.set("name", v.prediction_function);
         f.set("variant", v.name);
         predictions.push_back(f);
-      } else if (sel.trained != nullptr) {
-        expr = "peppher::trained_cost(peppher_grid, peppher_point, " + std::to_string(index) + ")";
       }
-      Data cost;
       cost.set("index", std::to_string(index));
-      cost.set("expr", expr);
       cost.set("variant", v.name);
       costs.push_back(cost);
       ++index;

@@ -37,7 +37,8 @@ Data target_data(const WrapperPlan& plan) {
         c.set("hi", p.range->hi);
         context.push_back(c);
         names.push_back(p.name + " in " + p.range->lo + ".." + p.range->hi);
-        value = "static_cast<" + p.elem_type + ">(peppher_point[" + std::to_string(dim++) + "])";
+        value = "static_cast<" + p.elem_type + ">(" + names::local_point() + "[" +
+                std::to_string(dim++) + "])";
       } else if (o.kind == OperandKind::Value && p.kind == ir::ParamKind::ScalarValue) {
         value = "static_cast<" + p.elem_type + ">(1)";  // unranged: a neutral value
       }
@@ -71,8 +72,9 @@ Data target_data(const WrapperPlan& plan) {
       a.set("elem", p.elem_type);
       a.set("name", p.name);
       a.set("count", o.count ? cpp::as_size(*o.count) : "");
+      a.set("storage", names::trainer_storage(p.name));
       arrays.push_back(a);
-      args.push_back(p.name + "_storage.data()");
+      args.push_back(names::trainer_storage(p.name) + ".data()");
     }
   }
   d.set("context", context);

@@ -42,6 +42,12 @@ Data operand_data(const Operand& o) {
   d.set("is_scalar_container", flag(o.kind == OperandKind::ScalarContainer));
   d.set("is_reference", flag(o.kind == OperandKind::Reference));
   d.set("written", o.param->access_mode == ir::AccessMode::Read ? "false" : "true");
+  const std::string& n = o.param->name;
+  d.set("count_name", names::element_count(n));
+  d.set("size_name", names::vector_size(n));
+  d.set("rows_name", names::matrix_rows(n));
+  d.set("cols_name", names::matrix_cols(n));
+  d.set("ld_name", names::matrix_ld(n));
   return d;
 }
 
@@ -49,7 +55,7 @@ Data operand_data(const Operand& o) {
 // call splits it.
 Data buffer_data(const WrapperPlan& plan, const Operand& o) {
   Data d = operand_data(o);
-  d.set("builder", plan.partitioned ? "peppher_call" : "peppher_task");
+  d.set("builder", plan.partitioned ? names::local_call() : names::local_task());
   d.set("split_none", flag(o.split == SplitKind::None));
   d.set("split_blocks", flag(o.split == SplitKind::Blocks));
   d.set("split_2d", flag(o.split == SplitKind::Blocks2D));
@@ -75,9 +81,11 @@ std::vector<std::string> kernel_args(const WrapperPlan& plan) {
   for (const Operand& o : plan.operands) {
     const std::string& n = o.param->name;
     args.push_back(n);
-    if (o.kind == OperandKind::Vector) args.push_back(n + "_size");
+    if (o.kind == OperandKind::Vector) args.push_back(names::vector_size(n));
     if (o.kind == OperandKind::Matrix) {
-      for (const char* extent : {"_rows", "_cols", "_ld"}) args.push_back(n + extent);
+      args.push_back(names::matrix_rows(n));
+      args.push_back(names::matrix_cols(n));
+      args.push_back(names::matrix_ld(n));
     }
   }
   return args;
@@ -90,9 +98,9 @@ std::string default_global_size(const WrapperPlan& plan) {
   for (const Operand& o : plan.operands) {
     if (!plan.is_buffer(o)) continue;
     if (first == nullptr) first = &o;
-    if (o.param->access_mode != ir::AccessMode::Read) return o.param->name + "_count";
+    if (o.param->access_mode != ir::AccessMode::Read) return names::element_count(o.param->name);
   }
-  return first != nullptr ? first->param->name + "_count" : "1";
+  return first != nullptr ? names::element_count(first->param->name) : "1";
 }
 
 std::string size_expr(const std::optional<ir::Expression>& e, const std::string& fallback) {
@@ -272,6 +280,16 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
   d.set("has_opencl", flag(!plan.opencl.empty()));
   d.set("forkjoin", flag(plan.forkjoin));
   d.set("can_execute", flag(plan.can_execute));
+  d.set("has_predicate_helpers", flag(!plan.predicate_helpers.empty()));
+  int helper = 0;
+  d.set("predicate_helpers", make_list(plan.predicate_helpers, [&](const RuntimePredicate& h) {
+          Data hd;
+          hd.set("label", h.label);
+          hd.set("name", names::predicate_helper(helper++));
+          hd.set("params", cpp::helper_parameters(plan, h));
+          hd.set("condition", cpp::helper_condition(h));
+          return hd;
+        }));
   d.set("has_constraints", flag(plan::tests_constraints_in_can_execute(plan)));
   Data kinds{Data::type::list};
   if (!plan.cpu_like.empty())

@@ -3,6 +3,7 @@
 
 #include <cctype>
 #include <filesystem>
+#include <utility>
 
 namespace peppher::names {
 
@@ -75,6 +76,68 @@ std::string object_file(const std::string& owner, const std::string& source_path
 std::string command_stamp(const std::string& object) {
   std::filesystem::path p(object);  // obj/<owner>/<stem>.o
   return "peppher_cmd/" + p.parent_path().filename().string() + "/" + p.stem().string() + ".cmd";
+}
+
+std::string predicate_helper(int k) {
+  return "peppher_constraint_" + std::to_string(k);
+}
+
+std::string helper_parameter(const std::string& identifier) {
+  const size_t dot = identifier.find('.');
+  if (dot == std::string::npos) return identifier;
+  const std::string matrix = identifier.substr(0, dot);
+  return identifier.compare(dot + 1, std::string::npos, "rows") == 0 ? matrix_rows(matrix)
+                                                                     : matrix_cols(matrix);
+}
+
+std::string element_count(const std::string& p) {
+  return p + "_count";
+}
+std::string vector_size(const std::string& p) {
+  return p + "_size";
+}
+std::string matrix_rows(const std::string& p) {
+  return p + "_rows";
+}
+std::string matrix_cols(const std::string& p) {
+  return p + "_cols";
+}
+std::string matrix_ld(const std::string& p) {
+  return p + "_ld";
+}
+std::string trainer_storage(const std::string& p) {
+  return p + "_storage";
+}
+
+std::vector<DerivedName> derived_names(const ir::Parameter& p) {
+  const std::string& n = p.name;
+  const std::string in_opencl = "' that the generated OpenCL wrapper declares";
+  std::vector<DerivedName> out;
+  switch (p.kind) {
+    case ir::ParamKind::ScalarValue:
+    case ir::ParamKind::StructValue:
+      return out;
+    case ir::ParamKind::RawPointer:
+      out.push_back({trainer_storage(n), "the training program's array for '" + n + "'"});
+      break;
+    case ir::ParamKind::Vector:
+      out.push_back({vector_size(n), "the length of peppher::Vector '" + n + in_opencl +
+                                         " and passes to the kernel"});
+      break;
+    case ir::ParamKind::Matrix:
+      for (const auto& [extent, what] :
+           {std::pair{matrix_rows(n), "row count"}, std::pair{matrix_cols(n), "column count"},
+            std::pair{matrix_ld(n), "leading dimension"}}) {
+        out.push_back({extent, std::string("the ") + what + " of peppher::Matrix '" + n +
+                                   in_opencl + " and passes to the kernel"});
+      }
+      break;
+    case ir::ParamKind::ScalarContainer:
+    case ir::ParamKind::Reference:
+      break;
+  }
+  out.push_back({element_count(n), "the element count of '" + n + in_opencl});
+  return out;
 }
 
 }  // namespace peppher::names

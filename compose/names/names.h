@@ -1,8 +1,11 @@
 // The one place that makes generated names: files, backend wrappers, counters, programs,
-// performance-model symbols. A rename is one edit here.
+// performance-model symbols, the locals of generated functions and the extents derived
+// from a parameter's name. A rename is one edit here (and in the templates that spell a
+// local). check/ reserves what this file makes, so no parameter collides with it.
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "compose/ir/ir.h"
 
@@ -64,22 +67,81 @@ inline std::string kernels_dir(const std::string& program) {
 /// (stable across builds, so calibration in $STARPU_HOME is reused).
 std::string perf_model_symbol(const ir::Interface& i);
 
-/// Identifiers local to generated functions. Templates spell them as well; check/ reserves
-/// the `peppher_` prefix, so no parameter can shadow them.
-/// `peppher_args`: the task's packed by-value arguments (PeppherArgs*).
-inline const char* local_args() {
-  return "peppher_args";
-}
-/// `peppher_task`: the task (in can_execute and the cost function) or its builder.
-inline const char* local_task() {
-  return "peppher_task";
-}
-
 /// The object file the Makefile builds from a source: `obj/<variant>/<basename>.o`.
 std::string object_file(const std::string& owner, const std::string& source_path);
 
 /// The stamp recording the compile command of `object` (`obj/<owner>/<stem>.o` ->
 /// `peppher_cmd/<owner>/<stem>.cmd`): the Makefile rebuilds the object when it changes.
 std::string command_stamp(const std::string& object);
+
+// ---- Identifiers inside generated functions, beside the interface's parameters ----
+
+/// `peppher_`: the prefix of every identifier the generated code declares next to the
+/// interface's parameters (locals, helpers, counters); a parameter may not use it.
+inline const char* reserved_prefix() {
+  return "peppher_";
+}
+
+/// `PeppherArgs`: the struct of a task's by-value arguments.
+inline const char* args_struct() {
+  return "PeppherArgs";
+}
+
+/// Locals of the generated functions (the templates spell them too): the task's
+/// `peppher_args`, the task or its builder `peppher_task`, a partitioned call's
+/// `peppher_call`, a call's point in the trained grid `peppher_point`, the grid
+/// `peppher_grid`, a worker kind `peppher_kind`, an implementation index `peppher_nimpl`.
+inline const char* local_args() {
+  return "peppher_args";
+}
+inline const char* local_task() {
+  return "peppher_task";
+}
+inline const char* local_call() {
+  return "peppher_call";
+}
+inline const char* local_point() {
+  return "peppher_point";
+}
+inline const char* local_grid() {
+  return "peppher_grid";
+}
+inline const char* local_kind() {
+  return "peppher_kind";
+}
+inline const char* local_nimpl() {
+  return "peppher_nimpl";
+}
+
+/// `peppher_constraint_<k>`: the helper function that tests the k-th distinct run-time
+/// constraint of a wrapper (in can_execute and in the entry wrapper).
+std::string predicate_helper(int k);
+
+/// The helper's parameter for a matrix extent `M.rows` / `M.cols`: `M_rows` / `M_cols`
+/// (matrix_rows / matrix_cols below; a parameter's own name otherwise).
+std::string helper_parameter(const std::string& identifier);
+
+/// Extents of a buffer parameter `p` that the generated OpenCL wrapper declares and passes
+/// to the kernel after the buffer (FORMAT.md), and the utility mode's kernel skeletons
+/// declare: `<p>_count` (elements, any buffer), `<p>_size` (a peppher::Vector's length),
+/// `<p>_rows`, `<p>_cols`, `<p>_ld` (a peppher::Matrix's rows, columns, leading dimension).
+std::string element_count(const std::string& p);
+std::string vector_size(const std::string& p);
+std::string matrix_rows(const std::string& p);
+std::string matrix_cols(const std::string& p);
+std::string matrix_ld(const std::string& p);
+
+/// `<p>_storage`: the training program's array behind raw pointer parameter `p`.
+std::string trainer_storage(const std::string& p);
+
+/// An identifier the generated code derives from a parameter's name, and what it is.
+struct DerivedName {
+  std::string name;  // e.g. "x_size"
+  std::string what;  // e.g. "the length of peppher::Vector parameter 'x' ..."
+};
+
+/// Every identifier the generated code derives from parameter `p` (by its kind): the
+/// extents above and the trainer's storage. check/ reports a parameter named like one.
+std::vector<DerivedName> derived_names(const ir::Parameter& p);
 
 }  // namespace peppher::names

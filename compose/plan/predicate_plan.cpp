@@ -117,6 +117,21 @@ bool same_test(const expr::Node& a, const RuntimePredicate& pa, const expr::Node
   return true;
 }
 
+// One helper per distinct test: predicates that test the same thing share it.
+void plan_helpers(WrapperPlan& plan) {
+  for (std::vector<VariantSlot>* group : {&plan.cpu_like, &plan.cuda, &plan.opencl}) {
+    for (VariantSlot& s : *group) {
+      for (RuntimePredicate& p : s.predicates) {
+        auto same = [&](const RuntimePredicate& h) { return same_test(*h.expr, h, *p.expr, p); };
+        auto found =
+            std::find_if(plan.predicate_helpers.begin(), plan.predicate_helpers.end(), same);
+        p.helper = static_cast<int>(found - plan.predicate_helpers.begin());
+        if (found == plan.predicate_helpers.end()) plan.predicate_helpers.push_back(p);
+      }
+    }
+  }
+}
+
 // With the entry wrapper testing every call, a constraint that all variants share holds for
 // every task (else no variant accepted the call); can_execute leaves it out.
 void skip_shared_predicates(WrapperPlan& plan) {
@@ -166,6 +181,16 @@ const Term& RuntimePredicate::term(const std::string& name) const {
   return bindings.front().term;
 }
 
+std::vector<Binding> RuntimePredicate::operand_bindings() const {
+  std::vector<Binding> out;
+  for (const Binding& b : bindings) {
+    if (b.term.kind == TermKind::Literal || b.term.kind == TermKind::Workers) continue;
+    auto seen = [&](const Binding& o) { return o.name == b.name; };
+    if (std::none_of(out.begin(), out.end(), seen)) out.push_back(b);
+  }
+  return out;
+}
+
 bool tests_constraints_in_can_execute(const WrapperPlan& plan) {
   for (const std::vector<VariantSlot>* group : {&plan.cpu_like, &plan.cuda, &plan.opencl}) {
     for (const VariantSlot& s : *group) {
@@ -189,6 +214,7 @@ void plan_predicates(const ir::Application& app, WrapperPlan& plan) {
   }
   plan.check_call = any_constrained && all_constrained && !plan.partitioned;
   if (plan.check_call) skip_shared_predicates(plan);
+  plan_helpers(plan);
   plan.can_execute = plan.forkjoin || tests_constraints_in_can_execute(plan);
   for (const std::string& n : used) {
     if (std::optional<Term> extent = matrix_extent(plan, n)) {

@@ -84,8 +84,8 @@ struct Binding {
 };
 
 /// One constraint of a variant that only the call can decide: its expression tree and what
-/// each identifier in it stands for. emit/ prints it in both places it is tested (the
-/// task's can_execute and the entry wrapper; see predicate_plan.h).
+/// each identifier in it stands for. emit/ prints it once, as a helper function, which the
+/// task's can_execute and the entry wrapper call (see predicate_plan.h).
 struct RuntimePredicate {
   std::string label;                 // "constraint 'small': n < 1000", for comments and messages
   const expr::Node* expr = nullptr;  // owned by the constraint (ir::Expression::ast)
@@ -93,7 +93,11 @@ struct RuntimePredicate {
   // False when every variant has this constraint and the entry wrapper tests it: a call
   // that fails it never becomes a task, so can_execute need not test it again.
   bool in_can_execute = true;
+  int helper = -1;  // index in WrapperPlan::predicate_helpers: the function that tests it
   const Term& term(const std::string& name) const;
+  /// The distinct identifiers bound to a parameter or an operand's extent (the helper's
+  /// parameters), in first-use order; literals and worker counts are not among them.
+  std::vector<Binding> operand_bindings() const;
 };
 
 struct VariantSlot {
@@ -136,6 +140,9 @@ struct WrapperPlan {
   bool check_call = false;   // every variant has run-time constraints: the entry wrapper
                              // tests them before submitting (non-partitioned calls)
   std::vector<CheckedValue> checked_values;
+  // One per distinct test among all slots' predicates (same tree over the same values):
+  // each becomes one helper function in the wrapper.
+  std::vector<RuntimePredicate> predicate_helpers;
   ir::PerfModel perf_model = ir::PerfModel::None;
   SelectionPlan selection;  // forcing, static dispatch, cost model
   TrainingPlan training;

@@ -1,32 +1,17 @@
 // Maps a validated descriptor (read/doc.h) to IR pieces: interfaces with their parameters,
 // implementations with their sources, compilers, constraints and tunables, platforms.
 // Checks only what needs the XML (enum values, duplicates of single elements).
+#include "compose/read/build.h"
+
 #include <cstring>
 
-#include "compose/read/build.h"
+#include "compose/util/text.h"
 
 namespace peppher::read {
 namespace {
 
-std::string trim(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  size_t e = s.find_last_not_of(" \t\r\n");
-  return s.substr(b, e - b + 1);
-}
-
-std::vector<std::string> split_list(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (start <= s.size()) {
-    size_t end = s.find(sep, start);
-    if (end == std::string::npos) end = s.size();
-    std::string item = trim(s.substr(start, end - start));
-    if (!item.empty()) out.push_back(item);
-    start = end + 1;
-  }
-  return out;
-}
+using text::split_list;
+using text::trim;
 
 std::string value(const Doc& d, pugi::xml_node n, const char* local) {
   return d.attr(n, local).value();
@@ -55,8 +40,8 @@ ir::PerfModel perf_switches(const Doc& d, pugi::xml_node n, const std::string& w
     if (!d.boolean(n, name, false)) continue;
     if (chosen_name) {
       d.diag().error(d.attr_loc(d.attr(n, name)),
-                     what + " sets more than one performance model: '" + chosen_name +
-                         "' and '" + name + "' (choose one)");
+                     what + " sets more than one performance model: '" + chosen_name + "' and '" +
+                         name + "' (choose one)");
       continue;
     }
     chosen = model;
@@ -81,8 +66,10 @@ ir::Partition read_partition(const Doc& d, pugi::xml_node n) {
   int depth = 0;
   size_t comma = std::string::npos;
   for (size_t i = 0; i < v.size(); ++i) {
-    if (v[i] == '(') ++depth;
-    else if (v[i] == ')') --depth;
+    if (v[i] == '(')
+      ++depth;
+    else if (v[i] == ')')
+      --depth;
     else if (v[i] == ',' && depth == 0) {
       comma = i;
       break;
@@ -116,9 +103,12 @@ ir::Parameter read_parameter(const Doc& d, pugi::xml_node n) {
   }
   if (pugi::xml_attribute a = d.attr(n, "accessMode")) {
     std::string m = trim(a.value());
-    if (m == "read") p.access_mode = ir::AccessMode::Read;
-    else if (m == "write") p.access_mode = ir::AccessMode::Write;
-    else if (m == "readwrite") p.access_mode = ir::AccessMode::ReadWrite;
+    if (m == "read")
+      p.access_mode = ir::AccessMode::Read;
+    else if (m == "write")
+      p.access_mode = ir::AccessMode::Write;
+    else if (m == "readwrite")
+      p.access_mode = ir::AccessMode::ReadWrite;
     else {
       std::string s = diag::closest_match(m, {"read", "write", "readwrite"});
       if (m == "read_write" || m == "rw" || m == "inout") s = "readwrite";
@@ -159,12 +149,13 @@ ir::Interface build_interface(const Doc& d, pugi::xml_node n) {
   i.imp_path = value(d, n, "impPath");
   if (pugi::xml_attribute a = d.attr(n, "kind")) {
     std::string k = trim(a.value());
-    if (k == "generic") i.generic = true;
+    if (k == "generic")
+      i.generic = true;
     else if (k != "non-generic") {
-      d.diag().error(d.value_loc(a), "invalid kind '" + k + "' for interface '" + i.name +
-                                         "' (expected 'generic' or 'non-generic')" +
-                                         diag::did_you_mean(diag::closest_match(
-                                             k, {"generic", "non-generic"})));
+      d.diag().error(d.value_loc(a),
+                     "invalid kind '" + k + "' for interface '" + i.name +
+                         "' (expected 'generic' or 'non-generic')" +
+                         diag::did_you_mean(diag::closest_match(k, {"generic", "non-generic"})));
     }
   }
   i.template_types = split_list(value(d, n, "templateTypes"), ',');
@@ -173,7 +164,8 @@ ir::Interface build_interface(const Doc& d, pugi::xml_node n) {
   i.disable_cuda = d.boolean(n, "disableCUDA", false);
   i.disable_opencl = d.boolean(n, "disableOpenCL", false);
   if (pugi::xml_node ps = d.single_child(n, "parameters")) {
-    for (pugi::xml_node p : d.children(ps, "parameter")) i.parameters.push_back(read_parameter(d, p));
+    for (pugi::xml_node p : d.children(ps, "parameter"))
+      i.parameters.push_back(read_parameter(d, p));
   }
   if (pugi::xml_node desc = d.single_child(n, "description")) i.description = d.text(desc);
   for (pugi::xml_node pa : d.children(n, "performanceAspects")) {
@@ -181,14 +173,16 @@ ir::Interface build_interface(const Doc& d, pugi::xml_node n) {
       i.performance_aspects.push_back(trim(value(d, a, "name")));
     }
     for (pugi::xml_node f : d.children(pa, "predictionFunction")) {
-      d.diag().error(d.loc(f), "a prediction function belongs in an implementation "
-                               "descriptor, not in interface '" + i.name + "'");
+      d.diag().error(d.loc(f),
+                     "a prediction function belongs in an implementation "
+                     "descriptor, not in interface '" +
+                         i.name + "'");
     }
   }
   for (pugi::xml_node gs : d.children(n, "genericParameters")) {
     for (pugi::xml_node g : d.children(gs, "genericParameter")) {
-      i.generic_parameters.push_back(ir::GenericParameter{
-          d.loc(g), trim(value(d, g, "name")), split_list(value(d, g, "types"), ',')});
+      i.generic_parameters.push_back(ir::GenericParameter{d.loc(g), trim(value(d, g, "name")),
+                                                          split_list(value(d, g, "types"), ',')});
     }
   }
   return i;
@@ -213,7 +207,8 @@ ir::SourceFile read_source_file(const Doc& d, pugi::xml_node n) {
       f.compiler.loc = d.loc(c);
       if (pugi::xml_attribute t = d.attr(c, "type")) {
         f.compiler.type = trim(t.value());
-        if (f.compiler.type == "compile") f.compiler.type.clear();
+        if (f.compiler.type == "compile")
+          f.compiler.type.clear();
         else if (f.compiler.type != "link") {
           d.diag().error(d.value_loc(t), "invalid compiler type '" + f.compiler.type +
                                              "' (expected 'link' or 'compile')");
@@ -227,19 +222,27 @@ ir::SourceFile read_source_file(const Doc& d, pugi::xml_node n) {
     }
   }
   if (!d.attr(n, "name") && f.compiler.type != "link") {
-    d.diag().error(f.loc, "source file is missing required attribute 'name' (only the link "
-                          "step, with <" + d.qualified("compiler") + " type=\"link\">, may "
-                          "omit it)");
+    d.diag().error(f.loc,
+                   "source file is missing required attribute 'name' (only the link "
+                   "step, with <" +
+                       d.qualified("compiler") +
+                       " type=\"link\">, may "
+                       "omit it)");
   }
   return f;
 }
 
 bool parse_backend(const std::string& s, ir::Backend& b) {
-  if (s == "CPU") b = ir::Backend::Cpu;
-  else if (s == "OPENMP") b = ir::Backend::OpenMp;
-  else if (s == "CUDA") b = ir::Backend::Cuda;
-  else if (s == "OPENCL") b = ir::Backend::OpenCl;
-  else return false;
+  if (s == "CPU")
+    b = ir::Backend::Cpu;
+  else if (s == "OPENMP")
+    b = ir::Backend::OpenMp;
+  else if (s == "CUDA")
+    b = ir::Backend::Cuda;
+  else if (s == "OPENCL")
+    b = ir::Backend::OpenCl;
+  else
+    return false;
   return true;
 }
 
@@ -265,13 +268,15 @@ Implementation build_implementation(const Doc& d, pugi::xml_node n) {
   v.name = trim(value(d, n, "name"));
   v.disabled = d.boolean(n, "disable", false);
   if (pugi::xml_node sfs = d.single_child(n, "sourceFiles")) {
-    for (pugi::xml_node sf : d.children(sfs, "sourceFile")) v.sources.push_back(read_source_file(d, sf));
+    for (pugi::xml_node sf : d.children(sfs, "sourceFile"))
+      v.sources.push_back(read_source_file(d, sf));
   }
   if (pugi::xml_node pis = d.single_child(n, "providedInterfaces")) {
     std::vector<pugi::xml_node> all = d.children(pis, "providedInterface");
     for (size_t k = 1; k < all.size(); ++k) {
-      d.diag().error(d.loc(all[k]), "implementation '" + v.name + "' provides more than one "
-                                    "interface; write one implementation per interface");
+      d.diag().error(d.loc(all[k]), "implementation '" + v.name +
+                                        "' provides more than one "
+                                        "interface; write one implementation per interface");
     }
     if (!all.empty()) {
       v.provides = trim(value(d, all[0], "name"));
@@ -288,7 +293,8 @@ Implementation build_implementation(const Doc& d, pugi::xml_node n) {
       // instantiations of a template with several parameters.
       std::string inst = value(d, r, "instantiate");
       if (inst.find(';') != std::string::npos) {
-        for (const std::string& one : split_list(inst, ';')) ri.instantiate.push_back(split_list(one, ','));
+        for (const std::string& one : split_list(inst, ';'))
+          ri.instantiate.push_back(split_list(one, ','));
       } else {
         for (const std::string& type : split_list(inst, ',')) ri.instantiate.push_back({type});
       }
@@ -336,8 +342,8 @@ Implementation build_implementation(const Doc& d, pugi::xml_node n) {
   for (pugi::xml_node pa : d.children(n, "performanceAspects")) {
     for (pugi::xml_node f : d.children(pa, "predictionFunction")) {
       if (!v.prediction_function.empty()) {
-        d.diag().error(d.loc(f), "implementation '" + v.name +
-                                     "' names more than one prediction function");
+        d.diag().error(d.loc(f),
+                       "implementation '" + v.name + "' names more than one prediction function");
         continue;
       }
       v.prediction_function = trim(value(d, f, "name"));

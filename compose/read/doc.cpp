@@ -5,17 +5,14 @@
 
 #include <cstring>
 
+#include "compose/util/text.h"
+
 namespace peppher::read {
 namespace {
 
 constexpr int kMaxDepth = 64;
 
-std::string trim(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  size_t e = s.find_last_not_of(" \t\r\n");
-  return s.substr(b, e - b + 1);
-}
+using text::trim;
 
 void split_qname(const std::string& q, std::string& prefix, std::string& local) {
   size_t colon = q.find(':');
@@ -39,7 +36,10 @@ std::string parent_of(const std::string& local) {
 }  // namespace
 
 Doc::Doc(std::string file, std::string text, diag::Diagnostics& diag)
-    : file_(file), original_(text), buffer_(std::move(text)), lines_(std::move(file), original_),
+    : file_(file),
+      original_(text),
+      buffer_(std::move(text)),
+      lines_(std::move(file), original_),
       diag_(diag) {}
 
 size_t Doc::offset_of(const char* p) const {
@@ -83,8 +83,10 @@ void Doc::validate(pugi::xml_node node, const ElementSpec* parent, int depth) {
   size_t scope_size = scope_.size();
   for (pugi::xml_attribute a : node.attributes()) {
     std::string n = a.name();
-    if (n == "xmlns") scope_.emplace_back("", a.value());
-    else if (n.compare(0, 6, "xmlns:") == 0) scope_.emplace_back(n.substr(6), a.value());
+    if (n == "xmlns")
+      scope_.emplace_back("", a.value());
+    else if (n.compare(0, 6, "xmlns:") == 0)
+      scope_.emplace_back(n.substr(6), a.value());
   }
   std::string prefix, local;
   split_qname(node.name(), prefix, local);
@@ -111,7 +113,8 @@ void Doc::validate(pugi::xml_node node, const ElementSpec* parent, int depth) {
     } else if (uri.empty() && find_element(local)) {
       diag_.warning(loc(node), "element '" + local +
                                    "' is not in the PEPPHER namespace and is ignored; did you "
-                                   "mean '" + pp + local + "'?");
+                                   "mean '" +
+                                   pp + local + "'?");
     }
     return finish();  // foreign namespaces are ignored with everything inside them
   }
@@ -119,8 +122,8 @@ void Doc::validate(pugi::xml_node node, const ElementSpec* parent, int depth) {
   const ElementSpec* spec = find_element(local);
   if (!parent) {
     if (local != "component") {
-      diag_.error(loc(node), "root element is '" + std::string(node.name()) +
-                                 "'; expected '" + shown_prefix + "component'");
+      diag_.error(loc(node), "root element is '" + std::string(node.name()) + "'; expected '" +
+                                 shown_prefix + "component'");
       return finish();
     }
     prefix_ = shown_prefix;
@@ -137,8 +140,8 @@ void Doc::validate(pugi::xml_node node, const ElementSpec* parent, int depth) {
     return finish();
   } else if (!allows_child(*parent, local)) {
     std::string where = parent_of(local);
-    diag_.error(loc(node), "element '" + std::string(node.name()) + "' is not allowed in '" +
-                               pp + parent->name + "'" +
+    diag_.error(loc(node), "element '" + std::string(node.name()) + "' is not allowed in '" + pp +
+                               parent->name + "'" +
                                (where.empty() ? "" : "; it belongs in '" + pp + where + "'"));
     return finish();
   }
@@ -158,8 +161,8 @@ void Doc::validate(pugi::xml_node node, const ElementSpec* parent, int depth) {
     if (!aprefix.empty()) {
       std::string auri = resolve_prefix(aprefix);
       if (auri == "\x01") {
-        diag_.error(attr_loc(a), "namespace prefix '" + aprefix + "' of attribute '" + n +
-                                     "' is not declared");
+        diag_.error(attr_loc(a),
+                    "namespace prefix '" + aprefix + "' of attribute '" + n + "' is not declared");
         continue;
       }
       if (auri != kPeppherNamespace) continue;
@@ -167,8 +170,10 @@ void Doc::validate(pugi::xml_node node, const ElementSpec* parent, int depth) {
     if (!has_attribute(*spec, alocal)) {
       std::string msg = "unknown attribute '" + n + "' on '" + std::string(node.name()) + "'";
       std::string s = diag::closest_match_in(alocal, spec->attributes);
-      if (!s.empty()) msg += diag::did_you_mean(s);
-      else if (spec->attributes.empty()) msg += " (it takes no attributes)";
+      if (!s.empty())
+        msg += diag::did_you_mean(s);
+      else if (spec->attributes.empty())
+        msg += " (it takes no attributes)";
       diag_.error(attr_loc(a), msg);
     }
   }
@@ -208,8 +213,8 @@ pugi::xml_node Doc::single_child(pugi::xml_node node, const char* local) const {
   std::vector<pugi::xml_node> all = children(node, local);
   if (all.empty()) return {};
   for (size_t i = 1; i < all.size(); ++i) {
-    diag_.error(loc(all[i]), "more than one '" + qualified(local) + "' in '" +
-                                 std::string(node.name()) + "'");
+    diag_.error(loc(all[i]),
+                "more than one '" + qualified(local) + "' in '" + std::string(node.name()) + "'");
   }
   return all[0];
 }
@@ -251,7 +256,9 @@ ir::SourceLoc Doc::attr_loc(pugi::xml_attribute a) const {
   return off == std::string::npos ? lines_.loc(0) : lines_.loc(off);
 }
 
-ir::SourceLoc Doc::value_loc(pugi::xml_attribute a) const { return expr(a).loc; }
+ir::SourceLoc Doc::value_loc(pugi::xml_attribute a) const {
+  return expr(a).loc;
+}
 
 ir::SourceLoc Doc::text_loc(pugi::xml_node node) const {
   pugi::xml_node t = node;
@@ -268,8 +275,7 @@ ir::SourceLoc Doc::text_loc(pugi::xml_node node) const {
   size_t off = offset_of(t.value());
   if (off == std::string::npos) return loc(node);
   // Skip leading whitespace so the position lands on the first visible character.
-  while (off < original_.size() && std::strchr(" \t\r\n", original_[off]) && original_[off])
-    ++off;
+  while (off < original_.size() && std::strchr(" \t\r\n", original_[off]) && original_[off]) ++off;
   return lines_.loc(off);
 }
 

@@ -8,13 +8,12 @@
 #include <regex>
 #include <set>
 
+#include "compose/util/text.h"
+
 namespace peppher::skeleton {
 namespace {
 
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
+using text::lower;
 
 bool is_in(const std::string& s, std::initializer_list<const char*> words) {
   return std::any_of(words.begin(), words.end(), [&](const char* w) { return s == w; });

@@ -6,7 +6,9 @@
 #include <map>
 #include <regex>
 
+#include "compose/names/names.h"
 #include "compose/skeleton/infer.h"
+#include "compose/util/text.h"
 
 namespace peppher::skeleton {
 namespace {
@@ -23,11 +25,7 @@ std::string comment_safe(std::string s) {
   return s;
 }
 
-std::string trim(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
+using text::trim;
 
 std::string join_decl(const std::string& type, const std::string& name) {
   char last = type.empty() ? ' ' : type.back();
@@ -156,7 +154,8 @@ struct Container {
 
 Container container_of(const ScannedParam& p) {
   if (p.shape != ParamShape::LValueReference) return {};
-  static const std::regex kContainer(R"(^\s*(?:peppher::)?(Vector|Matrix|Scalar)\s*<\s*(.+?)\s*>\s*$)");
+  static const std::regex kContainer(
+      R"(^\s*(?:peppher::)?(Vector|Matrix|Scalar)\s*<\s*(.+?)\s*>\s*$)");
   std::smatch m;
   if (!std::regex_match(p.pointee_type, m, kContainer)) return {};
   return {m[1].str(), m[2].str()};
@@ -191,10 +190,10 @@ ParamPlan plan_param(const ScannedFunction& f, const std::vector<std::string>& n
     std::string cl_elem = opencl_type(c.elem);
     if (cl_elem.empty()) cl_elem = c.elem;
     out.cl_decl = "__global " + cst + cl_elem + " *" + out.cl_name;
-    if (c.kind == "Vector") out.cl_decl += ", int " + out.cl_name + "_size";
+    if (c.kind == "Vector") out.cl_decl += ", int " + names::vector_size(out.cl_name);
     if (c.kind == "Matrix") {
-      out.cl_decl += ", int " + out.cl_name + "_rows, int " + out.cl_name + "_cols, int " +
-                     out.cl_name + "_ld";
+      out.cl_decl += ", int " + names::matrix_rows(out.cl_name) + ", int " +
+                     names::matrix_cols(out.cl_name) + ", int " + names::matrix_ld(out.cl_name);
     }
     out.cuda_kernel_decl = cst + c.elem + " *" + out.name;
     out.cuda_arg = out.name + ".data()";

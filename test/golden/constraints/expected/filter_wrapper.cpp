@@ -33,8 +33,39 @@ peppher::ExecutionCounter peppher_counter_filter_openmp{"filter", "filter_openmp
 peppher::ExecutionCounter peppher_counter_filter_opencl{"filter", "filter_opencl", "OPENCL"};
 // The variants in selector order: peppher::force_variant("filter", ...) or
 // PEPPHER_VARIANT pin one of them.
-peppher::VariantSelector peppher_selector{"filter", { "filter_cpu", "filter_openmp", "filter_opencl", }, { "CPU", "OPENMP", "OPENCL", }};
-peppher::OpenClProgram peppher_program_filter_opencl{peppher::KernelFile{"filter_opencl.cl", PEPPHER_OUTPUT_DIR "/filter/filter.cl"}};
+peppher::VariantSelector peppher_selector{
+    "filter",
+    {
+        "filter_cpu",
+        "filter_openmp",
+        "filter_opencl",
+    },
+    {
+        "CPU",
+        "OPENMP",
+        "OPENCL",
+    }};
+peppher::OpenClProgram peppher_program_filter_opencl{
+    peppher::KernelFile{"filter_opencl.cl", PEPPHER_OUTPUT_DIR "/filter/filter.cl"}};
+
+// The constraints left to run time, each written once and called where it is tested
+// (can_execute, the entry wrapper's choice of codelet and its check).
+// constraint 'small': n < 5000 && alpha > 0
+bool peppher_constraint_0(int n, float alpha) {
+  return n < 5000 && alpha > 0;
+}
+// constraint 'long_vector': v > 100
+bool peppher_constraint_1(long long v) {
+  return v > 100;
+}
+// constraint 'cores': platform.num_cpus > 1
+bool peppher_constraint_2() {
+  return static_cast<long long>(starpu_cpu_worker_get_count()) > 1;
+}
+// constraint 'large': m >= 16 && (n >= 5000 || platform.num_opencl > 1)
+bool peppher_constraint_3(long long m, int n) {
+  return m >= 16 && (n >= 5000 || static_cast<long long>(starpu_opencl_worker_get_count()) > 1);
+}
 
 // CPU backend wrapper of filter_cpu. An exception must not unwind into StarPU's
 // worker: it is recorded and rethrown in the application's thread.
@@ -81,7 +112,8 @@ void peppher_openmp_filter_openmp(void* peppher_buffers[], void* peppher_cl_arg)
 void peppher_opencl_filter_opencl(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_filter_opencl.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
-  peppher::OpenClLaunch peppher_launch(peppher_program_filter_opencl, "filter_kernel", "filter/filter_opencl");
+  peppher::OpenClLaunch peppher_launch(peppher_program_filter_opencl, "filter_kernel",
+                                       "filter/filter_opencl");
   cl_mem v = peppher_launch.vector_buffer(peppher_buffers[0], true);
   const int v_size = static_cast<int>(STARPU_VECTOR_GET_NX(peppher_buffers[0]));
   [[maybe_unused]] const size_t v_count = STARPU_VECTOR_GET_NX(peppher_buffers[0]);
@@ -89,7 +121,8 @@ void peppher_opencl_filter_opencl(void* peppher_buffers[], void* peppher_cl_arg)
   const int m_rows = static_cast<int>(STARPU_MATRIX_GET_NY(peppher_buffers[1]));
   const int m_cols = static_cast<int>(STARPU_MATRIX_GET_NX(peppher_buffers[1]));
   const int m_ld = static_cast<int>(STARPU_MATRIX_GET_LD(peppher_buffers[1]));
-  [[maybe_unused]] const size_t m_count = STARPU_MATRIX_GET_NX(peppher_buffers[1]) * STARPU_MATRIX_GET_NY(peppher_buffers[1]);
+  [[maybe_unused]] const size_t m_count =
+      STARPU_MATRIX_GET_NX(peppher_buffers[1]) * STARPU_MATRIX_GET_NY(peppher_buffers[1]);
   cl_mem p = peppher_launch.vector_buffer(peppher_buffers[2], false);
   [[maybe_unused]] const size_t p_count = STARPU_VECTOR_GET_NX(peppher_buffers[2]);
   const auto& n = peppher_args->n;
@@ -108,7 +141,6 @@ void peppher_opencl_filter_opencl(void* peppher_buffers[], void* peppher_cl_arg)
   peppher::detail::record_variant_exception("filter", "filter_opencl");
 }
 
-
 // Which variant may run on which worker. StarPU calls this often, so it only reads the
 // task's arguments and handles.
 // A variant runs only where its constraints hold for the call (or for the task's block).
@@ -123,11 +155,14 @@ int peppher_can_execute(unsigned peppher_workerid, starpu_task* peppher_task, un
     switch (peppher_nimpl) {
       case 0:  // filter_cpu
         if (peppher_combined) return 0;
-        if (!(peppher_args->n < 5000 && peppher_args->alpha > 0)) return 0;  // constraint 'small': n < 5000 && alpha > 0
+        // constraint 'small': n < 5000 && alpha > 0
+        if (!peppher_constraint_0(peppher_args->n, peppher_args->alpha)) return 0;
         return 1;
       case 1:  // filter_openmp
-        if (!(static_cast<long long>(starpu_vector_get_nx(STARPU_TASK_GET_HANDLE(peppher_task, 0))) > 100)) return 0;  // constraint 'long_vector': v > 100
-        if (!(static_cast<long long>(starpu_cpu_worker_get_count()) > 1)) return 0;  // constraint 'cores': platform.num_cpus > 1
+        // constraint 'long_vector': v > 100
+        if (!peppher_constraint_1(static_cast<long long>(starpu_vector_get_nx(STARPU_TASK_GET_HANDLE(peppher_task, 0))))) return 0;
+        // constraint 'cores': platform.num_cpus > 1
+        if (!peppher_constraint_2()) return 0;
         return 1;
       default:
         return 0;
@@ -136,7 +171,8 @@ int peppher_can_execute(unsigned peppher_workerid, starpu_task* peppher_task, un
   if (peppher_kind == STARPU_OPENCL_WORKER) {
     switch (peppher_nimpl) {
       case 0:  // filter_opencl
-        if (!((static_cast<long long>(starpu_matrix_get_nx(STARPU_TASK_GET_HANDLE(peppher_task, 1))) * static_cast<long long>(starpu_matrix_get_ny(STARPU_TASK_GET_HANDLE(peppher_task, 1)))) >= 16 && (peppher_args->n >= 5000 || static_cast<long long>(starpu_opencl_worker_get_count()) > 1))) return 0;  // constraint 'large': m >= 16 && (n >= 5000 || platform.num_opencl > 1)
+        // constraint 'large': m >= 16 && (n >= 5000 || platform.num_opencl > 1)
+        if (!peppher_constraint_3((static_cast<long long>(starpu_matrix_get_nx(STARPU_TASK_GET_HANDLE(peppher_task, 1))) * static_cast<long long>(starpu_matrix_get_ny(STARPU_TASK_GET_HANDLE(peppher_task, 1)))), peppher_args->n)) return 0;
         return 1;
       default:
         return 0;
@@ -167,12 +203,18 @@ starpu_codelet peppher_make_codelet() {
 }
 starpu_codelet peppher_codelet = peppher_make_codelet();
 
-// One codelet per variant (selector order) for forced
-// calls: StarPU places such a task only on that variant's workers.
+// One codelet per variant (selector order) for forced calls: StarPU places such a task
+// only on that variant's workers.
 starpu_codelet peppher_single_codelets[] = {
-    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, peppher_cpu_filter_cpu, "peppher_cpu_filter_cpu", false),
-    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, peppher_openmp_filter_openmp, "peppher_openmp_filter_openmp", true),
-    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, peppher_opencl_filter_opencl, "peppher_opencl_filter_opencl", false),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_CPU, peppher_cpu_filter_cpu,
+        "peppher_cpu_filter_cpu", false),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_CPU, peppher_openmp_filter_openmp,
+        "peppher_openmp_filter_openmp", true),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_OPENCL, peppher_opencl_filter_opencl,
+        "peppher_opencl_filter_opencl", false),
 };
 
 }  // namespace
@@ -181,19 +223,28 @@ starpu_codelet peppher_single_codelets[] = {
 // Raw-pointer operands are registered for this call only, so it waits for the task and
 // copies them back before returning (containers would let it return at once).
 void filter(peppher::Vector<float> & v, const peppher::Matrix<float> & m, const float * p, int n, float alpha) {
-  // The codelet of this call: a forced variant's own (peppher::force_variant), else the
-  // full codelet, and StarPU chooses.
+  // The codelet of this call: a forced variant's own (peppher::force_variant), else the full
+  // codelet, and StarPU chooses.
   auto peppher_accepts = [&](int peppher_k) -> bool {
     switch (peppher_k) {
-      case 0: return starpu_cpu_worker_get_count() > 0 && (n < 5000 && alpha > 0);  // filter_cpu
-      case 1: return starpu_cpu_worker_get_count() > 0 && (static_cast<long long>(v.size()) > 100) && (static_cast<long long>(starpu_cpu_worker_get_count()) > 1);  // filter_openmp
-      case 2: return starpu_opencl_worker_get_count() > 0 && (static_cast<long long>(m.size()) >= 16 && (n >= 5000 || static_cast<long long>(starpu_opencl_worker_get_count()) > 1));  // filter_opencl
+      case 0:  // filter_cpu
+        return starpu_cpu_worker_get_count() > 0 &&
+               peppher_constraint_0(n, alpha);
+      case 1:  // filter_openmp
+        return starpu_cpu_worker_get_count() > 0 &&
+               peppher_constraint_1(static_cast<long long>(v.size())) &&
+               peppher_constraint_2();
+      case 2:  // filter_opencl
+        return starpu_opencl_worker_get_count() > 0 &&
+               peppher_constraint_3(static_cast<long long>(m.size()), n);
     }
     return false;
   };
   starpu_codelet* peppher_cl = &peppher_codelet;
   if (const int peppher_forced = peppher_selector.forced(); peppher_forced >= 0) {
-    if (!peppher_accepts(peppher_forced)) peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    if (!peppher_accepts(peppher_forced)) {
+      peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    }
     peppher_cl = &peppher_single_codelets[peppher_forced];
   }
   peppher::TaskBuilder peppher_task(peppher_cl, "filter");
@@ -201,12 +252,16 @@ void filter(peppher::Vector<float> & v, const peppher::Matrix<float> & m, const 
   // have no worker in this run) fails here, naming the values, instead of never running.
   peppher::VariantCheck peppher_check("filter");
   peppher_check.variant("filter_cpu", "CPU", starpu_cpu_worker_get_count());
-  peppher_check.predicate("constraint 'small': n < 5000 && alpha > 0", n < 5000 && alpha > 0);
+  peppher_check.predicate("constraint 'small': n < 5000 && alpha > 0",
+                          peppher_constraint_0(n, alpha));
   peppher_check.variant("filter_openmp", "OPENMP", starpu_cpu_worker_get_count());
-  peppher_check.predicate("constraint 'long_vector': v > 100", static_cast<long long>(v.size()) > 100);
-  peppher_check.predicate("constraint 'cores': platform.num_cpus > 1", static_cast<long long>(starpu_cpu_worker_get_count()) > 1);
+  peppher_check.predicate("constraint 'long_vector': v > 100",
+                          peppher_constraint_1(static_cast<long long>(v.size())));
+  peppher_check.predicate("constraint 'cores': platform.num_cpus > 1",
+                          peppher_constraint_2());
   peppher_check.variant("filter_opencl", "OPENCL", starpu_opencl_worker_get_count());
-  peppher_check.predicate("constraint 'large': m >= 16 && (n >= 5000 || platform.num_opencl > 1)", static_cast<long long>(m.size()) >= 16 && (n >= 5000 || static_cast<long long>(starpu_opencl_worker_get_count()) > 1));
+  peppher_check.predicate("constraint 'large': m >= 16 && (n >= 5000 || platform.num_opencl > 1)",
+                          peppher_constraint_3(static_cast<long long>(m.size()), n));
   if (!peppher_check.accepted()) {
     peppher_check.value("n", n);
     peppher_check.value("alpha", alpha);

@@ -31,8 +31,20 @@ peppher::ExecutionCounter peppher_counter_dot_openmp{"dot", "dot_openmp", "OPENM
 peppher::ExecutionCounter peppher_counter_dot_opencl{"dot", "dot_opencl", "OPENCL"};
 // The variants in selector order: peppher::force_variant("dot", ...) or
 // PEPPHER_VARIANT pin one of them.
-peppher::VariantSelector peppher_selector{"dot", { "dot_cpu", "dot_openmp", "dot_opencl", }, { "CPU", "OPENMP", "OPENCL", }};
-peppher::OpenClProgram peppher_program_dot_opencl{peppher::KernelFile{"dot_opencl.cl", PEPPHER_OUTPUT_DIR "/dot/dot.cl"}};
+peppher::VariantSelector peppher_selector{
+    "dot",
+    {
+        "dot_cpu",
+        "dot_openmp",
+        "dot_opencl",
+    },
+    {
+        "CPU",
+        "OPENMP",
+        "OPENCL",
+    }};
+peppher::OpenClProgram peppher_program_dot_opencl{
+    peppher::KernelFile{"dot_opencl.cl", PEPPHER_OUTPUT_DIR "/dot/dot.cl"}};
 
 // CPU backend wrapper of dot_cpu. An exception must not unwind into StarPU's
 // worker: it is recorded and rethrown in the application's thread.
@@ -75,7 +87,8 @@ void peppher_openmp_dot_openmp(void* peppher_buffers[], void* peppher_cl_arg) tr
 void peppher_opencl_dot_opencl(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_dot_opencl.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
-  peppher::OpenClLaunch peppher_launch(peppher_program_dot_opencl, "dot_kernel", "dot/dot_opencl");
+  peppher::OpenClLaunch peppher_launch(peppher_program_dot_opencl, "dot_kernel",
+                                       "dot/dot_opencl");
   cl_mem x = peppher_launch.vector_buffer(peppher_buffers[0], false);
   const int x_size = static_cast<int>(STARPU_VECTOR_GET_NX(peppher_buffers[0]));
   [[maybe_unused]] const size_t x_count = STARPU_VECTOR_GET_NX(peppher_buffers[0]);
@@ -95,7 +108,8 @@ void peppher_opencl_dot_opencl(void* peppher_buffers[], void* peppher_cl_arg) tr
 }
 
 // StarPU's performance model of this interface, kept under a stable symbol.
-starpu_perfmodel peppher_perf_model = peppher::make_perf_model(STARPU_HISTORY_BASED, "peppher_dot");
+starpu_perfmodel peppher_perf_model =
+    peppher::make_perf_model(STARPU_HISTORY_BASED, "peppher_dot");
 
 // Which variant may run on which worker. StarPU calls this often, so it only reads the
 // task's arguments and handles.
@@ -151,12 +165,18 @@ starpu_codelet peppher_make_codelet() {
 }
 starpu_codelet peppher_codelet = peppher_make_codelet();
 
-// One codelet per variant (selector order) for forced
-// calls: StarPU places such a task only on that variant's workers.
+// One codelet per variant (selector order) for forced calls: StarPU places such a task
+// only on that variant's workers.
 starpu_codelet peppher_single_codelets[] = {
-    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, peppher_cpu_dot_cpu, "peppher_cpu_dot_cpu", false),
-    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, peppher_openmp_dot_openmp, "peppher_openmp_dot_openmp", true),
-    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, peppher_opencl_dot_opencl, "peppher_opencl_dot_opencl", false),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_CPU, peppher_cpu_dot_cpu,
+        "peppher_cpu_dot_cpu", false),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_CPU, peppher_openmp_dot_openmp,
+        "peppher_openmp_dot_openmp", true),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_OPENCL, peppher_opencl_dot_opencl,
+        "peppher_opencl_dot_opencl", false),
 };
 
 }  // namespace
@@ -165,19 +185,24 @@ starpu_codelet peppher_single_codelets[] = {
 // Every operand is a container or passed by value, so the call returns at once; host
 // access to a container waits for the task that uses it.
 void dot(const peppher::Vector<float> & x, const peppher::Vector<float> & y, peppher::Scalar<float> & result) {
-  // The codelet of this call: a forced variant's own (peppher::force_variant), else the
-  // full codelet, and StarPU chooses.
+  // The codelet of this call: a forced variant's own (peppher::force_variant), else the full
+  // codelet, and StarPU chooses.
   auto peppher_accepts = [&](int peppher_k) -> bool {
     switch (peppher_k) {
-      case 0: return starpu_cpu_worker_get_count() > 0;  // dot_cpu
-      case 1: return starpu_cpu_worker_get_count() > 0;  // dot_openmp
-      case 2: return starpu_opencl_worker_get_count() > 0;  // dot_opencl
+      case 0:  // dot_cpu
+        return starpu_cpu_worker_get_count() > 0;
+      case 1:  // dot_openmp
+        return starpu_cpu_worker_get_count() > 0;
+      case 2:  // dot_opencl
+        return starpu_opencl_worker_get_count() > 0;
     }
     return false;
   };
   starpu_codelet* peppher_cl = &peppher_codelet;
   if (const int peppher_forced = peppher_selector.forced(); peppher_forced >= 0) {
-    if (!peppher_accepts(peppher_forced)) peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    if (!peppher_accepts(peppher_forced)) {
+      peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    }
     peppher_cl = &peppher_single_codelets[peppher_forced];
   }
   peppher::TaskBuilder peppher_task(peppher_cl, "dot");

@@ -30,8 +30,18 @@ peppher::ExecutionCounter peppher_counter_sort_cpu{"sort<float>", "sort_cpu", "C
 peppher::ExecutionCounter peppher_counter_sort_opencl{"sort<float>", "sort_opencl", "OPENCL"};
 // The variants in selector order: peppher::force_variant("sort<float>", ...) or
 // PEPPHER_VARIANT pin one of them.
-peppher::VariantSelector peppher_selector{"sort<float>", { "sort_cpu", "sort_opencl", }, { "CPU", "OPENCL", }};
-peppher::OpenClProgram peppher_program_sort_opencl{peppher::KernelFile{"sort_opencl.cl", PEPPHER_OUTPUT_DIR "/../../../../components/sort/sort_opencl.cl"}, "-DT=float"};
+peppher::VariantSelector peppher_selector{
+    "sort<float>",
+    {
+        "sort_cpu",
+        "sort_opencl",
+    },
+    {
+        "CPU",
+        "OPENCL",
+    }};
+peppher::OpenClProgram peppher_program_sort_opencl{
+    peppher::KernelFile{"sort_opencl.cl", PEPPHER_OUTPUT_DIR "/../../../../components/sort/sort_opencl.cl"}, "-DT=float"};
 
 // CPU backend wrapper of sort_cpu. An exception must not unwind into StarPU's
 // worker: it is recorded and rethrown in the application's thread.
@@ -49,7 +59,8 @@ void peppher_cpu_sort_cpu(void* peppher_buffers[], void* peppher_cl_arg) try {
 void peppher_opencl_sort_opencl(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_sort_opencl.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
-  peppher::OpenClLaunch peppher_launch(peppher_program_sort_opencl, "sort_opencl", "sort<float>/sort_opencl");
+  peppher::OpenClLaunch peppher_launch(peppher_program_sort_opencl, "sort_opencl",
+                                       "sort<float>/sort_opencl");
   cl_mem data = peppher_launch.vector_buffer(peppher_buffers[0], true);
   [[maybe_unused]] const size_t data_count = STARPU_VECTOR_GET_NX(peppher_buffers[0]);
   const auto& n = peppher_args->n;
@@ -59,7 +70,6 @@ void peppher_opencl_sort_opencl(void* peppher_buffers[], void* peppher_cl_arg) t
 } catch (...) {
   peppher::detail::record_variant_exception("sort<float>", "sort_opencl");
 }
-
 
 // The codelet: every enabled variant, per backend. StarPU keeps per-worker statistics in
 // it, so it is one mutable object per program.
@@ -76,11 +86,15 @@ starpu_codelet peppher_make_codelet() {
 }
 starpu_codelet peppher_codelet = peppher_make_codelet();
 
-// One codelet per variant (selector order) for forced
-// calls: StarPU places such a task only on that variant's workers.
+// One codelet per variant (selector order) for forced calls: StarPU places such a task
+// only on that variant's workers.
 starpu_codelet peppher_single_codelets[] = {
-    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, peppher_cpu_sort_cpu, "peppher_cpu_sort_cpu", false),
-    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, peppher_opencl_sort_opencl, "peppher_opencl_sort_opencl", false),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_CPU, peppher_cpu_sort_cpu,
+        "peppher_cpu_sort_cpu", false),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_OPENCL, peppher_opencl_sort_opencl,
+        "peppher_opencl_sort_opencl", false),
 };
 
 }  // namespace
@@ -90,18 +104,22 @@ starpu_codelet peppher_single_codelets[] = {
 // copies them back before returning (containers would let it return at once).
 template <>
 void sort<float>(float * data, int n) {
-  // The codelet of this call: a forced variant's own (peppher::force_variant), else the
-  // full codelet, and StarPU chooses.
+  // The codelet of this call: a forced variant's own (peppher::force_variant), else the full
+  // codelet, and StarPU chooses.
   auto peppher_accepts = [&](int peppher_k) -> bool {
     switch (peppher_k) {
-      case 0: return starpu_cpu_worker_get_count() > 0;  // sort_cpu
-      case 1: return starpu_opencl_worker_get_count() > 0;  // sort_opencl
+      case 0:  // sort_cpu
+        return starpu_cpu_worker_get_count() > 0;
+      case 1:  // sort_opencl
+        return starpu_opencl_worker_get_count() > 0;
     }
     return false;
   };
   starpu_codelet* peppher_cl = &peppher_codelet;
   if (const int peppher_forced = peppher_selector.forced(); peppher_forced >= 0) {
-    if (!peppher_accepts(peppher_forced)) peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    if (!peppher_accepts(peppher_forced)) {
+      peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    }
     peppher_cl = &peppher_single_codelets[peppher_forced];
   }
   peppher::TaskBuilder peppher_task(peppher_cl, "sort<float>");

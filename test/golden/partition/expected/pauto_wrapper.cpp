@@ -31,8 +31,18 @@ peppher::ExecutionCounter peppher_counter_pauto_cpu{"pauto", "pauto_cpu", "CPU"}
 peppher::ExecutionCounter peppher_counter_pauto_opencl{"pauto", "pauto_opencl", "OPENCL"};
 // The variants in selector order: peppher::force_variant("pauto", ...) or
 // PEPPHER_VARIANT pin one of them.
-peppher::VariantSelector peppher_selector{"pauto", { "pauto_cpu", "pauto_opencl", }, { "CPU", "OPENCL", }};
-peppher::OpenClProgram peppher_program_pauto_opencl{peppher::KernelFile{"pauto_opencl.cl", PEPPHER_OUTPUT_DIR "/pauto/pauto_opencl.cl"}};
+peppher::VariantSelector peppher_selector{
+    "pauto",
+    {
+        "pauto_cpu",
+        "pauto_opencl",
+    },
+    {
+        "CPU",
+        "OPENCL",
+    }};
+peppher::OpenClProgram peppher_program_pauto_opencl{
+    peppher::KernelFile{"pauto_opencl.cl", PEPPHER_OUTPUT_DIR "/pauto/pauto_opencl.cl"}};
 // The `?` split of this interface's calls: equal blocks per worker until the performance
 // model knows each worker's speed, then blocks sized so that all finish together.
 peppher::AutoSplit peppher_auto_split{"pauto"};
@@ -58,7 +68,8 @@ void peppher_cpu_pauto_cpu(void* peppher_buffers[], void* peppher_cl_arg) try {
 void peppher_opencl_pauto_opencl(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_pauto_opencl.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
-  peppher::OpenClLaunch peppher_launch(peppher_program_pauto_opencl, "pauto_opencl", "pauto/pauto_opencl");
+  peppher::OpenClLaunch peppher_launch(peppher_program_pauto_opencl, "pauto_opencl",
+                                       "pauto/pauto_opencl");
   cl_mem x = peppher_launch.vector_buffer(peppher_buffers[0], false);
   const int x_size = static_cast<int>(STARPU_VECTOR_GET_NX(peppher_buffers[0]));
   [[maybe_unused]] const size_t x_count = STARPU_VECTOR_GET_NX(peppher_buffers[0]);
@@ -77,7 +88,8 @@ void peppher_opencl_pauto_opencl(void* peppher_buffers[], void* peppher_cl_arg) 
 }
 
 // StarPU's performance model of this interface, kept under a stable symbol.
-starpu_perfmodel peppher_perf_model = peppher::make_perf_model(STARPU_HISTORY_BASED, "peppher_pauto");
+starpu_perfmodel peppher_perf_model =
+    peppher::make_perf_model(STARPU_HISTORY_BASED, "peppher_pauto");
 
 // The codelet: every enabled variant, per backend. StarPU keeps per-worker statistics in
 // it, so it is one mutable object per program.
@@ -96,11 +108,15 @@ starpu_codelet peppher_make_codelet() {
 }
 starpu_codelet peppher_codelet = peppher_make_codelet();
 
-// One codelet per variant (selector order) for forced
-// calls: StarPU places such a task only on that variant's workers.
+// One codelet per variant (selector order) for forced calls: StarPU places such a task
+// only on that variant's workers.
 starpu_codelet peppher_single_codelets[] = {
-    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, peppher_cpu_pauto_cpu, "peppher_cpu_pauto_cpu", false),
-    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, peppher_opencl_pauto_opencl, "peppher_opencl_pauto_opencl", false),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_CPU, peppher_cpu_pauto_cpu,
+        "peppher_cpu_pauto_cpu", false),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_OPENCL, peppher_opencl_pauto_opencl,
+        "peppher_opencl_pauto_opencl", false),
 };
 
 }  // namespace
@@ -111,18 +127,22 @@ starpu_codelet peppher_single_codelets[] = {
 // Every operand is a container or passed by value, so the call returns at once; host
 // access to a partitioned container gathers its blocks after the tasks.
 void pauto(const peppher::Vector<float> & x, peppher::Vector<float> & y, int iters) {
-  // The codelet of this call: a forced variant's own (peppher::force_variant), else the
-  // full codelet, and StarPU chooses.
+  // The codelet of this call: a forced variant's own (peppher::force_variant), else the full
+  // codelet, and StarPU chooses.
   auto peppher_accepts = [&](int peppher_k) -> bool {
     switch (peppher_k) {
-      case 0: return starpu_cpu_worker_get_count() > 0;  // pauto_cpu
-      case 1: return starpu_opencl_worker_get_count() > 0;  // pauto_opencl
+      case 0:  // pauto_cpu
+        return starpu_cpu_worker_get_count() > 0;
+      case 1:  // pauto_opencl
+        return starpu_opencl_worker_get_count() > 0;
     }
     return false;
   };
   starpu_codelet* peppher_cl = &peppher_codelet;
   if (const int peppher_forced = peppher_selector.forced(); peppher_forced >= 0) {
-    if (!peppher_accepts(peppher_forced)) peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    if (!peppher_accepts(peppher_forced)) {
+      peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    }
     peppher_cl = &peppher_single_codelets[peppher_forced];
   }
   peppher::PartitionedCall peppher_call(peppher_cl, "pauto");

@@ -32,8 +32,18 @@ peppher::ExecutionCounter peppher_counter_pmap_raw_cpu{"pmap_raw", "pmap_raw_cpu
 peppher::ExecutionCounter peppher_counter_pmap_raw_opencl{"pmap_raw", "pmap_raw_opencl", "OPENCL"};
 // The variants in selector order: peppher::force_variant("pmap_raw", ...) or
 // PEPPHER_VARIANT pin one of them.
-peppher::VariantSelector peppher_selector{"pmap_raw", { "pmap_raw_cpu", "pmap_raw_opencl", }, { "CPU", "OPENCL", }};
-peppher::OpenClProgram peppher_program_pmap_raw_opencl{peppher::KernelFile{"pmap_raw_opencl.cl", PEPPHER_OUTPUT_DIR "/pmap_raw/pmap_raw_opencl.cl"}};
+peppher::VariantSelector peppher_selector{
+    "pmap_raw",
+    {
+        "pmap_raw_cpu",
+        "pmap_raw_opencl",
+    },
+    {
+        "CPU",
+        "OPENCL",
+    }};
+peppher::OpenClProgram peppher_program_pmap_raw_opencl{
+    peppher::KernelFile{"pmap_raw_opencl.cl", PEPPHER_OUTPUT_DIR "/pmap_raw/pmap_raw_opencl.cl"}};
 
 // CPU backend wrapper of pmap_raw_cpu. An exception must not unwind into StarPU's
 // worker: it is recorded and rethrown in the application's thread.
@@ -54,7 +64,8 @@ void peppher_cpu_pmap_raw_cpu(void* peppher_buffers[], void* peppher_cl_arg) try
 void peppher_opencl_pmap_raw_opencl(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_pmap_raw_opencl.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
-  peppher::OpenClLaunch peppher_launch(peppher_program_pmap_raw_opencl, "pmap_raw_opencl", "pmap_raw/pmap_raw_opencl");
+  peppher::OpenClLaunch peppher_launch(peppher_program_pmap_raw_opencl, "pmap_raw_opencl",
+                                       "pmap_raw/pmap_raw_opencl");
   cl_mem x = peppher_launch.vector_buffer(peppher_buffers[0], false);
   [[maybe_unused]] const size_t x_count = STARPU_VECTOR_GET_NX(peppher_buffers[0]);
   cl_mem y = peppher_launch.vector_buffer(peppher_buffers[1], true);
@@ -73,7 +84,6 @@ void peppher_opencl_pmap_raw_opencl(void* peppher_buffers[], void* peppher_cl_ar
   peppher::detail::record_variant_exception("pmap_raw", "pmap_raw_opencl");
 }
 
-
 // The codelet: every enabled variant, per backend. StarPU keeps per-worker statistics in
 // it, so it is one mutable object per program.
 starpu_codelet peppher_make_codelet() {
@@ -91,11 +101,15 @@ starpu_codelet peppher_make_codelet() {
 }
 starpu_codelet peppher_codelet = peppher_make_codelet();
 
-// One codelet per variant (selector order) for forced
-// calls: StarPU places such a task only on that variant's workers.
+// One codelet per variant (selector order) for forced calls: StarPU places such a task
+// only on that variant's workers.
 starpu_codelet peppher_single_codelets[] = {
-    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, peppher_cpu_pmap_raw_cpu, "peppher_cpu_pmap_raw_cpu", false),
-    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, peppher_opencl_pmap_raw_opencl, "peppher_opencl_pmap_raw_opencl", false),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_CPU, peppher_cpu_pmap_raw_cpu,
+        "peppher_cpu_pmap_raw_cpu", false),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_OPENCL, peppher_opencl_pmap_raw_opencl,
+        "peppher_opencl_pmap_raw_opencl", false),
 };
 
 }  // namespace
@@ -106,18 +120,22 @@ starpu_codelet peppher_single_codelets[] = {
 // Raw pointers are registered (and split) for this call only, so it waits for the tasks,
 // gathers the blocks and copies them back before returning.
 void pmap_raw(const float * x, float * y, int n, int bs, const float * coef) {
-  // The codelet of this call: a forced variant's own (peppher::force_variant), else the
-  // full codelet, and StarPU chooses.
+  // The codelet of this call: a forced variant's own (peppher::force_variant), else the full
+  // codelet, and StarPU chooses.
   auto peppher_accepts = [&](int peppher_k) -> bool {
     switch (peppher_k) {
-      case 0: return starpu_cpu_worker_get_count() > 0;  // pmap_raw_cpu
-      case 1: return starpu_opencl_worker_get_count() > 0;  // pmap_raw_opencl
+      case 0:  // pmap_raw_cpu
+        return starpu_cpu_worker_get_count() > 0;
+      case 1:  // pmap_raw_opencl
+        return starpu_opencl_worker_get_count() > 0;
     }
     return false;
   };
   starpu_codelet* peppher_cl = &peppher_codelet;
   if (const int peppher_forced = peppher_selector.forced(); peppher_forced >= 0) {
-    if (!peppher_accepts(peppher_forced)) peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    if (!peppher_accepts(peppher_forced)) {
+      peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    }
     peppher_cl = &peppher_single_codelets[peppher_forced];
   }
   peppher::PartitionedCall peppher_call(peppher_cl, "pmap_raw");

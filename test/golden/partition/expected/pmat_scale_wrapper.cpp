@@ -33,8 +33,18 @@ peppher::ExecutionCounter peppher_counter_pmat_scale_cpu{"pmat_scale", "pmat_sca
 peppher::ExecutionCounter peppher_counter_pmat_scale_opencl{"pmat_scale", "pmat_scale_opencl", "OPENCL"};
 // The variants in selector order: peppher::force_variant("pmat_scale", ...) or
 // PEPPHER_VARIANT pin one of them.
-peppher::VariantSelector peppher_selector{"pmat_scale", { "pmat_scale_cpu", "pmat_scale_opencl", }, { "CPU", "OPENCL", }};
-peppher::OpenClProgram peppher_program_pmat_scale_opencl{peppher::KernelFile{"pmat_scale_opencl.cl", PEPPHER_OUTPUT_DIR "/pmat_scale/pmat_scale_opencl.cl"}};
+peppher::VariantSelector peppher_selector{
+    "pmat_scale",
+    {
+        "pmat_scale_cpu",
+        "pmat_scale_opencl",
+    },
+    {
+        "CPU",
+        "OPENCL",
+    }};
+peppher::OpenClProgram peppher_program_pmat_scale_opencl{
+    peppher::KernelFile{"pmat_scale_opencl.cl", PEPPHER_OUTPUT_DIR "/pmat_scale/pmat_scale_opencl.cl"}};
 
 // CPU backend wrapper of pmat_scale_cpu. An exception must not unwind into StarPU's
 // worker: it is recorded and rethrown in the application's thread.
@@ -57,12 +67,14 @@ void peppher_cpu_pmat_scale_cpu(void* peppher_buffers[], void* peppher_cl_arg) t
 void peppher_opencl_pmat_scale_opencl(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_pmat_scale_opencl.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
-  peppher::OpenClLaunch peppher_launch(peppher_program_pmat_scale_opencl, "pmat_scale_opencl", "pmat_scale/pmat_scale_opencl");
+  peppher::OpenClLaunch peppher_launch(peppher_program_pmat_scale_opencl, "pmat_scale_opencl",
+                                       "pmat_scale/pmat_scale_opencl");
   cl_mem m = peppher_launch.matrix_buffer(peppher_buffers[0], true);
   const int m_rows = static_cast<int>(STARPU_MATRIX_GET_NY(peppher_buffers[0]));
   const int m_cols = static_cast<int>(STARPU_MATRIX_GET_NX(peppher_buffers[0]));
   const int m_ld = static_cast<int>(STARPU_MATRIX_GET_LD(peppher_buffers[0]));
-  [[maybe_unused]] const size_t m_count = STARPU_MATRIX_GET_NX(peppher_buffers[0]) * STARPU_MATRIX_GET_NY(peppher_buffers[0]);
+  [[maybe_unused]] const size_t m_count =
+      STARPU_MATRIX_GET_NX(peppher_buffers[0]) * STARPU_MATRIX_GET_NY(peppher_buffers[0]);
   const auto& br = peppher_args->br;
   const auto& bc = peppher_args->bc;
   const auto& a = peppher_args->a;
@@ -77,7 +89,6 @@ void peppher_opencl_pmat_scale_opencl(void* peppher_buffers[], void* peppher_cl_
 } catch (...) {
   peppher::detail::record_variant_exception("pmat_scale", "pmat_scale_opencl");
 }
-
 
 // The codelet: every enabled variant, per backend. StarPU keeps per-worker statistics in
 // it, so it is one mutable object per program.
@@ -94,11 +105,15 @@ starpu_codelet peppher_make_codelet() {
 }
 starpu_codelet peppher_codelet = peppher_make_codelet();
 
-// One codelet per variant (selector order) for forced
-// calls: StarPU places such a task only on that variant's workers.
+// One codelet per variant (selector order) for forced calls: StarPU places such a task
+// only on that variant's workers.
 starpu_codelet peppher_single_codelets[] = {
-    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, peppher_cpu_pmat_scale_cpu, "peppher_cpu_pmat_scale_cpu", false),
-    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, peppher_opencl_pmat_scale_opencl, "peppher_opencl_pmat_scale_opencl", false),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_CPU, peppher_cpu_pmat_scale_cpu,
+        "peppher_cpu_pmat_scale_cpu", false),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_OPENCL, peppher_opencl_pmat_scale_opencl,
+        "peppher_opencl_pmat_scale_opencl", false),
 };
 
 }  // namespace
@@ -109,18 +124,22 @@ starpu_codelet peppher_single_codelets[] = {
 // Every operand is a container or passed by value, so the call returns at once; host
 // access to a partitioned container gathers its blocks after the tasks.
 void pmat_scale(peppher::Matrix<float> & m, int br, int bc, float a) {
-  // The codelet of this call: a forced variant's own (peppher::force_variant), else the
-  // full codelet, and StarPU chooses.
+  // The codelet of this call: a forced variant's own (peppher::force_variant), else the full
+  // codelet, and StarPU chooses.
   auto peppher_accepts = [&](int peppher_k) -> bool {
     switch (peppher_k) {
-      case 0: return starpu_cpu_worker_get_count() > 0;  // pmat_scale_cpu
-      case 1: return starpu_opencl_worker_get_count() > 0;  // pmat_scale_opencl
+      case 0:  // pmat_scale_cpu
+        return starpu_cpu_worker_get_count() > 0;
+      case 1:  // pmat_scale_opencl
+        return starpu_opencl_worker_get_count() > 0;
     }
     return false;
   };
   starpu_codelet* peppher_cl = &peppher_codelet;
   if (const int peppher_forced = peppher_selector.forced(); peppher_forced >= 0) {
-    if (!peppher_accepts(peppher_forced)) peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    if (!peppher_accepts(peppher_forced)) {
+      peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    }
     peppher_cl = &peppher_single_codelets[peppher_forced];
   }
   peppher::PartitionedCall peppher_call(peppher_cl, "pmat_scale");

@@ -33,7 +33,23 @@ peppher::ExecutionCounter peppher_counter_scale_cpu_func{"vector_scale", "scale_
 peppher::ExecutionCounter peppher_counter_scale_cuda_func{"vector_scale", "scale_cuda_func", "CUDA"};
 // The variants in selector order: peppher::force_variant("vector_scale", ...) or
 // PEPPHER_VARIANT pin one of them.
-peppher::VariantSelector peppher_selector{"vector_scale", { "scale_cpu_func", "scale_cuda_func", }, { "CPU", "CUDA", }};
+peppher::VariantSelector peppher_selector{
+    "vector_scale",
+    {
+        "scale_cpu_func",
+        "scale_cuda_func",
+    },
+    {
+        "CPU",
+        "CUDA",
+    }};
+
+// The constraints left to run time, each written once and called where it is tested
+// (can_execute, the entry wrapper's choice of codelet and its check).
+// constraint 'small_only': size < 5000
+bool peppher_constraint_0(int size) {
+  return size < 5000;
+}
 
 // CPU backend wrapper of scale_cpu_func. An exception must not unwind into StarPU's
 // worker: it is recorded and rethrown in the application's thread.
@@ -62,7 +78,6 @@ void peppher_cuda_scale_cuda_func(void* peppher_buffers[], void* peppher_cl_arg)
 }
 #endif
 
-
 // Which variant may run on which worker. StarPU calls this often, so it only reads the
 // task's arguments and handles.
 // A variant runs only where its constraints hold for the call (or for the task's block).
@@ -74,7 +89,8 @@ int peppher_can_execute(unsigned peppher_workerid, starpu_task* peppher_task, un
   if (peppher_kind == STARPU_CPU_WORKER) {
     switch (peppher_nimpl) {
       case 0:  // scale_cpu_func
-        if (!(peppher_args->size < 5000)) return 0;  // constraint 'small_only': size < 5000
+        // constraint 'small_only': size < 5000
+        if (!peppher_constraint_0(peppher_args->size)) return 0;
         return 1;
       default:
         return 0;
@@ -109,11 +125,15 @@ starpu_codelet peppher_make_codelet() {
 }
 starpu_codelet peppher_codelet = peppher_make_codelet();
 
-// One codelet per variant (selector order) for forced
-// calls: StarPU places such a task only on that variant's workers.
+// One codelet per variant (selector order) for forced calls: StarPU places such a task
+// only on that variant's workers.
 starpu_codelet peppher_single_codelets[] = {
-    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, peppher_cpu_scale_cpu_func, "peppher_cpu_scale_cpu_func", false),
-    peppher::single_variant_codelet(peppher_codelet, STARPU_CUDA, PEPPHER_CUDA_FUNC(peppher_cuda_scale_cuda_func), "peppher_cuda_scale_cuda_func", false),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_CPU, peppher_cpu_scale_cpu_func,
+        "peppher_cpu_scale_cpu_func", false),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_CUDA, PEPPHER_CUDA_FUNC(peppher_cuda_scale_cuda_func),
+        "peppher_cuda_scale_cuda_func", false),
 };
 
 }  // namespace
@@ -122,18 +142,23 @@ starpu_codelet peppher_single_codelets[] = {
 // Raw-pointer operands are registered for this call only, so it waits for the task and
 // copies them back before returning (containers would let it return at once).
 void vector_scale(float * arr, int size, float factor) {
-  // The codelet of this call: a forced variant's own (peppher::force_variant), else the
-  // full codelet, and StarPU chooses.
+  // The codelet of this call: a forced variant's own (peppher::force_variant), else the full
+  // codelet, and StarPU chooses.
   auto peppher_accepts = [&](int peppher_k) -> bool {
     switch (peppher_k) {
-      case 0: return starpu_cpu_worker_get_count() > 0 && (size < 5000);  // scale_cpu_func
-      case 1: return starpu_cuda_worker_get_count() > 0;  // scale_cuda_func
+      case 0:  // scale_cpu_func
+        return starpu_cpu_worker_get_count() > 0 &&
+               peppher_constraint_0(size);
+      case 1:  // scale_cuda_func
+        return starpu_cuda_worker_get_count() > 0;
     }
     return false;
   };
   starpu_codelet* peppher_cl = &peppher_codelet;
   if (const int peppher_forced = peppher_selector.forced(); peppher_forced >= 0) {
-    if (!peppher_accepts(peppher_forced)) peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    if (!peppher_accepts(peppher_forced)) {
+      peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    }
     peppher_cl = &peppher_single_codelets[peppher_forced];
   }
   peppher::TaskBuilder peppher_task(peppher_cl, "vector_scale");

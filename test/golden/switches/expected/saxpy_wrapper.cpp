@@ -36,8 +36,20 @@ peppher::ExecutionCounter peppher_counter_saxpy_cuda{"saxpy", "saxpy_cuda", "CUD
 peppher::ExecutionCounter peppher_counter_saxpy_opencl{"saxpy", "saxpy_opencl", "OPENCL"};
 // The variants in selector order: peppher::force_variant("saxpy", ...) or
 // PEPPHER_VARIANT pin one of them.
-peppher::VariantSelector peppher_selector{"saxpy", { "saxpy_cpu", "saxpy_cuda", "saxpy_opencl", }, { "CPU", "CUDA", "OPENCL", }};
-peppher::OpenClProgram peppher_program_saxpy_opencl{peppher::KernelFile{"saxpy_opencl.cl", PEPPHER_OUTPUT_DIR "/saxpy/saxpy.cl"}};
+peppher::VariantSelector peppher_selector{
+    "saxpy",
+    {
+        "saxpy_cpu",
+        "saxpy_cuda",
+        "saxpy_opencl",
+    },
+    {
+        "CPU",
+        "CUDA",
+        "OPENCL",
+    }};
+peppher::OpenClProgram peppher_program_saxpy_opencl{
+    peppher::KernelFile{"saxpy_opencl.cl", PEPPHER_OUTPUT_DIR "/saxpy/saxpy.cl"}};
 
 // CPU backend wrapper of saxpy_cpu. An exception must not unwind into StarPU's
 // worker: it is recorded and rethrown in the application's thread.
@@ -92,7 +104,8 @@ void peppher_cuda_saxpy_cuda(void* peppher_buffers[], void* peppher_cl_arg) try 
 void peppher_opencl_saxpy_opencl(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_saxpy_opencl.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
-  peppher::OpenClLaunch peppher_launch(peppher_program_saxpy_opencl, "saxpy_kernel", "saxpy/saxpy_opencl");
+  peppher::OpenClLaunch peppher_launch(peppher_program_saxpy_opencl, "saxpy_kernel",
+                                       "saxpy/saxpy_opencl");
   const auto& a = peppher_args->a;
   cl_mem x = peppher_launch.vector_buffer(peppher_buffers[0], false);
   const int x_size = static_cast<int>(STARPU_VECTOR_GET_NX(peppher_buffers[0]));
@@ -104,9 +117,11 @@ void peppher_opencl_saxpy_opencl(void* peppher_buffers[], void* peppher_cl_arg) 
   const int m_rows = static_cast<int>(STARPU_MATRIX_GET_NY(peppher_buffers[2]));
   const int m_cols = static_cast<int>(STARPU_MATRIX_GET_NX(peppher_buffers[2]));
   const int m_ld = static_cast<int>(STARPU_MATRIX_GET_LD(peppher_buffers[2]));
-  [[maybe_unused]] const size_t m_count = STARPU_MATRIX_GET_NX(peppher_buffers[2]) * STARPU_MATRIX_GET_NY(peppher_buffers[2]);
+  [[maybe_unused]] const size_t m_count =
+      STARPU_MATRIX_GET_NX(peppher_buffers[2]) * STARPU_MATRIX_GET_NY(peppher_buffers[2]);
   cl_mem grid = peppher_launch.matrix_buffer(peppher_buffers[3], false);
-  [[maybe_unused]] const size_t grid_count = STARPU_MATRIX_GET_NX(peppher_buffers[3]) * STARPU_MATRIX_GET_NY(peppher_buffers[3]);
+  [[maybe_unused]] const size_t grid_count =
+      STARPU_MATRIX_GET_NX(peppher_buffers[3]) * STARPU_MATRIX_GET_NY(peppher_buffers[3]);
   const auto& rows = peppher_args->rows;
   const auto& cols = peppher_args->cols;
   peppher_launch.arg(a);
@@ -127,7 +142,8 @@ void peppher_opencl_saxpy_opencl(void* peppher_buffers[], void* peppher_cl_arg) 
 }
 
 // StarPU's performance model of this interface, kept under a stable symbol.
-starpu_perfmodel peppher_perf_model = peppher::make_perf_model(STARPU_HISTORY_BASED, "peppher_saxpy");
+starpu_perfmodel peppher_perf_model =
+    peppher::make_perf_model(STARPU_HISTORY_BASED, "peppher_saxpy");
 
 // The codelet: every enabled variant, per backend. StarPU keeps per-worker statistics in
 // it, so it is one mutable object per program.
@@ -151,12 +167,18 @@ starpu_codelet peppher_make_codelet() {
 }
 starpu_codelet peppher_codelet = peppher_make_codelet();
 
-// One codelet per variant (selector order) for forced
-// calls: StarPU places such a task only on that variant's workers.
+// One codelet per variant (selector order) for forced calls: StarPU places such a task
+// only on that variant's workers.
 starpu_codelet peppher_single_codelets[] = {
-    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, peppher_cpu_saxpy_cpu, "peppher_cpu_saxpy_cpu", false),
-    peppher::single_variant_codelet(peppher_codelet, STARPU_CUDA, PEPPHER_CUDA_FUNC(peppher_cuda_saxpy_cuda), "peppher_cuda_saxpy_cuda", false),
-    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, peppher_opencl_saxpy_opencl, "peppher_opencl_saxpy_opencl", false),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_CPU, peppher_cpu_saxpy_cpu,
+        "peppher_cpu_saxpy_cpu", false),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_CUDA, PEPPHER_CUDA_FUNC(peppher_cuda_saxpy_cuda),
+        "peppher_cuda_saxpy_cuda", false),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_OPENCL, peppher_opencl_saxpy_opencl,
+        "peppher_opencl_saxpy_opencl", false),
 };
 
 }  // namespace
@@ -165,19 +187,24 @@ starpu_codelet peppher_single_codelets[] = {
 // Raw-pointer operands are registered for this call only, so it waits for the task and
 // copies them back before returning (containers would let it return at once).
 void saxpy(float a, const peppher::Vector<float> & x, peppher::Vector<float> & y, peppher::Matrix<double> & m, double * grid, int rows, int cols) {
-  // The codelet of this call: a forced variant's own (peppher::force_variant), else the
-  // full codelet, and StarPU chooses.
+  // The codelet of this call: a forced variant's own (peppher::force_variant), else the full
+  // codelet, and StarPU chooses.
   auto peppher_accepts = [&](int peppher_k) -> bool {
     switch (peppher_k) {
-      case 0: return starpu_cpu_worker_get_count() > 0;  // saxpy_cpu
-      case 1: return starpu_cuda_worker_get_count() > 0;  // saxpy_cuda
-      case 2: return starpu_opencl_worker_get_count() > 0;  // saxpy_opencl
+      case 0:  // saxpy_cpu
+        return starpu_cpu_worker_get_count() > 0;
+      case 1:  // saxpy_cuda
+        return starpu_cuda_worker_get_count() > 0;
+      case 2:  // saxpy_opencl
+        return starpu_opencl_worker_get_count() > 0;
     }
     return false;
   };
   starpu_codelet* peppher_cl = &peppher_codelet;
   if (const int peppher_forced = peppher_selector.forced(); peppher_forced >= 0) {
-    if (!peppher_accepts(peppher_forced)) peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    if (!peppher_accepts(peppher_forced)) {
+      peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    }
     peppher_cl = &peppher_single_codelets[peppher_forced];
   }
   peppher::TaskBuilder peppher_task(peppher_cl, "saxpy");

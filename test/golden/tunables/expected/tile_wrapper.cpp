@@ -37,9 +37,39 @@ peppher::ExecutionCounter peppher_counter_tile_opencl__WG_64{"tile", "tile_openc
 peppher::ExecutionCounter peppher_counter_tile_opencl__WG_128{"tile", "tile_opencl__WG_128", "OPENCL"};
 // The variants in selector order: peppher::force_variant("tile", ...) or
 // PEPPHER_VARIANT pin one of them.
-peppher::VariantSelector peppher_selector{"tile", { "tile_cpu__BLOCK_16__UNROLL_1", "tile_cpu__BLOCK_16__UNROLL_2", "tile_cpu__BLOCK_32__UNROLL_1", "tile_cpu__BLOCK_32__UNROLL_2", "tile_opencl__WG_64", "tile_opencl__WG_128", }, { "CPU", "CPU", "CPU", "CPU", "OPENCL", "OPENCL", }};
-peppher::OpenClProgram peppher_program_tile_opencl__WG_64{peppher::KernelFile{"tile_opencl.cl", PEPPHER_OUTPUT_DIR "/tile/tile.cl"}, "-DWG=64"};
-peppher::OpenClProgram peppher_program_tile_opencl__WG_128{peppher::KernelFile{"tile_opencl.cl", PEPPHER_OUTPUT_DIR "/tile/tile.cl"}, "-DWG=128"};
+peppher::VariantSelector peppher_selector{
+    "tile",
+    {
+        "tile_cpu__BLOCK_16__UNROLL_1",
+        "tile_cpu__BLOCK_16__UNROLL_2",
+        "tile_cpu__BLOCK_32__UNROLL_1",
+        "tile_cpu__BLOCK_32__UNROLL_2",
+        "tile_opencl__WG_64",
+        "tile_opencl__WG_128",
+    },
+    {
+        "CPU",
+        "CPU",
+        "CPU",
+        "CPU",
+        "OPENCL",
+        "OPENCL",
+    }};
+peppher::OpenClProgram peppher_program_tile_opencl__WG_64{
+    peppher::KernelFile{"tile_opencl.cl", PEPPHER_OUTPUT_DIR "/tile/tile.cl"}, "-DWG=64"};
+peppher::OpenClProgram peppher_program_tile_opencl__WG_128{
+    peppher::KernelFile{"tile_opencl.cl", PEPPHER_OUTPUT_DIR "/tile/tile.cl"}, "-DWG=128"};
+
+// The constraints left to run time, each written once and called where it is tested
+// (can_execute, the entry wrapper's choice of codelet and its check).
+// constraint 'divides': n % BLOCK == 0
+bool peppher_constraint_0(int n) {
+  return n % 16LL == 0;
+}
+// constraint 'divides': n % BLOCK == 0
+bool peppher_constraint_1(int n) {
+  return n % 32LL == 0;
+}
 
 // CPU backend wrapper of tile_cpu__BLOCK_16__UNROLL_1. An exception must not unwind into StarPU's
 // worker: it is recorded and rethrown in the application's thread.
@@ -101,7 +131,8 @@ void peppher_cpu_tile_cpu__BLOCK_32__UNROLL_2(void* peppher_buffers[], void* pep
 void peppher_opencl_tile_opencl__WG_64(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_tile_opencl__WG_64.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
-  peppher::OpenClLaunch peppher_launch(peppher_program_tile_opencl__WG_64, "tile_kernel", "tile/tile_opencl__WG_64");
+  peppher::OpenClLaunch peppher_launch(peppher_program_tile_opencl__WG_64, "tile_kernel",
+                                       "tile/tile_opencl__WG_64");
   cl_mem x = peppher_launch.vector_buffer(peppher_buffers[0], true);
   const int x_size = static_cast<int>(STARPU_VECTOR_GET_NX(peppher_buffers[0]));
   [[maybe_unused]] const size_t x_count = STARPU_VECTOR_GET_NX(peppher_buffers[0]);
@@ -118,7 +149,8 @@ void peppher_opencl_tile_opencl__WG_64(void* peppher_buffers[], void* peppher_cl
 void peppher_opencl_tile_opencl__WG_128(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_tile_opencl__WG_128.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
-  peppher::OpenClLaunch peppher_launch(peppher_program_tile_opencl__WG_128, "tile_kernel", "tile/tile_opencl__WG_128");
+  peppher::OpenClLaunch peppher_launch(peppher_program_tile_opencl__WG_128, "tile_kernel",
+                                       "tile/tile_opencl__WG_128");
   cl_mem x = peppher_launch.vector_buffer(peppher_buffers[0], true);
   const int x_size = static_cast<int>(STARPU_VECTOR_GET_NX(peppher_buffers[0]));
   [[maybe_unused]] const size_t x_count = STARPU_VECTOR_GET_NX(peppher_buffers[0]);
@@ -131,7 +163,6 @@ void peppher_opencl_tile_opencl__WG_128(void* peppher_buffers[], void* peppher_c
   peppher::detail::record_variant_exception("tile", "tile_opencl__WG_128");
 }
 
-
 // Which variant may run on which worker. StarPU calls this often, so it only reads the
 // task's arguments and handles.
 // A variant runs only where its constraints hold for the call (or for the task's block).
@@ -143,16 +174,20 @@ int peppher_can_execute(unsigned peppher_workerid, starpu_task* peppher_task, un
   if (peppher_kind == STARPU_CPU_WORKER) {
     switch (peppher_nimpl) {
       case 0:  // tile_cpu__BLOCK_16__UNROLL_1
-        if (!(peppher_args->n % 16LL == 0)) return 0;  // constraint 'divides': n % BLOCK == 0
+        // constraint 'divides': n % BLOCK == 0
+        if (!peppher_constraint_0(peppher_args->n)) return 0;
         return 1;
       case 1:  // tile_cpu__BLOCK_16__UNROLL_2
-        if (!(peppher_args->n % 16LL == 0)) return 0;  // constraint 'divides': n % BLOCK == 0
+        // constraint 'divides': n % BLOCK == 0
+        if (!peppher_constraint_0(peppher_args->n)) return 0;
         return 1;
       case 2:  // tile_cpu__BLOCK_32__UNROLL_1
-        if (!(peppher_args->n % 32LL == 0)) return 0;  // constraint 'divides': n % BLOCK == 0
+        // constraint 'divides': n % BLOCK == 0
+        if (!peppher_constraint_1(peppher_args->n)) return 0;
         return 1;
       case 3:  // tile_cpu__BLOCK_32__UNROLL_2
-        if (!(peppher_args->n % 32LL == 0)) return 0;  // constraint 'divides': n % BLOCK == 0
+        // constraint 'divides': n % BLOCK == 0
+        if (!peppher_constraint_1(peppher_args->n)) return 0;
         return 1;
       default:
         return 0;
@@ -194,15 +229,27 @@ starpu_codelet peppher_make_codelet() {
 }
 starpu_codelet peppher_codelet = peppher_make_codelet();
 
-// One codelet per variant (selector order) for forced
-// calls: StarPU places such a task only on that variant's workers.
+// One codelet per variant (selector order) for forced calls: StarPU places such a task
+// only on that variant's workers.
 starpu_codelet peppher_single_codelets[] = {
-    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, peppher_cpu_tile_cpu__BLOCK_16__UNROLL_1, "peppher_cpu_tile_cpu__BLOCK_16__UNROLL_1", false),
-    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, peppher_cpu_tile_cpu__BLOCK_16__UNROLL_2, "peppher_cpu_tile_cpu__BLOCK_16__UNROLL_2", false),
-    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, peppher_cpu_tile_cpu__BLOCK_32__UNROLL_1, "peppher_cpu_tile_cpu__BLOCK_32__UNROLL_1", false),
-    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, peppher_cpu_tile_cpu__BLOCK_32__UNROLL_2, "peppher_cpu_tile_cpu__BLOCK_32__UNROLL_2", false),
-    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, peppher_opencl_tile_opencl__WG_64, "peppher_opencl_tile_opencl__WG_64", false),
-    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, peppher_opencl_tile_opencl__WG_128, "peppher_opencl_tile_opencl__WG_128", false),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_CPU, peppher_cpu_tile_cpu__BLOCK_16__UNROLL_1,
+        "peppher_cpu_tile_cpu__BLOCK_16__UNROLL_1", false),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_CPU, peppher_cpu_tile_cpu__BLOCK_16__UNROLL_2,
+        "peppher_cpu_tile_cpu__BLOCK_16__UNROLL_2", false),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_CPU, peppher_cpu_tile_cpu__BLOCK_32__UNROLL_1,
+        "peppher_cpu_tile_cpu__BLOCK_32__UNROLL_1", false),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_CPU, peppher_cpu_tile_cpu__BLOCK_32__UNROLL_2,
+        "peppher_cpu_tile_cpu__BLOCK_32__UNROLL_2", false),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_OPENCL, peppher_opencl_tile_opencl__WG_64,
+        "peppher_opencl_tile_opencl__WG_64", false),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_OPENCL, peppher_opencl_tile_opencl__WG_128,
+        "peppher_opencl_tile_opencl__WG_128", false),
 };
 
 }  // namespace
@@ -211,22 +258,34 @@ starpu_codelet peppher_single_codelets[] = {
 // Every operand is a container or passed by value, so the call returns at once; host
 // access to a container waits for the task that uses it.
 void tile(peppher::Vector<float> & x, int n) {
-  // The codelet of this call: a forced variant's own (peppher::force_variant), else the
-  // full codelet, and StarPU chooses.
+  // The codelet of this call: a forced variant's own (peppher::force_variant), else the full
+  // codelet, and StarPU chooses.
   auto peppher_accepts = [&](int peppher_k) -> bool {
     switch (peppher_k) {
-      case 0: return starpu_cpu_worker_get_count() > 0 && (n % 16LL == 0);  // tile_cpu__BLOCK_16__UNROLL_1
-      case 1: return starpu_cpu_worker_get_count() > 0 && (n % 16LL == 0);  // tile_cpu__BLOCK_16__UNROLL_2
-      case 2: return starpu_cpu_worker_get_count() > 0 && (n % 32LL == 0);  // tile_cpu__BLOCK_32__UNROLL_1
-      case 3: return starpu_cpu_worker_get_count() > 0 && (n % 32LL == 0);  // tile_cpu__BLOCK_32__UNROLL_2
-      case 4: return starpu_opencl_worker_get_count() > 0;  // tile_opencl__WG_64
-      case 5: return starpu_opencl_worker_get_count() > 0;  // tile_opencl__WG_128
+      case 0:  // tile_cpu__BLOCK_16__UNROLL_1
+        return starpu_cpu_worker_get_count() > 0 &&
+               peppher_constraint_0(n);
+      case 1:  // tile_cpu__BLOCK_16__UNROLL_2
+        return starpu_cpu_worker_get_count() > 0 &&
+               peppher_constraint_0(n);
+      case 2:  // tile_cpu__BLOCK_32__UNROLL_1
+        return starpu_cpu_worker_get_count() > 0 &&
+               peppher_constraint_1(n);
+      case 3:  // tile_cpu__BLOCK_32__UNROLL_2
+        return starpu_cpu_worker_get_count() > 0 &&
+               peppher_constraint_1(n);
+      case 4:  // tile_opencl__WG_64
+        return starpu_opencl_worker_get_count() > 0;
+      case 5:  // tile_opencl__WG_128
+        return starpu_opencl_worker_get_count() > 0;
     }
     return false;
   };
   starpu_codelet* peppher_cl = &peppher_codelet;
   if (const int peppher_forced = peppher_selector.forced(); peppher_forced >= 0) {
-    if (!peppher_accepts(peppher_forced)) peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    if (!peppher_accepts(peppher_forced)) {
+      peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    }
     peppher_cl = &peppher_single_codelets[peppher_forced];
   }
   peppher::TaskBuilder peppher_task(peppher_cl, "tile");

@@ -35,8 +35,20 @@ peppher::ExecutionCounter peppher_counter_scale_cuda_func{"vector_scale", "scale
 peppher::ExecutionCounter peppher_counter_scale_opencl{"vector_scale", "scale_opencl", "OPENCL"};
 // The variants in selector order: peppher::force_variant("vector_scale", ...) or
 // PEPPHER_VARIANT pin one of them.
-peppher::VariantSelector peppher_selector{"vector_scale", { "scale_cpu_func", "scale_cuda_func", "scale_opencl", }, { "CPU", "CUDA", "OPENCL", }};
-peppher::OpenClProgram peppher_program_scale_opencl{peppher::KernelFile{"scale_opencl.cl", PEPPHER_OUTPUT_DIR "/vector_scale/vector_scale.cl"}};
+peppher::VariantSelector peppher_selector{
+    "vector_scale",
+    {
+        "scale_cpu_func",
+        "scale_cuda_func",
+        "scale_opencl",
+    },
+    {
+        "CPU",
+        "CUDA",
+        "OPENCL",
+    }};
+peppher::OpenClProgram peppher_program_scale_opencl{
+    peppher::KernelFile{"scale_opencl.cl", PEPPHER_OUTPUT_DIR "/vector_scale/vector_scale.cl"}};
 
 // CPU backend wrapper of scale_cpu_func. An exception must not unwind into StarPU's
 // worker: it is recorded and rethrown in the application's thread.
@@ -69,7 +81,8 @@ void peppher_cuda_scale_cuda_func(void* peppher_buffers[], void* peppher_cl_arg)
 void peppher_opencl_scale_opencl(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_scale_opencl.hit();
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
-  peppher::OpenClLaunch peppher_launch(peppher_program_scale_opencl, "vector_scale_kernel", "vector_scale/scale_opencl");
+  peppher::OpenClLaunch peppher_launch(peppher_program_scale_opencl, "vector_scale_kernel",
+                                       "vector_scale/scale_opencl");
   cl_mem arr = peppher_launch.vector_buffer(peppher_buffers[0], true);
   [[maybe_unused]] const size_t arr_count = STARPU_VECTOR_GET_NX(peppher_buffers[0]);
   const auto& size = peppher_args->size;
@@ -81,7 +94,6 @@ void peppher_opencl_scale_opencl(void* peppher_buffers[], void* peppher_cl_arg) 
 } catch (...) {
   peppher::detail::record_variant_exception("vector_scale", "scale_opencl");
 }
-
 
 // The codelet: every enabled variant, per backend. StarPU keeps per-worker statistics in
 // it, so it is one mutable object per program.
@@ -101,12 +113,18 @@ starpu_codelet peppher_make_codelet() {
 }
 starpu_codelet peppher_codelet = peppher_make_codelet();
 
-// One codelet per variant (selector order) for forced
-// calls: StarPU places such a task only on that variant's workers.
+// One codelet per variant (selector order) for forced calls: StarPU places such a task
+// only on that variant's workers.
 starpu_codelet peppher_single_codelets[] = {
-    peppher::single_variant_codelet(peppher_codelet, STARPU_CPU, peppher_cpu_scale_cpu_func, "peppher_cpu_scale_cpu_func", false),
-    peppher::single_variant_codelet(peppher_codelet, STARPU_CUDA, PEPPHER_CUDA_FUNC(peppher_cuda_scale_cuda_func), "peppher_cuda_scale_cuda_func", false),
-    peppher::single_variant_codelet(peppher_codelet, STARPU_OPENCL, peppher_opencl_scale_opencl, "peppher_opencl_scale_opencl", false),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_CPU, peppher_cpu_scale_cpu_func,
+        "peppher_cpu_scale_cpu_func", false),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_CUDA, PEPPHER_CUDA_FUNC(peppher_cuda_scale_cuda_func),
+        "peppher_cuda_scale_cuda_func", false),
+    peppher::single_variant_codelet(
+        peppher_codelet, STARPU_OPENCL, peppher_opencl_scale_opencl,
+        "peppher_opencl_scale_opencl", false),
 };
 
 }  // namespace
@@ -115,19 +133,24 @@ starpu_codelet peppher_single_codelets[] = {
 // Raw-pointer operands are registered for this call only, so it waits for the task and
 // copies them back before returning (containers would let it return at once).
 void vector_scale(float * arr, int size, float factor) {
-  // The codelet of this call: a forced variant's own (peppher::force_variant), else the
-  // full codelet, and StarPU chooses.
+  // The codelet of this call: a forced variant's own (peppher::force_variant), else the full
+  // codelet, and StarPU chooses.
   auto peppher_accepts = [&](int peppher_k) -> bool {
     switch (peppher_k) {
-      case 0: return starpu_cpu_worker_get_count() > 0;  // scale_cpu_func
-      case 1: return starpu_cuda_worker_get_count() > 0;  // scale_cuda_func
-      case 2: return starpu_opencl_worker_get_count() > 0;  // scale_opencl
+      case 0:  // scale_cpu_func
+        return starpu_cpu_worker_get_count() > 0;
+      case 1:  // scale_cuda_func
+        return starpu_cuda_worker_get_count() > 0;
+      case 2:  // scale_opencl
+        return starpu_opencl_worker_get_count() > 0;
     }
     return false;
   };
   starpu_codelet* peppher_cl = &peppher_codelet;
   if (const int peppher_forced = peppher_selector.forced(); peppher_forced >= 0) {
-    if (!peppher_accepts(peppher_forced)) peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    if (!peppher_accepts(peppher_forced)) {
+      peppher::forced_variant_rejects(peppher_selector, peppher_forced);
+    }
     peppher_cl = &peppher_single_codelets[peppher_forced];
   }
   peppher::TaskBuilder peppher_task(peppher_cl, "vector_scale");
