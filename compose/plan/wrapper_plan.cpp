@@ -6,6 +6,7 @@
 #include <starpu_config.h>  // STARPU_MAXIMPLEMENTATIONS of the StarPU we generate for
 
 #include <filesystem>
+#include <sstream>
 
 #include "compose/plan/partition_plan.h"
 #include "compose/plan/predicate_plan.h"
@@ -142,6 +143,13 @@ std::string opencl_build_options(const ir::Interface& iface, const ir::Variant& 
   for (size_t k = 0; k < iface.template_args.size() && k < iface.template_types.size(); ++k) {
     out += (out.empty() ? "-D" : " -D") + iface.template_types[k] + "=" +
            opencl_type(iface.template_args[k]);
+  }
+  // The kernel file's <peppher:flags> (-cl-fast-relaxed-math, -DWIDTH=16) are OpenCL
+  // compiler options: check/ keeps quotes, backslashes and `$` out of every flag word,
+  // so the words pass as they are, one blank apart.
+  if (const ir::SourceFile* src = ir::kernel_source(v)) {
+    std::istringstream words(src->compiler.flags);
+    for (std::string w; words >> w;) out += (out.empty() ? "" : " ") + w;
   }
   return out;
 }

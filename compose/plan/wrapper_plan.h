@@ -156,7 +156,8 @@ struct WrapperPlan {
 std::string tunable_defines(const ir::Variant& v);
 
 /// The OpenCL build options of a variant's program: its tunables' values and, for an
-/// instantiation of a generic interface, each template parameter as a macro (-DT=float).
+/// instantiation of a generic interface, each template parameter as a macro (-DT=float),
+/// then the kernel file's compile flags.
 std::string opencl_build_options(const ir::Interface& iface, const ir::Variant& v);
 
 /// The folder generated files go to: -o DIR, else main.xml's folder; absolute, normalised.

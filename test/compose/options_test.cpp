@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "compose/cli/options.h"
+#include "compose/driver.h"
 
 using namespace peppher;
 
@@ -141,4 +142,20 @@ TEST_CASE("training, static dispatch and explain options", "[cli]") {
   Parsed bad = parse({"main.xml", "--train=yes"});
   CHECK_FALSE(bad.ok);
   CHECK(bad.err.find("option '--train' takes no value") != std::string::npos);
+}
+
+// The top-level guard: an exception nobody foresaw (here the output stream failing while
+// --help is printed, as on a full disk) is an "internal error" with a non-zero exit.
+TEST_CASE("an unforeseen exception is an internal error, not a crash", "[cli]") {
+  struct FullDisk : std::streambuf {};  // every write fails (overflow returns EOF)
+  FullDisk full;
+  std::ostream failing(&full);
+  failing.exceptions(std::ios::badbit);  // a failed write throws std::ios_base::failure
+  std::ostringstream out, err;
+  CHECK(run_compose({"--help"}, out, err) == 0);
+  REQUIRE_FALSE(out.str().empty());
+  int status = 0;
+  CHECK_NOTHROW(status = run_compose({"--help"}, failing, err));
+  CHECK(status != 0);
+  CHECK(err.str().find("compose: internal error:") == 0);
 }

@@ -75,3 +75,22 @@ TEST_CASE("OpenCL build options spell each type as one word", "[untrusted]") {
     CHECK(plan::opencl_build_options(iface, v) == cl);
   }
 }
+
+TEST_CASE("OpenCL build options end with the kernel file's flags, one blank apart",
+          "[untrusted]") {
+  ir::Interface iface;
+  iface.template_types = {"T"};
+  iface.template_args = {"float"};
+  ir::Variant v;
+  v.backend = ir::Backend::OpenCl;
+  ir::SourceFile host;
+  host.compiler.flags = "-DHOST_ONLY";  // not the kernel's file: not an OpenCL option
+  ir::SourceFile kernel;
+  kernel.kernel = "scale";
+  kernel.compiler.flags = "  -cl-fast-relaxed-math \t -DWIDTH=16 ";
+  v.sources = {host, kernel};
+  CHECK(plan::opencl_build_options(iface, v) == "-DT=float -cl-fast-relaxed-math -DWIDTH=16");
+  iface.template_args.clear();
+  iface.template_types.clear();
+  CHECK(plan::opencl_build_options(iface, v) == "-cl-fast-relaxed-math -DWIDTH=16");
+}
