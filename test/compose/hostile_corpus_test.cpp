@@ -226,3 +226,53 @@ TEST_CASE("--force replaces files compose did not generate; stale staging is rem
     CHECK(e.path().filename().string().rfind(".compose-stage-", 0) == std::string::npos);
   }
 }
+
+// Generated Makefile: an object depends on a stamp of its own compile command, so changing
+// a variant's flags and composing again rebuilds that object and nothing else; composing
+// again unchanged rebuilds nothing.
+TEST_CASE("changed compile flags rebuild exactly the objects they compile", "[hostile]") {
+  test::TempDir dir;
+  const auto variant = [](const std::string& flags) {
+    return test::component(
+        "  <peppher:implementation name=\"scale_cpu\">\n"
+        "    <peppher:sourceFiles>\n"
+        "      <peppher:sourceFile name=\"scale_cpu.cpp\" language=\"C++\">\n"
+        "        <peppher:compilation><peppher:compiler><peppher:name>g++</peppher:name>"
+        "<peppher:flags>" + flags + "</peppher:flags></peppher:compiler></peppher:compilation>\n"
+        "      </peppher:sourceFile>\n"
+        "    </peppher:sourceFiles>\n"
+        "    <peppher:providedInterfaces><peppher:providedInterface name=\"vector_scale\"/>"
+        "</peppher:providedInterfaces>\n"
+        "    <peppher:targetPlatform name=\"CPU\"/>\n"
+        "  </peppher:implementation>\n");
+  };
+  dir.write("main.xml", test::read_file(std::string(PEPPHER_HOSTILE_DIR) +
+                                        "/flags_shell_characters/main.xml"));
+  dir.write("vector_scale.xml", test::read_file(std::string(PEPPHER_HOSTILE_DIR) +
+                                                "/flags_shell_characters/vector_scale.xml"));
+  dir.write("main.cpp", "int main() { return 0; }\n");
+  dir.write("vector_scale/scale_cpu.cpp",
+            "void scale_cpu(float* arr, int size, float factor) {\n"
+            "  for (int i = 0; i < size; ++i) arr[i] *= factor;\n}\n");
+  dir.write("vector_scale/scale_cpu.xml", variant("-O2"));
+  const std::string out = dir / "out";
+  const std::string compose = shell_quote(PEPPHER_COMPOSE_BIN) + " main.xml -o out >/dev/null";
+  const std::string make = "make -C " + shell_quote(out) + " -s ";
+  const std::string variant_object = "obj/scale_cpu/scale_cpu.o";
+  const std::string main_object = "obj/main/main.o";
+  const std::string cd = "cd " + shell_quote(dir.path()) + " && ";
+
+  REQUIRE(run(cd + compose) == 0);
+  INFO(test::read_file(out + "/Makefile"));
+  REQUIRE(run(make + variant_object + " " + main_object + " >/dev/null 2>&1") == 0);
+  CHECK(run(make + "-q " + variant_object) == 0);  // -q: 0 when up to date
+
+  REQUIRE(run(cd + compose) == 0);  // unchanged: still up to date
+  CHECK(run(make + "-q " + variant_object) == 0);
+  CHECK(run(make + "-q " + main_object) == 0);
+
+  dir.write("vector_scale/scale_cpu.xml", variant("-O1 -DSCALE_DEBUG"));
+  REQUIRE(run(cd + compose) == 0);
+  CHECK(run(make + "-q " + variant_object) == 1);  // its command changed: out of date
+  CHECK(run(make + "-q " + main_object) == 0);     // another object's did not
+}
