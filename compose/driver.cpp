@@ -24,6 +24,7 @@
 #include "compose/plan/plan.h"
 #include "compose/runtime_location.h"
 #include "compose/scan/utility_mode.h"
+#include "compose/verify/verify.h"
 
 namespace peppher {
 
@@ -106,6 +107,14 @@ bool working_folder_exists(const ir::Options& options, diag::Diagnostics& diag) 
 int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& out,
                           std::ostream& err);
 
+// Variant verification: each variant's source against its interface, with Clang.
+void verify_sources(const ir::Application& expanded, diag::Diagnostics& diag) {
+  verify::VerifySettings settings;
+  settings.system_include_dirs = runtime_header_dirs();
+  settings.verbosity = expanded.options.verbosity;
+  verify::verify_variants(expanded, settings, diag);
+}
+
 }  // namespace
 
 // Every failure compose does not foresee (a bug, memory exhausted) is an "internal error"
@@ -171,6 +180,8 @@ int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& ou
   // StarPU's limits) but render and write nothing.
   const plan::ApplicationPlan plan = plan::plan_application(expanded, diag);
   if (diag.has_errors()) return 1;
+  if (!options.explain) verify_sources(expanded, diag);  // compose and --check
+  if (diag.has_errors()) return 1;
   if (options.explain) {
     if (options.explain_format == "html") return explain::explain_html(plan, out, err) ? 0 : 1;
     explain::explain(plan, out);
@@ -182,8 +193,8 @@ int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& ou
   output::OutputContext files;
   generate(plan, files, diag);
   if (diag.has_errors()) return 1;  // nothing is written after an error
-  std::string dir = options.output_dir.empty() ? explore::parent_dir(app.descriptor_file)
-                                               : options.output_dir;
+  std::string dir =
+      options.output_dir.empty() ? explore::parent_dir(app.descriptor_file) : options.output_dir;
   output::WriteOptions write_options;
   write_options.force = options.force;  // replace files compose did not generate
   if (!output::write_atomically(files, dir, diag, write_options)) return 1;

@@ -19,6 +19,14 @@ void check_sources(const std::vector<ir::SourceFile>& sources, diag::Diagnostics
       diag.error(f.loc, "source file '" + f.name + "' does not exist" +
                             (f.path == f.name ? "" : " (looked for '" + f.path + "')"));
     }
+    // The original tool's host-side OpenCL variants (a host function handed the program,
+    // kernel and queue) are not generated: the wrapper launches the kernel itself.
+    if (!f.opencl_program.empty() || !f.cl_kernel.empty() || !f.cl_command_queue.empty()) {
+      diag.error(f.loc, "source file '" + f.name + "': host-side OpenCL variants "
+                        "(starpu_opencl_program, cl_kernel, cl_command_queue) are not supported; "
+                        "name the __kernel with kernel=\"...\" and the generated wrapper sets its "
+                        "arguments and launches it");
+    }
   }
 }
 

@@ -74,23 +74,6 @@ Data buffer_data(const WrapperPlan& plan, const Operand& o) {
   return d;
 }
 
-// The OpenCL kernel's arguments, in the order FORMAT.md gives: operands in parameter
-// order, containers followed by their extents.
-std::vector<std::string> kernel_args(const WrapperPlan& plan) {
-  std::vector<std::string> args;
-  for (const Operand& o : plan.operands) {
-    const std::string& n = o.param->name;
-    args.push_back(n);
-    if (o.kind == OperandKind::Vector) args.push_back(names::vector_size(n));
-    if (o.kind == OperandKind::Matrix) {
-      args.push_back(names::matrix_rows(n));
-      args.push_back(names::matrix_cols(n));
-      args.push_back(names::matrix_ld(n));
-    }
-  }
-  return args;
-}
-
 // The default global size: the element count of the first written operand (else of the
 // first operand; a kernel with no operand runs once).
 std::string default_global_size(const WrapperPlan& plan) {
@@ -189,9 +172,9 @@ Data opencl_variant_data(const WrapperPlan& plan, const VariantSlot& s) {
   std::string options = plan::opencl_build_options(*plan.iface, v);
   d.set("has_build_options", flag(!options.empty()));
   d.set("build_options", options);
-  d.set("kernel_args", make_list(kernel_args(plan), [](const std::string& a) {
+  d.set("kernel_args", make_list(s.kernel_args, [](const plan::KernelArg& a) {
           Data arg;
-          arg.set("value", a);
+          arg.set("value", a.local);
           return arg;
         }));
   d.set("global_size", size_expr(src ? src->global_size : std::nullopt, default_global_size(plan)));

@@ -119,6 +119,10 @@ struct SourceFile {
   std::string version;
   std::string language;  // "C", "C++", "CUDA", "OpenCL", ... as written
   std::string kernel;    // OpenCL: the __kernel function in this file
+  // (ext) OpenCL: extentArguments="false" passes a container operand as its buffer alone,
+  // without the int extents that follow it by default (kernels written for the interface's
+  // own parameter list run unchanged).
+  bool extent_arguments = true;
   std::optional<Expression> global_size;  // (ext) OpenCL launch size
   std::optional<Expression> local_size;
   std::string opencl_program;  // host-side OpenCL names, if given

@@ -109,19 +109,32 @@ std::string tunable_defines(const ir::Variant& v) {
 // `-DT=unsigned int` would be two options. OpenCL's `long` is 64 bits like C++'s `long long`.
 std::string opencl_type(const std::string& type) {
   static const std::pair<const char*, const char*> kOneWord[] = {
-      {"unsigned char", "uchar"},       {"signed char", "char"},
-      {"unsigned short", "ushort"},     {"unsigned short int", "ushort"},
-      {"short int", "short"},           {"unsigned int", "uint"},
-      {"unsigned", "uint"},             {"signed int", "int"},
-      {"signed", "int"},                {"long long", "long"},
-      {"long long int", "long"},        {"unsigned long long", "ulong"},
-      {"unsigned long long int", "ulong"}, {"long int", "long"},
-      {"unsigned long", "ulong"},       {"unsigned long int", "ulong"},
-      {"std::int32_t", "int"},          {"std::uint32_t", "uint"},
-      {"std::int64_t", "long"},         {"std::uint64_t", "ulong"},
-      {"int32_t", "int"},               {"uint32_t", "uint"},
-      {"int64_t", "long"},              {"uint64_t", "ulong"},
-      {"std::size_t", "ulong"},         {"size_t", "ulong"}};
+      {"unsigned char", "uchar"},
+      {"signed char", "char"},
+      {"unsigned short", "ushort"},
+      {"unsigned short int", "ushort"},
+      {"short int", "short"},
+      {"unsigned int", "uint"},
+      {"unsigned", "uint"},
+      {"signed int", "int"},
+      {"signed", "int"},
+      {"long long", "long"},
+      {"long long int", "long"},
+      {"unsigned long long", "ulong"},
+      {"unsigned long long int", "ulong"},
+      {"long int", "long"},
+      {"unsigned long", "ulong"},
+      {"unsigned long int", "ulong"},
+      {"std::int32_t", "int"},
+      {"std::uint32_t", "uint"},
+      {"std::int64_t", "long"},
+      {"std::uint64_t", "ulong"},
+      {"int32_t", "int"},
+      {"uint32_t", "uint"},
+      {"int64_t", "long"},
+      {"uint64_t", "ulong"},
+      {"std::size_t", "ulong"},
+      {"size_t", "ulong"}};
   std::string words;  // blanks collapsed
   for (size_t i = 0; i < type.size(); ++i) {
     if (type[i] == ' ' || type[i] == '\t') {
@@ -220,6 +233,11 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
   plan.cpu_like = assign_slots(iface, cpu_like, "CPU/OPENMP", diags);
   plan.cuda = assign_slots(iface, cuda, "CUDA", diags);
   plan.opencl = assign_slots(iface, opencl, "OPENCL", diags);
+  for (VariantSlot& s : plan.opencl) {
+    if (const ir::SourceFile* src = ir::kernel_source(*s.variant)) {
+      s.kernel_args = kernel_args(iface, *src);
+    }
+  }
   check_generic_variants(plan, diags);
   plan_predicates(app, plan);
   plan_selection(app, plan, diags);

@@ -12,6 +12,7 @@
 #include "compose/diag/diagnostics.h"
 #include "compose/expr/ast.h"
 #include "compose/ir/ir.h"
+#include "compose/plan/kernel_args.h"
 #include "compose/plan/selection_plan.h"
 
 namespace peppher::plan {
@@ -106,6 +107,7 @@ struct VariantSlot {
                            // in the codelet (a training-only variant, see ir::Variant)
   bool c_linkage = false;  // compiled by a C compiler: declared extern "C"
   std::vector<RuntimePredicate> predicates;  // constraints left to run time
+  std::vector<KernelArg> kernel_args;        // OpenCL: what the wrapper passes, in order
 };
 
 /// A parameter (or an operand's size) that constraints use, printed when no variant
@@ -146,7 +148,7 @@ struct WrapperPlan {
   ir::PerfModel perf_model = ir::PerfModel::None;
   SelectionPlan selection;  // forcing, static dispatch, cost model
   TrainingPlan training;
-  std::string output_dir;   // absolute: generated paths (OpenCL kernels) are relative to it
+  std::string output_dir;  // absolute: generated paths (OpenCL kernels) are relative to it
   int nbuffers() const;
   bool is_buffer(const Operand& o) const { return o.buffer >= 0; }
 };

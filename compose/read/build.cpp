@@ -197,6 +197,7 @@ ir::SourceFile read_source_file(const Doc& d, pugi::xml_node n) {
   f.version = trim(value(d, n, "version"));
   f.language = trim(value(d, n, "language"));
   f.kernel = trim(value(d, n, "kernel"));
+  f.extent_arguments = d.boolean(n, "extentArguments", true);
   f.global_size = expr_attr(d, n, "globalSize");
   f.local_size = expr_attr(d, n, "localSize");
   f.opencl_program = trim(value(d, n, "starpu_opencl_program"));

@@ -34,7 +34,7 @@ const std::vector<ElementSpec>& all_elements() {
         "performanceAspects", "composition"}},
       {"sourceFiles", {}, {}, {"sourceFile"}},
       {"sourceFile",
-       {"name", "version", "language", "kernel", "globalSize", "localSize",
+       {"name", "version", "language", "kernel", "extentArguments", "globalSize", "localSize",
         "starpu_opencl_program", "cl_kernel", "cl_command_queue", "type"},
        {},
        {"compilation"}},

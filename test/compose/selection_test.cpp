@@ -55,9 +55,10 @@ void write_spmv(const TempDir& dir, const std::string& cpu_expr, const std::stri
                                   "    </peppher:parameters>\n"
                                   "  </peppher:interface>\n"));
   dir.write("spmv/spmv_cpu.xml", variant("spmv_cpu", "spmv", "CPU", cpu_expr));
-  dir.write("spmv/spmv_cpu.cpp", "");
+  // Real functions: compose verifies each variant's signature against the interface.
+  dir.write("spmv/spmv_cpu.cpp", "void spmv_cpu(float* values, int nrows) {}\n");
   dir.write("spmv/spmv_other.xml", variant("spmv_other", "spmv", other_backend, other_expr));
-  dir.write("spmv/spmv_other.cpp", "");
+  dir.write("spmv/spmv_other.cpp", "void spmv_other(float* values, int nrows) {}\n");
 }
 
 }  // namespace

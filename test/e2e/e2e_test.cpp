@@ -89,3 +89,22 @@ TEST_CASE("e2e: T& parameters are copied back, const T& travel by value") {
     CHECK_THAT(r.output, Catch::Contains("0 wrong"));
   }
 }
+
+TEST_CASE("e2e: a kernel with the interface's own parameter list runs unchanged") {
+  // nearest_opencl.cl takes (feature, npoints, nfeatures, clusters, nclusters, membership)
+  // like a kernel written outside this tool; extentArguments="false" passes no extents.
+  fs::path out = compose_and_build("unchanged_kernel", cases() / "unchanged_kernel/main.xml");
+  SECTION("OpenCL only") {
+    e2e::Run r = run_program(out / "nearest", "", kOpenClOnly);
+    INFO(r.output);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.output, Catch::Contains("0 wrong memberships"));
+    CHECK(e2e::report_count(r.output, "nearest_opencl", "OpenCL") == 4);
+  }
+  SECTION("CPU only") {
+    e2e::Run r = run_program(out / "nearest", "", kCpuOnly);
+    INFO(r.output);
+    CHECK(r.exit_code == 0);
+    CHECK(e2e::report_count(r.output, "nearest_cpu", "CPU") == 4);
+  }
+}

@@ -1,7 +1,9 @@
 // What generated OpenCL backend wrappers use: a kernel file loaded and built once per
 // runtime session for every OpenCL device, and a launch helper that sets arguments, turns
 // partition blocks (a buffer plus an offset) into kernel buffers, enqueues the kernel and
-// waits for it, reporting OpenCL errors by variant name.
+// waits for it. OpenCL errors become peppher::Error naming the interface, variant, kernel
+// (and argument), with the error decoded; the backend wrapper records them for the caller
+// (detail/variant_errors.h), never aborts.
 #pragma once
 
 #include <starpu.h>
@@ -40,6 +42,53 @@ struct KernelFile {
 ///        `<exe dir>/../share/<exe name>/kernels/` (what peppher_install_composition installs),
 ///        then `file.build_path`. Throws peppher::Error listing the places tried.
 std::string locate_kernel_file(const KernelFile& file);
+
+/// @brief The name of OpenCL error code @p err ("CL_INVALID_ARG_SIZE"), or "OpenCL error N".
+inline std::string opencl_error_name(cl_int err) {
+  switch (err) {
+#define PEPPHER_CL_ERROR(code, name) \
+  case code:                         \
+    return name;
+    PEPPHER_CL_ERROR(-1, "CL_DEVICE_NOT_FOUND")
+        PEPPHER_CL_ERROR(-2, "CL_DEVICE_NOT_AVAILABLE") PEPPHER_CL_ERROR(
+            -3, "CL_COMPILER_NOT_AVAILABLE") PEPPHER_CL_ERROR(-4,
+                                                              "CL_MEM_OBJECT_ALLOCATION_FAILURE")
+            PEPPHER_CL_ERROR(-5, "CL_OUT_OF_RESOURCES") PEPPHER_CL_ERROR(
+                -6, "CL_OUT_OF_HOST_MEMORY") PEPPHER_CL_ERROR(-11, "CL_BUILD_PROGRAM_FAILURE")
+                PEPPHER_CL_ERROR(-13, "CL_MISALIGNED_SUB_BUFFER_OFFSET") PEPPHER_CL_ERROR(
+                    -14, "CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST")
+                    PEPPHER_CL_ERROR(-30, "CL_INVALID_VALUE") PEPPHER_CL_ERROR(
+                        -33, "CL_INVALID_DEVICE") PEPPHER_CL_ERROR(-34, "CL_INVALID_CONTEXT")
+                        PEPPHER_CL_ERROR(-36, "CL_INVALID_COMMAND_QUEUE") PEPPHER_CL_ERROR(
+                            -38, "CL_INVALID_MEM_OBJECT") PEPPHER_CL_ERROR(-44,
+                                                                           "CL_INVALID_PROGRAM")
+                            PEPPHER_CL_ERROR(-45, "CL_INVALID_PROGRAM_EXECUTABLE") PEPPHER_CL_ERROR(
+                                -46, "CL_INVALID_KERNEL_NAME") PEPPHER_CL_ERROR(-47,
+                                                                                "CL_INVALID_KERNEL_"
+                                                                                "DEFINITION")
+                                PEPPHER_CL_ERROR(-48, "CL_INVALID_KERNEL") PEPPHER_CL_ERROR(
+                                    -49,
+                                    "CL_INVALID_ARG_INDEX") PEPPHER_CL_ERROR(-50,
+                                                                             "CL_INVALID_ARG_VALUE")
+                                    PEPPHER_CL_ERROR(-51, "CL_INVALID_ARG_SIZE") PEPPHER_CL_ERROR(
+                                        -52, "CL_INVALID_KERNEL_ARGS")
+                                        PEPPHER_CL_ERROR(-53, "CL_INVALID_WORK_DIMENSION")
+                                            PEPPHER_CL_ERROR(-54, "CL_INVALID_WORK_GROUP_SIZE")
+                                                PEPPHER_CL_ERROR(-55, "CL_INVALID_WORK_ITEM_SIZE")
+                                                    PEPPHER_CL_ERROR(-56,
+                                                                     "CL_INVALID_GLOBAL_OFFSET")
+                                                        PEPPHER_CL_ERROR(-58, "CL_INVALID_EVENT")
+                                                            PEPPHER_CL_ERROR(
+                                                                -61, "CL_INVALID_BUFFER_SIZE")
+                                                                PEPPHER_CL_ERROR(
+                                                                    -63,
+                                                                    "CL_INVALID_GLOBAL_WORK_SIZE")
+#undef PEPPHER_CL_ERROR
+                                                                    default
+        : return "OpenCL error " +
+          std::to_string(err);
+  }
+}
 
 /// @brief An OpenCL source file, built for every OpenCL device on first use in each runtime
 ///        session and unloaded at shutdown.
@@ -90,22 +139,35 @@ class OpenClProgram {
 /// @brief One kernel launch on the calling OpenCL worker's device and queue.
 class OpenClLaunch {
  public:
+  /// @brief The kernel @p kernel of @p program on this worker's device; @p who is
+  ///        "interface/variant". Throws peppher::Error when the kernel cannot be loaded.
   OpenClLaunch(OpenClProgram& program, const char* kernel, const char* who)
-      : who_(who), devid_(starpu_worker_get_devid(starpu_worker_get_id_check())) {
-    check(starpu_opencl_load_kernel(&kernel_, &queue_, program.get(), kernel, devid_),
-          "loading kernel");
+      : who_(who),
+        kernel_name_(kernel),
+        devid_(starpu_worker_get_devid(starpu_worker_get_id_check())) {
+    // Not starpu_opencl_load_kernel: it aborts the process on an unknown kernel name.
+    starpu_opencl_get_queue(devid_, &queue_);
+    cl_int err = CL_SUCCESS;
+    kernel_ = clCreateKernel(program.get()->programs[devid_], kernel, &err);
+    check(err, "loading the kernel");
   }
   ~OpenClLaunch() {
     for (const Temporary& t : temporaries_) clReleaseMemObject(t.mem);
-    starpu_opencl_release_kernel(kernel_);
+    clReleaseKernel(kernel_);
   }
   OpenClLaunch(const OpenClLaunch&) = delete;
   OpenClLaunch& operator=(const OpenClLaunch&) = delete;
 
-  /// @brief Sets the next kernel argument (a cl_mem or a by-value scalar).
+  /// @brief Sets the next kernel argument (a cl_mem or a by-value scalar) named @p name
+  ///        (the operand, or its extent: "x_size"). Throws peppher::Error naming its index.
   template <typename T>
-  void arg(const T& value) {
-    check(clSetKernelArg(kernel_, next_arg_, sizeof(T), &value), "setting an argument");
+  void arg(const T& value, const char* name) {
+    const cl_int err = clSetKernelArg(kernel_, next_arg_, sizeof(T), &value);
+    if (err != CL_SUCCESS) {
+      const std::string what = "setting argument " + std::to_string(next_arg_) + " ('" + name +
+                               "', " + std::to_string(sizeof(T)) + " bytes)";
+      check(err, what.c_str());
+    }
     ++next_arg_;
   }
 
@@ -119,7 +181,7 @@ class OpenClLaunch {
     cl_mem out = nullptr;
     if (offset % base_align() == 0) {
       const size_t region[2] = {offset, bytes};  // cl_buffer_region: origin, size
-      const cl_uint kRegion = 0x1220;               // CL_BUFFER_CREATE_TYPE_REGION
+      const cl_uint kRegion = 0x1220;            // CL_BUFFER_CREATE_TYPE_REGION
       out = clCreateSubBuffer(mem, 0, kRegion, region, &err);
       check(err, "creating a sub-buffer");
       temporaries_.push_back({out, mem, 0, 0, false});
@@ -138,18 +200,21 @@ class OpenClLaunch {
 
   /// @brief The kernel buffer of the StarPU vector interface @p iface (see buffer()).
   cl_mem vector_buffer(void* iface, bool written) {
-    return buffer(reinterpret_cast<cl_mem>(STARPU_VECTOR_GET_DEV_HANDLE(iface)),
-                  STARPU_VECTOR_GET_OFFSET(iface),
-                  static_cast<size_t>(STARPU_VECTOR_GET_NX(iface)) * STARPU_VECTOR_GET_ELEMSIZE(iface),
-                  written);
+    return buffer(
+        reinterpret_cast<cl_mem>(STARPU_VECTOR_GET_DEV_HANDLE(iface)),
+        STARPU_VECTOR_GET_OFFSET(iface),
+        static_cast<size_t>(STARPU_VECTOR_GET_NX(iface)) * STARPU_VECTOR_GET_ELEMSIZE(iface),
+        written);
   }
   /// @brief The kernel buffer of the StarPU matrix interface @p iface: from its first
   ///        element to its last (rows are ld apart), see buffer().
   cl_mem matrix_buffer(void* iface, bool written) {
     const size_t rows = STARPU_MATRIX_GET_NY(iface);
-    const size_t span = rows == 0 ? 0 : (rows - 1) * STARPU_MATRIX_GET_LD(iface) + STARPU_MATRIX_GET_NX(iface);
+    const size_t span =
+        rows == 0 ? 0 : (rows - 1) * STARPU_MATRIX_GET_LD(iface) + STARPU_MATRIX_GET_NX(iface);
     return buffer(reinterpret_cast<cl_mem>(STARPU_MATRIX_GET_DEV_HANDLE(iface)),
-                  STARPU_MATRIX_GET_OFFSET(iface), span * STARPU_MATRIX_GET_ELEMSIZE(iface), written);
+                  STARPU_MATRIX_GET_OFFSET(iface), span * STARPU_MATRIX_GET_ELEMSIZE(iface),
+                  written);
   }
 
   /// @brief Enqueues the kernel over @p global work-items (@p local per group, 0: the
@@ -177,8 +242,8 @@ class OpenClLaunch {
  private:
   void check(cl_int err, const char* what) const {
     if (err == CL_SUCCESS) return;
-    std::fprintf(stderr, "peppher: %s: OpenCL error %d while %s\n", who_, err, what);
-    std::abort();  // runs on a worker thread: no way to report back to the caller
+    throw Error(std::string(who_) + ": OpenCL kernel '" + kernel_name_ +
+                "': " + opencl_error_name(err) + " (" + std::to_string(err) + ") while " + what);
   }
 
   struct Temporary {
@@ -200,6 +265,7 @@ class OpenClLaunch {
   }
 
   const char* who_;
+  const char* kernel_name_;
   int devid_;
   std::vector<Temporary> temporaries_;
   cl_kernel kernel_{};

@@ -115,27 +115,27 @@ void peppher_opencl_filter_opencl(void* peppher_buffers[], void* peppher_cl_arg)
   peppher::OpenClLaunch peppher_launch(peppher_program_filter_opencl, "filter_kernel",
                                        "filter/filter_opencl");
   cl_mem v = peppher_launch.vector_buffer(peppher_buffers[0], true);
-  const int v_size = static_cast<int>(STARPU_VECTOR_GET_NX(peppher_buffers[0]));
+  [[maybe_unused]] const int v_size = static_cast<int>(STARPU_VECTOR_GET_NX(peppher_buffers[0]));
   [[maybe_unused]] const size_t v_count = STARPU_VECTOR_GET_NX(peppher_buffers[0]);
   cl_mem m = peppher_launch.matrix_buffer(peppher_buffers[1], false);
-  const int m_rows = static_cast<int>(STARPU_MATRIX_GET_NY(peppher_buffers[1]));
-  const int m_cols = static_cast<int>(STARPU_MATRIX_GET_NX(peppher_buffers[1]));
-  const int m_ld = static_cast<int>(STARPU_MATRIX_GET_LD(peppher_buffers[1]));
+  [[maybe_unused]] const int m_rows = static_cast<int>(STARPU_MATRIX_GET_NY(peppher_buffers[1]));
+  [[maybe_unused]] const int m_cols = static_cast<int>(STARPU_MATRIX_GET_NX(peppher_buffers[1]));
+  [[maybe_unused]] const int m_ld = static_cast<int>(STARPU_MATRIX_GET_LD(peppher_buffers[1]));
   [[maybe_unused]] const size_t m_count =
       STARPU_MATRIX_GET_NX(peppher_buffers[1]) * STARPU_MATRIX_GET_NY(peppher_buffers[1]);
   cl_mem p = peppher_launch.vector_buffer(peppher_buffers[2], false);
   [[maybe_unused]] const size_t p_count = STARPU_VECTOR_GET_NX(peppher_buffers[2]);
   const auto& n = peppher_args->n;
   const auto& alpha = peppher_args->alpha;
-  peppher_launch.arg(v);
-  peppher_launch.arg(v_size);
-  peppher_launch.arg(m);
-  peppher_launch.arg(m_rows);
-  peppher_launch.arg(m_cols);
-  peppher_launch.arg(m_ld);
-  peppher_launch.arg(p);
-  peppher_launch.arg(n);
-  peppher_launch.arg(alpha);
+  peppher_launch.arg(v, "v");
+  peppher_launch.arg(v_size, "v_size");
+  peppher_launch.arg(m, "m");
+  peppher_launch.arg(m_rows, "m_rows");
+  peppher_launch.arg(m_cols, "m_cols");
+  peppher_launch.arg(m_ld, "m_ld");
+  peppher_launch.arg(p, "p");
+  peppher_launch.arg(n, "n");
+  peppher_launch.arg(alpha, "alpha");
   peppher_launch.run(v_count, 0);
 } catch (...) {
   peppher::detail::record_variant_exception("filter", "filter_opencl");

@@ -90,18 +90,18 @@ void peppher_opencl_dot_opencl(void* peppher_buffers[], void* peppher_cl_arg) tr
   peppher::OpenClLaunch peppher_launch(peppher_program_dot_opencl, "dot_kernel",
                                        "dot/dot_opencl");
   cl_mem x = peppher_launch.vector_buffer(peppher_buffers[0], false);
-  const int x_size = static_cast<int>(STARPU_VECTOR_GET_NX(peppher_buffers[0]));
+  [[maybe_unused]] const int x_size = static_cast<int>(STARPU_VECTOR_GET_NX(peppher_buffers[0]));
   [[maybe_unused]] const size_t x_count = STARPU_VECTOR_GET_NX(peppher_buffers[0]);
   cl_mem y = peppher_launch.vector_buffer(peppher_buffers[1], false);
-  const int y_size = static_cast<int>(STARPU_VECTOR_GET_NX(peppher_buffers[1]));
+  [[maybe_unused]] const int y_size = static_cast<int>(STARPU_VECTOR_GET_NX(peppher_buffers[1]));
   [[maybe_unused]] const size_t y_count = STARPU_VECTOR_GET_NX(peppher_buffers[1]);
   cl_mem result = reinterpret_cast<cl_mem>(STARPU_VARIABLE_GET_DEV_HANDLE(peppher_buffers[2]));
   [[maybe_unused]] const size_t result_count = 1;
-  peppher_launch.arg(x);
-  peppher_launch.arg(x_size);
-  peppher_launch.arg(y);
-  peppher_launch.arg(y_size);
-  peppher_launch.arg(result);
+  peppher_launch.arg(x, "x");
+  peppher_launch.arg(x_size, "x_size");
+  peppher_launch.arg(y, "y");
+  peppher_launch.arg(y_size, "y_size");
+  peppher_launch.arg(result, "result");
   peppher_launch.run(static_cast<size_t>(256), static_cast<size_t>(256));
 } catch (...) {
   peppher::detail::record_variant_exception("dot", "dot_opencl");

@@ -64,8 +64,8 @@ void peppher_opencl_sort_opencl(void* peppher_buffers[], void* peppher_cl_arg) t
   cl_mem data = peppher_launch.vector_buffer(peppher_buffers[0], true);
   [[maybe_unused]] const size_t data_count = STARPU_VECTOR_GET_NX(peppher_buffers[0]);
   const auto& n = peppher_args->n;
-  peppher_launch.arg(data);
-  peppher_launch.arg(n);
+  peppher_launch.arg(data, "data");
+  peppher_launch.arg(n, "n");
   peppher_launch.run(static_cast<size_t>(256), static_cast<size_t>(256));
 } catch (...) {
   peppher::detail::record_variant_exception("sort<float>", "sort_opencl");

@@ -71,17 +71,17 @@ void peppher_opencl_pauto_opencl(void* peppher_buffers[], void* peppher_cl_arg) 
   peppher::OpenClLaunch peppher_launch(peppher_program_pauto_opencl, "pauto_opencl",
                                        "pauto/pauto_opencl");
   cl_mem x = peppher_launch.vector_buffer(peppher_buffers[0], false);
-  const int x_size = static_cast<int>(STARPU_VECTOR_GET_NX(peppher_buffers[0]));
+  [[maybe_unused]] const int x_size = static_cast<int>(STARPU_VECTOR_GET_NX(peppher_buffers[0]));
   [[maybe_unused]] const size_t x_count = STARPU_VECTOR_GET_NX(peppher_buffers[0]);
   cl_mem y = peppher_launch.vector_buffer(peppher_buffers[1], true);
-  const int y_size = static_cast<int>(STARPU_VECTOR_GET_NX(peppher_buffers[1]));
+  [[maybe_unused]] const int y_size = static_cast<int>(STARPU_VECTOR_GET_NX(peppher_buffers[1]));
   [[maybe_unused]] const size_t y_count = STARPU_VECTOR_GET_NX(peppher_buffers[1]);
   const auto& iters = peppher_args->iters;
-  peppher_launch.arg(x);
-  peppher_launch.arg(x_size);
-  peppher_launch.arg(y);
-  peppher_launch.arg(y_size);
-  peppher_launch.arg(iters);
+  peppher_launch.arg(x, "x");
+  peppher_launch.arg(x_size, "x_size");
+  peppher_launch.arg(y, "y");
+  peppher_launch.arg(y_size, "y_size");
+  peppher_launch.arg(iters, "iters");
   peppher_launch.run(y_count, 0);
 } catch (...) {
   peppher::detail::record_variant_exception("pauto", "pauto_opencl");

@@ -74,11 +74,11 @@ void peppher_opencl_pmap_raw_opencl(void* peppher_buffers[], void* peppher_cl_ar
   const auto& bs = peppher_args->bs;
   cl_mem coef = peppher_launch.vector_buffer(peppher_buffers[2], false);
   [[maybe_unused]] const size_t coef_count = STARPU_VECTOR_GET_NX(peppher_buffers[2]);
-  peppher_launch.arg(x);
-  peppher_launch.arg(y);
-  peppher_launch.arg(n);
-  peppher_launch.arg(bs);
-  peppher_launch.arg(coef);
+  peppher_launch.arg(x, "x");
+  peppher_launch.arg(y, "y");
+  peppher_launch.arg(n, "n");
+  peppher_launch.arg(bs, "bs");
+  peppher_launch.arg(coef, "coef");
   peppher_launch.run(y_count, 0);
 } catch (...) {
   peppher::detail::record_variant_exception("pmap_raw", "pmap_raw_opencl");

@@ -70,21 +70,21 @@ void peppher_opencl_pmat_scale_opencl(void* peppher_buffers[], void* peppher_cl_
   peppher::OpenClLaunch peppher_launch(peppher_program_pmat_scale_opencl, "pmat_scale_opencl",
                                        "pmat_scale/pmat_scale_opencl");
   cl_mem m = peppher_launch.matrix_buffer(peppher_buffers[0], true);
-  const int m_rows = static_cast<int>(STARPU_MATRIX_GET_NY(peppher_buffers[0]));
-  const int m_cols = static_cast<int>(STARPU_MATRIX_GET_NX(peppher_buffers[0]));
-  const int m_ld = static_cast<int>(STARPU_MATRIX_GET_LD(peppher_buffers[0]));
+  [[maybe_unused]] const int m_rows = static_cast<int>(STARPU_MATRIX_GET_NY(peppher_buffers[0]));
+  [[maybe_unused]] const int m_cols = static_cast<int>(STARPU_MATRIX_GET_NX(peppher_buffers[0]));
+  [[maybe_unused]] const int m_ld = static_cast<int>(STARPU_MATRIX_GET_LD(peppher_buffers[0]));
   [[maybe_unused]] const size_t m_count =
       STARPU_MATRIX_GET_NX(peppher_buffers[0]) * STARPU_MATRIX_GET_NY(peppher_buffers[0]);
   const auto& br = peppher_args->br;
   const auto& bc = peppher_args->bc;
   const auto& a = peppher_args->a;
-  peppher_launch.arg(m);
-  peppher_launch.arg(m_rows);
-  peppher_launch.arg(m_cols);
-  peppher_launch.arg(m_ld);
-  peppher_launch.arg(br);
-  peppher_launch.arg(bc);
-  peppher_launch.arg(a);
+  peppher_launch.arg(m, "m");
+  peppher_launch.arg(m_rows, "m_rows");
+  peppher_launch.arg(m_cols, "m_cols");
+  peppher_launch.arg(m_ld, "m_ld");
+  peppher_launch.arg(br, "br");
+  peppher_launch.arg(bc, "bc");
+  peppher_launch.arg(a, "a");
   peppher_launch.run(m_count, 0);
 } catch (...) {
   peppher::detail::record_variant_exception("pmat_scale", "pmat_scale_opencl");

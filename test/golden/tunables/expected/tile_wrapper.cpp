@@ -134,12 +134,12 @@ void peppher_opencl_tile_opencl__WG_64(void* peppher_buffers[], void* peppher_cl
   peppher::OpenClLaunch peppher_launch(peppher_program_tile_opencl__WG_64, "tile_kernel",
                                        "tile/tile_opencl__WG_64");
   cl_mem x = peppher_launch.vector_buffer(peppher_buffers[0], true);
-  const int x_size = static_cast<int>(STARPU_VECTOR_GET_NX(peppher_buffers[0]));
+  [[maybe_unused]] const int x_size = static_cast<int>(STARPU_VECTOR_GET_NX(peppher_buffers[0]));
   [[maybe_unused]] const size_t x_count = STARPU_VECTOR_GET_NX(peppher_buffers[0]);
   const auto& n = peppher_args->n;
-  peppher_launch.arg(x);
-  peppher_launch.arg(x_size);
-  peppher_launch.arg(n);
+  peppher_launch.arg(x, "x");
+  peppher_launch.arg(x_size, "x_size");
+  peppher_launch.arg(n, "n");
   peppher_launch.run(x_count, 0);
 } catch (...) {
   peppher::detail::record_variant_exception("tile", "tile_opencl__WG_64");
@@ -152,12 +152,12 @@ void peppher_opencl_tile_opencl__WG_128(void* peppher_buffers[], void* peppher_c
   peppher::OpenClLaunch peppher_launch(peppher_program_tile_opencl__WG_128, "tile_kernel",
                                        "tile/tile_opencl__WG_128");
   cl_mem x = peppher_launch.vector_buffer(peppher_buffers[0], true);
-  const int x_size = static_cast<int>(STARPU_VECTOR_GET_NX(peppher_buffers[0]));
+  [[maybe_unused]] const int x_size = static_cast<int>(STARPU_VECTOR_GET_NX(peppher_buffers[0]));
   [[maybe_unused]] const size_t x_count = STARPU_VECTOR_GET_NX(peppher_buffers[0]);
   const auto& n = peppher_args->n;
-  peppher_launch.arg(x);
-  peppher_launch.arg(x_size);
-  peppher_launch.arg(n);
+  peppher_launch.arg(x, "x");
+  peppher_launch.arg(x_size, "x_size");
+  peppher_launch.arg(n, "n");
   peppher_launch.run(x_count, 0);
 } catch (...) {
   peppher::detail::record_variant_exception("tile", "tile_opencl__WG_128");

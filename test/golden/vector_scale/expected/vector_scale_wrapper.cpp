@@ -87,9 +87,9 @@ void peppher_opencl_scale_opencl(void* peppher_buffers[], void* peppher_cl_arg) 
   [[maybe_unused]] const size_t arr_count = STARPU_VECTOR_GET_NX(peppher_buffers[0]);
   const auto& size = peppher_args->size;
   const auto& factor = peppher_args->factor;
-  peppher_launch.arg(arr);
-  peppher_launch.arg(size);
-  peppher_launch.arg(factor);
+  peppher_launch.arg(arr, "arr");
+  peppher_launch.arg(size, "size");
+  peppher_launch.arg(factor, "factor");
   peppher_launch.run(arr_count, 0);
 } catch (...) {
   peppher::detail::record_variant_exception("vector_scale", "scale_opencl");

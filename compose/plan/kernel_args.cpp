@@ -1,0 +1,55 @@
+// The OpenCL kernel argument list of a variant (see kernel_args.h).
+#include "compose/plan/kernel_args.h"
+
+#include "compose/names/names.h"
+
+namespace peppher::plan {
+
+std::vector<KernelArg> kernel_args(const ir::Interface& iface, const ir::SourceFile& kernel_file) {
+  std::vector<KernelArg> args;
+  for (const ir::Parameter& p : iface.parameters) {
+    const bool value = p.kind == ir::ParamKind::ScalarValue || p.kind == ir::ParamKind::StructValue;
+    args.push_back(
+        {&p, value ? KernelArgRole::Value : KernelArgRole::Buffer, Extent::None, p.name});
+    if (!kernel_file.extent_arguments) continue;
+    if (p.kind == ir::ParamKind::Vector) {
+      args.push_back({&p, KernelArgRole::Extent, Extent::Size, names::vector_size(p.name)});
+    } else if (p.kind == ir::ParamKind::Matrix) {
+      args.push_back({&p, KernelArgRole::Extent, Extent::Rows, names::matrix_rows(p.name)});
+      args.push_back({&p, KernelArgRole::Extent, Extent::Cols, names::matrix_cols(p.name)});
+      args.push_back({&p, KernelArgRole::Extent, Extent::Ld, names::matrix_ld(p.name)});
+    }
+  }
+  return args;
+}
+
+std::string kernel_arg_type(const KernelArg& arg) {
+  switch (arg.role) {
+    case KernelArgRole::Extent:
+      return "int";
+    case KernelArgRole::Value:
+      return arg.param->elem_type;
+    case KernelArgRole::Buffer:
+      return std::string("__global ") + (arg.param->is_const ? "const " : "") +
+             arg.param->elem_type + " *";
+  }
+  return "";
+}
+
+const char* extent_word(Extent e) {
+  switch (e) {
+    case Extent::Size:
+      return "size";
+    case Extent::Rows:
+      return "rows";
+    case Extent::Cols:
+      return "cols";
+    case Extent::Ld:
+      return "ld";
+    case Extent::None:
+      break;
+  }
+  return "";
+}
+
+}  // namespace peppher::plan

@@ -1,0 +1,40 @@
+// The plan stage, per OpenCL variant: the arguments its backend wrapper passes to the
+// kernel, in order. One decision, printed by the wrapper emitter and compared by variant
+// verification (verify/) with the kernel's parameters in its .cl file.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "compose/ir/ir.h"
+
+namespace peppher::plan {
+
+enum class KernelArgRole {
+  Buffer,  // the operand's cl_mem (pointer, container, Scalar, T&)
+  Value,   // a by-value parameter
+  Extent,  // an int extent after a container's buffer: size, rows, cols or ld
+};
+
+/// Which extent of a container an Extent argument is.
+enum class Extent { None, Size, Rows, Cols, Ld };
+
+struct KernelArg {
+  const ir::Parameter* param = nullptr;
+  KernelArgRole role = KernelArgRole::Value;
+  Extent extent = Extent::None;
+  std::string local;  // the backend wrapper's local holding it (names.h): "x", "x_size"
+};
+
+/// The kernel arguments of an OpenCL variant whose kernel is in `kernel_file`: operands in
+/// parameter order, a Vector followed by its size and a Matrix by its rows, cols and leading
+/// dimension, unless the file says extentArguments="false".
+std::vector<KernelArg> kernel_args(const ir::Interface& iface, const ir::SourceFile& kernel_file);
+
+/// How the kernel should declare `arg`: "__global const float *", "int", "float".
+std::string kernel_arg_type(const KernelArg& arg);
+
+/// "size", "rows", "cols" or "ld" (messages).
+const char* extent_word(Extent e);
+
+}  // namespace peppher::plan

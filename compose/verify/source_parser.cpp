@@ -1,0 +1,360 @@
+// Parses one variant source with Clang (see source_parser.h): a thin visitor hands every
+// function of the wanted name to map_function; function bodies are skipped (only
+// declarations matter), which keeps a parse to a few tens of milliseconds.
+#include "compose/verify/source_parser.h"
+
+#include <clang/AST/ASTConsumer.h>
+#include <clang/AST/Attr.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendAction.h>
+#include <clang/Frontend/FrontendActions.h>
+#include <clang/Tooling/Tooling.h>
+#include <llvm/Support/VirtualFileSystem.h>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include <stdlib.h>  // mkdtemp
+
+namespace peppher::verify {
+namespace {
+
+// The name the expected prototype is declared under, and the virtual files holding it.
+constexpr const char* kExpected = "peppher_verify_expected";
+constexpr const char* kExpectedHeader = "/peppher-verify/expected.h";
+
+ir::SourceLoc location(const clang::SourceManager& sm, clang::SourceLocation loc) {
+  clang::PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(loc));
+  if (p.isInvalid()) return {};
+  return {p.getFilename(), static_cast<int>(p.getLine()), static_cast<int>(p.getColumn())};
+}
+
+const char* address_space(clang::LangAS as) {
+  switch (as) {
+    case clang::LangAS::opencl_global: return "__global";
+    case clang::LangAS::opencl_constant: return "__constant";
+    case clang::LangAS::opencl_local: return "__local";
+    case clang::LangAS::opencl_private: return "__private";
+    default: return "";
+  }
+}
+
+ParsedParam map_param(const clang::ASTContext& ctx, const clang::ParmVarDecl& p) {
+  clang::PrintingPolicy pp(ctx.getLangOpts());
+  pp.SuppressUnwrittenScope = true;
+  ParsedParam out;
+  out.loc = location(ctx.getSourceManager(), p.getLocation());
+  out.name = p.getNameAsString();
+  const clang::QualType t = p.getType();
+  out.type = t.getAsString(pp);
+  // OpenCL gives every kernel parameter the private address space; users never write it.
+  const std::string implicit = "__private";
+  if (out.type.size() > implicit.size() &&
+      out.type.compare(out.type.size() - implicit.size(), implicit.size(), implicit) == 0) {
+    out.type.erase(out.type.size() - implicit.size());
+    while (!out.type.empty() && out.type.back() == ' ') out.type.pop_back();
+  }
+  clang::QualType value = t.getNonReferenceType();
+  out.reference = t->isReferenceType();
+  if (t->isPointerType()) {
+    out.pointer = true;
+    value = t->getPointeeType();
+    out.address_space = address_space(value.getAddressSpace());
+    out.pointee_const = value.isConstQualified();
+  }
+  clang::QualType canonical = ctx.getCanonicalType(value);
+  canonical = ctx.removeAddrSpaceQualType(canonical).getUnqualifiedType();
+  if (const auto* e = canonical->getAs<clang::EnumType>()) {
+    canonical = e->getDecl()->getIntegerType().getCanonicalType();
+  }
+  out.value_type = canonical.isNull() ? "" : canonical.getAsString(pp);
+  if (!canonical.isNull() && !canonical->isDependentType() && canonical->isBuiltinType() &&
+      !canonical->isVoidType()) {
+    if (canonical->isBooleanType()) {
+      out.kind = "bool";
+    } else if (canonical->isSignedIntegerType()) {
+      out.kind = "int";
+    } else if (canonical->isUnsignedIntegerType()) {
+      out.kind = "uint";
+    } else if (canonical->isFloatingType()) {
+      out.kind = "float";
+    }
+    if (!out.kind.empty()) out.bytes = static_cast<int>(ctx.getTypeSize(canonical) / 8);
+  }
+  return out;
+}
+
+ParsedFunction map_function(const clang::ASTContext& ctx, const clang::FunctionDecl& d) {
+  ParsedFunction f;
+  f.loc = location(ctx.getSourceManager(), d.getLocation());
+  f.name = d.getQualifiedNameAsString();
+  f.is_template = d.getDescribedFunctionTemplate() != nullptr;
+  f.is_kernel = d.hasAttr<clang::OpenCLKernelAttr>();
+  f.defined = d.doesThisDeclarationHaveABody() || d.hasSkippedBody();
+  for (const clang::ParmVarDecl* p : d.parameters()) f.params.push_back(map_param(ctx, *p));
+  return f;
+}
+
+class Visitor : public clang::RecursiveASTVisitor<Visitor> {
+ public:
+  Visitor(const std::string& name, std::vector<const clang::FunctionDecl*>& found,
+          const clang::FunctionDecl*& expected, std::vector<std::string>& kernels)
+      : name_(name), found_(found), expected_(expected), kernels_(kernels) {}
+  bool VisitFunctionDecl(clang::FunctionDecl* d) {
+    if (d->isImplicit() || llvm::isa<clang::CXXMethodDecl>(d) ||
+        !d->getDeclName().isIdentifier()) {
+      return true;
+    }
+    if (d->getTemplatedKind() != clang::FunctionDecl::TK_NonTemplate &&
+        d->getTemplatedKind() != clang::FunctionDecl::TK_FunctionTemplate) {
+      return true;  // specializations and instantiations
+    }
+    const std::string qualified = d->getQualifiedNameAsString();
+    if (d->hasAttr<clang::OpenCLKernelAttr>()) kernels_.push_back(qualified);
+    if (qualified == kExpected) {
+      expected_ = d;
+    } else if (qualified == name_) {
+      found_.push_back(d);
+    }
+    return true;
+  }
+
+ private:
+  const std::string& name_;
+  std::vector<const clang::FunctionDecl*>& found_;
+  const clang::FunctionDecl*& expected_;
+  std::vector<std::string>& kernels_;
+};
+
+class Consumer : public clang::ASTConsumer {
+ public:
+  Consumer(const std::string& name, ParsedSource& out) : name_(name), out_(out) {}
+  void HandleTranslationUnit(clang::ASTContext& ctx) override {
+    std::vector<const clang::FunctionDecl*> found;
+    const clang::FunctionDecl* expected = nullptr;
+    Visitor(name_, found, expected, out_.kernel_names).TraverseDecl(ctx.getTranslationUnitDecl());
+    if (expected != nullptr) out_.expected = map_function(ctx, *expected);
+    const clang::SourceManager& sm = ctx.getSourceManager();
+    for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
+      if (it->first->getName().endswith("peppher/runtime.h")) out_.includes_runtime = true;
+    }
+    for (const clang::FunctionDecl* d : found) {
+      ParsedFunction f = map_function(ctx, *d);
+      for (size_t i = 0; expected != nullptr && i < f.params.size(); ++i) {
+        if (i >= expected->getNumParams()) break;
+        f.params[i].same_as_expected =
+            ctx.hasSameType(d->getParamDecl(i)->getType().getUnqualifiedType(),
+                            expected->getParamDecl(i)->getType().getUnqualifiedType());
+      }
+      out_.functions.push_back(std::move(f));
+    }
+  }
+
+ private:
+  const std::string& name_;
+  ParsedSource& out_;
+};
+
+class Action : public clang::ASTFrontendAction {
+ public:
+  Action(const std::string& name, ParsedSource& out) : name_(name), out_(out) {}
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci,
+                                                        llvm::StringRef) override {
+    ci.getFrontendOpts().SkipFunctionBodies = true;  // signatures are all we compare
+    return std::make_unique<Consumer>(name_, out_);
+  }
+
+ private:
+  const std::string& name_;
+  ParsedSource& out_;
+};
+
+// Records the first error, and whether the expected prototype's virtual header had one.
+class ErrorRecorder : public clang::DiagnosticConsumer {
+ public:
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level level,
+                        const clang::Diagnostic& info) override {
+    clang::DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level < clang::DiagnosticsEngine::Error) return;
+    ir::SourceLoc loc;
+    if (info.hasSourceManager() && info.getLocation().isValid()) {
+      loc = location(info.getSourceManager(), info.getLocation());
+    }
+    if (loc.file == kExpectedHeader) {
+      expected_failed = true;
+      return;
+    }
+    source_failed = true;
+    if (!first.empty()) return;
+    llvm::SmallString<256> message;
+    info.FormatDiagnostic(message);
+    first = loc.file.empty() ? std::string(message)
+                             : loc.file + ":" + std::to_string(loc.line) + ":" +
+                                   std::to_string(loc.col) + ": " + std::string(message);
+  }
+  std::string first;
+  bool source_failed = false;
+  bool expected_failed = false;
+};
+
+std::vector<std::string> language_flags(Language language) {
+  switch (language) {
+    case Language::C: return {"-x", "c", "-std=gnu11"};
+    case Language::Cxx: return {"-x", "c++", "-std=c++17"};
+    case Language::OpenCl: return {"-x", "cl", "-cl-std=CL1.2"};
+    case Language::Cuda: return {"-x", "cuda", "--cuda-host-only", "-std=c++17"};
+  }
+  return {};
+}
+
+// Builds the precompiled header with declarations only (the parses skip bodies too).
+class PchAction : public clang::GeneratePCHAction {
+ protected:
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci,
+                                                        llvm::StringRef file) override {
+    ci.getFrontendOpts().SkipFunctionBodies = true;
+    return clang::GeneratePCHAction::CreateASTConsumer(ci, file);
+  }
+};
+
+std::vector<std::string> base_command() {
+  return {"clang-tool", "-resource-dir=" PEPPHER_CLANG_RESOURCE_DIR, "-w",
+          "-fno-caret-diagnostics"};
+}
+
+// The flags a precompiled header must agree on: all but macro definitions, which a parse
+// may add (tunable values, a renamed function).
+std::string pch_key(const ParseRequest& r) {
+  std::string key = std::to_string(static_cast<int>(r.language));
+  for (size_t i = 0; i < r.flags.size(); ++i) {
+    const std::string& f = r.flags[i];
+    if (f == "-D" || f == "-U") {
+      ++i;
+    } else if (f.rfind("-D", 0) != 0 && f.rfind("-U", 0) != 0) {
+      key += "\n" + f;
+    }
+  }
+  return key + "\n" + r.directory;
+}
+
+// Runs `action` over `cmd` in `directory`, with `virtual_files` (path, text) visible.
+bool run_tool(const std::vector<std::string>& cmd, std::unique_ptr<clang::FrontendAction> action,
+              const std::string& directory,
+              const std::vector<std::pair<std::string, std::string>>& virtual_files,
+              clang::DiagnosticConsumer& diagnostics) {
+  auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::createPhysicalFileSystem());
+  overlay->pushOverlay(memory);
+  for (const auto& [path, text] : virtual_files) {
+    memory->addFile(path, 0, llvm::MemoryBuffer::getMemBufferCopy(text));
+  }
+  overlay->setCurrentWorkingDirectory(directory);
+  llvm::IntrusiveRefCntPtr<clang::FileManager> files(
+      new clang::FileManager(clang::FileSystemOptions(), overlay));
+  clang::tooling::ToolInvocation invocation(cmd, std::move(action), files.get());
+  invocation.setDiagnosticConsumer(&diagnostics);
+  return invocation.run();
+}
+
+}  // namespace
+
+SourceParser::SourceParser() {
+  std::string pattern = (std::filesystem::temp_directory_path() / "peppher-verify-XXXXXX").string();
+  if (mkdtemp(pattern.data()) != nullptr) temp_dir_ = pattern;
+}
+
+SourceParser::~SourceParser() {
+  std::error_code ec;
+  if (!temp_dir_.empty()) std::filesystem::remove_all(temp_dir_, ec);
+}
+
+std::string SourceParser::precompiled_runtime(const ParseRequest& request) {
+  const std::string key = pch_key(request);
+  for (const auto& [k, file] : pch_) {
+    if (k == key) return file;
+  }
+  std::string file;
+  if (!temp_dir_.empty()) {
+    file = temp_dir_ + "/runtime" + std::to_string(pch_.size()) + ".pch";
+    std::vector<std::string> cmd = base_command();
+    std::vector<std::string> lang = language_flags(request.language);
+    if (lang.size() > 1 && lang[1] == "c++") lang[1] = "c++-header";
+    cmd.insert(cmd.end(), lang.begin(), lang.end());
+    for (size_t i = 0; i < request.flags.size(); ++i) {
+      const std::string& f = request.flags[i];
+      if (f == "-D" || f == "-U") {
+        ++i;
+      } else if (f.rfind("-D", 0) != 0 && f.rfind("-U", 0) != 0) {
+        cmd.push_back(f);
+      }
+    }
+    // A real file: the precompiled header refers to it when used.
+    const std::string header = temp_dir_ + "/runtime" + std::to_string(pch_.size()) + ".h";
+    std::ofstream(header) << "#include <peppher/runtime.h>\n";
+    cmd.insert(cmd.end(), {header, "-o", file});
+    ErrorRecorder errors;
+    if (!run_tool(cmd, std::make_unique<PchAction>(), request.directory, {}, errors) ||
+        errors.source_failed) {
+      file.clear();
+    }
+  }
+  pch_.emplace_back(key, file);
+  return file;
+}
+
+ParsedSource SourceParser::parse(const ParseRequest& request) {
+  namespace fs = std::filesystem;
+  const std::string source = fs::absolute(request.path).lexically_normal().string();
+  const bool with_expected = request.expected_params.has_value();
+  // C, C++, CUDA: a virtual main file includes the source, then the expected prototype.
+  const std::string main =
+      with_expected ? "/peppher-verify/main" + fs::path(source).extension().string() : source;
+  std::vector<std::pair<std::string, std::string>> virtual_files;
+  if (with_expected) {
+    virtual_files.emplace_back(main, "#include \"" + source + "\"\n#include \"" +
+                                         kExpectedHeader + "\"\n");
+    virtual_files.emplace_back(kExpectedHeader, request.expected_template + "void " + kExpected +
+                                                    "(" + *request.expected_params + ");\n");
+  }
+  const std::string directory =
+      request.directory.empty() ? fs::current_path().string() : request.directory;
+  const bool cxx = request.language == Language::Cxx;
+  std::string pch;
+  for (const auto& [k, file] : pch_) {
+    if (cxx && k == pch_key(request)) pch = file;
+  }
+
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    ParsedSource result;
+    std::vector<std::string> cmd = base_command();
+    cmd.push_back("-fsyntax-only");
+    for (const std::string& f : language_flags(request.language)) cmd.push_back(f);
+    for (const std::string& f : request.flags) cmd.push_back(f);
+    if (!pch.empty()) cmd.insert(cmd.end(), {"-include-pch", pch});
+    cmd.push_back(main);
+    ErrorRecorder errors;
+    const bool ran = run_tool(cmd, std::make_unique<Action>(request.function, result), directory,
+                              virtual_files, errors);
+    // An error in the expected prototype alone fails the run but not the source.
+    result.ok = !errors.source_failed && (ran || errors.expected_failed);
+    if (!result.ok && !pch.empty()) {  // not the source's fault, maybe: once more without
+      pch.clear();
+      continue;
+    }
+    if (!result.ok) {
+      result.error = errors.first.empty() ? "Clang could not parse " + source : errors.first;
+    }
+    result.expected_ok =
+        with_expected && !errors.expected_failed && !result.expected.name.empty();
+    // The next sources with these flags get the runtime's declarations precompiled.
+    if (cxx && result.ok && result.includes_runtime && pch.empty()) precompiled_runtime(request);
+    return result;
+  }
+  return {};
+}
+
+}  // namespace peppher::verify

@@ -1,0 +1,94 @@
+// Variant verification, Clang side: parses one variant source (C, C++, OpenCL C, CUDA) with
+// Clang LibTooling and returns the functions of a given name as plain structs. The only
+// verify/ file that includes Clang; verify.cpp compares what it returns with the interface.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compose/ir/ir.h"
+
+namespace peppher::verify {
+
+enum class Language { C, Cxx, OpenCl, Cuda };
+
+// What to parse: `path` in `language` with `flags` (-I, -D, -std=, ...; relative paths are
+// relative to `directory`), looking for functions named `function`. For C, C++ and CUDA,
+// `expected_params` is the parameter list the backend wrapper declares the variant with
+// ("const float * x, int n"; `expected_template` "template <typename T> " for a generic
+// one), declared after the source in the same translation unit so that its types resolve
+// exactly as the variant's do.
+struct ParseRequest {
+  std::string path;
+  Language language = Language::Cxx;
+  std::vector<std::string> flags;
+  std::string directory;
+  std::string function;
+  std::optional<std::string> expected_params;  // none: nothing to compare with (OpenCL)
+  std::string expected_template;
+};
+
+// One parameter of a parsed function.
+struct ParsedParam {
+  ir::SourceLoc loc;
+  std::string name;
+  std::string type;             // as written, e.g. "__global const float *"
+  bool pointer = false;         // T* (any address space)
+  bool reference = false;       // T& (C++)
+  std::string address_space;    // OpenCL pointee: "__global", "__constant", "__local", ""
+  bool pointee_const = false;
+  // The value type (the pointee for pointers), canonical and unqualified: "float",
+  // "unsigned int", "struct point"; its arithmetic kind ("int", "uint", "float", "bool",
+  // "" for anything else) and size in bytes (0 when not arithmetic).
+  std::string value_type;
+  std::string kind;
+  int bytes = 0;
+  bool same_as_expected = false;  // C/C++/CUDA: same type as the expected prototype's
+};
+
+struct ParsedFunction {
+  ir::SourceLoc loc;
+  std::string name;
+  bool is_template = false;
+  bool is_kernel = false;  // OpenCL __kernel
+  bool defined = false;    // has a body here
+  std::vector<ParsedParam> params;
+};
+
+struct ParsedSource {
+  // False when Clang could not parse the source; `error` then holds its first error
+  // ("file:line:col: message").
+  bool ok = false;
+  std::string error;
+  // False when the expected prototype itself did not compile in the source's translation
+  // unit (an interface type the source does not declare): the parameters' types are then
+  // not compared.
+  bool expected_ok = false;
+  ParsedFunction expected;                 // the expected prototype as Clang read it
+  std::vector<ParsedFunction> functions;  // every declaration named `function`, in order
+  std::vector<std::string> kernel_names;   // OpenCL: every __kernel in the file
+  bool includes_runtime = false;           // <peppher/runtime.h> was read
+};
+
+// Parses variant sources, one at a time. Sources that include <peppher/runtime.h> (the
+// costly part of a parse) share a precompiled header of it per set of flags, built on the
+// first such source into a temporary folder removed by the destructor.
+class SourceParser {
+ public:
+  SourceParser();
+  ~SourceParser();
+  SourceParser(const SourceParser&) = delete;
+  SourceParser& operator=(const SourceParser&) = delete;
+
+  // Never throws; a source Clang cannot read gives ok == false.
+  ParsedSource parse(const ParseRequest& request);
+
+ private:
+  std::string precompiled_runtime(const ParseRequest& request);
+
+  std::string temp_dir_;
+  std::vector<std::pair<std::string, std::string>> pch_;  // flags key -> PCH file ("": failed)
+};
+
+}  // namespace peppher::verify

@@ -1,0 +1,469 @@
+// Compares each variant's parsed source with its interface (see verify.h). The rules, no
+// Clang: source_parser.cpp reads the files, this file decides what is a mismatch and says
+// so at the variant descriptor, naming the function, the parameter and both types.
+#include "compose/verify/verify.h"
+
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "compose/plan/kernel_args.h"
+#include "compose/plan/wrapper_plan.h"
+#include "compose/verify/source_parser.h"
+
+namespace peppher::verify {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string absolute(const std::string& path) {
+  return fs::absolute(path).lexically_normal().string();
+}
+
+// "file:line:col" of a parsed declaration, with the file as the descriptor names it.
+std::string where(const ir::SourceLoc& loc, const std::vector<ir::SourceFile>& sources) {
+  std::string file = loc.file;
+  for (const ir::SourceFile& s : sources) {
+    if (absolute(s.path) == loc.file) file = s.path;
+  }
+  return file + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.col);
+}
+
+bool is_c_compiler(const std::string& command) {
+  const std::string base = fs::path(command).filename().string();
+  for (const char* c : {"gcc", "cc", "clang", "icc", "icx"}) {
+    const std::string name(c);
+    if (base == name || base.rfind(name + "-", 0) == 0) return true;
+  }
+  return false;
+}
+
+bool is_opencl_source(const ir::SourceFile& s) {
+  return !s.kernel.empty() || fs::path(s.path).extension() == ".cl";
+}
+
+// The flags of a compile command that change what Clang sees: -I, -D, -U, -std=, -include,
+// -isystem, -iquote (two-word forms kept together); the rest (-O2, -g, -fopenmp, ...) is
+// dropped: OpenMP pragmas do not change a signature, and without -fopenmp CPU and OpenMP
+// variants share one precompiled runtime header.
+std::vector<std::string> parse_flags(const std::string& flags) {
+  std::istringstream in(flags);
+  std::vector<std::string> words, out;
+  for (std::string w; in >> w;) words.push_back(w);
+  for (size_t i = 0; i < words.size(); ++i) {
+    const std::string& w = words[i];
+    const bool two_word =
+        w == "-I" || w == "-D" || w == "-U" || w == "-include" || w == "-isystem" || w == "-iquote";
+    if (two_word && i + 1 < words.size()) {
+      out.push_back(w);
+      out.push_back(words[++i]);
+    } else if (w.rfind("-I", 0) == 0 || w.rfind("-D", 0) == 0 || w.rfind("-U", 0) == 0 ||
+               w.rfind("-std=", 0) == 0 || w.rfind("-cl-std=", 0) == 0) {
+      out.push_back(w);
+    }
+  }
+  return out;
+}
+
+// A host arithmetic type's kind ("int", "uint", "float", "bool") and size, by its
+// spelling; false for anything else (structs, typedefs we do not know).
+bool host_arithmetic(std::string type, std::string& kind, int& bytes) {
+  for (const char* drop : {"const ", "volatile ", "std::"}) {
+    for (size_t at; (at = type.find(drop)) != std::string::npos;) type.erase(at, strlen(drop));
+  }
+  while (!type.empty() && type.back() == ' ') type.pop_back();
+  static const std::map<std::string, std::pair<const char*, int>> kTable = {
+      {"bool", {"bool", 1}},
+      {"char", {"int", 1}},
+      {"signed char", {"int", 1}},
+      {"int8_t", {"int", 1}},
+      {"cl_char", {"int", 1}},
+      {"unsigned char", {"uint", 1}},
+      {"uchar", {"uint", 1}},
+      {"uint8_t", {"uint", 1}},
+      {"cl_uchar", {"uint", 1}},
+      {"short", {"int", 2}},
+      {"short int", {"int", 2}},
+      {"int16_t", {"int", 2}},
+      {"cl_short", {"int", 2}},
+      {"unsigned short", {"uint", 2}},
+      {"ushort", {"uint", 2}},
+      {"uint16_t", {"uint", 2}},
+      {"cl_ushort", {"uint", 2}},
+      {"int", {"int", 4}},
+      {"signed", {"int", 4}},
+      {"signed int", {"int", 4}},
+      {"int32_t", {"int", 4}},
+      {"cl_int", {"int", 4}},
+      {"unsigned", {"uint", 4}},
+      {"unsigned int", {"uint", 4}},
+      {"uint", {"uint", 4}},
+      {"uint32_t", {"uint", 4}},
+      {"cl_uint", {"uint", 4}},
+      {"long", {"int", 8}},
+      {"long int", {"int", 8}},
+      {"long long", {"int", 8}},
+      {"long long int", {"int", 8}},
+      {"int64_t", {"int", 8}},
+      {"ptrdiff_t", {"int", 8}},
+      {"ssize_t", {"int", 8}},
+      {"intptr_t", {"int", 8}},
+      {"cl_long", {"int", 8}},
+      {"unsigned long", {"uint", 8}},
+      {"unsigned long int", {"uint", 8}},
+      {"unsigned long long", {"uint", 8}},
+      {"ulong", {"uint", 8}},
+      {"size_t", {"uint", 8}},
+      {"uint64_t", {"uint", 8}},
+      {"uintptr_t", {"uint", 8}},
+      {"cl_ulong", {"uint", 8}},
+      {"float", {"float", 4}},
+      {"cl_float", {"float", 4}},
+      {"double", {"float", 8}},
+      {"cl_double", {"float", 8}},
+  };
+  auto it = kTable.find(type);
+  if (it == kTable.end()) return false;
+  kind = it->second.first;
+  bytes = it->second.second;
+  return true;
+}
+
+const char* backend_label(ir::Backend b) {
+  switch (b) {
+    case ir::Backend::Cpu:
+      return "CPU";
+    case ir::Backend::OpenMp:
+      return "OpenMP";
+    case ir::Backend::Cuda:
+      return "CUDA";
+    case ir::Backend::OpenCl:
+      return "OpenCL";
+  }
+  return "";
+}
+
+std::string plural(size_t n, const char* word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+class Verifier {
+ public:
+  Verifier(const ir::Application& app, const VerifySettings& settings, diag::Diagnostics& diags)
+      : app_(app), settings_(settings), diags_(diags) {}
+
+  void run() {
+    std::set<std::string> done;  // one tunable copy per base, one instantiation per generic
+    for (const ir::Interface& iface : app_.interfaces) {
+      for (const ir::Variant* v : ir::enabled_variants(app_, iface)) {
+        const std::string key = iface.name + "/" + (v->base_name.empty() ? v->name : v->base_name);
+        if (!done.insert(key).second) continue;
+        const auto start = std::chrono::steady_clock::now();
+        if (v->backend == ir::Backend::OpenCl) {
+          verify_kernel(iface, *v);
+        } else {
+          verify_function(iface, *v);
+        }
+        if (settings_.verbosity >= 2) {
+          const std::chrono::duration<double, std::milli> ms =
+              std::chrono::steady_clock::now() - start;
+          diags_.note(v->loc, "verified " + v->name + " in " +
+                                  std::to_string(static_cast<int>(ms.count())) + " ms");
+        }
+      }
+    }
+    if (cuda_skipped_ && settings_.verbosity >= 1) {
+      diags_.note(
+          "CUDA variants are not verified: Clang 14 parses CUDA with the headers of a "
+          "CUDA toolkit up to 11.5, and " +
+          settings_.cuda_path + "/include/cuda.h " +
+          (cuda_version_ > 0 ? "is CUDA " + std::to_string(cuda_version_ / 1000) + "." +
+                                   std::to_string(cuda_version_ % 1000 / 10)
+                             : std::string("does not exist")));
+    }
+  }
+
+ private:
+  std::vector<std::string> common_flags() const {
+    std::vector<std::string> flags = {"-I" + output_dir()};
+    for (const std::string& dir : settings_.system_include_dirs) {
+      flags.push_back("-isystem");
+      flags.push_back(dir);
+    }
+    return flags;
+  }
+
+  // The folder generated files (and the Makefile's compile commands) run in.
+  std::string output_dir() const {
+    fs::path dir = app_.options.output_dir.empty() ? fs::path(app_.descriptor_file).parent_path()
+                                                   : fs::path(app_.options.output_dir);
+    if (dir.empty()) dir = ".";
+    return fs::absolute(dir).lexically_normal().string();
+  }
+
+  // Whether Clang 14 can parse CUDA sources with the toolkit at settings_.cuda_path: its
+  // cuda.h says CUDA_VERSION <= 11050 (Clang 14's newest).
+  bool cuda_parsable() {
+    if (cuda_version_ < 0) {
+      cuda_version_ = 0;
+      std::ifstream in(settings_.cuda_path + "/include/cuda.h");
+      for (std::string line; std::getline(in, line);) {
+        std::istringstream words(line);
+        std::string hash, name;
+        if (words >> hash >> name && hash == "#define" && name == "CUDA_VERSION") {
+          words >> cuda_version_;
+          break;
+        }
+      }
+    }
+    return cuda_version_ > 0 && cuda_version_ <= 11050 &&
+           fs::exists(settings_.cuda_path + "/include/cuda_runtime.h");
+  }
+
+  // The parameter list the backend wrapper declares a CPU/OpenMP/CUDA variant with.
+  static std::string expected_params(const ir::Interface& iface) {
+    std::string out;
+    for (const ir::Parameter& p : iface.parameters) {
+      out += (out.empty() ? "" : ", ") + (p.generic_type.empty() ? p.type : p.generic_type) + " " +
+             p.name;
+    }
+    return out;
+  }
+
+  void verify_function(const ir::Interface& iface, const ir::Variant& v) {
+    const bool cuda = v.backend == ir::Backend::Cuda;
+    if (cuda && !cuda_parsable()) {
+      cuda_skipped_ = true;
+      return;
+    }
+    const bool generic = !iface.template_args.empty();
+    std::vector<ParsedFunction> found;
+    ParsedSource last;
+    for (const ir::SourceFile& s : v.sources) {
+      if (is_opencl_source(s)) continue;
+      ParseRequest r;
+      r.path = s.path;
+      r.language = cuda                             ? Language::Cuda
+                   : is_c_compiler(s.compiler.name) ? Language::C
+                                                    : Language::Cxx;
+      r.flags = parse_flags(s.compiler.flags);
+      if (cuda) r.flags.push_back("--cuda-path=" + settings_.cuda_path);
+      if (!v.base_name.empty()) {  // a tunable copy: its values, its function renamed
+        for (const ir::Tunable& t : v.tunables) {
+          if (t.values.size() == 1) r.flags.push_back("-D" + t.name + "=" + t.values.front());
+        }
+        r.flags.push_back("-D" + v.base_name + "=" + v.name);
+      }
+      for (const std::string& f : common_flags()) r.flags.push_back(f);
+      r.directory = output_dir();
+      r.function = v.name;
+      r.expected_params = expected_params(iface);
+      if (generic) {
+        std::string params;
+        for (const std::string& t : iface.template_types) {
+          params += (params.empty() ? "typename " : ", typename ") + t;
+        }
+        r.expected_template = "template <" + params + "> ";
+      }
+      ParsedSource parsed = parser_.parse(r);
+      if (!parsed.ok) {
+        diags_.warning(v.loc, std::string(backend_label(v.backend)) + " variant '" + v.name +
+                                  "' not verified: Clang cannot parse '" + s.path +
+                                  "': " + parsed.error);
+        return;
+      }
+      for (ParsedFunction& f : parsed.functions) found.push_back(std::move(f));
+      last = std::move(parsed);
+    }
+    const std::string what = std::string(backend_label(v.backend)) + " variant '" + v.name + "'";
+    if (found.empty()) {
+      std::string files;
+      for (const ir::SourceFile& s : v.sources) {
+        if (!is_opencl_source(s)) files += (files.empty() ? "'" : ", '") + s.path + "'";
+      }
+      diags_.error(v.loc, what + ": no function '" + v.name + "' in " + files +
+                              " (the backend wrapper calls " + v.name + "(" +
+                              expected_params(iface) + "))");
+      return;
+    }
+    // The definition counts (else the first declaration); one that matches settles it.
+    const ParsedFunction* chosen = nullptr;
+    for (const ParsedFunction& f : found) {
+      if (matches(f, last, iface)) return;
+      if (chosen == nullptr || (f.defined && !chosen->defined)) chosen = &f;
+    }
+    report_function(iface, v, *chosen, last);
+  }
+
+  static bool matches(const ParsedFunction& f, const ParsedSource& parsed,
+                      const ir::Interface& iface) {
+    if (f.params.size() != iface.parameters.size()) return false;
+    if (f.is_template != !iface.template_args.empty()) return false;
+    if (!parsed.expected_ok) return true;  // only the count can be compared
+    for (const ParsedParam& p : f.params) {
+      if (!p.same_as_expected) return false;
+    }
+    return true;
+  }
+
+  void report_function(const ir::Interface& iface, const ir::Variant& v, const ParsedFunction& f,
+                       const ParsedSource& parsed) {
+    const std::string what = std::string(backend_label(v.backend)) + " variant '" + v.name + "' (" +
+                             where(f.loc, v.sources) + ")";
+    const bool generic = !iface.template_args.empty();
+    if (f.is_template != generic) {
+      diags_.error(v.loc, what + (generic ? " is not a function template, but interface '" +
+                                                iface.name + "' is generic"
+                                          : " is a function template, but interface '" +
+                                                iface.name + "' is not generic"));
+      return;
+    }
+    if (f.params.size() != iface.parameters.size()) {
+      diags_.error(
+          v.loc, what + " takes " + plural(f.params.size(), "parameter") + ", but interface '" +
+                     iface.name + "' has " + std::to_string(iface.parameters.size()) +
+                     ": the backend wrapper calls " + v.name + "(" + expected_params(iface) + ")");
+      return;
+    }
+    for (size_t i = 0; i < f.params.size(); ++i) {
+      if (f.params[i].same_as_expected || !parsed.expected_ok) continue;
+      const ir::Parameter& p = iface.parameters[i];
+      const std::string expected_type =
+          i < parsed.expected.params.size() ? parsed.expected.params[i].type : p.type;
+      diags_.error(v.loc, what + ": parameter " + std::to_string(i + 1) + " '" + f.params[i].name +
+                              "' has type '" + f.params[i].type + "', but interface '" +
+                              iface.name + "' declares '" + p.name + "' as '" + expected_type +
+                              "'");
+    }
+  }
+
+  void verify_kernel(const ir::Interface& iface, const ir::Variant& v) {
+    const ir::SourceFile* file = nullptr;
+    for (const ir::SourceFile& s : v.sources) {
+      if (!s.kernel.empty()) file = &s;
+    }
+    if (file == nullptr) return;  // the checker reports an OpenCL variant without kernel=
+    ParseRequest r;
+    r.path = file->path;
+    r.language = Language::OpenCl;
+    std::istringstream options(plan::opencl_build_options(iface, v));
+    for (std::string w; options >> w;) r.flags.push_back(w);
+    r.directory = fs::path(absolute(file->path)).parent_path().string();
+    r.function = file->kernel;
+    ParsedSource parsed = parser_.parse(r);
+    if (!parsed.ok) {
+      diags_.warning(file->loc, "OpenCL variant '" + v.name +
+                                    "' not verified: Clang cannot parse '" + file->path +
+                                    "': " + parsed.error);
+      return;
+    }
+    const ParsedFunction* kernel = nullptr;
+    for (const ParsedFunction& f : parsed.functions) {
+      if (kernel == nullptr || (f.is_kernel && !kernel->is_kernel) ||
+          (f.is_kernel == kernel->is_kernel && f.defined && !kernel->defined)) {
+        kernel = &f;
+      }
+    }
+    const std::string what = "OpenCL variant '" + v.name + "'";
+    if (kernel == nullptr) {
+      diags_.error(file->loc, what + ": no kernel '" + file->kernel + "' in '" + file->path + "'" +
+                                  diag::did_you_mean(
+                                      diag::closest_match_in(file->kernel, parsed.kernel_names)));
+      return;
+    }
+    const std::string kernel_what =
+        "OpenCL kernel '" + file->kernel + "' (" + where(kernel->loc, v.sources) + ")";
+    if (!kernel->is_kernel) {
+      diags_.error(file->loc,
+                   kernel_what + " of variant '" + v.name + "' is not declared __kernel");
+      return;
+    }
+    const std::vector<plan::KernelArg> args = plan::kernel_args(iface, *file);
+    if (kernel->params.size() != args.size()) {
+      report_kernel_count(iface, *file, *kernel, args, kernel_what);
+      return;
+    }
+    for (size_t i = 0; i < args.size(); ++i) {
+      const std::string problem = kernel_arg_problem(args[i], kernel->params[i]);
+      if (problem.empty()) continue;
+      diags_.error(file->loc, kernel_what + ": parameter " + std::to_string(i + 1) + " '" +
+                                  kernel->params[i].name + "' has type '" + kernel->params[i].type +
+                                  "', but the wrapper passes " + describe(args[i]) + " as '" +
+                                  plan::kernel_arg_type(args[i]) + "'" + problem);
+    }
+  }
+
+  static std::string describe(const plan::KernelArg& a) {
+    if (a.role == plan::KernelArgRole::Extent) {
+      return std::string("the ") + plan::extent_word(a.extent) + " of '" + a.param->name + "'";
+    }
+    return "'" + a.param->name + "'";
+  }
+
+  // Why `p` cannot receive `a` ("" when it can): appended to the mismatch message.
+  static std::string kernel_arg_problem(const plan::KernelArg& a, const ParsedParam& p) {
+    std::string kind;
+    int bytes = 0;
+    switch (a.role) {
+      case plan::KernelArgRole::Extent:
+        return p.pointer || p.kind != "int" || p.bytes != 4 ? " (an int extent)" : "";
+      case plan::KernelArgRole::Value:
+        if (p.pointer) return " (a value, not a buffer)";
+        if (!host_arithmetic(a.param->elem_type, kind, bytes) || p.kind.empty()) return "";
+        return kind != p.kind || bytes != p.bytes
+                   ? "" + std::string(" (") + std::to_string(bytes) + "-byte " + kind + " vs " +
+                         std::to_string(p.bytes) + "-byte " + p.kind + ")"
+                   : "";
+      case plan::KernelArgRole::Buffer:
+        if (!p.pointer) return " (a buffer: declare a __global pointer)";
+        if (p.address_space != "__global" && p.address_space != "__constant") {
+          return " (a buffer in global memory: declare it __global)";
+        }
+        if (!host_arithmetic(a.param->elem_type, kind, bytes) || p.kind.empty()) return "";
+        return kind != p.kind || bytes != p.bytes
+                   ? " (elements of " + std::to_string(bytes) + "-byte " + kind + " vs " +
+                         std::to_string(p.bytes) + "-byte " + p.kind + ")"
+                   : "";
+    }
+    return "";
+  }
+
+  void report_kernel_count(const ir::Interface& iface, const ir::SourceFile& file,
+                           const ParsedFunction& kernel, const std::vector<plan::KernelArg>& args,
+                           const std::string& kernel_what) {
+    std::string detail;
+    for (const plan::KernelArg& a : args) {
+      detail += (detail.empty() ? ": " : ", ") + plan::kernel_arg_type(a) + " " + a.local;
+    }
+    size_t extents = 0;
+    for (const plan::KernelArg& a : args) extents += a.role == plan::KernelArgRole::Extent;
+    if (extents > 0 && kernel.params.size() == iface.parameters.size()) {
+      detail +=
+          "; for a kernel with the interface's own parameter list, add "
+          "extentArguments=\"false\" to its sourceFile (containers then pass no extents)";
+    }
+    diags_.error(file.loc, kernel_what + " takes " + plural(kernel.params.size(), "parameter") +
+                               ", but the wrapper of interface '" + iface.name + "' passes " +
+                               plural(args.size(), "argument") + detail);
+  }
+
+  const ir::Application& app_;
+  const VerifySettings& settings_;
+  diag::Diagnostics& diags_;
+  bool cuda_skipped_ = false;
+  int cuda_version_ = -1;  // CUDA_VERSION of the toolkit's cuda.h, 0 none; -1 not read yet
+  SourceParser parser_;
+};
+
+}  // namespace
+
+void verify_variants(const ir::Application& app, const VerifySettings& settings,
+                     diag::Diagnostics& diags) {
+  Verifier(app, settings, diags).run();
+}
+
+}  // namespace peppher::verify

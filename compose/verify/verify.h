@@ -1,0 +1,32 @@
+// Variant verification (compose and --check, after expansion): each enabled variant's
+// source is parsed with Clang (source_parser.h) and compared with what its backend wrapper
+// will declare and pass. A CPU/OpenMP (and, where Clang can parse CUDA, CUDA) function must
+// exist with the interface's parameter types; an OpenCL kernel named by kernel= must exist
+// in its file and take the wrapper's arguments in order and type. Mismatches are errors at
+// the variant descriptor.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "compose/diag/diagnostics.h"
+#include "compose/ir/ir.h"
+
+namespace peppher::verify {
+
+struct VerifySettings {
+  // Searched after the variants' own -I folders: the runtime's and StarPU's headers.
+  std::vector<std::string> system_include_dirs;
+  // The CUDA toolkit Clang parses CUDA variants with; CUDA variants are verified only when
+  // its include/cuda_runtime.h exists (otherwise a note with -v).
+  std::string cuda_path = "/usr/local/cuda";
+  int verbosity = 0;
+};
+
+/// Verifies every enabled variant of `app` (an expanded application: one tunable copy per
+/// base variant and one instantiation per generic interface are enough, and are the ones
+/// parsed). Reports to `diags`.
+void verify_variants(const ir::Application& app, const VerifySettings& settings,
+                     diag::Diagnostics& diags);
+
+}  // namespace peppher::verify
