@@ -163,11 +163,22 @@ ScannedParam FunctionMapper::map_param(const clang::ParmVarDecl& p) const {
     const clang::Type* written = written_type(value);
     if (llvm::isa<clang::PointerType>(written) || llvm::isa<clang::ReferenceType>(written)) {
       s.shape = ParamShape::Unsupported;
-      s.refusal =
-          std::string(pointer ? "is a pointer to a pointer" : "is a reference to a pointer") +
-          " ('" + s.type +
-          "'), which cannot be registered as one operand; use a flat "
-          "array, or pass the pointer itself";
+      if (pointer) {
+        // T** (an array of row pointers): the data must become one block of memory.
+        const clang::QualType row = value->getPointeeType();
+        const std::string flat = row.getAsString(pp);
+        const std::string elem = row.getUnqualifiedType().getAsString(pp);
+        s.refusal = "is a pointer to a pointer ('" + s.type +
+                    "'), which cannot be registered as one operand; rewrite it as a flat "
+                    "row-major array '" +
+                    flat +
+                    " *' (numElements=\"rows*cols\" descRowWidth=\"cols\") or as "
+                    "'peppher::Matrix<" +
+                    elem + "> &'";
+      } else {
+        s.refusal = "is a reference to a pointer ('" + s.type +
+                    "'), which cannot be registered as one operand; pass the pointer itself";
+      }
     } else if (is_function_pointer_like(value)) {
       s.shape = ParamShape::Unsupported;
       s.refusal = "is a function pointer ('" + s.type +

@@ -1,5 +1,6 @@
 // Inference rules behind the skeleton descriptors (see infer.h): guesses only, each with
-// the reason the generated descriptor shows so the user can review it.
+// the reason the generated descriptor shows so the user can review it; a length that more
+// than one parameter could give is left to the user (the placeholder), never guessed.
 #include "compose/skeleton/infer.h"
 
 #include <algorithm>
@@ -123,10 +124,26 @@ Guess infer_num_elements(const std::vector<scan::ScannedParam>& params,
   for (size_t i = 0; i < params.size(); ++i) {
     if (params[i].shape == scan::ParamShape::Value && params[i].integer) integers.push_back(i);
   }
+  // More than one parameter could be the length: the user decides (a product such as
+  // npoints*nfeatures is as likely as any one of them); a guess would read past the data.
+  auto undecided = [&](const std::vector<size_t>& candidates) {
+    std::string list;
+    for (size_t i : candidates) list += (list.empty() ? "" : ", ") + names[i];
+    return Guess{kNumElementsPlaceholder,
+                 "more than one parameter could give the length: " + list +
+                     "; write the one that does, or their product for a flattened array"};
+  };
+  // Candidates: parameters named after the pointer (nx, x_len) or with a length-like name
+  // (n, size, npoints), in parameter order. `clusters` next to `nclusters` and `nfeatures`
+  // may hold nclusters*nfeatures elements: a name alone decides only when it is the one.
+  std::vector<size_t> named_after, candidates;
   for (size_t i : integers) {
-    if (names_length_of(names[i], pointer)) {
-      return {names[i], "the length parameter named after '" + pointer + "'"};
-    }
+    const bool named = names_length_of(names[i], pointer);
+    if (named) named_after.push_back(i);
+    if (named || is_generic_length(names[i])) candidates.push_back(i);
+  }
+  if (named_after.size() == 1 && candidates.size() == 1) {
+    return {names[named_after[0]], "the length parameter named after '" + pointer + "'"};
   }
   if (is_row_pointer(pointer)) {
     for (size_t i : integers) {
@@ -141,22 +158,10 @@ Guess infer_num_elements(const std::vector<scan::ScannedParam>& params,
         return {names[i], "CSR values / column indices: one per nonzero"};
     }
   }
-  // The nearest parameter with a generic length name (an earlier one wins a tie).
-  size_t best = params.size();
-  for (size_t i : integers) {
-    if (!is_generic_length(names[i])) continue;
-    auto distance = [&](size_t j) { return j > index ? j - index : index - j; };
-    if (best == params.size() || distance(i) < distance(best)) best = i;
+  if (candidates.size() == 1) {
+    return {names[candidates[0]], "the only integer parameter with a length-like name"};
   }
-  if (best != params.size()) {
-    std::string others;
-    for (size_t i : integers) {
-      if (i != best && is_generic_length(names[i]))
-        others += (others.empty() ? "" : ", ") + names[i];
-    }
-    return {names[best], "the nearest integer parameter with a length-like name" +
-                             (others.empty() ? std::string() : "; or: " + others)};
-  }
+  if (candidates.size() > 1) return undecided(candidates);
   return {kNumElementsPlaceholder, "no integer parameter's name gives the length: write it here"};
 }
 

@@ -34,8 +34,10 @@ bool named_like_output(const std::string& name);
 Guess infer_access(const scan::ScannedParam& p, const std::string& name,
                    const std::map<std::string, std::string>& directions);
 
-// numElements of the pointer params[index], given the final parameter names; the
-// placeholder when no integer parameter's name makes the length clear.
+// numElements of the pointer params[index], given the final parameter names: the one
+// integer parameter named after the pointer (nx, x_len), a CSR rule (nrows+1, nnz), or the
+// one integer parameter with a length-like name (n, size, npoints). Never a guess: when
+// none or more than one could be the length, the placeholder, with the candidates in `why`.
 Guess infer_num_elements(const std::vector<scan::ScannedParam>& params,
                          const std::vector<std::string>& names, size_t index);
 

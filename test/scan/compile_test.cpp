@@ -140,9 +140,8 @@ void compile_sources(const fs::path& dir, const CompilePlan& how) {
     return;
   }
   for (const std::string& f : cu) {
-    CommandResult nv =
-        run(std::string(kNvcc) + " -std=c++17 " PEPPHER_NVCC_INCLUDES " -c " + shell_quote(f) +
-            " -o /dev/null");
+    CommandResult nv = run(std::string(kNvcc) + " -std=c++17 " PEPPHER_NVCC_INCLUDES " -c " +
+                           shell_quote(f) + " -o /dev/null");
     INFO(f << "\n" << nv.output);
     CHECK(nv.code == 0);
   }
@@ -151,7 +150,7 @@ void compile_sources(const fs::path& dir, const CompilePlan& how) {
 }  // namespace
 
 TEST_CASE("skeletons of the golden headers pass compose --check, the schema, and compile") {
-  for (const char* name : {"pointers", "values", "generics", "refused"}) {
+  for (const char* name : {"pointers", "values", "generics", "refused", "kmeans"}) {
     DYNAMIC_SECTION(name) {
       TempDir dir;
       const fs::path header = dir.path() / "header.h";

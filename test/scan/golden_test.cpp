@@ -60,3 +60,8 @@ TEST_CASE("scan golden: two runs give identical output") {
   const fs::path header = fs::path(PEPPHER_SCAN_GOLDEN_DIR) / "generics" / "input" / "header.h";
   CHECK(generate(header).files.files() == generate(header).files.files());
 }
+
+TEST_CASE("scan golden: lengths more than one parameter could give are left to the user, "
+          "T** gets the flat-array / Matrix rewrite, a returned value the Scalar one") {
+  check_golden("kmeans");
+}

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 
+#include "compose/driver.h"
 #include "scan_test_util.h"
 
 using namespace peppher;
@@ -238,10 +239,11 @@ TEST_CASE("-v prints the time per header of a 100-function header") {
 
 TEST_CASE("container and reference parameters: no warnings, kernels get buffers and extents") {
   TempDir dir;
-  write_file(dir.path() / "c.h",
-             "namespace peppher { template <class T> class Vector; template <class T> class Matrix; }\n"
-             "void step(const peppher::Matrix<int>& wall, peppher::Vector<float>& dst, int row);\n"
-             "void total(const float* x, int n, float& sum, const double& scale);\n");
+  write_file(
+      dir.path() / "c.h",
+      "namespace peppher { template <class T> class Vector; template <class T> class Matrix; }\n"
+      "void step(const peppher::Matrix<int>& wall, peppher::Vector<float>& dst, int row);\n"
+      "void total(const float* x, int n, float& sum, const double& scale);\n");
   Run r = run_utility(options_for(dir.path() / "c.h"));
   INFO(r.err);
   REQUIRE(r.code == 0);
@@ -255,6 +257,57 @@ TEST_CASE("container and reference parameters: no warnings, kernels get buffers 
   const std::string total_cu = read_file(dir.path() / "total/total_cuda.cu");
   CHECK(total_cu.find("\n      x, n, &sum, scale);") != std::string::npos);
   const std::string total_xml = read_file(dir.path() / "total.xml");
-  CHECK(total_xml.find("name=\"sum\" type=\"float &amp;\" accessMode=\"readwrite\"") != std::string::npos);
-  CHECK(total_xml.find("name=\"scale\" type=\"const double &amp;\" accessMode=\"read\"") != std::string::npos);
+  CHECK(total_xml.find("name=\"sum\" type=\"float &amp;\" accessMode=\"readwrite\"") !=
+        std::string::npos);
+  CHECK(total_xml.find("name=\"scale\" type=\"const double &amp;\" accessMode=\"read\"") !=
+        std::string::npos);
+}
+
+TEST_CASE("lengths several parameters could give are left to the user; --check reports each") {
+  // k-means as a user's header has it: feature holds npoints*nfeatures floats, clusters
+  // nclusters*nfeatures, membership npoints. No name says which: no guess is written.
+  TempDir dir;
+  write_file(dir.path() / "kmeans.h",
+             "void kmeans_assign(const float *feature, int npoints, int nfeatures,\n"
+             "                   const float *clusters, int nclusters, int *membership);\n");
+  Run r = run_utility(options_for(dir.path() / "kmeans.h"));
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.err.empty());
+  const std::string xml = read_file(dir.path() / "kmeans_assign.xml");
+  CHECK(xml.find("<!-- clusters: accessMode read (const pointer); numElements TODO_numElements "
+                 "(more than one parameter could give the length: npoints, nfeatures, "
+                 "nclusters; write the one that does, or their product for a flattened "
+                 "array) -->") != std::string::npos);
+  CHECK(xml.find("numElements=\"npoints\"") == std::string::npos);
+  CHECK(xml.find("numElements=\"nclusters\"") == std::string::npos);
+
+  write_file(dir.path() / "main.xml",
+             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+             "<peppher:component xmlns:peppher=\"http://www.peppher.eu/ComponentMetaData0.1\">\n"
+             "  <peppher:implementation name=\"main\">\n"
+             "    <peppher:sourceFiles>\n"
+             "      <peppher:sourceFile><peppher:compilation><peppher:compiler type=\"link\">"
+             "<peppher:name>g++</peppher:name><peppher:output>app</peppher:output>"
+             "</peppher:compiler></peppher:compilation></peppher:sourceFile>\n"
+             "    </peppher:sourceFiles>\n"
+             "    <peppher:requiredInterfaces>\n"
+             "      <peppher:requiredInterface name=\"kmeans_assign\" "
+             "xmlFile=\"kmeans_assign.xml\"/>\n"
+             "    </peppher:requiredInterfaces>\n"
+             "    <peppher:targetPlatform name=\"CPU\"/>\n"
+             "  </peppher:implementation>\n"
+             "</peppher:component>\n");
+  std::ostringstream out, err;
+  CHECK(run_compose({(dir.path() / "main.xml").string(), "--check"}, out, err) == 1);
+  const std::string at = (dir.path() / "kmeans_assign.xml").string();
+  CHECK(err.str() == at +
+                         ":9:93: error: numElements of parameter 'feature' names unknown "
+                         "parameter 'TODO_numElements'\n" +
+                         at +
+                         ":15:94: error: numElements of parameter 'clusters' names unknown "
+                         "parameter 'TODO_numElements'\n" +
+                         at +
+                         ":19:93: error: numElements of parameter 'membership' names unknown "
+                         "parameter 'TODO_numElements'\n");
 }

@@ -10,8 +10,8 @@ void spmv_cpu(int nrows, int nnz, const float *values, const int *row_ptr, const
   //   values: read, nnz elements
   //   row_ptr: read, nrows+1 elements
   //   col_idx: read, nnz elements
-  //   x: read, nnz elements
-  //   y: readwrite, nnz elements
+  //   x: read, length unknown
+  //   y: readwrite, length unknown
   (void)nrows;
   (void)nnz;
   (void)values;

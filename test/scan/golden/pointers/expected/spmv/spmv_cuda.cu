@@ -13,8 +13,8 @@ __global__ void spmv_cuda_kernel(int nrows, int nnz, const float *values, const 
   //   values: read, nnz elements
   //   row_ptr: read, nrows+1 elements
   //   col_idx: read, nnz elements
-  //   x: read, nnz elements
-  //   y: readwrite, nnz elements
+  //   x: read, length unknown
+  //   y: readwrite, length unknown
   (void)peppher_i;
   (void)nrows;
   (void)nnz;

@@ -10,8 +10,8 @@ __kernel void spmv_opencl(int nrows, int nnz, __global const float *values, __gl
   //   values: read, nnz elements
   //   row_ptr: read, nrows+1 elements
   //   col_idx: read, nnz elements
-  //   x: read, nnz elements
-  //   y: readwrite, nnz elements
+  //   x: read, length unknown
+  //   y: readwrite, length unknown
   (void)nrows;
   (void)nnz;
   (void)values;

@@ -10,8 +10,8 @@ void spmv_openmp(int nrows, int nnz, const float *values, const int *row_ptr, co
   //   values: read, nnz elements
   //   row_ptr: read, nrows+1 elements
   //   col_idx: read, nnz elements
-  //   x: read, nnz elements
-  //   y: readwrite, nnz elements
+  //   x: read, length unknown
+  //   y: readwrite, length unknown
   //   runs as one StarPU parallel task: e.g. #pragma omp parallel for over the elements
   (void)nrows;
   (void)nnz;

@@ -5,10 +5,10 @@
 
 void sum_rows_cpu(const double *matrix, int nrows, int ncols, double *out) {
   // ---- PEPPHER: your CPU code goes here (and remove the (void) lines) ----
-  //   matrix: read, nrows elements
+  //   matrix: read, length unknown
   //   nrows: read
   //   ncols: read
-  //   out: write, ncols elements
+  //   out: write, length unknown
   (void)matrix;
   (void)nrows;
   (void)ncols;

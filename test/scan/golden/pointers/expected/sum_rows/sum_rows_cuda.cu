@@ -8,10 +8,10 @@
 __global__ void sum_rows_cuda_kernel(const double *matrix, int nrows, int ncols, double *out) {
   const long long peppher_i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x;
   // ---- PEPPHER: your CUDA code for element peppher_i goes here (and remove the (void) lines) ----
-  //   matrix: read, nrows elements
+  //   matrix: read, length unknown
   //   nrows: read
   //   ncols: read
-  //   out: write, ncols elements
+  //   out: write, length unknown
   (void)peppher_i;
   (void)matrix;
   (void)nrows;
@@ -22,7 +22,7 @@ __global__ void sum_rows_cuda_kernel(const double *matrix, int nrows, int ncols,
 
 void sum_rows_cuda(const double *matrix, int nrows, int ncols, double *out) {
   // One thread per element of the first written operand (check the count).
-  const long long peppher_elements = static_cast<long long>(ncols);
+  const long long peppher_elements = static_cast<long long>(1);
   if (peppher_elements <= 0) return;
   const int peppher_threads = 256;
   const unsigned peppher_blocks =

@@ -5,10 +5,10 @@
 __kernel void sum_rows_opencl(__global const double *matrix, int nrows, int ncols, __global double *out) {
   // ---- PEPPHER: your OpenCL code goes here (and remove the (void) lines), e.g. ----
   //   for (int i = get_global_id(0); i < count; i += get_global_size(0)) { ... }
-  //   matrix: read, nrows elements
+  //   matrix: read, length unknown
   //   nrows: read
   //   ncols: read
-  //   out: write, ncols elements
+  //   out: write, length unknown
   (void)matrix;
   (void)nrows;
   (void)ncols;

@@ -5,10 +5,10 @@
 
 void sum_rows_openmp(const double *matrix, int nrows, int ncols, double *out) {
   // ---- PEPPHER: your OpenMP code goes here (and remove the (void) lines) ----
-  //   matrix: read, nrows elements
+  //   matrix: read, length unknown
   //   nrows: read
   //   ncols: read
-  //   out: write, ncols elements
+  //   out: write, length unknown
   //   runs as one StarPU parallel task: e.g. #pragma omp parallel for over the elements
   (void)matrix;
   (void)nrows;
