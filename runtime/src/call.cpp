@@ -324,6 +324,7 @@ bool Call::submit_task(starpu_task* task, std::size_t b) {
   Distributed* layer = distributed();
   const int ret = layer != nullptr ? layer->submit(task) : starpu_task_submit(task);
   if (ret < 0) {
+    trace_detach(task);
     task->destroy = 0;          // starpu_task_destroy refuses auto-destroyed detached tasks
     starpu_task_destroy(task);  // frees its argument block too
     throw submit_error(iface_, ret);

@@ -338,6 +338,15 @@ void trace_attach(starpu_task* task, const char* iface, int block) {
   task->prologue_callback_pop_arg_free = 0;
 }
 
+void trace_detach(starpu_task* task) noexcept {
+  if (task->callback_func != task_done) return;
+  std::unique_ptr<TaskRecord> rec(static_cast<TaskRecord*>(task->callback_arg));
+  task->callback_func = rec->user_callback;
+  task->callback_arg = rec->user_arg;
+  task->prologue_callback_pop_func = nullptr;
+  task->prologue_callback_pop_arg = nullptr;
+}
+
 void trace_variant(const ExecutionCounter* counter) noexcept {
   starpu_task* task = starpu_task_get_current();
   if (task != nullptr && task->callback_func == task_done)

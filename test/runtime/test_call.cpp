@@ -1,9 +1,15 @@
 // The call-operand core (detail::Call) through its two front ends, as generated entry
 // wrappers use them: TaskBuilder (one task) and PartitionedCall (one task per block),
 // with containers, raw arrays, elements, by-value arguments, empty arrays and errors.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <numeric>
+#include <string>
 #include <vector>
 
 #include "peppher/partitioned_call.h"
@@ -236,4 +242,42 @@ TEST_CASE("an AutoSplit leaves auto_split_of when it is destroyed", "[call][part
   // Before, the registry kept a dangling pointer (a use after scope under ASan).
   CHECK(peppher::auto_split_of("short_lived", 10).sizes.empty());
   CHECK(peppher::auto_split_of("short_lived", 10).workers.empty());
+}
+
+// PEPPHER_TRACE: a task whose submission fails is destroyed without running; its trace
+// record goes with it (no leak: the ASan build's LeakSanitizer checks that), and the trace
+// holds only the calls that ran.
+TEST_CASE("a task that cannot be submitted leaves nothing in the trace", "[call][trace]") {
+  char path_template[] = "/tmp/peppher-trace-XXXXXX";
+  const int fd = mkstemp(path_template);
+  REQUIRE(fd >= 0);
+  close(fd);
+  const std::string path = path_template;
+  {
+    peppher::Config config;
+    config.trace_file = path;
+    peppher::Runtime runtime(config);
+    std::vector<std::uint32_t> raw = iota(10);
+    starpu_codelet none;  // no implementation at all: no worker can run it
+    starpu_codelet_init(&none);
+    none.nbuffers = 1;
+    none.modes[0] = STARPU_RW;
+    {
+      peppher::TaskBuilder task(&none, "nothing");
+      task.args<Args>() = {1, 0, 0};
+      task.register_vector(0, raw.data(), raw.size(), sizeof(std::uint32_t));
+      CHECK_THROWS_WITH(task.submit(true), Catch::Contains("nothing: no worker can run any"));
+    }
+    starpu_codelet cl = scale_codelet();
+    peppher::TaskBuilder task(&cl, "scale");
+    task.args<Args>() = {2, 0, 10};
+    task.register_vector(0, raw.data(), raw.size(), sizeof(std::uint32_t));
+    task.submit(true);
+    CHECK(raw[3] == 9);  // 3 * 2 + first 0 + index 3
+  }  // shutdown writes the trace
+  std::ifstream in(path);
+  const std::string trace((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::remove(path.c_str());
+  CHECK_THAT(trace, Catch::Contains("\"interface\":\"scale\""));
+  CHECK_THAT(trace, !Catch::Contains("\"interface\":\"nothing\""));
 }

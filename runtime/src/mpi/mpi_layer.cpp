@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "peppher/detail/distributed.h"
+#include "peppher/detail/trace.h"
 #include "peppher/error.h"
 #include "peppher/mpi.h"
 
@@ -152,6 +153,7 @@ class MpiLayer final : public detail::Distributed {
       ret = starpu_task_submit(task);
       if (ret != 0) return ret;
     } else {
+      detail::trace_detach(task);  // another rank runs it: its trace records it
       task->destroy = 0;
       starpu_task_destroy(task);  // frees its arguments
     }

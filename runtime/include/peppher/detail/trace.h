@@ -20,6 +20,10 @@ extern std::atomic<bool> g_tracing;
 ///        partitioned call, -1 for a whole call; block 0 or -1 starts a new call).
 void trace_attach(starpu_task* task, const char* iface, int block);
 
+/// @brief Takes the trace record off @p task, which is destroyed without running (a failed
+///        submission, or a task another MPI rank executes): nothing recorded, nothing leaked.
+void trace_detach(starpu_task* task) noexcept;
+
 /// @brief Called by the variant that runs the current task: names it in the trace.
 void trace_variant(const ExecutionCounter* counter) noexcept;
 
