@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <mutex>
 #include <string>
@@ -88,6 +89,19 @@ Distributed* distributed() noexcept { return g_distributed; }
 
 }  // namespace detail
 
+namespace {
+
+// Under MPI with several ranks each writes its own trace: run.json -> run.rank1.json.
+std::string trace_of_this_rank(const std::string& path, const detail::Distributed* layer) {
+  if (layer == nullptr || layer->nranks() <= 1) return path;
+  const std::filesystem::path p(path);
+  const std::string name =
+      p.stem().string() + ".rank" + std::to_string(layer->rank()) + p.extension().string();
+  return (p.parent_path() / name).string();
+}
+
+}  // namespace
+
 void init(const Config& config) {
   std::lock_guard<std::mutex> lock(g_lifecycle_mutex);
   if (g_running) throw Error("init: the runtime is already running");
@@ -115,7 +129,7 @@ void init(const Config& config) {
   const char* env_trace = std::getenv("PEPPHER_TRACE");
   const std::string trace =
       env_trace != nullptr && *env_trace != '\0' ? env_trace : config.trace_file;
-  if (!trace.empty()) detail::trace_start(trace);
+  if (!trace.empty()) detail::trace_start(trace_of_this_rank(trace, layer));
   g_running = true;
   try {
     apply_variant_environment();

@@ -140,3 +140,19 @@ TEST_CASE("--mpi where StarPU-MPI or the MPI compiler is missing is a located er
   }
   CHECK_FALSE(fs::exists(out / "Makefile"));  // nothing written
 }
+
+TEST_CASE("PEPPHER_TRACE under mpirun: one trace per rank, each with its own tasks", "[mpi]") {
+  const fs::path dir = mpi_case() / "traces";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  e2e::Run r = mpirun(2, mpi_case() / "mpi_case", "", "PEPPHER_TRACE=" + (dir / "run.json").string());
+  INFO(r.output);
+  REQUIRE(r.exit_code == 0);
+  CHECK_FALSE(fs::exists(dir / "run.json"));  // no two ranks writing one file
+  for (int k = 0; k < 2; ++k) {
+    const std::string trace = read_file(dir / ("run.rank" + std::to_string(k) + ".json"));
+    INFO("rank " << k << ": " << trace.substr(0, 400));
+    CHECK(trace.find("\"traceEvents\"") != std::string::npos);
+    CHECK(trace.find("\"cat\":\"task\"") != std::string::npos);  // each rank ran blocks
+  }
+}
