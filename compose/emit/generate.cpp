@@ -169,10 +169,10 @@ std::vector<CompileStep> main_steps(const ir::Application& app, const std::strin
     CompileStep step;
     step.source = relative_to(s.path, out_dir);
     step.object = names::object_file(app.name, s.path);
-    step.compiler = ir::uses_mpi(app)        ? "$(MPICXX)"
+    step.compiler = ir::uses_mpi(app)          ? "$(MPICXX)"
                     : !s.compiler.name.empty() ? s.compiler.name
-                    : !app.link.name.empty() ? app.link.name
-                                             : "g++";
+                    : !app.link.name.empty()   ? app.link.name
+                                               : "g++";
     step.flags = s.compiler.flags;
     steps.push_back(step);
   }
@@ -243,12 +243,24 @@ std::pair<std::string, std::string> choose_scheduler(const ir::Application& app,
   if (!app.composition.scheduler.empty()) {
     return {app.composition.scheduler, "set in the main descriptor"};
   }
-  if (cost_models) return {"dmda", "cost models predict each variant, so the model-driven dmda"};
+  bool models = cost_models, openmp = false;
   for (const ir::Interface& i : app.interfaces) {
-    if (ir::effective_perf_model(app, i) != ir::PerfModel::None) {
-      return {"dmda", "performance models are on, so the model-driven dmda"};
+    models = models || ir::effective_perf_model(app, i) != ir::PerfModel::None;
+    for (const ir::Variant* v : ir::enabled_variants(app, i)) {
+      openmp = openmp || v->backend == ir::Backend::OpenMp;
     }
   }
+  // OPENMP variants are parallel tasks: only a parallel-aware scheduler gives them combined
+  // workers (several CPU workers, one task); the others run them on one core. Without
+  // models no scheduler can tell it is faster (peager and pheft then take the first
+  // variant a worker can run, the sequential one): lws stays, see DESIGN.md.
+  if (openmp && models) {
+    return {"pheft",
+            "an OPENMP variant and performance models: the parallel-aware, model-driven pheft "
+            "runs it on combined workers when the models say it is fastest"};
+  }
+  if (cost_models) return {"dmda", "cost models predict each variant, so the model-driven dmda"};
+  if (models) return {"dmda", "performance models are on, so the model-driven dmda"};
   return {"lws", "no performance models, so locality-aware work stealing"};
 }
 
@@ -295,7 +307,7 @@ Data app_data(const ir::Application& app, const EmitSettings& settings,
   d.set("main_descriptor", fs::path(app.descriptor_file).filename().string());
   const std::string output = app.link.output.empty() ? std::string("main") : app.link.output;
   d.set("output", output);
-  d.set("link_compiler", ir::uses_mpi(app)      ? std::string("$(MPICXX)")
+  d.set("link_compiler", ir::uses_mpi(app)       ? std::string("$(MPICXX)")
                          : app.link.name.empty() ? std::string("g++")
                                                  : shell_words(app.link.name));
   d.set("mpi", ir::uses_mpi(app));
@@ -355,8 +367,7 @@ Data app_data(const ir::Application& app, const EmitSettings& settings,
 }  // namespace
 
 // Every compile step of the Makefile: wrappers, variants, the application's sources.
-static std::vector<CompileStep> all_steps(const ir::Application& app,
-                                          const std::string& out_dir) {
+static std::vector<CompileStep> all_steps(const ir::Application& app, const std::string& out_dir) {
   std::vector<CompileStep> steps = wrapper_steps(app);
   for (std::vector<CompileStep> more : {variant_steps(app, out_dir), main_steps(app, out_dir)}) {
     steps.insert(steps.end(), more.begin(), more.end());

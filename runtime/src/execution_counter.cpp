@@ -42,6 +42,17 @@ void cache_worker_names() {
     starpu_worker_get_name(static_cast<int>(id), buf, sizeof buf);
     fresh.emplace_back(buf);
   }
+  // Combined workers (parallel-aware schedulers make them at init): ids from n up.
+  const unsigned ncombined = starpu_combined_worker_get_count();
+  for (unsigned c = 0; c < ncombined; ++c) {
+    int size = 0;
+    int* members = nullptr;
+    std::string name = "combined(";
+    if (starpu_combined_worker_get_description(static_cast<int>(n + c), &size, &members) == 0) {
+      for (int k = 0; k < size; ++k) name += (k ? ", " : "") + fresh[std::size_t(members[k])];
+    }
+    fresh.push_back(name + ")");
+  }
   std::lock_guard<std::mutex> lock(names_mutex());
   names().swap(fresh);
 }
@@ -72,7 +83,7 @@ ExecutionCounter::~ExecutionCounter() {
 
 std::uint64_t ExecutionCounter::count(int worker_id) const noexcept {
   const std::size_t slot =
-      worker_id < 0 || worker_id >= STARPU_NMAXWORKERS ? kHostSlot : std::size_t(worker_id);
+      worker_id < 0 || worker_id >= kMaxIds ? kHostSlot : std::size_t(worker_id);
   return counts_[slot].load(std::memory_order_relaxed);
 }
 
@@ -94,7 +105,7 @@ std::string report_string() {
   {
     std::lock_guard<std::mutex> lock(counters_mutex());
     for (const ExecutionCounter* c : counters()) {
-      for (int id = -1; id < STARPU_NMAXWORKERS; ++id) {
+      for (int id = -1; id < ExecutionCounter::kMaxIds; ++id) {
         const std::uint64_t n = c->count(id);
         if (n == 0) continue;
         rows.push_back({{c->interface_name(), c->variant_name(), c->backend(),

@@ -15,7 +15,8 @@ using e2e::run_program;
 namespace {
 
 const fs::path& selection_program() {
-  static const fs::path exe = compose_and_build("selection", cases() / "selection/main.xml") / "selection";
+  static const fs::path exe =
+      compose_and_build("selection", cases() / "selection/main.xml") / "selection";
   return exe;
 }
 
@@ -117,9 +118,9 @@ const fs::path& trained_app() {
   static const fs::path app = [] {
     fs::path dir = e2e::fresh_work_dir("training_app");
     fs::copy(cases() / "training", dir, fs::copy_options::recursive);
-    e2e::Run trained = e2e::compose(dir / "main.xml", dir / "train", "--train",
-                                    std::string(kCpuOnly) +
-                                        " PEPPHER_TRAIN_POINTS=7 PEPPHER_TRAIN_REPS=3");
+    e2e::Run trained =
+        e2e::compose(dir / "main.xml", dir / "train", "--train",
+                     std::string(kCpuOnly) + " PEPPHER_TRAIN_POINTS=7 PEPPHER_TRAIN_REPS=3");
     INFO(trained.output);
     REQUIRE(trained.exit_code == 0);
     return dir;
@@ -144,7 +145,8 @@ TEST_CASE("e2e training: the table, --explain, static dispatch and the seeded co
   e2e::Run explained = e2e::compose(app / "main.xml", app / "explain", "--explain");
   INFO(explained.output);
   CHECK(explained.exit_code == 0);
-  CHECK_THAT(explained.output, Catch::Contains("n=10 .. ") && Catch::Contains("n=1000: cross_large"));
+  CHECK_THAT(explained.output,
+             Catch::Contains("n=10 .. ") && Catch::Contains("n=1000: cross_large"));
   CHECK_THAT(explained.output, Catch::Contains(": cross_small\n"));
   CHECK(!fs::exists(app / "explain"));  // --explain writes nothing
 
@@ -207,4 +209,28 @@ TEST_CASE("e2e training keeps the fastest tunable copies when StarPU's slots run
   INFO(r.output);
   CHECK_THAT(r.output, Catch::Contains("training: 0 wrong"));
   CHECK(e2e::report_count(r.output, "blocked_cpu__BLOCK_60", "CPU") == 2);  // the fastest
+}
+
+TEST_CASE("e2e OpenMP: the models choose the OpenMP variant on a combined worker, unforced") {
+  // work_cpu sleeps 40 ms; work_openmp 60 ms shared by its threads: 60 ms on one core,
+  // 30 ms on a combined worker of two. The composition has history models and an OPENMP
+  // variant, so peppher.h starts pheft; once calibrated, the models pick work_openmp on the
+  // combined worker with two CPUs, and work_cpu with one.
+  const fs::path out = compose_and_build("openmp_choice", cases() / "openmp_choice/main.xml");
+  CHECK_THAT(
+      e2e::run("grep -c 'with_scheduler(\"pheft\")' '" + (out / "peppher.h").string() + "'").output,
+      Catch::StartsWith("1"));
+  e2e::Run calibrate = run_program(out / "openmp_choice", "40", e2e::kTwoCpus);
+  INFO(calibrate.output);
+  REQUIRE(calibrate.exit_code == 0);
+  CHECK_THAT(calibrate.output, Catch::Contains("ok"));
+  e2e::Run two = run_program(out / "openmp_choice", "20", e2e::kTwoCpus);
+  INFO(two.output);
+  REQUIRE(two.exit_code == 0);
+  CHECK_THAT(two.output, Catch::Contains("work_openmp  OPENMP   combined(CPU 0, CPU 1)  20"));
+  CHECK(e2e::report_count(two.output, "work_cpu", "CPU") == 0);
+  e2e::Run one = run_program(out / "openmp_choice", "10", kCpuOnly);
+  INFO(one.output);
+  REQUIRE(one.exit_code == 0);
+  CHECK(e2e::report_count(one.output, "work_cpu", "CPU") == 10);
 }

@@ -27,15 +27,20 @@ class ExecutionCounter {
   ExecutionCounter(const ExecutionCounter&) = delete;
   ExecutionCounter& operator=(const ExecutionCounter&) = delete;
 
-  /// @brief Counts one run on the calling StarPU worker (starpu_worker_get_id(); calls from
-  ///        outside a worker are counted as worker "host").
+  /// @brief Counts one run on the calling StarPU worker (starpu_worker_get_id(); a parallel
+  ///        task on a combined worker counts for that combined worker; calls from outside a
+  ///        worker are counted as worker "host").
   void hit() noexcept {
-    const int id = starpu_worker_get_id();
-    const std::size_t slot = id < 0 || id >= STARPU_NMAXWORKERS ? kHostSlot : std::size_t(id);
+    int id = starpu_worker_get_id();
+    if (id >= 0) {
+      const int combined = starpu_combined_worker_get_id();
+      if (combined >= 0 && starpu_worker_is_combined_worker(combined)) id = combined;
+    }
+    const std::size_t slot = id < 0 || id >= kMaxIds ? kHostSlot : std::size_t(id);
     counts_[slot].fetch_add(1, std::memory_order_relaxed);
     if (detail::g_tracing.load(std::memory_order_relaxed)) detail::trace_variant(this);
   }
-  /// @brief Runs counted on worker @p worker_id (-1: outside any worker).
+  /// @brief Runs counted on worker (or combined worker) @p worker_id (-1: outside any).
   std::uint64_t count(int worker_id) const noexcept;
   /// @brief Runs counted on all workers.
   std::uint64_t total() const noexcept;
@@ -46,19 +51,23 @@ class ExecutionCounter {
   const std::string& variant_name() const noexcept { return variant_; }
   const std::string& backend() const noexcept { return backend_; }
 
+  /// @brief Worker ids counted: StarPU's workers, then its combined workers (ids from
+  ///        starpu_worker_get_count() up).
+  static constexpr int kMaxIds = 2 * STARPU_NMAXWORKERS;
   /// @brief Slot of calls made outside any StarPU worker.
-  static constexpr std::size_t kHostSlot = STARPU_NMAXWORKERS;
+  static constexpr std::size_t kHostSlot = kMaxIds;
 
  private:
   std::string interface_;
   std::string variant_;
   std::string backend_;
   static_assert(std::atomic<std::uint64_t>::is_always_lock_free, "hit() must be lock-free");
-  std::array<std::atomic<std::uint64_t>, STARPU_NMAXWORKERS + 1> counts_{};
+  std::array<std::atomic<std::uint64_t>, kMaxIds + 1> counts_{};
 };
 
 /// @brief The report table: one line per (interface, variant, worker) that ran at least
-///        once, columns interface, variant, backend, worker (StarPU's worker name), count.
+///        once, columns interface, variant, backend, worker (StarPU's worker name; a
+///        combined worker as "combined(CPU 0, CPU 1)"), count.
 ///        Worker names are those of the last init(); works after shutdown() too.
 /// @attention Thread-safe; counts read while tasks run are a snapshot.
 std::string report_string();

@@ -9,9 +9,9 @@
 #define PEPPHER_OUTPUT_DIR "."
 #endif
 
-// PEPPHER_INITIALIZE(): starts StarPU with this composition's scheduler (performance models are on, so the model-driven dmda);
+// PEPPHER_INITIALIZE(): starts StarPU with this composition's scheduler (an OPENMP variant and performance models: the parallel-aware, model-driven pheft runs it on combined workers when the models say it is fastest);
 // STARPU_SCHED in the environment still wins.
-#define PEPPHER_INITIALIZE() ::peppher::init(::peppher::Config::with_scheduler("dmda"))
+#define PEPPHER_INITIALIZE() ::peppher::init(::peppher::Config::with_scheduler("pheft"))
 #define PEPPHER_SHUTDOWN() ::peppher::shutdown()
 
 #include <peppher/runtime.h>
