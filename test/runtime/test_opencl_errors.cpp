@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <string>
 
@@ -65,7 +66,9 @@ void run_task(peppher::Vector<float>& v, double n) {
   starpu_task* task = starpu_task_create();
   task->cl = &cl;
   task->handles[0] = v.handle_for_task();
-  task->cl_arg = new double(n);
+  auto* arg = static_cast<double*>(std::malloc(sizeof(double)));  // StarPU free()s it
+  *arg = n;
+  task->cl_arg = arg;
   task->cl_arg_size = sizeof(double);
   task->cl_arg_free = 1;
   task->synchronous = 1;
