@@ -1,7 +1,9 @@
 // Resolution and checks of one interface and its parameters: kinds and element types,
 // numElements / descRowWidth / partition / CSR names, ranges, generic settings.
 #include <algorithm>
+#include <exception>
 #include <set>
+#include <string>
 
 #include "compose/check/check.h"
 #include "compose/check/expressions.h"
@@ -22,6 +24,67 @@ Scope parameter_scope(const ir::Interface& iface, const ir::Parameter& p) {
   s.self = p.name;
   s.allow_platform = false;
   return s;
+}
+
+// The integer an expression spells when it is a lone literal ("4"), else -1.
+long long literal_value(const ir::Expression& e) {
+  if (!e.ast || e.ast->kind != expr::NodeKind::IntLiteral) return -1;
+  try {
+    return std::stoll(e.ast->text, nullptr, 0);
+  } catch (const std::exception&) {
+    return -1;
+  }
+}
+
+// halo="N" (FORMAT.md): rows (elements) of the neighbouring blocks that each block's task
+// of a 1-D partitioned peppher::Matrix (peppher::Vector) it reads also reads.
+void check_halo(ir::Parameter& p, const Scope& scope, diag::Diagnostics& diag) {
+  ir::Expression& halo = *p.halo;
+  const std::string who = "parameter '" + p.name + "'";
+  resolve_expression(halo, "halo of " + who, scope, diag);
+  if (p.partition.kind == ir::PartitionKind::None) {
+    diag.error(halo.loc, "halo of " + who +
+                             " needs a partitioned operand: a halo is the rows "
+                             "(elements) of the neighbouring blocks each block's task also reads; "
+                             "add partition=\"<rows per block>\" or remove halo");
+    return;
+  }
+  if (p.kind != ir::ParamKind::Matrix && p.kind != ir::ParamKind::Vector) {
+    diag.error(halo.loc, "halo of " + who +
+                             " needs a peppher::Matrix (halo rows) or a "
+                             "peppher::Vector (halo elements); it is '" +
+                             p.type + "'");
+    return;
+  }
+  if (p.partition.kind == ir::PartitionKind::Blocks2D) {
+    diag.error(halo.loc, "halo of " + who +
+                             " needs a 1-D partition (blocks of rows); it is "
+                             "partitioned in 2-D blocks");
+    return;
+  }
+  if (p.access_mode != ir::AccessMode::Read) {
+    diag.error(halo.loc, "halo of " + who + ": the operand is written (accessMode=\"" +
+                             ir::to_string(p.access_mode) +
+                             "\"), but its halo rows belong to the neighbouring blocks, which "
+                             "their own tasks compute; a halo operand must be read-only (write "
+                             "the result into another container)");
+    return;
+  }
+  const long long n = literal_value(halo);
+  if (halo.ast && halo.ast->kind == expr::NodeKind::Unary && halo.ast->text == "-") {
+    diag.error(halo.loc, "halo of " + who + " is negative ('" + halo.text + "')");
+    return;
+  }
+  const long long block =
+      p.partition.kind == ir::PartitionKind::Blocks ? literal_value(p.partition.block) : -1;
+  const char* unit = p.kind == ir::ParamKind::Matrix ? "rows" : "elements";
+  if (n > 0 && block > 0 && n > block) {
+    diag.error(halo.loc, "halo of " + who + " (" + std::to_string(n) + " " + unit +
+                             ") is larger than a block (partition=\"" + p.partition.block.text +
+                             "\": " + std::to_string(block) + " " + unit +
+                             "); a block's task reads its halo from its two neighbours only, "
+                             "so the halo must not exceed the block size");
+  }
 }
 
 void resolve_parameter(const ir::Interface& iface, ir::Parameter& p, diag::Diagnostics& diag) {
@@ -83,6 +146,8 @@ void resolve_parameter(const ir::Interface& iface, ir::Parameter& p, diag::Diagn
       resolve_expression(p.partition.block_cols, "partition of " + who, ps, diag);
     }
   }
+
+  if (p.halo) check_halo(p, scope, diag);
 
   const std::pair<const char*, const std::string*> csr[] = {
       {"csr_nrows", &p.csr.nrows},

@@ -2,6 +2,7 @@
 // Every flag a template tests is set here, true or false (rendering is strict).
 #include "compose/emit/wrapper_emitter.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "compose/emit/cpp_expr.h"
@@ -48,6 +49,11 @@ Data operand_data(const Operand& o) {
   d.set("rows_name", names::matrix_rows(n));
   d.set("cols_name", names::matrix_cols(n));
   d.set("ld_name", names::matrix_ld(n));
+  // halo="N": the neighbours' boundaries arrive in two more buffers.
+  d.set("has_halo", flag(o.halo != nullptr));
+  d.set("halo", o.halo != nullptr ? cpp::as_block(*o.halo) : "");
+  d.set("halo_before", std::to_string(o.halo_buffer));
+  d.set("halo_after", std::to_string(o.halo_buffer + 1));
   return d;
 }
 
@@ -298,7 +304,8 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
 
   d.set("partitioned", flag(plan.partitioned));
   d.set("auto_split", flag(plan.auto_split));
-  d.set("has_values", flag(plan.nbuffers() < static_cast<int>(plan.operands.size())));
+  d.set("has_values", flag(std::any_of(plan.operands.begin(), plan.operands.end(),
+                                       [](const Operand& o) { return o.kind == OperandKind::Value; })));
   d.set("synchronous", flag(plan.synchronous));
   d.set("synchronous_flag", plan.synchronous ? "true" : "false");
   // A generic interface's instantiations share one header (emit_generic_header).

@@ -95,6 +95,9 @@ struct Parameter {
   std::optional<Expression> num_elements;
   std::optional<Expression> desc_row_width;
   Partition partition;
+  // halo="N": rows (Matrix) or elements (Vector) around each block of a partitioned read
+  // operand that its block's task also reads (the neighbours' boundary); absent: none.
+  std::optional<Expression> halo;
   Csr csr;
   std::optional<Range> range;
   // (expand/) On an instantiation of a generic interface: the type as written, before the

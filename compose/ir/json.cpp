@@ -174,6 +174,7 @@ void parameter(Json& j, const Parameter& p) {
     if (p.partition.kind == PartitionKind::Blocks2D) expression(j, "blockCols", p.partition.block_cols);
     j.end_object();
   }
+  if (p.halo) expression(j, "halo", *p.halo);
   if (p.csr.present()) {
     j.key("csr");
     j.begin_object();

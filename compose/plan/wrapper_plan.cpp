@@ -175,9 +175,33 @@ std::string output_dir(const ir::Application& app) {
   return fs::absolute(dir).lexically_normal().string();
 }
 
+// A halo reaches a variant as separate rows around its block (Matrix::row, Vector::with_halo
+// on the host); device variants would need them in device memory next to the block, which
+// the generated code does not do.
+static void check_halo_variants(const ir::Interface& iface, const WrapperPlan& plan,
+                                const std::vector<const ir::Variant*>& cuda,
+                                const std::vector<const ir::Variant*>& opencl,
+                                diag::Diagnostics& diags) {
+  const Operand* halo = nullptr;
+  for (const Operand& o : plan.operands)
+    if (o.halo != nullptr && halo == nullptr) halo = &o;
+  if (halo == nullptr) return;
+  for (const auto* list : {&cuda, &opencl}) {
+    for (const ir::Variant* v : *list) {
+      diags.error(v->loc, "variant '" + v->name + "' (" + ir::to_string(v->backend) +
+                              ") of interface '" + iface.name + "' cannot take the halo of '" +
+                              halo->param->name +
+                              "': halo rows reach CPU and OpenMP variants only; disable it "
+                              "(disable" +
+                              (v->backend == ir::Backend::Cuda ? "CUDA" : "OpenCL") +
+                              "=\"true\" on the interface) or remove the halo");
+    }
+  }
+}
+
 int WrapperPlan::nbuffers() const {
   int n = 0;
-  for (const Operand& o : operands) n += is_buffer(o) ? 1 : 0;
+  for (const Operand& o : operands) n += (is_buffer(o) ? 1 : 0) + (o.halo != nullptr ? 2 : 0);
   return n;
 }
 
@@ -207,9 +231,22 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
     plan.operands.push_back(std::move(o));
   }
   plan.synchronous = has_raw || next_buffer == 0;
+  // A halo operand's task also reads two small buffers: the neighbours' boundary rows
+  // (after the parameters' buffers, so their indices do not move).
+  for (Operand& o : plan.operands) {
+    const ir::Parameter& p = *o.param;
+    if (!p.halo || p.partition.kind == ir::PartitionKind::None ||
+        p.partition.kind == ir::PartitionKind::Blocks2D ||
+        (o.kind != OperandKind::Vector && o.kind != OperandKind::Matrix))
+      continue;  // check/ reported it
+    o.halo = &*p.halo;
+    o.halo_buffer = next_buffer;
+    next_buffer += 2;
+  }
   if (next_buffer > STARPU_NMAXBUFS) {
     diags.error(iface.loc, "interface '" + iface.name + "' has " + std::to_string(next_buffer) +
-                               " pointer or container parameters, but this StarPU allows at most " +
+                               " pointer or container parameters (a halo counts two more), but "
+                               "this StarPU allows at most " +
                                std::to_string(STARPU_NMAXBUFS) + " per task");
   }
 
@@ -230,6 +267,7 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
     if (v->backend == ir::Backend::OpenMp) plan.forkjoin = true;
   }
   plan_partition(iface, plan, diags);
+  check_halo_variants(iface, plan, cuda, opencl, diags);
   plan.cpu_like = assign_slots(iface, cpu_like, "CPU/OPENMP", diags);
   plan.cuda = assign_slots(iface, cuda, "CUDA", diags);
   plan.opencl = assign_slots(iface, opencl, "OPENCL", diags);

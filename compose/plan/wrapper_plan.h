@@ -58,6 +58,8 @@ struct Operand {
   const ir::Expression* block_cols = nullptr;  // Blocks2D: columns per block
   BlockValue block_value = BlockValue::Same;   // Value operands of partitioned calls
   int of_buffer = -1;                          // BlockSize/BlockOffset: which buffer's blocks
+  const ir::Expression* halo = nullptr;        // halo="N" (check/ accepted it): rows per side
+  int halo_buffer = -1;  // halo: the buffer of the rows before a block; after: halo_buffer + 1
 };
 
 /// What a constraint's identifier stands for when the call or its task tests it.

@@ -121,6 +121,7 @@ ir::Parameter read_parameter(const Doc& d, pugi::xml_node n) {
   p.desc_row_width = expr_attr(d, n, "descRowWidth");
   p.elem_type = trim(value(d, n, "elemType"));
   p.partition = read_partition(d, n);
+  p.halo = expr_attr(d, n, "halo");
   p.csr.nrows = trim(value(d, n, "csr_nrows"));
   p.csr.first = trim(value(d, n, "csr_first"));
   p.csr.row_offsets = trim(value(d, n, "csr_row_offsets"));

@@ -17,7 +17,7 @@ const std::vector<ElementSpec>& all_elements() {
       {"parameters", {}, {}, {"parameter"}},
       {"parameter",
        {"name", "type", "accessMode", "numElements", "descRowWidth", "elemType", "partition",
-        "csr_nrows", "csr_first", "csr_row_offsets", "csr_col_indices", "range"},
+        "halo", "csr_nrows", "csr_first", "csr_row_offsets", "csr_col_indices", "range"},
        {"name", "type", "accessMode"},
        {}},
       {"description", {}, {}, {}, true},

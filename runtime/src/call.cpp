@@ -58,6 +58,46 @@ std::vector<std::size_t> offsets_of(const std::vector<std::size_t>& sizes) {
   return offsets;
 }
 
+// A halo piece's copy task: the first (or last) rows (elements) of a block into the small
+// data of that boundary (buffers: the block, read; the piece, written).
+struct HaloCopy {
+  std::uint32_t first;  // the block's first row (element) copied
+  std::uint32_t matrix;
+};
+
+void halo_copy_cpu(void* buffers[], void* cl_arg) {
+  const auto* a = static_cast<const HaloCopy*>(cl_arg);
+  if (a->matrix != 0) {
+    const std::size_t elem = STARPU_MATRIX_GET_ELEMSIZE(buffers[0]);
+    const std::size_t bytes = STARPU_MATRIX_GET_NX(buffers[1]) * elem;
+    const auto* src = reinterpret_cast<const unsigned char*>(STARPU_MATRIX_GET_PTR(buffers[0]));
+    auto* dst = reinterpret_cast<unsigned char*>(STARPU_MATRIX_GET_PTR(buffers[1]));
+    const std::size_t src_ld = STARPU_MATRIX_GET_LD(buffers[0]) * elem;
+    const std::size_t dst_ld = STARPU_MATRIX_GET_LD(buffers[1]) * elem;
+    for (std::size_t r = 0; r < STARPU_MATRIX_GET_NY(buffers[1]); ++r)
+      std::memcpy(dst + r * dst_ld, src + (a->first + r) * src_ld, bytes);
+  } else {
+    const std::size_t elem = STARPU_VECTOR_GET_ELEMSIZE(buffers[0]);
+    std::memcpy(
+        reinterpret_cast<void*>(STARPU_VECTOR_GET_PTR(buffers[1])),
+        reinterpret_cast<const unsigned char*>(STARPU_VECTOR_GET_PTR(buffers[0])) + a->first * elem,
+        STARPU_VECTOR_GET_NX(buffers[1]) * elem);
+  }
+}
+
+starpu_codelet make_halo_codelet() {
+  starpu_codelet cl{};
+  cl.where = STARPU_CPU;
+  cl.cpu_funcs[0] = halo_copy_cpu;
+  cl.cpu_funcs_name[0] = "peppher_halo_copy";
+  cl.nbuffers = 2;
+  cl.modes[0] = STARPU_R;
+  cl.modes[1] = STARPU_W;
+  cl.name = "peppher_halo_copy";
+  return cl;
+}
+starpu_codelet g_halo_codelet = make_halo_codelet();
+
 }  // namespace
 
 void require_running(const char* iface) {
@@ -215,6 +255,20 @@ void Call::add_container_split(int index, const char* name, Storage& s, Partitio
   op.sizes = std::move(sizes);
 }
 
+void Call::set_halo(int index, std::size_t halo, int halo_index) {
+  for (Operand& op : ops_) {
+    if (op.index != index || op.kind != OperandKind::ContainerSplit) continue;
+    if (halo_index < 0 || halo_index + 1 >= STARPU_NMAXBUFS)
+      throw Error(std::string(iface_) + ": halo buffer index " + std::to_string(halo_index) +
+                  " out of range");
+    op.halo = halo;
+    op.halo_index = halo_index;
+    return;
+  }
+  throw Error(std::string(iface_) + ": no partitioned container at buffer " +
+              std::to_string(index) + " for a halo");
+}
+
 void Call::split_registered(Operand& op, starpu_data_handle_t h, FilterFunc filter) {
   op.handle = h;
   op.filter_sizes.assign(op.sizes.begin(), op.sizes.end());
@@ -295,6 +349,52 @@ void Call::resolve() {
         throw Error(std::string(iface_) + ": '" + op.name + "' was split into " +
                     std::to_string(op.blocks.size()) + " blocks instead of " +
                     std::to_string(op.sizes.size()));
+      if (op.halo_index >= 0) {
+        try {
+          op.container->halo_pieces_locked(op.spec, op.halo, op.halo_first, op.halo_last);
+        } catch (const Error& e) {
+          throw Error(std::string(iface_) + ": '" + op.name + "': " + e.what());
+        }
+      }
+    }
+  }
+}
+
+void Call::submit_halo_copies() {
+  Distributed* layer = distributed();
+  for (const Operand& op : ops_) {
+    if (op.halo_index < 0 || op.halo == 0) continue;
+    const bool matrix = op.container->shape().layout == Layout::Matrix;
+    for (std::size_t b = 0; b < op.blocks.size(); ++b) {
+      const std::size_t size = op.sizes[b];
+      const std::pair<starpu_data_handle_t, std::size_t> pieces[2] = {
+          {op.halo_first[b], 0}, {op.halo_last[b], size - op.halo}};
+      for (const auto& [piece, first] : pieces) {
+        if (piece == nullptr) continue;
+        starpu_task* task = starpu_task_create();
+        task->cl = &g_halo_codelet;
+        task->handles[0] = op.blocks[b];
+        task->handles[1] = piece;
+        auto* a = static_cast<HaloCopy*>(std::malloc(sizeof(HaloCopy)));
+        if (a == nullptr) {
+          task->destroy = 0;
+          starpu_task_destroy(task);
+          throw std::bad_alloc();
+        }
+        a->first = static_cast<std::uint32_t>(first);
+        a->matrix = matrix ? 1 : 0;
+        task->cl_arg = a;
+        task->cl_arg_size = sizeof(HaloCopy);
+        task->cl_arg_free = 1;
+        // On the block's owner (it writes the piece, which lives there).
+        const int ret = layer != nullptr ? layer->submit(task) : starpu_task_submit(task);
+        if (ret < 0) {
+          task->destroy = 0;
+          starpu_task_destroy(task);
+          throw submit_error(iface_, ret);
+        }
+        submitted_ = true;
+      }
     }
   }
 }
@@ -302,7 +402,14 @@ void Call::resolve() {
 starpu_task* Call::make_task(std::size_t b) {
   starpu_task* task = starpu_task_create();
   task->cl = codelet_;
-  for (const Operand& op : ops_) task->handles[op.index] = op.handle_of_block(b);
+  for (const Operand& op : ops_) {
+    task->handles[op.index] = op.handle_of_block(b);
+    if (op.halo_index < 0) continue;
+    // The neighbours' boundaries; at an end, the block itself (read twice, no halo).
+    const bool before = b > 0 && op.halo > 0, after = b + 1 < op.blocks.size() && op.halo > 0;
+    task->handles[op.halo_index] = before ? op.halo_last[b - 1] : op.blocks[b];
+    task->handles[op.halo_index + 1] = after ? op.halo_first[b + 1] : op.blocks[b];
+  }
   if (b < args_.size() && args_[b] != nullptr) {
     task->cl_arg = std::exchange(args_[b], nullptr);
     task->cl_arg_size = args_size_;
@@ -351,6 +458,7 @@ void Call::submit(bool synchronous) {
       if (i == 0 || used[i] != used[i - 1]) locks[i] = used[i]->lock();
 
     resolve();
+    submit_halo_copies();
     const bool registered = nused < ops_.size();
     const std::size_t n = blocks();
     for (std::size_t b = 0; b < n; ++b) {

@@ -65,7 +65,7 @@ TEST_CASE("every rank sees the sequential results, on 1, 2 and 4 ranks", "[mpi]"
       e2e::Run r = mpirun(np, exe);
       INFO(r.output);
       REQUIRE(r.exit_code == 0);
-      CHECK(count(r.output, ": ok") == static_cast<size_t>(np) * 9);
+      CHECK(count(r.output, ": ok") == static_cast<size_t>(np) * 12);
       CHECK(count(r.output, "WRONG") == 0);
       for (int k = 0; k < np; ++k) {
         CHECK(r.output.find("rank " + std::to_string(k) + " of " + std::to_string(np) +
@@ -113,6 +113,40 @@ TEST_CASE("apps/spmv with --mpi: raw-pointer results on every rank, bytes in the
   CHECK(r.output.find("rank 1 of 2: PEPPHER execution report") != std::string::npos);
 }
 
+// The checksum in an app's verdict line ("checksum=0123abcd..."), or "" when absent.
+std::string checksum_of(const std::string& line) {
+  const size_t at = line.find("checksum=");
+  return at == std::string::npos ? "" : line.substr(at + 9, 16);
+}
+
+TEST_CASE("apps/hotspot_mpi (halo rows): 1, 2 and 4 ranks give the single-process result",
+          "[mpi]") {
+  const std::string args = "96 64 12 12";  // 96 x 64 cells, 12 steps, 8 blocks of 12 rows
+  fs::path single =
+      e2e::compose_and_build("hotspot_single", e2e::source_dir() / "apps/hotspot_mpi/main.xml");
+  e2e::Run one = e2e::run((single / "hotspot_mpi").string() + " " + args,
+                          "STARPU_NCPU=2 STARPU_NOPENCL=0 STARPU_SILENT=1");
+  INFO(one.output);
+  REQUIRE(one.exit_code == 0);
+  REQUIRE(count(one.output, "all results correct") == 1);
+  const std::string want = checksum_of(one.output);
+  REQUIRE(want.size() == 16);
+
+  fs::path out = e2e::compose_and_build("mpi_hotspot",
+                                        e2e::source_dir() / "apps/hotspot_mpi/main.xml", "--mpi");
+  for (int np : {1, 2, 4}) {
+    DYNAMIC_SECTION(np << " ranks") {
+      e2e::Run r = mpirun(np, out / "hotspot_mpi", args);
+      INFO(r.output);
+      REQUIRE(r.exit_code == 0);
+      // Every rank checks the whole grid bit for bit against the host reference and
+      // prints the checksum of its copy: the single-process one.
+      CHECK(count(r.output, "all results correct checksum=" + want) == static_cast<size_t>(np));
+      CHECK(count(r.output, "WRONG") == 0);
+    }
+  }
+}
+
 TEST_CASE("--mpi where StarPU-MPI or the MPI compiler is missing is a located error", "[mpi]") {
   const fs::path main_xml = e2e::source_dir() / "apps/vector_scale/main.xml";
   fs::path out = e2e::fresh_work_dir("mpi_missing");
@@ -135,7 +169,7 @@ TEST_CASE("--mpi where StarPU-MPI or the MPI compiler is missing is a located er
         e2e::compose(e2e::cases() / "mpi" / "main.xml", out, "", "MPICXX=/nonexistent/mpicxx");
     INFO(r.output);
     CHECK(r.exit_code == 1);
-    CHECK(r.output.find("main.xml:32:31: error: mpi=\"true\" cannot be composed here") !=
+    CHECK(r.output.find("main.xml:33:31: error: mpi=\"true\" cannot be composed here") !=
           std::string::npos);
   }
   CHECK_FALSE(fs::exists(out / "Makefile"));  // nothing written

@@ -9,6 +9,7 @@
 
 #include "peppher/detail/checks.h"
 #include "peppher/detail/equal.h"
+#include "peppher/detail/halo.h"
 #include "peppher/detail/storage.h"
 #include "peppher/element_ref.h"
 #include "peppher/error.h"
@@ -85,7 +86,10 @@ class Matrix {
   Matrix(const Matrix& other) : storage_(other.storage_.clone()) {}
   Matrix(Matrix&& other) noexcept = default;
   Matrix& operator=(const Matrix& other) {
-    if (this != &other) storage_ = other.storage_.clone();
+    if (this != &other) {
+      storage_ = other.storage_.clone();
+      halo_ = {};
+    }
     return *this;
   }
   Matrix& operator=(Matrix&& other) noexcept = default;
@@ -97,6 +101,26 @@ class Matrix {
   size_type ld() const noexcept { return storage_.shape().ld; }
   size_type size() const noexcept { return rows() * cols(); }
   bool empty() const noexcept { return size() == 0; }
+
+  /// @brief Inside a variant, for an operand with halo="N" (FORMAT.md): how many rows of
+  ///        the neighbouring blocks the task may read above row 0 and below the last row
+  ///        (N, or 0 at the top or bottom of the whole matrix; 0 outside halo operands).
+  size_type halo_above() const noexcept { return halo_.n[0]; }
+  size_type halo_below() const noexcept { return halo_.n[1]; }
+  /// @brief Row @p i of the block or of its halo: @p i from -halo_above() to
+  ///        rows() + halo_below() - 1 (unchecked, like a raw array; host read). The halo
+  ///        rows are separate memory: step from row to row with row(), not with ld().
+  const T* row(std::ptrdiff_t i) const {
+    if (i < 0) {
+      const auto r = static_cast<size_type>(static_cast<std::ptrdiff_t>(halo_.n[0]) + i);
+      return static_cast<const T*>(halo_.ptr[0]) + r * halo_.ld[0];
+    }
+    const auto u = static_cast<size_type>(i);
+    if (u >= rows()) return static_cast<const T*>(halo_.ptr[1]) + (u - rows()) * halo_.ld[1];
+    return host_read() + u * ld();
+  }
+  /// @brief For generated backend wrappers: the halo of this block view.
+  void set_halo(const detail::Halo& halo) noexcept { halo_ = halo; }
 
   /// @brief Proxy to element (@p i, @p j) (checked in debug builds).
   reference operator()(size_type i, size_type j) {
@@ -212,6 +236,7 @@ class Matrix {
 
   static constexpr detail::Storage::Uninitialized kFilled{};  // the constructor writes all
   mutable detail::Storage storage_;
+  detail::Halo halo_;  // a variant's view of a halo operand's block (else empty)
 };
 
 }  // namespace peppher

@@ -107,6 +107,23 @@ class PartitionedCall : private detail::Call {
     detail::PartitionSpec spec{detail::PartitionSpec::Kind::MatrixRows, {sizes.size()}};
     add_container_split(index, name, m.storage(), std::move(spec), std::move(sizes));
   }
+  /// @brief Buffer @p index is Vector or Matrix @p c in 1-D blocks of at most @p block
+  ///        elements (rows), read with a halo of @p halo elements (rows, FORMAT.md `halo`)
+  ///        around each block: buffers @p halo_index and @p halo_index + 1 carry the
+  ///        neighbours' boundaries (detail::Call::set_halo).
+  template <typename Container>
+  void split(int index, const char* name, const Container& c, long long block, long long halo,
+             int halo_index) {
+    split(index, name, c, block);
+    set_halo(index, halo_of(name, halo), halo_index);
+  }
+  /// @brief `?` on a Vector or Matrix, with a halo of @p halo elements (rows).
+  template <typename Container>
+  void split_auto(int index, const char* name, const Container& c, AutoSplit& a, long long halo,
+                  int halo_index) {
+    split_auto(index, name, c, a);
+    set_halo(index, halo_of(name, halo), halo_index);
+  }
   /// @brief Buffer @p index is Matrix @p m in 2-D blocks of at most @p rows x @p cols,
   ///        in row-major block order; a block's size counts elements, its offset is its
   ///        first row.
@@ -207,6 +224,12 @@ class PartitionedCall : private detail::Call {
   const detail::Call& call() const noexcept { return *this; }
 
  private:
+  std::size_t halo_of(const char* name, long long halo) const {
+    if (halo < 0)
+      throw Error(std::string(iface()) + ": the halo of '" + name + "' is " + std::to_string(halo) +
+                  "; it must not be negative");
+    return static_cast<std::size_t>(halo);
+  }
   static bool is_even(std::size_t n, const std::vector<std::size_t>& sizes) {
     return sizes == detail::even_sizes(n, sizes.size());
   }

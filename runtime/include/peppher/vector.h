@@ -9,6 +9,7 @@
 
 #include "peppher/detail/checks.h"
 #include "peppher/detail/equal.h"
+#include "peppher/detail/halo.h"
 #include "peppher/detail/storage.h"
 #include "peppher/element_ref.h"
 #include "peppher/error.h"
@@ -64,7 +65,10 @@ class Vector {
   Vector(Vector&& other) noexcept = default;
   /// @brief Deep copy assignment (the old data is released as by the destructor).
   Vector& operator=(const Vector& other) {
-    if (this != &other) storage_ = other.storage_.clone();
+    if (this != &other) {
+      storage_ = other.storage_.clone();
+      halo_ = {};
+    }
     return *this;
   }
   /// @brief Move assignment: the old data is released as by the destructor.
@@ -82,6 +86,23 @@ class Vector {
 
   size_type size() const noexcept { return storage_.shape().nx; }
   bool empty() const noexcept { return size() == 0; }
+
+  /// @brief Inside a variant, for an operand with halo="N" (FORMAT.md): how many elements
+  ///        of the neighbouring blocks the task may read before element 0 and after the
+  ///        last one (N, or 0 at an end of the whole vector; 0 outside halo operands).
+  size_type halo_before() const noexcept { return halo_.n[0]; }
+  size_type halo_after() const noexcept { return halo_.n[1]; }
+  /// @brief Element @p i of the block or of its halo: @p i from -halo_before() to
+  ///        size() + halo_after() - 1 (unchecked, like a raw array; host read).
+  const T& with_halo(std::ptrdiff_t i) const {
+    if (i < 0)
+      return static_cast<const T*>(halo_.ptr[0])[static_cast<std::ptrdiff_t>(halo_.n[0]) + i];
+    const auto u = static_cast<size_type>(i);
+    if (u >= size()) return static_cast<const T*>(halo_.ptr[1])[u - size()];
+    return host_read()[u];
+  }
+  /// @brief For generated backend wrappers: the halo of this block view.
+  void set_halo(const detail::Halo& halo) noexcept { halo_ = halo; }
 
   /// @brief Proxy to element @p i (checked in debug builds).
   reference operator[](size_type i) {
@@ -205,6 +226,7 @@ class Vector {
 
   static constexpr detail::Storage::Uninitialized kFilled{};  // the constructor writes all
   mutable detail::Storage storage_;
+  detail::Halo halo_;  // a variant's view of a halo operand's block (else empty)
 };
 
 }  // namespace peppher

@@ -118,6 +118,13 @@ class MpiLayer final : public detail::Distributed {
     wholes_[whole].owner_only = true;
   }
 
+  void halo_registered(starpu_data_handle_t block,
+                       const std::vector<starpu_data_handle_t>& pieces) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const int owner = starpu_mpi_data_get_rank(block);
+    for (starpu_data_handle_t p : pieces) starpu_mpi_data_register(p, next_tag_++, owner);
+  }
+
   void unregistering(starpu_data_handle_t whole,
                      const std::vector<starpu_data_handle_t>&) override {
     std::lock_guard<std::mutex> lock(mutex_);

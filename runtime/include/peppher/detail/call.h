@@ -56,6 +56,11 @@ struct Operand {
   std::vector<std::size_t> sizes;            ///< split kinds: elements (rows) per block
   std::vector<std::size_t> offsets;          ///< split kinds: first element (row) per block
   std::vector<std::uint32_t> filter_sizes;   ///< RawSplit: the list filter's argument
+  std::size_t halo = 0;                      ///< ContainerSplit: halo rows (elements), or 0
+  int halo_index = -1;  ///< halo: the buffer of the halo before a block (after: + 1)
+  /// halo: per block, its first / last `halo` rows (elements) as separate small data, which
+  /// the neighbouring blocks' tasks read (null at the ends: no neighbour reads them).
+  std::vector<starpu_data_handle_t> halo_first, halo_last;
 
   bool is_split() const noexcept {
     return kind == OperandKind::ContainerSplit || kind == OperandKind::RawSplit;
@@ -117,6 +122,14 @@ class Call {
   ///        element (row), or empty for consecutive blocks.
   void add_container_split(int index, const char* name, Storage& s, PartitionSpec spec,
                            std::vector<std::size_t> sizes, std::vector<std::size_t> offsets = {});
+  /// @brief The split container operand at buffer @p index (add_container_split) has a halo
+  ///        of @p halo rows (elements, FORMAT.md `halo`): block k's task also reads the last
+  ///        @p halo rows of block k - 1 (buffer @p halo_index) and the first of block k + 1
+  ///        (buffer @p halo_index + 1); at the ends, where there is no neighbour, the block
+  ///        itself stands in that buffer (detail::matrix_halo tells). Each block's boundary
+  ///        is copied into small data of its own by a task on the block's owner, so that
+  ///        distributed calls send only halo rows between ranks.
+  void set_halo(int index, std::size_t halo, int halo_index);
   /// @brief Buffer @p index is a raw array of @p count elements registered for this call and
   ///        split into consecutive blocks of @p sizes elements.
   void add_raw_vector_split(int index, const char* name, const void* ptr, std::size_t count,
@@ -165,6 +178,7 @@ class Call {
   void split_registered(Operand& op, starpu_data_handle_t h,
                         void (*filter)(void*, void*, starpu_data_filter*, unsigned, unsigned));
   void resolve();
+  void submit_halo_copies();
   starpu_task* make_task(std::size_t b);
   bool submit_task(starpu_task* task, std::size_t b);
   void release() noexcept;

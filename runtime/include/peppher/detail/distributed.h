@@ -47,6 +47,10 @@ class Distributed {
   ///        from now on; cached copies of it and of its @p blocks are forgotten.
   virtual void host_written(starpu_data_handle_t whole,
                             const std::vector<starpu_data_handle_t>& blocks) = 0;
+  /// @brief Small data holding boundary rows (elements) of @p block (its halo pieces,
+  ///        Storage::halo_pieces_locked): tags; they live where @p block lives.
+  virtual void halo_registered(starpu_data_handle_t block,
+                               const std::vector<starpu_data_handle_t>& pieces) = 0;
   /// @brief @p whole (and its @p blocks) are about to be unregistered.
   virtual void unregistering(starpu_data_handle_t whole,
                              const std::vector<starpu_data_handle_t>& blocks) = 0;

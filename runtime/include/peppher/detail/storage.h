@@ -115,6 +115,15 @@ class Storage {
   /// @brief partition() for a caller holding lock().
   std::vector<starpu_data_handle_t> partition_locked(const PartitionSpec& spec);
 
+  /// @brief For a caller holding lock(), after partition_locked(@p spec): per block of that
+  ///        plan, small data of its own for its first and for its last @p halo rows
+  ///        (elements) (null for the first block's first rows and the last block's last
+  ///        rows), registered once per plan and halo (StarPU allocates them where used).
+  ///        Throws peppher::Error when a block is smaller than @p halo.
+  void halo_pieces_locked(const PartitionSpec& spec, std::size_t halo,
+                          std::vector<starpu_data_handle_t>& first,
+                          std::vector<starpu_data_handle_t>& last);
+
   /// @brief Replaces the payload by a fresh zero-filled one of shape @p shape keeping the
   ///        first min(old, new) bytes; a registered container is unregistered first (this
   ///        waits for tasks still reading it). Throws peppher::Error when the last use was a
