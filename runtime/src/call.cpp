@@ -350,11 +350,15 @@ void Call::resolve() {
                     std::to_string(op.blocks.size()) + " blocks instead of " +
                     std::to_string(op.sizes.size()));
       if (op.halo_index >= 0) {
-        try {
-          op.container->halo_pieces_locked(op.spec, op.halo, op.halo_first, op.halo_last);
-        } catch (const Error& e) {
-          throw Error(std::string(iface_) + ": '" + op.name + "': " + e.what());
-        }
+        const bool matrix = op.container->shape().layout == Layout::Matrix;
+        for (std::size_t b = 0; b < op.sizes.size() && op.sizes.size() > 1; ++b)
+          if (op.sizes[b] < op.halo)
+            throw Error(std::string(iface_) + ": block " + std::to_string(b) + " of '" + op.name +
+                        "' has " + std::to_string(op.sizes[b]) + (matrix ? " rows" : " elements") +
+                        ", fewer than its halo of " + std::to_string(op.halo) +
+                        " (a block's task reads its halo from its two neighbours only); use "
+                        "larger blocks or a smaller halo");
+        op.container->halo_pieces_locked(op.spec, op.halo, op.halo_first, op.halo_last);
       }
     }
   }

@@ -3,6 +3,7 @@
 // with containers, raw arrays, elements, by-value arguments, empty arrays and errors.
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <cstdio>
@@ -274,10 +275,95 @@ TEST_CASE("a task that cannot be submitted leaves nothing in the trace", "[call]
     task.register_vector(0, raw.data(), raw.size(), sizeof(std::uint32_t));
     task.submit(true);
     CHECK(raw[3] == 9);  // 3 * 2 + first 0 + index 3
-  }  // shutdown writes the trace
+  }                      // shutdown writes the trace
   std::ifstream in(path);
   const std::string trace((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   std::remove(path.c_str());
   CHECK_THAT(trace, Catch::Contains("\"interface\":\"scale\""));
   CHECK_THAT(trace, !Catch::Contains("\"interface\":\"nothing\""));
+}
+
+namespace {
+
+// y = x[i-1] + 10 x[i] + 100 x[i+1] over a block of x with a halo of 1 (the ends of the
+// whole vector stand for their missing neighbours). Buffers: x block, y block, x's halo
+// before and after the block.
+void halo_sum_cpu(void* buffers[], void*) {
+  auto x = Vector<std::uint32_t>::view(vec(buffers[0]), STARPU_VECTOR_GET_NX(buffers[0]));
+  x.set_halo(peppher::detail::vector_halo(buffers[0], buffers[2], buffers[3]));
+  std::uint32_t* y = vec(buffers[1]);
+  const auto n = static_cast<std::ptrdiff_t>(STARPU_VECTOR_GET_NX(buffers[1]));
+  const auto before = static_cast<std::ptrdiff_t>(x.halo_before());
+  const auto after = static_cast<std::ptrdiff_t>(x.halo_after());
+  for (std::ptrdiff_t i = 0; i < n; ++i) {
+    const std::ptrdiff_t lo = i - 1 < -before ? i : i - 1;
+    const std::ptrdiff_t hi = i + 1 >= n + after ? i : i + 1;
+    y[i] = x.with_halo(lo) + 10 * x.with_halo(i) + 100 * x.with_halo(hi);
+  }
+}
+
+starpu_codelet halo_codelet() {
+  starpu_codelet cl{};
+  cl.cpu_funcs[0] = halo_sum_cpu;
+  cl.nbuffers = 4;
+  cl.modes[0] = STARPU_R;
+  cl.modes[1] = STARPU_W;
+  cl.modes[2] = STARPU_R;
+  cl.modes[3] = STARPU_R;
+  cl.name = "halo_sum";
+  return cl;
+}
+
+}  // namespace
+
+TEST_CASE("PartitionedCall with a halo: each block reads its neighbours' boundary",
+          "[call][partition][halo]") {
+  Session session;
+  starpu_codelet cl = halo_codelet();
+  const std::size_t n = 23;
+  Vector<std::uint32_t> x(iota(n)), y(n);
+  std::vector<std::uint32_t> want(n);
+  for (std::size_t i = 0; i < n; ++i)
+    want[i] = (i > 0 ? i - 1 : i) + 10 * i + 100 * (i + 1 < n ? i + 1 : i);
+  for (long long block : {5LL, 1LL, 23LL}) {  // 5 blocks (5, 5, 5, 4, 4); 23 of 1; one
+    DYNAMIC_SECTION("blocks of " << block) {
+      for (int round = 0; round < 2; ++round) {  // the second reuses the halo pieces
+        peppher::PartitionedCall call(&cl, "halo_sum");
+        call.split(0, "x", x, block, 1, 2);
+        call.split(1, "y", y, block);
+        call.submit();
+        CHECK(y.to_std() == want);
+      }
+    }
+  }
+  SECTION("a halo of 0 is no halo") {
+    peppher::PartitionedCall call(&cl, "halo_sum");
+    call.split(0, "x", x, 5, 0, 2);
+    call.split(1, "y", y, 5);
+    call.submit();
+    std::vector<std::uint32_t> edges(n);
+    for (std::size_t k = 0; k < 5; ++k) {  // every block's ends stand for their neighbours
+      const peppher::BlockRange r = peppher::block_range(n, 5, k);  // 5, 5, 5, 4, 4
+      for (std::size_t i = r.offset; i < r.offset + r.size; ++i)
+        edges[i] =
+            (i > r.offset ? i - 1 : i) + 10 * i + 100 * (i + 1 < r.offset + r.size ? i + 1 : i);
+    }
+    CHECK(y.to_std() == edges);
+  }
+  SECTION("a block smaller than the halo, or a negative halo, is an error") {
+    {
+      peppher::PartitionedCall call(&cl, "halo_sum");
+      call.split(0, "x", x, 2, 3, 2);
+      call.split(1, "y", y, 2);
+      CHECK_THROWS_WITH(call.submit(), Catch::Contains("halo_sum: block 0 of 'x' has 2 elements, "
+                                                       "fewer than its halo of 3"));
+    }
+    peppher::PartitionedCall call(&cl, "halo_sum");
+    CHECK_THROWS_WITH(call.split(0, "x", x, 5, -1, 2), Catch::Contains("must not be negative"));
+    peppher::PartitionedCall again(&cl, "halo_sum");  // the containers are still usable
+    again.split(0, "x", x, 5, 1, 2);
+    again.split(1, "y", y, 5);
+    again.submit();
+    CHECK(y.to_std() == want);
+  }
 }
