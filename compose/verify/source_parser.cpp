@@ -7,17 +7,22 @@
 #include <clang/AST/Attr.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
+#include <clang/Basic/Version.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Frontend/FrontendActions.h>
 #include <clang/Tooling/Tooling.h>
 #include <llvm/Support/VirtualFileSystem.h>
+#include <stdlib.h>  // mkdtemp
+#include <unistd.h>  // getpid
 
+#include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-
-#include <stdlib.h>  // mkdtemp
+#include <functional>
+#include <sstream>
 
 namespace peppher::verify {
 namespace {
@@ -34,11 +39,16 @@ ir::SourceLoc location(const clang::SourceManager& sm, clang::SourceLocation loc
 
 const char* address_space(clang::LangAS as) {
   switch (as) {
-    case clang::LangAS::opencl_global: return "__global";
-    case clang::LangAS::opencl_constant: return "__constant";
-    case clang::LangAS::opencl_local: return "__local";
-    case clang::LangAS::opencl_private: return "__private";
-    default: return "";
+    case clang::LangAS::opencl_global:
+      return "__global";
+    case clang::LangAS::opencl_constant:
+      return "__constant";
+    case clang::LangAS::opencl_local:
+      return "__local";
+    case clang::LangAS::opencl_private:
+      return "__private";
+    default:
+      return "";
   }
 }
 
@@ -104,8 +114,7 @@ class Visitor : public clang::RecursiveASTVisitor<Visitor> {
           const clang::FunctionDecl*& expected, std::vector<std::string>& kernels)
       : name_(name), found_(found), expected_(expected), kernels_(kernels) {}
   bool VisitFunctionDecl(clang::FunctionDecl* d) {
-    if (d->isImplicit() || llvm::isa<clang::CXXMethodDecl>(d) ||
-        !d->getDeclName().isIdentifier()) {
+    if (d->isImplicit() || llvm::isa<clang::CXXMethodDecl>(d) || !d->getDeclName().isIdentifier()) {
       return true;
     }
     if (d->getTemplatedKind() != clang::FunctionDecl::TK_NonTemplate &&
@@ -202,10 +211,14 @@ class ErrorRecorder : public clang::DiagnosticConsumer {
 
 std::vector<std::string> language_flags(Language language) {
   switch (language) {
-    case Language::C: return {"-x", "c", "-std=gnu11"};
-    case Language::Cxx: return {"-x", "c++", "-std=c++17"};
-    case Language::OpenCl: return {"-x", "cl", "-cl-std=CL1.2"};
-    case Language::Cuda: return {"-x", "cuda", "--cuda-host-only", "-std=c++17"};
+    case Language::C:
+      return {"-x", "c", "-std=gnu11"};
+    case Language::Cxx:
+      return {"-x", "c++", "-std=c++17"};
+    case Language::OpenCl:
+      return {"-x", "cl", "-cl-std=CL1.2"};
+    case Language::Cuda:
+      return {"-x", "cuda", "--cuda-host-only", "-std=c++17"};
   }
   return {};
 }
@@ -262,9 +275,104 @@ bool run_tool(const std::vector<std::string>& cmd, std::unique_ptr<clang::Fronte
 
 }  // namespace
 
+// The folder precompiled headers are kept in across runs, created if needed; "" if none.
+std::string cache_folder() {
+  namespace fs = std::filesystem;
+  fs::path dir;
+  if (const char* d = std::getenv("PEPPHER_CACHE_DIR"); d != nullptr && *d != '\0') {
+    dir = d;
+  } else if (const char* x = std::getenv("XDG_CACHE_HOME"); x != nullptr && *x == '/') {
+    dir = fs::path(x) / "peppher";
+  } else if (const char* h = std::getenv("HOME"); h != nullptr && *h == '/') {
+    dir = fs::path(h) / ".cache" / "peppher";
+  } else {
+    return "";
+  }
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec || access(dir.c_str(), W_OK) != 0) return "";
+  return dir.string();
+}
+
 SourceParser::SourceParser() {
   std::string pattern = (std::filesystem::temp_directory_path() / "peppher-verify-XXXXXX").string();
   if (mkdtemp(pattern.data()) != nullptr) temp_dir_ = pattern;
+  cache_dir_ = cache_folder();
+}
+
+// "<cache>/runtime-<hash>": what the precompiled header depends on, hashed: the Clang
+// version, the language, the flags but macros, with include folders made absolute, and
+// the size and time of the headers under peppher/ and of starpu.h in each include folder
+// (an edited or shadowing runtime header gives another hash). The composition's own
+// folder (-I<output folder>, generated files only) is left out, so that composing into
+// another folder reuses it.
+std::string SourceParser::cache_stem(const ParseRequest& request) const {
+  namespace fs = std::filesystem;
+  std::ostringstream what;
+  what << CLANG_VERSION_STRING << "\n" << static_cast<int>(request.language);
+  const fs::path base =
+      request.directory.empty() ? fs::current_path() : fs::path(request.directory);
+  std::vector<fs::path> include_dirs;
+  const std::vector<std::string>& flags = request.flags;
+  for (size_t i = 0; i < flags.size(); ++i) {
+    const std::string& f = flags[i];
+    if (f == "-D" || f == "-U") {
+      ++i;
+      continue;
+    }
+    if (f.rfind("-D", 0) == 0 || f.rfind("-U", 0) == 0) continue;
+    std::string option, dir;
+    for (const char* o : {"-isystem", "-iquote", "-I"}) {
+      if (f == o && i + 1 < flags.size()) {
+        option = o;
+        dir = flags[++i];
+      } else if (f.rfind(o, 0) == 0 && f.size() > std::strlen(o)) {
+        option = o;
+        dir = f.substr(std::strlen(o));
+      }
+      if (!option.empty()) break;
+    }
+    if (option.empty()) {
+      what << "\n" << f;
+      continue;
+    }
+    const fs::path abs = (base / dir).lexically_normal();
+    if (option == "-I" && abs == base.lexically_normal()) continue;
+    what << "\n" << option << " " << abs.string();
+    include_dirs.push_back(abs);
+  }
+  for (const fs::path& dir : include_dirs) {
+    std::error_code ec;
+    std::vector<fs::path> headers;
+    for (fs::recursive_directory_iterator it(dir / "peppher", ec), end; !ec && it != end;
+         it.increment(ec)) {
+      if (it->is_regular_file(ec)) headers.push_back(it->path());
+    }
+    if (fs::exists(dir / "starpu.h", ec)) headers.push_back(dir / "starpu.h");
+    std::sort(headers.begin(), headers.end());
+    for (const fs::path& h : headers) {
+      const auto size = fs::file_size(h, ec);
+      const auto time = fs::last_write_time(h, ec).time_since_epoch().count();
+      what << "\n" << h.string() << " " << size << " " << time;
+    }
+  }
+  std::ostringstream stem;
+  stem << cache_dir_ << "/runtime-" << std::hex << std::hash<std::string>()(what.str());
+  return stem.str();
+}
+
+// A precompiled header an earlier run left for these flags, if any (recorded in pch_).
+std::string SourceParser::cached_runtime(const ParseRequest& request) {
+  const std::string key = pch_key(request);
+  for (const auto& [k, file] : pch_) {
+    if (k == key) return file;
+  }
+  if (cache_dir_.empty()) return "";
+  const std::string file = cache_stem(request) + ".pch";
+  std::error_code ec;
+  if (!std::filesystem::exists(file, ec)) return "";
+  pch_.emplace_back(key, file);
+  return file;
 }
 
 SourceParser::~SourceParser() {
@@ -278,8 +386,16 @@ std::string SourceParser::precompiled_runtime(const ParseRequest& request) {
     if (k == key) return file;
   }
   std::string file;
-  if (!temp_dir_.empty()) {
-    file = temp_dir_ + "/runtime" + std::to_string(pch_.size()) + ".pch";
+  // Cached: built under a name of this process, then renamed into place (concurrent runs
+  // never read a half-written one). Else in the temporary folder, for this run only.
+  const std::string stem = !cache_dir_.empty() ? cache_stem(request)
+                           : temp_dir_.empty()
+                               ? ""
+                               : temp_dir_ + "/runtime" + std::to_string(pch_.size());
+  const std::string building =
+      cache_dir_.empty() ? stem + ".pch" : stem + "." + std::to_string(getpid()) + ".tmp";
+  if (!stem.empty()) {
+    file = building;
     std::vector<std::string> cmd = base_command();
     std::vector<std::string> lang = language_flags(request.language);
     if (lang.size() > 1 && lang[1] == "c++") lang[1] = "c++-header";
@@ -292,15 +408,26 @@ std::string SourceParser::precompiled_runtime(const ParseRequest& request) {
         cmd.push_back(f);
       }
     }
-    // A real file: the precompiled header refers to it when used.
-    const std::string header = temp_dir_ + "/runtime" + std::to_string(pch_.size()) + ".h";
-    std::ofstream(header) << "#include <peppher/runtime.h>\n";
+    // A real file: the precompiled header refers to it (and its time) when used, so it is
+    // written once and left alone.
+    const std::string header = stem + ".h";
+    std::error_code ec;
+    if (!std::filesystem::exists(header, ec)) {
+      const std::string tmp = header + "." + std::to_string(getpid()) + ".tmp";
+      std::ofstream(tmp) << "#include <peppher/runtime.h>\n";
+      std::filesystem::rename(tmp, header, ec);
+    }
     cmd.insert(cmd.end(), {header, "-o", file});
     ErrorRecorder errors;
     if (!run_tool(cmd, std::make_unique<PchAction>(), request.directory, {}, errors) ||
         errors.source_failed) {
       file.clear();
+    } else if (building != stem + ".pch") {
+      file = stem + ".pch";
+      std::filesystem::rename(building, file, ec);
+      if (ec) file.clear();
     }
+    if (file.empty()) std::filesystem::remove(building, ec);
   }
   pch_.emplace_back(key, file);
   return file;
@@ -315,19 +442,17 @@ ParsedSource SourceParser::parse(const ParseRequest& request) {
       with_expected ? "/peppher-verify/main" + fs::path(source).extension().string() : source;
   std::vector<std::pair<std::string, std::string>> virtual_files;
   if (with_expected) {
-    virtual_files.emplace_back(main, "#include \"" + source + "\"\n#include \"" +
-                                         kExpectedHeader + "\"\n");
+    virtual_files.emplace_back(
+        main, "#include \"" + source + "\"\n#include \"" + kExpectedHeader + "\"\n");
     virtual_files.emplace_back(kExpectedHeader, request.expected_template + "void " + kExpected +
                                                     "(" + *request.expected_params + ");\n");
   }
   const std::string directory =
       request.directory.empty() ? fs::current_path().string() : request.directory;
   const bool cxx = request.language == Language::Cxx;
-  std::string pch;
-  for (const auto& [k, file] : pch_) {
-    if (cxx && k == pch_key(request)) pch = file;
-  }
+  std::string pch = cxx ? cached_runtime(request) : "";
 
+  std::string stale;  // a precompiled header the source parsed without
   for (int attempt = 0; attempt < 2; ++attempt) {
     ParsedSource result;
     std::vector<std::string> cmd = base_command();
@@ -342,14 +467,23 @@ ParsedSource SourceParser::parse(const ParseRequest& request) {
     // An error in the expected prototype alone fails the run but not the source.
     result.ok = !errors.source_failed && (ran || errors.expected_failed);
     if (!result.ok && !pch.empty()) {  // not the source's fault, maybe: once more without
+      stale = pch;
       pch.clear();
       continue;
+    }
+    if (result.ok && !stale.empty()) {
+      // It parses without the precompiled header: that one is stale or broken; rebuild it.
+      const std::string key = pch_key(request);
+      pch_.erase(std::remove_if(pch_.begin(), pch_.end(),
+                                [&](const auto& entry) { return entry.first == key; }),
+                 pch_.end());
+      std::error_code ec;
+      std::filesystem::remove(stale, ec);
     }
     if (!result.ok) {
       result.error = errors.first.empty() ? "Clang could not parse " + source : errors.first;
     }
-    result.expected_ok =
-        with_expected && !errors.expected_failed && !result.expected.name.empty();
+    result.expected_ok = with_expected && !errors.expected_failed && !result.expected.name.empty();
     // The next sources with these flags get the runtime's declarations precompiled.
     if (cxx && result.ok && result.includes_runtime && pch.empty()) precompiled_runtime(request);
     return result;

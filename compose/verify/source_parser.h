@@ -33,10 +33,10 @@ struct ParseRequest {
 struct ParsedParam {
   ir::SourceLoc loc;
   std::string name;
-  std::string type;             // as written, e.g. "__global const float *"
-  bool pointer = false;         // T* (any address space)
-  bool reference = false;       // T& (C++)
-  std::string address_space;    // OpenCL pointee: "__global", "__constant", "__local", ""
+  std::string type;           // as written, e.g. "__global const float *"
+  bool pointer = false;       // T* (any address space)
+  bool reference = false;     // T& (C++)
+  std::string address_space;  // OpenCL pointee: "__global", "__constant", "__local", ""
   bool pointee_const = false;
   // The value type (the pointee for pointers), canonical and unqualified: "float",
   // "unsigned int", "struct point"; its arithmetic kind ("int", "uint", "float", "bool",
@@ -65,15 +65,19 @@ struct ParsedSource {
   // unit (an interface type the source does not declare): the parameters' types are then
   // not compared.
   bool expected_ok = false;
-  ParsedFunction expected;                 // the expected prototype as Clang read it
+  ParsedFunction expected;                // the expected prototype as Clang read it
   std::vector<ParsedFunction> functions;  // every declaration named `function`, in order
-  std::vector<std::string> kernel_names;   // OpenCL: every __kernel in the file
-  bool includes_runtime = false;           // <peppher/runtime.h> was read
+  std::vector<std::string> kernel_names;  // OpenCL: every __kernel in the file
+  bool includes_runtime = false;          // <peppher/runtime.h> was read
 };
 
 // Parses variant sources, one at a time. Sources that include <peppher/runtime.h> (the
 // costly part of a parse) share a precompiled header of it per set of flags, built on the
-// first such source into a temporary folder removed by the destructor.
+// first such source and kept across runs in a cache folder ($PEPPHER_CACHE_DIR, else
+// $XDG_CACHE_HOME/peppher, else ~/.cache/peppher; a temporary folder when none is
+// writable), named by a hash of the flags, the Clang version and the size and time of
+// every header under peppher/ and of starpu.h in the include folders: an edited runtime
+// header gives a new one. One that fails to load is rebuilt.
 class SourceParser {
  public:
   SourceParser();
@@ -86,8 +90,11 @@ class SourceParser {
 
  private:
   std::string precompiled_runtime(const ParseRequest& request);
+  std::string cached_runtime(const ParseRequest& request);
+  std::string cache_stem(const ParseRequest& request) const;
 
   std::string temp_dir_;
+  std::string cache_dir_;  // "" when no cache folder is writable: temp_dir_ only
   std::vector<std::pair<std::string, std::string>> pch_;  // flags key -> PCH file ("": failed)
 };
 
