@@ -135,6 +135,11 @@ void resolve_parameter(const ir::Interface& iface, ir::Parameter& p, diag::Diagn
     }
     Scope ps = scope;
     ps.self.clear();
+    for (const ir::Parameter& q : iface.parameters) {  // block sizes may use M.rows, M.cols
+      if (classify_type(q.type, iface.template_types).kind == ir::ParamKind::Matrix) {
+        ps.matrices.push_back(q.name);
+      }
+    }
     for (const ir::Variant& v : iface.variants) {
       for (const ir::Tunable& tn : v.tunables) ps.tunables.push_back(tn.name);
     }
@@ -163,6 +168,23 @@ void resolve_parameter(const ir::Interface& iface, ir::Parameter& p, diag::Diagn
       for (const ir::Parameter& q : iface.parameters) names.push_back(q.name);
       diag.error(p.loc, std::string(attr) + " of " + who + " names unknown parameter '" + *name +
                             "'" + diag::did_you_mean(diag::closest_match_in(*name, names)));
+    }
+  }
+  if (!p.block_first.empty()) {
+    auto q = std::find_if(iface.parameters.begin(), iface.parameters.end(),
+                          [&](const ir::Parameter& x) { return x.name == p.block_first; });
+    if (q == iface.parameters.end()) {
+      std::vector<std::string> names;
+      for (const ir::Parameter& x : iface.parameters) names.push_back(x.name);
+      diag.error(p.loc, "blockFirst of " + who + " names unknown parameter '" + p.block_first +
+                            "'" + diag::did_you_mean(diag::closest_match_in(p.block_first, names)));
+    } else if (classify_type(q->type, iface.template_types).kind != ir::ParamKind::ScalarValue) {
+      diag.error(p.loc, "blockFirst of " + who + " names '" + p.block_first + "', which is '" +
+                            q->type + "'; it must be a by-value integer parameter (e.g. int "
+                            "first) that receives the first row of the block");
+    } else if (p.partition.kind == ir::PartitionKind::None) {
+      diag.warning(p.loc, "blockFirst of " + who + " has no effect: the parameter is not "
+                              "partitioned, so '" + p.block_first + "' keeps the call's value");
     }
   }
   if (p.range && p.kind != ir::ParamKind::ScalarValue) {

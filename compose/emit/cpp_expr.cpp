@@ -2,6 +2,7 @@
 #include "compose/emit/cpp_expr.h"
 
 #include <cstdio>
+#include <regex>
 
 #include "compose/expr/parser.h"
 #include "compose/names/names.h"
@@ -74,8 +75,19 @@ std::string helper_call(const plan::WrapperPlan& plan, const plan::RuntimePredic
 
 }  // namespace
 
+namespace {
+
+// The expression's text with each Matrix member `M.rows` / `M.cols` (the only members the
+// checker lets through) as the container's call, `M.rows()`.
+std::string with_member_calls(const std::string& text) {
+  static const std::regex member(R"(\b([A-Za-z_][A-Za-z_0-9]*)\.(rows|cols)\b)");
+  return std::regex_replace(text, member, "$1.$2()");
+}
+
+}  // namespace
+
 std::string as_size(const ir::Expression& e) {
-  return "static_cast<size_t>(" + e.text + ")";
+  return "static_cast<size_t>(" + with_member_calls(e.text) + ")";
 }
 
 std::string checked_length(const plan::WrapperPlan& plan, const plan::Operand& o,
@@ -88,7 +100,7 @@ std::string checked_length(const plan::WrapperPlan& plan, const plan::Operand& o
 }
 
 std::string as_block(const ir::Expression& e) {
-  return as_long(e.text);
+  return as_long(with_member_calls(e.text));
 }
 
 std::string starpu_mode(ir::AccessMode m) {

@@ -100,6 +100,10 @@ struct Parameter {
   std::optional<Expression> halo;
   Csr csr;
   std::optional<Range> range;
+  // (ext) blockFirst="first": on a partitioned operand, the by-value parameter whose value
+  // each block's task receives plus the first row (Matrix, raw row blocks) or element of
+  // this operand's block (empty: none).
+  std::string block_first;
   // (expand/) On an instantiation of a generic interface: the type as written, before the
   // template arguments replaced the templateTypes in `type` and `elem_type`. Empty otherwise.
   std::string generic_type;

@@ -175,6 +175,7 @@ void parameter(Json& j, const Parameter& p) {
     j.end_object();
   }
   if (p.halo) expression(j, "halo", *p.halo);
+  if (!p.block_first.empty()) j.field("blockFirst", p.block_first);
   if (p.csr.present()) {
     j.key("csr");
     j.begin_object();

@@ -144,6 +144,20 @@ void plan_block_values(const ir::Interface& iface, WrapperPlan& plan, const Oper
     length->block_value = BlockValue::BlockSize;
     length->of_buffer = o.buffer;
   }
+  // blockFirst: the first row (element) of that operand's block.
+  for (const Operand& o : plan.operands) {
+    if (o.param->block_first.empty() || o.split == SplitKind::None) continue;
+    if (o.split == SplitKind::Blocks2D) {
+      diags.error(o.param->loc, "blockFirst of parameter '" + o.param->name + "' in interface '" +
+                                    iface.name + "' needs row blocks; its 2-D blocks have a "
+                                    "first row and a first column");
+      continue;
+    }
+    if (Operand* first = value_operand(plan.operands, &o.param->block_first)) {
+      first->block_value = BlockValue::BlockOffset;
+      first->of_buffer = o.buffer;
+    }
+  }
   if (leader.split == SplitKind::Blocks2D) return;
   for (const Operand& o : plan.operands) {
     const ir::Csr& csr = o.param->csr;

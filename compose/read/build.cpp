@@ -126,6 +126,7 @@ ir::Parameter read_parameter(const Doc& d, pugi::xml_node n) {
   p.csr.first = trim(value(d, n, "csr_first"));
   p.csr.row_offsets = trim(value(d, n, "csr_row_offsets"));
   p.csr.col_indices = trim(value(d, n, "csr_col_indices"));
+  p.block_first = trim(value(d, n, "blockFirst"));
   if (pugi::xml_attribute a = d.attr(n, "range")) {
     std::string r = trim(a.value());
     size_t dots = r.find("..");
