@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "compose/check/exhaustive.h"
+#include "compose/check/platform_queries.h"
 #include "compose/check/untrusted_text.h"
 
 namespace peppher::check {
@@ -19,8 +20,10 @@ void check_main(const ir::Application& app, diag::Diagnostics& diag) {
     }
   }
   if (!app.link.name.empty() && app.link.output.empty()) {
-    diag.warning(app.link.loc, "the link step has no <peppher:output>; the executable will be "
-                               "named '" + app.name + "'");
+    diag.warning(app.link.loc,
+                 "the link step has no <peppher:output>; the executable will be "
+                 "named '" +
+                     app.name + "'");
   }
 }
 
@@ -30,6 +33,7 @@ void resolve_and_check(ir::Application& app, diag::Diagnostics& diag) {
   for (ir::Interface& iface : app.interfaces) resolve_interface(app, iface, diag);
   resolve_variants(app, diag);
   check_values(app, diag);
+  resolve_platform_queries(app);
   if (!diag.has_errors()) check_exhaustive(app, diag);
 }
 

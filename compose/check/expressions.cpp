@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "compose/check/platform_queries.h"
 #include "compose/expr/parser.h"
 
 namespace peppher::check {
@@ -52,7 +53,28 @@ void resolve_expression(ir::Expression& e, const std::string& what, const Scope&
       diag.error(at, what + " uses unknown platform property '" + n + "' (known: " + known + ")");
       continue;
     }
-    if (n == "xpdl::system::num_of_gpus" && scope.allow_platform) continue;
+    if (scope.allow_platform) {
+      if (std::optional<InstalledQuery> q = installed_query(n)) {
+        if (installed_set(q->set).empty()) {
+          diag.error(at, what + " asks whether '" + q->name + "' is installed in '" + q->set +
+                             "'; XPDL's sets are xpdl::system::libraries, " +
+                             "xpdl::system::softwares and xpdl::system::oss" +
+                             diag::did_you_mean(diag::closest_match_in(
+                                 q->set, std::vector<std::string>{"xpdl::system::libraries",
+                                                                  "xpdl::system::softwares",
+                                                                  "xpdl::system::oss"})));
+        }
+        continue;
+      }
+      if (std::optional<std::string> prop = xpdl_system_property(n)) {
+        if (contains(scope.platform, *prop)) continue;
+        diag.error(at, what + " uses '" + n + "', which only a platform descriptor can give: " +
+                           "add <peppher:property name=\"" + *prop + "\" value=\"...\"/> " +
+                           "to it (known without one: xpdl::system::num_of_gpus, " +
+                           "xpdl::system::num_of_cpus)");
+        continue;
+      }
+    }
     std::vector<std::string> all = scope.parameters;
     all.insert(all.end(), scope.tunables.begin(), scope.tunables.end());
     std::string kind = scope.tunables.empty() ? "parameter" : "parameter or tunable";

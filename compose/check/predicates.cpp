@@ -6,6 +6,8 @@
 #include <climits>
 #include <cstdlib>
 
+#include "compose/check/platform_queries.h"
+
 namespace peppher::check {
 namespace {
 
@@ -137,14 +139,19 @@ std::optional<Value> evaluate(const expr::Node& node, const Lookup& lookup, Eval
 
 std::optional<Value> platform_value(const ir::Application& app, const ir::Interface& iface,
                                     const std::string& name) {
+  if (auto fact = app.installed.find(name); fact != app.installed.end()) {
+    return of_bool(fact->second.installed);
+  }
   std::string prop;
-  if (name == "xpdl::system::num_of_gpus") prop = "num_cuda";
+  if (std::optional<std::string> xpdl = xpdl_system_property(name)) prop = *xpdl;
   else if (name.compare(0, 9, "platform.") == 0) prop = name.substr(9);
   else return std::nullopt;
   if (app.platform) {
     auto it = app.platform->properties.find(prop);
     if (it == app.platform->properties.end() && prop == "num_cuda")
       it = app.platform->properties.find("num_of_gpus");
+    if (it == app.platform->properties.end() && prop == "num_cpus")
+      it = app.platform->properties.find("num_of_cpus");
     if (it != app.platform->properties.end()) return parse_number(it->second);
   }
   if (prop == "num_cuda" && !ir::backend_enabled(app, iface, ir::Backend::Cuda)) return of_int(0);

@@ -35,6 +35,7 @@ const OptionSpec kOptions[] = {
     {"useHistoryModels", "use-history-models", Arg::None, "history-based performance models for all components"},
     {"useRegressionModels", "use-regression-models", Arg::None, "linear regression performance models"},
     {"useNLRegressionModels", "use-nl-regression-models", Arg::None, "non-linear regression performance models"},
+    {"cLinkage", "c-linkage", Arg::None, "entry wrappers of interfaces with C types get C linkage (C callers); automatic when main.xml compiles a source with a C compiler"},
     {"wrapperFilesExt", "wrapper-files-ext", Arg::Required, "EXT  extension of generated wrapper files (default .h)"},
     {"v", "verbose", Arg::Required, "N  verbosity 0..3 (-v=2)"},
     {"generateCompFiles", "generate-comp-files", Arg::Required, "H,..  utility mode: descriptor skeletons from C/C++ headers"},
@@ -178,6 +179,7 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
     else if (k == "disablecpu") out.disable_cpu = true;
     else if (k == "disablecuda") out.disable_cuda = true;
     else if (k == "disableopencl") out.disable_opencl = true;
+    else if (k == "clinkage") out.c_linkage = true;
     else if (k == "usehistorymodels") set_perf(out, ir::PerfModel::History, spelled, perf_spelling, diag, ok);
     else if (k == "useregressionmodels") set_perf(out, ir::PerfModel::Regression, spelled, perf_spelling, diag, ok);
     else if (k == "usenlregressionmodels") set_perf(out, ir::PerfModel::NLRegression, spelled, perf_spelling, diag, ok);

@@ -169,11 +169,9 @@ std::vector<CompileStep> main_steps(const ir::Application& app, const std::strin
     CompileStep step;
     step.source = relative_to(s.path, out_dir);
     step.object = names::object_file(app.name, s.path);
-    step.compiler = ir::uses_mpi(app)          ? "$(MPICXX)"
-                    : !s.compiler.name.empty() ? s.compiler.name
-                    : !app.link.name.empty()   ? app.link.name
-                                               : "g++";
+    step.compiler = ir::uses_mpi(app) ? "$(MPICXX)" : plan::main_source_compiler(app, s);
     step.flags = s.compiler.flags;
+    step.c_language = plan::is_c_compiler(step.compiler);
     steps.push_back(step);
   }
   return steps;
@@ -264,7 +262,14 @@ std::pair<std::string, std::string> choose_scheduler(const ir::Application& app,
   return {"lws", "no performance models, so locality-aware work stealing"};
 }
 
-std::string emit_umbrella(const ir::Application& app, const std::vector<std::string>& wrappers,
+// One entry-wrapper header that peppher.h includes, and the language it needs.
+struct UmbrellaEntry {
+  std::string file;
+  std::vector<std::string> interfaces;  // display names
+  plan::HeaderLanguage language = plan::HeaderLanguage::C;
+};
+
+std::string emit_umbrella(const ir::Application& app, const std::vector<UmbrellaEntry>& wrappers,
                           bool cost_models) {
   Data d;
   d.set("main_descriptor", fs::path(app.descriptor_file).filename().string());
@@ -272,10 +277,28 @@ std::string emit_umbrella(const ir::Application& app, const std::vector<std::str
   d.set("scheduler", scheduler);
   d.set("scheduler_why", why);
   d.set("mpi", ir::uses_mpi(app));
-  d.set("wrappers", make_list(wrappers, [](const std::string& f) {
-          Data w;
-          w.set("file", f);
-          return w;
+  const bool c_callers = plan::has_c_callers(app);
+  d.set("c_callers", flag(c_callers));
+  std::vector<std::string> cxx17;
+  for (const UmbrellaEntry& w : wrappers) {
+    if (w.language != plan::HeaderLanguage::Cxx17) continue;
+    for (const std::string& i : w.interfaces) cxx17.push_back("'" + i + "'");
+  }
+  std::string listed;
+  for (size_t k = 0; k < cxx17.size(); ++k) {
+    listed += (k == 0 ? "" : k + 1 == cxx17.size() ? " and " : ", ") + cxx17[k];
+  }
+  d.set("any_cxx17", flag(!cxx17.empty()));
+  d.set("cxx17_interfaces", (cxx17.size() == 1 ? "interface " : "interfaces ") + listed);
+  d.set("cxx17_verb", cxx17.size() == 1 ? "s" : "");
+  // C sources skip the C++ headers; C++ older than C++17 stops at the containers.
+  d.set("cxx17_condition", c_callers ? "defined(__cplusplus) && __cplusplus < 201703L"
+                                     : "!defined(__cplusplus) || __cplusplus < 201703L");
+  d.set("wrappers", make_list(wrappers, [&](const UmbrellaEntry& w) {
+          Data e;
+          e.set("file", w.file);
+          e.set("cxx_only", flag(c_callers && w.language != plan::HeaderLanguage::C));
+          return e;
         }));
   return render_template("peppher.h", d);
 }
@@ -313,6 +336,9 @@ Data app_data(const ir::Application& app, const EmitSettings& settings,
   d.set("mpi", ir::uses_mpi(app));
   d.set("mpicxx", settings.mpicxx);
   d.set("link_flags", shell_words(app.link.flags));
+  // A C link step (gcc) still links the C++ runtime library.
+  const std::string link = app.link.name.empty() ? std::string("g++") : app.link.name;
+  d.set("link_cxx_libs", plan::is_c_compiler(link) ? " -lstdc++ -lm" : "");
   d.set("peppher_cflags", settings.peppher_cflags);
   d.set("peppher_libs", settings.peppher_libs);
   d.set("peppher_lib_file", settings.peppher_lib_file);
@@ -379,6 +405,7 @@ void generate(const plan::ApplicationPlan& plan, const EmitSettings& settings,
               output::OutputContext& out) {
   const ir::Application& app = *plan.app;
   std::vector<std::string> wrappers;
+  std::vector<UmbrellaEntry> umbrella;
   std::map<std::string, std::vector<const ir::Interface*>> generic_instances;
   for (const plan::WrapperPlan& wrapper : plan.wrappers) {
     const ir::Interface& iface = *wrapper.iface;
@@ -387,14 +414,19 @@ void generate(const plan::ApplicationPlan& plan, const EmitSettings& settings,
     if (!iface.template_args.empty()) generic_instances[header].push_back(&iface);
     if (std::find(wrappers.begin(), wrappers.end(), header) == wrappers.end()) {
       wrappers.push_back(header);
+      umbrella.push_back(UmbrellaEntry{header, {}, plan::HeaderLanguage::C});
     }
+    UmbrellaEntry& entry = umbrella[static_cast<size_t>(
+        std::find(wrappers.begin(), wrappers.end(), header) - wrappers.begin())];
+    entry.interfaces.push_back(iface.template_args.empty() ? iface.name : iface.name + "<...>");
+    entry.language = std::max(entry.language, wrapper.header_language);
   }
   for (const auto& [header, instances] : generic_instances) {
     emit_generic_header(instances, header, out);
   }
   emit_instances(app, plan.output_dir, out);
   out.write(names::trainer_source(), emit_trainer(plan.wrappers));
-  out.write(names::umbrella_header(), emit_umbrella(app, wrappers, plan.cost_models));
+  out.write(names::umbrella_header(), emit_umbrella(app, umbrella, plan.cost_models));
 
   std::vector<std::string> generated = wrappers;
   generated.push_back(names::umbrella_header());

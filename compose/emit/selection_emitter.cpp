@@ -65,6 +65,11 @@ void add_selection_data(const WrapperPlan& plan, TemplateData& d) {
                  pd.set("in_call", cpp::in_call(plan, p));
                  return pd;
                }));
+      item.set("inline_kind", slot.slot < 0                            ? "Training"
+                              : v.backend == ir::Backend::Cpu    ? "Cpu"
+                              : v.backend == ir::Backend::OpenMp ? "OpenMp"
+                              : v.backend == ir::Backend::Cuda   ? "Cuda"
+                                                                 : "OpenCl");
       list.push_back(item);
       const bool predicted = !v.prediction_function.empty();
       Data cost;

@@ -308,6 +308,48 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
                                        [](const Operand& o) { return o.kind == OperandKind::Value; })));
   d.set("synchronous", flag(plan.synchronous));
   d.set("synchronous_flag", plan.synchronous ? "true" : "false");
+  d.set("header_c", flag(plan.header_language == plan::HeaderLanguage::C));
+  d.set("header_cxx11", flag(plan.header_language == plan::HeaderLanguage::Cxx11));
+  d.set("header_cxx17", flag(plan.header_language == plan::HeaderLanguage::Cxx17));
+  d.set("c_entry", flag(plan.c_entry));
+  d.set("inline_calls", flag(plan.inline_calls));
+  d.set("inline_costs", flag(plan.inline_costs));
+  d.set("inline_model_decides",
+        (plan.perf_model != ir::PerfModel::None || plan.selection.cost_model) && !plan.inline_costs
+            ? "true"
+            : "false");
+  Data inline_operands{Data::type::list};
+  for (const Operand& o : plan.operands) {
+    if (!plan.is_buffer(o)) continue;
+    Data od;
+    od.set("name", (o.kind == OperandKind::Reference ? "&" : "") + o.param->name);
+    // Lengths are checked (peppher::checked_length) before a variant runs inline, as the
+    // task path checks them before registering.
+    std::string count = o.count ? cpp::checked_length(plan, o, "numElements", *o.count,
+                                                      o.kind == OperandKind::RawVector)
+                                : std::string("0");
+    if (o.row_width) {
+      count = "(static_cast<void>(" +
+              cpp::checked_length(plan, o, "descRowWidth", *o.row_width, true) + "), " + count +
+              ")";
+    }
+    od.set("bytes", o.kind == OperandKind::Reference
+                        ? "sizeof(" + o.param->elem_type + ")"
+                        : count + " * sizeof(" + o.param->elem_type + ")");
+    od.set("write", o.param->access_mode == ir::AccessMode::Read ? "false" : "true");
+    inline_operands.push_back(od);
+  }
+  d.set("inline_operands", inline_operands);
+  Data inline_variants{Data::type::list};
+  for (size_t k = 0; k < plan.cpu_like.size(); ++k) {
+    const VariantSlot& s = plan.cpu_like[k];
+    if (s.variant->backend != ir::Backend::Cpu || s.slot < 0) continue;
+    Data vd = variant_common(plan, s);
+    vd.set("index", std::to_string(k));  // CPU-side variants come first in selector order
+    vd.set("call_args", comma_list(call_args));
+    inline_variants.push_back(vd);
+  }
+  d.set("inline_variants", inline_variants);
   // A generic interface's instantiations share one header (emit_generic_header).
   if (iface.template_args.empty()) out.write(header, render_template("wrapper.h", d));
   out.write(source, render_template("wrapper.cpp", d));
@@ -321,6 +363,7 @@ void emit_generic_header(const std::vector<const ir::Interface*>& instances,
   d.set("iface", first.name);
   d.set("template_params", template_params(first));
   d.set("first_type", first.template_types.front());
+  d.set("needs_runtime", flag(plan::header_language(first) == plan::HeaderLanguage::Cxx17));
   std::vector<std::string> unnamed;
   for (const ir::Parameter& p : first.parameters) unnamed.push_back(p.generic_type);
   d.set("unnamed_params", comma_list(unnamed));

@@ -4,6 +4,11 @@
 #include <filesystem>
 #include <limits>
 #include <map>
+#include <set>
+
+#include "compose/check/platform_queries.h"
+#include "compose/check/predicates.h"
+#include "compose/expr/parser.h"
 
 namespace peppher::explain {
 
@@ -60,10 +65,50 @@ void print_winners(const ir::TrainedInterface& t, std::ostream& out) {
   flush();
 }
 
+// The platform names (platform.*, xpdl::system::*) a kept variant's constraints read, and
+// where each value comes from.
+void print_platform_names(const ir::Application& app, const ir::Interface& iface,
+                          const ir::Variant& v, std::ostream& out) {
+  std::set<std::string> seen;
+  for (const ir::Constraint& c : v.constraints) {
+    if (!c.expr.ast) continue;
+    std::vector<const expr::Node*> ids;
+    expr::collect_identifiers(*c.expr.ast, ids);
+    for (const expr::Node* id : ids) {
+      const std::string& n = id->text;
+      const bool platform_name = n.rfind("platform.", 0) == 0 ||
+                                 (check::xpdl_system_property(n) && !check::installed_query(n));
+      if (!platform_name || !seen.insert(n).second) continue;
+      out << "        " << n << " = ";
+      if (std::optional<check::Value> value = check::platform_value(app, iface, n)) {
+        out << (value->is_int ? std::to_string(value->i) : std::to_string(value->d))
+            << (app.platform ? " (platform descriptor or disabled backend)" : " (backend disabled)")
+            << "\n";
+        continue;
+      }
+      const std::string prop = n.rfind("platform.", 0) == 0 ? n.substr(9)
+                                                            : *check::xpdl_system_property(n);
+      const char* kind = prop == "num_cpus" ? "CPU" : prop == "num_opencl" ? "OpenCL" : "CUDA";
+      out << "StarPU's " << kind << " worker count, read when the program runs\n";
+    }
+  }
+}
+
+// What the XPDL platform queries of the constraints found at compose time, and where.
+void print_platform_queries(const ir::Application& app, std::ostream& out) {
+  if (app.installed.empty()) return;
+  out << "platform queries (decided at compose time)\n";
+  for (const auto& [query, fact] : app.installed) {
+    out << "  " << query << " = " << (fact.installed ? 1 : 0) << ": "
+        << (fact.installed ? "found: " : "not found: ") << fact.evidence << "\n";
+  }
+}
+
 }  // namespace
 
 void explain(const plan::ApplicationPlan& plan, std::ostream& out) {
   const ir::Application& app = *plan.app;
+  print_platform_queries(app, out);
   for (const plan::WrapperPlan& wrapper : plan.wrappers) {
     const ir::Interface& iface = *wrapper.iface;
     out << "interface " << ir::display_name(iface) << " ("
@@ -72,6 +117,7 @@ void explain(const plan::ApplicationPlan& plan, std::ostream& out) {
       std::string why = left_out_because(app, iface, v);
       out << "  " << (why.empty() ? "in:  " : "out: ") << v.name << " (" << ir::to_string(v.backend)
           << ")" << (why.empty() ? "" : ": " + why) << "\n";
+      if (why.empty()) print_platform_names(app, iface, v, out);
     }
     const ir::TrainedInterface* t = app.table ? app.table->find(ir::display_name(iface)) : nullptr;
     if (t == nullptr) {

@@ -71,9 +71,12 @@ class Explorer {
       diag_.warning(app.loc, "the main descriptor's implementation is named '" + app.name +
                                  "'; expected 'main'");
     }
-    if (!m.variant.provides.empty()) {
-      diag_.warning(m.variant.provides_loc, "the main descriptor provides no interface; '" +
-                                                m.variant.provides + "' is ignored");
+    // The published examples' main.xml provides `main` itself: normal. Anything else is
+    // not something a program's main can provide.
+    if (!m.variant.provides.empty() && m.variant.provides != "main") {
+      diag_.warning(m.variant.provides_loc, "the main descriptor provides '" +
+                                                m.variant.provides + "', which is ignored: " +
+                                                "only 'main' is expected here");
     }
     bool have_link = false;
     for (ir::SourceFile& f : m.variant.sources) {

@@ -13,7 +13,8 @@ enum class NodeKind {
   IntLiteral,    // text holds the spelling, e.g. "42"
   FloatLiteral,  // text holds the spelling, e.g. "0.5", "1e3"
   Identifier,    // text holds the full name: "size", "platform.num_cuda",
-                 // "xpdl::system::num_of_gpus"
+                 // "xpdl::system::num_of_gpus", and XPDL's library query
+                 // "xpdl::is_installed<xpdl::system::libraries,xpdl_cublas_5_0>::value"
   Unary,         // text is the operator ("!", "-", "+"); operands[0]
   Binary,        // text is the operator ("&&", "<=", "*", ...); operands[0], operands[1]
 };

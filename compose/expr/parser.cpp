@@ -259,6 +259,11 @@ class Parser {
     n->kind = NodeKind::Identifier;
     n->text = s_.substr(start, pos_ - start);
     n->offset = static_cast<int>(start);
+    if (n->text == kIsInstalled) return parse_is_installed(std::move(n));
+    if (n->text.rfind(std::string(kIsInstalled) + "::", 0) == 0) {  // is_installed::value
+      pos_ = start + std::char_traits<char>::length(kIsInstalled);
+      return parse_is_installed(std::move(n));
+    }
     skip_space();
     if (pos_ < s_.size() && s_[pos_] == '(') {
       fail(pos_, "function calls are not supported in expressions");
@@ -266,6 +271,51 @@ class Parser {
     }
     return n;
   }
+
+  // XPDL's platform query `xpdl::is_installed{SET,NAME}::value` (the published examples'
+  // spelling, braces because XML makes `<` awkward) or `xpdl::is_installed<SET,NAME>::value`
+  // (the C++ one): one identifier node whose text is the `<...>` spelling, no blanks.
+  std::unique_ptr<Node> parse_is_installed(std::unique_ptr<Node> n) {
+    skip_space();
+    if (pos_ >= s_.size() || (s_[pos_] != '{' && s_[pos_] != '<')) {
+      fail(pos_, std::string("expected '{' or '<' after '") + kIsInstalled +
+                     "', as in xpdl::is_installed{xpdl::system::libraries,NAME}::value");
+      return nullptr;
+    }
+    const char close = s_[pos_] == '{' ? '}' : '>';
+    const size_t open = pos_++;
+    std::string args[2];
+    for (int k = 0; k < 2; ++k) {
+      skip_space();
+      const size_t at = pos_;
+      while (pos_ < s_.size() && (is_ident_char(s_[pos_]) || s_[pos_] == ':')) ++pos_;
+      args[k] = s_.substr(at, pos_ - at);
+      if (args[k].empty() || !is_ident_start(args[k][0])) {
+        fail(at, k == 0 ? "expected the set queried (xpdl::system::libraries, softwares or oss)"
+                        : "expected the name of what must be installed, e.g. xpdl_cublas_5_0");
+        return nullptr;
+      }
+      skip_space();
+      const char want = k == 0 ? ',' : close;
+      if (pos_ >= s_.size() || s_[pos_] != want) {
+        if (pos_ >= s_.size()) fail(open, std::string("'") + s_[open] + "' is never closed");
+        else fail(pos_, std::string("expected '") + want + "' in " + kIsInstalled);
+        return nullptr;
+      }
+      ++pos_;
+    }
+    skip_space();
+    if (s_.compare(pos_, 7, "::value") != 0 ||
+        (pos_ + 7 < s_.size() && is_ident_char(s_[pos_ + 7]))) {
+      fail(pos_, std::string("expected '::value' after ") + kIsInstalled + "{...}");
+      return nullptr;
+    }
+    pos_ += 7;
+    n->text = std::string(kIsInstalled) + "<" + args[0] + "," + args[1] + ">::value";
+    return n;
+  }
+
+  static constexpr const char* kIsInstalled = "xpdl::is_installed";
 
   const std::string& s_;
   size_t pos_ = 0;

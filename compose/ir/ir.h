@@ -219,11 +219,30 @@ struct Interface {
   std::vector<std::string> template_args;
 };
 
+// (ext) Software a platform descriptor lists as installed: <peppher:library>,
+// <peppher:software>, <peppher:os>, answering XPDL's is_installed queries.
+struct InstalledItem {
+  SourceLoc loc;
+  std::string set;      // "libraries", "softwares", "oss"
+  std::string name;     // "cublas", or XPDL's "xpdl_cublas_5_0"
+  std::string version;  // "5.0"; may be empty
+};
+
 struct Platform {
   SourceLoc loc;
   std::string name;
   std::string file;
   std::map<std::string, std::string> properties;  // num_cuda -> "1", ...
+  std::vector<InstalledItem> installed;
+};
+
+// (ext) The compose-time answer to one XPDL query
+// `xpdl::is_installed<xpdl::system::SET,NAME>::value` (check/ fills it).
+struct InstalledFact {
+  std::string set;   // "libraries", "softwares", "oss"
+  std::string name;  // as queried, e.g. "xpdl_cublas_5_0"
+  bool installed = false;
+  std::string evidence;  // what was looked at and found, for --explain
 };
 
 // (ext) <peppher:composition>: defaults the command line can override.
@@ -247,6 +266,7 @@ struct Options {
   bool disable_opencl = false;
   PerfModel perf_model = PerfModel::None;  // None: not given on the command line
   std::string wrapper_files_ext = ".h";
+  bool c_linkage = false;  // --c-linkage: C callers (also implied by a C main source)
   int verbosity = 0;  // -v=0..3
   std::vector<std::string> generate_comp_files;  // utility mode when non-empty
   std::vector<std::string> functions;   // utility mode: --functions a,b (empty: all)
@@ -299,6 +319,8 @@ struct Application {
   std::string pdl_ref;  // (ext) targetPlatform pdlRef, resolved
   Composition composition;
   std::optional<Platform> platform;
+  // (ext) XPDL is_installed queries of the constraints, by identifier text (check/).
+  std::map<std::string, InstalledFact> installed;
   Options options;
   std::vector<Interface> interfaces;  // bottom-up: an interface comes after all it requires
   // (ext) The training table: loaded for -staticDispatch, --explain, and to seed the

@@ -5,6 +5,7 @@
 
 #include <starpu_config.h>  // STARPU_MAXIMPLEMENTATIONS of the StarPU we generate for
 
+#include <algorithm>
 #include <filesystem>
 #include <sstream>
 
@@ -93,6 +94,71 @@ bool is_c_compiler(const std::string& command) {
   for (const char* c : {"gcc", "cc", "clang", "icc", "icx"}) {
     std::string name(c);
     if (base == name || base.rfind(name + "-", 0) == 0) return true;
+  }
+  return false;
+}
+
+namespace {
+
+// A parameter C can declare: a by-value or pointer type spelled without references,
+// namespaces or templates.
+bool is_c_parameter(const ir::Parameter& p) {
+  if (p.kind != ir::ParamKind::ScalarValue && p.kind != ir::ParamKind::StructValue &&
+      p.kind != ir::ParamKind::RawPointer) {
+    return false;
+  }
+  return p.type.find_first_of("&:<") == std::string::npos;
+}
+
+bool is_c_language(const std::string& language) { return language == "C" || language == "c"; }
+
+}  // namespace
+
+HeaderLanguage header_language(const ir::Interface& iface) {
+  HeaderLanguage lang = iface.template_args.empty() ? HeaderLanguage::C : HeaderLanguage::Cxx11;
+  for (const ir::Parameter& p : iface.parameters) {
+    if (p.kind == ir::ParamKind::Vector || p.kind == ir::ParamKind::Matrix ||
+        p.kind == ir::ParamKind::ScalarContainer) {
+      return HeaderLanguage::Cxx17;
+    }
+    if (!is_c_parameter(p)) lang = HeaderLanguage::Cxx11;
+  }
+  return lang;
+}
+
+namespace {
+
+void plan_inline(WrapperPlan& plan) {
+  bool all_raw = plan.nbuffers() > 0 && !plan.partitioned;
+  for (const Operand& o : plan.operands) {
+    if (o.kind == OperandKind::Vector || o.kind == OperandKind::Matrix ||
+        o.kind == OperandKind::ScalarContainer) {
+      all_raw = false;
+    }
+  }
+  const bool sequential_cpu =
+      std::any_of(plan.cpu_like.begin(), plan.cpu_like.end(),
+                  [](const VariantSlot& s) { return s.variant->backend == ir::Backend::Cpu; });
+  plan.inline_calls = all_raw && sequential_cpu;
+  bool predictions = false;
+  for (const ir::Variant* v : plan.selection.variants) {
+    predictions = predictions || !v->prediction_function.empty();
+  }
+  plan.inline_costs = plan.inline_calls && plan.selection.trained != nullptr && !predictions;
+}
+
+}  // namespace
+
+std::string main_source_compiler(const ir::Application& app, const ir::SourceFile& s) {
+  if (!s.compiler.name.empty()) return s.compiler.name;
+  if (is_c_language(s.language)) return "gcc";
+  return app.link.name.empty() ? "g++" : app.link.name;
+}
+
+bool has_c_callers(const ir::Application& app) {
+  if (app.options.c_linkage) return true;
+  for (const ir::SourceFile& s : app.sources) {
+    if (is_c_compiler(main_source_compiler(app, s))) return true;
   }
   return false;
 }
@@ -243,6 +309,8 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
     o.halo_buffer = next_buffer;
     next_buffer += 2;
   }
+  plan.header_language = header_language(iface);
+  plan.c_entry = plan.header_language == HeaderLanguage::C && has_c_callers(app);
   if (next_buffer > STARPU_NMAXBUFS) {
     diags.error(iface.loc, "interface '" + iface.name + "' has " + std::to_string(next_buffer) +
                                " pointer or container parameters (a halo counts two more), but "
@@ -279,6 +347,7 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
   check_generic_variants(plan, diags);
   plan_predicates(app, plan);
   plan_selection(app, plan, diags);
+  plan_inline(plan);
   return plan;
 }
 

@@ -130,6 +130,25 @@ struct TrainingPlan {
   std::string untrainable;  // why it cannot be trained, with the fix; "" when it can
 };
 
+/// What the interface's entry-wrapper header asks of the file that includes it (peppher.h).
+enum class HeaderLanguage {
+  C,      // plain C types and raw pointers only: the header is valid C99 and C++11
+  Cxx11,  // C++ but no runtime types (references, templates): any C++ from C++11
+  Cxx17,  // peppher::Vector/Matrix/Scalar: includes <peppher/runtime.h>, needs C++17
+};
+
+/// The language the entry-wrapper header of `iface` needs (a generic interface's header
+/// is at least C++11: it declares a function template).
+HeaderLanguage header_language(const ir::Interface& iface);
+
+/// Whether the application calls components from C: one of main's sources is compiled by a
+/// C compiler (language="C" with no compiler, or a C compiler named), or --c-linkage.
+bool has_c_callers(const ir::Application& app);
+
+/// The compiler of one of main's sources: the one it names, else gcc for language="C",
+/// else the link step's, else g++.
+std::string main_source_compiler(const ir::Application& app, const ir::SourceFile& s);
+
 struct WrapperPlan {
   const ir::Interface* iface = nullptr;
   std::vector<Operand> operands;      // in parameter order
@@ -138,6 +157,14 @@ struct WrapperPlan {
   std::vector<VariantSlot> opencl;
   bool forkjoin = false;     // an OPENMP variant exists: parallel task on combined workers
   bool synchronous = false;  // a raw pointer or no buffer at all: the call waits
+  bool inline_calls = false;  // every buffer is a raw pointer (or T&) and a sequential CPU
+                              // variant exists: a call whose selection picks it runs on the
+                              // calling thread, with no task (runtime peppher/inline_call.h)
+  bool inline_costs = false;  // the trained table (without prediction functions) predicts
+                              // each variant's cost for the inline choice
+  HeaderLanguage header_language = HeaderLanguage::C;
+  bool c_entry = false;      // the entry wrapper has C linkage: C code calls it (a C
+                             // interface of an application with C callers)
   bool partitioned = false;  // some operand has a partition: one task per block
   bool auto_split = false;   // some operand is partitioned with `?`
   bool can_execute = false;  // the codelet needs can_execute: forkjoin or run-time constraints

@@ -377,6 +377,21 @@ ir::Platform build_platform(const Doc& d, pugi::xml_node n) {
     }
     p.properties[name] = trim(value(d, prop, "value"));
   }
+  // What XPDL's is_installed queries ask about, in the order given.
+  for (pugi::xml_node item : n.children()) {
+    const std::string local = d.local_name(item);
+    const char* set = local == "library"    ? "libraries"
+                      : local == "software" ? "softwares"
+                      : local == "os"       ? "oss"
+                                            : nullptr;
+    if (set == nullptr) continue;
+    ir::InstalledItem it;
+    it.loc = d.loc(item);
+    it.set = set;
+    it.name = trim(value(d, item, "name"));
+    it.version = trim(value(d, item, "version"));
+    p.installed.push_back(std::move(it));
+  }
   return p;
 }
 

@@ -62,7 +62,10 @@ const std::vector<ElementSpec>& all_elements() {
         "useNLRegressionModels", "mpi"},
        {},
        {}},
-      {"platform", {"name"}, {"name"}, {"description", "property"}},
+      {"platform", {"name"}, {"name"}, {"description", "property", "library", "software", "os"}},
+      {"library", {"name", "version", "path"}, {"name"}, {}},
+      {"software", {"name", "version", "path"}, {"name"}, {}},
+      {"os", {"name", "version"}, {"name"}, {}},
       {"property", {"name", "value"}, {"name", "value"}, {}},
   };
   return kElements;

@@ -14,9 +14,11 @@
 #include <utility>
 
 #include "peppher/detail/distributed.h"
+#include "peppher/detail/raw_cache.h"
 #include "peppher/detail/trace.h"
 #include "peppher/error.h"
 #include "peppher/init.h"
+#include "peppher/inline_call.h"
 #include "peppher/partition.h"
 #include "peppher/partitioned_call.h"
 
@@ -142,22 +144,41 @@ void Call::add_container(int index, Storage& s) {
   add(index, OperandKind::Container, "").container = &s;
 }
 
+void Call::raw_memory(int index, const void* ptr, std::size_t bytes) const {
+  if (bytes == 0 || distributed() != nullptr) return;  // MPI: every rank has its own copy
+  // Memory inside a container a task may still hold: its tasks first (inline_call.h).
+  wait_for_aliased_container(ptr, bytes,
+                             (STARPU_CODELET_GET_MODE(codelet_, index) & STARPU_W) != 0);
+}
+
 void Call::add_raw_vector(int index, const void* ptr, std::size_t count, std::size_t elem_size) {
   const std::uint32_t n = extent(iface_, index, "elements", count);
-  if (n == 0) {
-    scratch_.push_back(std::make_unique<unsigned char[]>(elem_size));
-    ptr = scratch_.back().get();
+  raw_memory(index, ptr, count * elem_size);
+  Operand* op = nullptr;
+  if (n != 0 && distributed() == nullptr) {
+    // Kept registered across calls on the same pointer and size (raw_cache.h); nullptr when
+    // another call still uses that address with another size: registered for this call.
+    op = &add(index, OperandKind::RawCached, "");
+    op->handle = raw_cache_acquire(ptr, n, elem_size);
+    if (op->handle != nullptr) return;
+    op->kind = OperandKind::Raw;
+  } else {
+    if (n == 0) {
+      scratch_.push_back(std::make_unique<unsigned char[]>(elem_size));
+      ptr = scratch_.back().get();
+    }
+    op = &add(index, OperandKind::Raw, "");
   }
-  Operand& op = add(index, OperandKind::Raw, "");
-  starpu_vector_data_register(&op.handle, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr),
+  starpu_vector_data_register(&op->handle, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr),
                               n == 0 ? 1 : n, elem_size);
-  if (Distributed* layer = distributed()) layer->raw_registered(op.handle, {});
+  if (Distributed* layer = distributed()) layer->raw_registered(op->handle, {});
 }
 
 void Call::add_raw_matrix(int index, const void* ptr, std::size_t count, std::size_t row_width,
                           std::size_t elem_size) {
   const std::uint32_t width = extent(iface_, index, "elements per row", row_width);
   const std::uint32_t rows = extent(iface_, index, "rows", raw_rows(count, row_width));
+  raw_memory(index, ptr, count * elem_size);
   if (rows == 0) {
     scratch_.push_back(std::make_unique<unsigned char[]>(elem_size * width));
     ptr = scratch_.back().get();
@@ -169,6 +190,7 @@ void Call::add_raw_matrix(int index, const void* ptr, std::size_t count, std::si
 }
 
 void Call::add_raw_variable(int index, const void* ptr, std::size_t elem_size) {
+  raw_memory(index, ptr, elem_size);
   Operand& op = add(index, OperandKind::Raw, "");
   starpu_variable_data_register(&op.handle, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr),
                                 elem_size);
@@ -284,6 +306,7 @@ void Call::split_registered(Operand& op, starpu_data_handle_t h, FilterFunc filt
 void Call::add_raw_vector_split(int index, const char* name, const void* ptr, std::size_t count,
                                 std::size_t elem_size, std::vector<std::size_t> sizes) {
   const std::uint32_t n = extent(iface_, index, "elements", count);
+  raw_memory(index, ptr, count * elem_size);
   Operand& op = add(index, OperandKind::RawSplit, name);
   op.offsets = offsets_of(sizes);
   op.sizes = std::move(sizes);
@@ -297,6 +320,7 @@ void Call::add_raw_matrix_split(int index, const char* name, const void* ptr, st
                                 std::vector<std::size_t> sizes) {
   const std::uint32_t width = extent(iface_, index, "elements per row", row_width);
   const std::uint32_t ny = extent(iface_, index, "rows", rows);
+  raw_memory(index, ptr, rows * row_width * elem_size);
   Operand& op = add(index, OperandKind::RawSplit, name);
   op.offsets = offsets_of(sizes);
   op.sizes = std::move(sizes);
@@ -463,6 +487,7 @@ void Call::submit(bool synchronous) {
 
     resolve();
     submit_halo_copies();
+    // Raw operands (registered for the call, or cached) are waited for by release().
     const bool registered = nused < ops_.size();
     const std::size_t n = blocks();
     for (std::size_t b = 0; b < n; ++b) {
@@ -488,6 +513,10 @@ void Call::release() noexcept {
   }
   for (Operand& op : ops_) {
     if (op.container != nullptr || op.handle == nullptr) continue;
+    if (op.kind == OperandKind::RawCached) {  // waits for the tasks, data home, kept registered
+      raw_cache_release(std::exchange(op.handle, nullptr));
+      continue;
+    }
     if (op.kind == OperandKind::RawSplit) starpu_data_unpartition(op.handle, STARPU_MAIN_RAM);
     starpu_data_unregister(op.handle);
     op.handle = nullptr;

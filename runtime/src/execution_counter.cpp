@@ -60,7 +60,7 @@ void cache_worker_names() {
 std::string worker_name(int id) {
   std::lock_guard<std::mutex> lock(names_mutex());
   if (id < 0 || static_cast<std::size_t>(id) >= names().size())
-    return id < 0 ? "host" : "worker " + std::to_string(id);
+    return id < 0 ? "CPU inline (calling thread)" : "worker " + std::to_string(id);
   return names()[static_cast<std::size_t>(id)];
 }
 

@@ -11,15 +11,17 @@
 #include <iostream>
 #include <mutex>
 #include <string>
-#include <unordered_set>
+#include <unordered_map>
 #include <vector>
 
 #include "peppher/detail/distributed.h"
-#include "peppher/detail/variant_errors.h"
+#include "peppher/detail/raw_cache.h"
 #include "peppher/detail/storage.h"
+#include "peppher/detail/variant_errors.h"
 #include "peppher/error.h"
 #include "peppher/execution_counter.h"
 #include "peppher/init.h"
+#include "peppher/inline_call.h"
 #include "peppher/selection.h"
 #include "trace.h"
 #include "worker_names.h"
@@ -35,9 +37,19 @@ std::mutex& registry_mutex() {
   static std::mutex m;
   return m;
 }
-std::unordered_set<detail::Storage*>& registry() {
-  static std::unordered_set<detail::Storage*> set;
-  return set;
+// Each live container's memory as it was when it was (re)tracked: the aliasing check reads
+// it here, never from another thread's storage (whose fields only its user's thread may read).
+struct Memory {
+  const unsigned char* begin = nullptr;
+  std::size_t bytes = 0;
+};
+using Registry = std::unordered_map<detail::Storage*, Memory>;
+Registry& registry() {
+  static Registry map;
+  return map;
+}
+Memory memory_of(const detail::Storage* s) noexcept {
+  return {static_cast<const unsigned char*>(s->data()), s->shape().span() * s->shape().elem_size};
 }
 
 std::atomic<detail::Distributed*> g_distributed{nullptr};
@@ -69,7 +81,7 @@ namespace detail {
 
 void track(Storage* storage) {
   std::lock_guard<std::mutex> lock(registry_mutex());
-  registry().insert(storage);
+  registry().insert_or_assign(storage, memory_of(storage));
 }
 
 void untrack(Storage* storage) noexcept {
@@ -77,15 +89,48 @@ void untrack(Storage* storage) noexcept {
   registry().erase(storage);
 }
 
+void prepare_inline_operand(const void* ptr, std::size_t bytes, bool write) {
+  raw_cache_wait(ptr, bytes, write);  // another thread's task on a cached registration
+  wait_for_aliased_container(ptr, bytes, write);
+}
+
+void wait_for_aliased_container(const void* ptr, std::size_t bytes, bool write) {
+  // Found under the registry's lock, acquired without it: a storage's lock is taken before
+  // the registry's (registration tracks it). A container the memory lies in is the caller's
+  // to use now, so it stays alive meanwhile; no other container is touched.
+  std::vector<Storage*> found;  // allocates only when the memory lies in a container
+  {
+    std::lock_guard<std::mutex> lock(registry_mutex());
+    if (registry().empty()) return;
+    const auto* begin = static_cast<const unsigned char*>(ptr);
+    for (const auto& [s, m] : registry()) {
+      if (begin + bytes <= m.begin || begin >= m.begin + m.bytes) continue;
+      found.push_back(s);
+    }
+  }
+  // The raw pointer aliases a container a task may hold: its data comes home first (a
+  // no-op when the host already may use it as asked, or when it is not registered).
+  for (Storage* s : found) {
+    if (write)
+      s->ensure_write();
+    else
+      s->ensure_read();
+  }
+}
+
 void retrack(Storage* from, Storage* to) noexcept {
   std::lock_guard<std::mutex> lock(registry_mutex());
   registry().erase(from);
-  registry().insert(to);
+  registry().insert_or_assign(to, memory_of(to));
 }
 
-void set_distributed(Distributed* layer) noexcept { g_distributed = layer; }
+void set_distributed(Distributed* layer) noexcept {
+  g_distributed = layer;
+}
 
-Distributed* distributed() noexcept { return g_distributed; }
+Distributed* distributed() noexcept {
+  return g_distributed;
+}
 
 }  // namespace detail
 
@@ -147,12 +192,13 @@ void shutdown() {
   starpu_task_wait_for_all();
   // Taken out of the registry first, then detached without its lock: a storage's own lock
   // is taken before the registry's when it registers (lock order: storage, registry).
-  std::unordered_set<detail::Storage*> live;
+  Registry live;
   {
     std::lock_guard<std::mutex> reg(registry_mutex());
     live.swap(registry());
   }
-  for (detail::Storage* s : live) s->detach();
+  for (const auto& entry : live) entry.first->detach();
+  detail::raw_cache_clear();
   std::vector<std::function<void()>> hooks;
   {
     std::lock_guard<std::mutex> h(g_hooks_mutex);

@@ -526,7 +526,7 @@ void Storage::reshape(const Shape& shape) {
   pinned_ = pinned;
   shape_ = shape;
   phase_ = HostPhase::Write;
-  if (pinned_ && !tracked_) {
+  if (pinned_ || tracked_) {  // tracked again: the registry holds where the memory is
     track(this);
     tracked_ = true;
   }

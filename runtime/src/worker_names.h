@@ -8,7 +8,7 @@ namespace peppher::detail {
 
 /// @brief Records starpu_worker_get_name() of every worker (call right after starpu_init).
 void cache_worker_names();
-/// @brief Cached name of worker @p id, "host" for calls outside any worker.
+/// @brief Cached name of worker @p id, "CPU inline (calling thread)" for calls outside any worker
 std::string worker_name(int id);
 
 }  // namespace peppher::detail

@@ -141,3 +141,27 @@ TEST_CASE("an interface file shared by two requirers is read once", "[explore]")
   CHECK(e.diags == "");
   CHECK(names(e.app) == std::vector<std::string>{"leaf", "top"});
 }
+
+TEST_CASE("a main descriptor providing 'main' is normal; anything else is a warning",
+          "[explore]") {
+  // The published examples' main.xml says <peppher:providedInterface name="main"/>.
+  auto main_providing = [](const std::string& provided) {
+    return test::component("  <peppher:implementation name=\"main\">\n"
+                           "    <peppher:providedInterfaces>\n"
+                           "      <peppher:providedInterface name=\"" + provided + "\"/>\n"
+                           "    </peppher:providedInterfaces>\n"
+                           "    <peppher:requiredInterfaces>\n"
+                           "      <peppher:requiredInterface name=\"leaf\" xmlFile=\"leaf.xml\"/>\n"
+                           "    </peppher:requiredInterfaces>\n"
+                           "    <peppher:targetPlatform name=\"CPU\"/>\n"
+                           "  </peppher:implementation>\n");
+  };
+  test::TempDir d;
+  d.write("leaf.xml", iface("leaf"));
+  d.write("leaf/l.xml", impl("l", "leaf"));
+  d.write("main.xml", main_providing("main"));
+  CHECK(explore_in(d).diags == "");
+  d.write("main.xml", main_providing("leaf"));
+  CHECK(explore_in(d).diags == "main.xml:4:7: warning: the main descriptor provides 'leaf', which "
+                               "is ignored: only 'main' is expected here\n");
+}

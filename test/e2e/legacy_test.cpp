@@ -59,6 +59,57 @@ long source_lines(const fs::path& dir) {
   return n;
 }
 
+// The three-line change of a legacy program in @p composed: peppher.h goes into the header
+// that declares the functions the components now provide (which every caller includes),
+// PEPPHER_INITIALIZE() after main's first line, PEPPHER_SHUTDOWN() before its `return 0;`.
+// The legacy definitions (@p legacy_kernels) leave the program; main.xml names the
+// components by absolute path.
+void make_composed(const fs::path& composed, const std::string& main_file,
+                   const std::string& main_line, const std::string& legacy_kernels) {
+  write_text(composed / "kernels.h",
+             "#include \"peppher.h\"\n" + read_text(composed / "kernels.h"));
+  insert_line(composed / main_file, main_line, "  PEPPHER_INITIALIZE();", true);
+  insert_line(composed / main_file, "  return 0;", "  PEPPHER_SHUTDOWN();", false);
+  fs::remove(composed / legacy_kernels);
+  std::string main_xml = read_text(composed / "main.xml");
+  const std::string rel = "xmlFile=\"../../../components/";
+  for (size_t at; (at = main_xml.find(rel)) != std::string::npos;)
+    main_xml.replace(at, rel.size(),
+                     "xmlFile=\"" + (e2e::source_dir() / "components").string() + "/");
+  write_text(composed / "main.xml", main_xml);
+}
+
+// Replaces every @p from in @p file by @p to.
+void replace_all(const fs::path& file, const std::string& from, const std::string& to) {
+  std::string text = read_text(file);
+  for (size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size())
+    text.replace(at, from.size(), to);
+  write_text(file, text);
+}
+
+// Composes and builds @p composed (REQUIREs success).
+void compose_and_make(const fs::path& composed) {
+  e2e::Run composed_run = e2e::compose(composed / "main.xml", composed);
+  INFO(composed_run.output);
+  REQUIRE(composed_run.exit_code == 0);
+  e2e::Run built = e2e::make(composed);
+  INFO(built.output);
+  REQUIRE(built.exit_code == 0);
+}
+
+// Runs @p exe with stdout into a file next to it; checks it equals @p expected; returns
+// stderr (the report).
+std::string run_and_compare(const fs::path& exe, const std::string& args, const std::string& env,
+                            const std::string& expected, const std::string& label) {
+  const fs::path out = exe.parent_path() / ("out_" + label + ".txt");
+  e2e::Run r = e2e::run("sh -c '" + exe.string() + " " + args + " > " + out.string() + "'",
+                        "PEPPHER_REPORT=1 " + env);
+  INFO(label << ":\n" << r.output);
+  CHECK(r.exit_code == 0);
+  CHECK(read_text(out) == expected);
+  return r.output;
+}
+
 }  // namespace
 
 TEST_CASE(
@@ -80,48 +131,18 @@ TEST_CASE(
   REQUIRE(expected.exit_code == 0);
   REQUIRE_THAT(expected.output, Catch::Contains("final: 10007 particles"));
 
-  // The three-line change. peppher.h goes into the header that declares the functions the
-  // components now provide, which every file calling them (main.cpp too) includes.
   const fs::path composed = work / "composed";
   copy_program(legacy, composed);
   const long lines_before = source_lines(composed);
-  write_text(composed / "kernels.h",
-             "#include \"peppher.h\"\n" + read_text(composed / "kernels.h"));
-  insert_line(composed / "main.cpp", "int main(int argc, char** argv) {", "  PEPPHER_INITIALIZE();",
-              true);
-  insert_line(composed / "main.cpp", "  return 0;", "  PEPPHER_SHUTDOWN();", false);
+  make_composed(composed, "main.cpp", "int main(int argc, char** argv) {", "kernels.cpp");
   CHECK(source_lines(composed) == lines_before + 3);
-  // The legacy definitions are no longer part of the program (main.xml never lists them).
-  fs::remove(composed / "kernels.cpp");
-  // main.xml names the components relative to its place in the source tree.
-  std::string main_xml = read_text(composed / "main.xml");
-  const std::string rel = "xmlFile=\"../../../components/";
-  for (size_t at; (at = main_xml.find(rel)) != std::string::npos;)
-    main_xml.replace(at, rel.size(),
-                     "xmlFile=\"" + (e2e::source_dir() / "components").string() + "/");
-  write_text(composed / "main.xml", main_xml);
+  compose_and_make(composed);
 
-  e2e::Run composed_run = e2e::compose(composed / "main.xml", composed);
-  INFO(composed_run.output);
-  REQUIRE(composed_run.exit_code == 0);
-  e2e::Run built = e2e::make(composed);
-  INFO(built.output);
-  REQUIRE(built.exit_code == 0);
-
-  // Runs the composed program with stdout into out.txt; returns stderr (the report).
-  auto run_composed = [&](const std::string& env, const std::string& label) {
-    const fs::path out = composed / ("out_" + label + ".txt");
-    e2e::Run r = e2e::run(
-        "sh -c '" + (composed / "particles").string() + " " + args + " > " + out.string() + "'",
-        "PEPPHER_REPORT=1 " + env);
-    INFO(label << ":\n" << r.output);
-    CHECK(r.exit_code == 0);
-    CHECK(read_text(out) == expected.output);
-    return r.output;
-  };
+  const fs::path exe = composed / "particles";
   // 7 vector_scale calls (one in main, one per step) and 6 axpy calls.
   {
-    std::string report = run_composed("STARPU_NCPU=1 STARPU_NOPENCL=1", "cpu_opencl");
+    std::string report =
+        run_and_compare(exe, args, "STARPU_NCPU=1 STARPU_NOPENCL=1", expected.output, "cpu_opencl");
     CHECK(e2e::report_count(report, "axpy_cpu", "CPU") +
               e2e::report_count(report, "axpy_opencl", "OpenCL") ==
           6);
@@ -130,13 +151,133 @@ TEST_CASE(
           7);
   }
   {
-    std::string report = run_composed("STARPU_NCPU=1 STARPU_NOPENCL=0", "cpu");
+    std::string report =
+        run_and_compare(exe, args, "STARPU_NCPU=1 STARPU_NOPENCL=0", expected.output, "cpu");
     CHECK(e2e::report_count(report, "axpy_cpu", "CPU") == 6);
     CHECK(e2e::report_count(report, "vector_scale_cpu", "CPU") == 7);
   }
   {
-    std::string report = run_composed("STARPU_NCPU=0 STARPU_NOPENCL=1", "opencl");
+    std::string report =
+        run_and_compare(exe, args, "STARPU_NCPU=0 STARPU_NOPENCL=1", expected.output, "opencl");
     CHECK(e2e::report_count(report, "axpy_opencl", "OpenCL") == 6);
     CHECK(e2e::report_count(report, "vector_scale_opencl", "OpenCL") == 7);
   }
+}
+
+TEST_CASE("e2e legacy: the same program in C++11 and C++14 (peppher.h needs no C++17 for "
+          "raw-pointer interfaces)") {
+  const fs::path legacy = e2e::source_dir() / "test" / "e2e" / "legacy";
+  const std::string args = "4099 5";
+  for (const std::string standard : {"c++11", "c++14"}) {
+    INFO("-std=" << standard);
+    const fs::path work = e2e::fresh_work_dir("legacy_" + standard);
+    const fs::path plain = work / "plain";
+    copy_program(legacy, plain);
+    e2e::Run plain_build = e2e::run("cd " + plain.string() + " && g++ -std=" + standard +
+                                    " -O2 -Wall -Wextra -Wshadow -Werror main.cpp physics.cpp "
+                                    "io.cpp kernels.cpp -o particles");
+    INFO(plain_build.output);
+    REQUIRE(plain_build.exit_code == 0);
+    e2e::Run expected = e2e::run((plain / "particles").string() + " " + args);
+    REQUIRE(expected.exit_code == 0);
+
+    const fs::path composed = work / "composed";
+    copy_program(legacy, composed);
+    make_composed(composed, "main.cpp", "int main(int argc, char** argv) {", "kernels.cpp");
+    replace_all(composed / "main.xml", "-std=c++17", "-std=" + standard);
+    compose_and_make(composed);
+    // The program's own sources really were compiled as C++11/14.
+    CHECK_THAT(read_text(composed / "Makefile"),
+               Catch::Contains("g++ -O2 -std=" + standard + " $(COMMON_FLAGS) -c main.cpp"));
+    std::string report = run_and_compare(composed / "particles", args,
+                                         "STARPU_NCPU=1 STARPU_NOPENCL=1", expected.output, "run");
+    CHECK(e2e::report_count(report, "vector_scale_cpu", "CPU") +
+              e2e::report_count(report, "vector_scale_opencl", "OpenCL") ==
+          6);
+  }
+}
+
+TEST_CASE("e2e legacy: a C99 program calls the components through C-linkage entry wrappers") {
+  const fs::path legacy = e2e::source_dir() / "test" / "e2e" / "legacy_c";
+  const fs::path work = e2e::fresh_work_dir("legacy_c");
+  const std::string args = "10007 6";
+  const fs::path plain = work / "plain";
+  copy_program(legacy, plain);
+  e2e::Run plain_build = e2e::run("cd " + plain.string() +
+                                  " && gcc -std=c99 -O2 -Wall -Wextra -Wshadow -Werror main.c "
+                                  "kernels.c -o particles_c");
+  INFO(plain_build.output);
+  REQUIRE(plain_build.exit_code == 0);
+  e2e::Run expected = e2e::run((plain / "particles_c").string() + " " + args);
+  REQUIRE(expected.exit_code == 0);
+  REQUIRE_THAT(expected.output, Catch::Contains("final: 10007 particles"));
+
+  const fs::path composed = work / "composed";
+  copy_program(legacy, composed);
+  make_composed(composed, "main.c", "int main(int argc, char** argv) {", "kernels.c");
+  compose_and_make(composed);
+  const std::string makefile = read_text(composed / "Makefile");
+  CHECK_THAT(makefile, Catch::Contains("gcc -O2 -std=c99 $(COMMON_FLAGS) -c main.c"));
+  CHECK_THAT(read_text(composed / "vector_scale_wrapper.h"), Catch::Contains("extern \"C\" {"));
+  const fs::path exe = composed / "particles_c";
+  {
+    std::string report =
+        run_and_compare(exe, args, "STARPU_NCPU=1 STARPU_NOPENCL=1", expected.output, "cpu_opencl");
+    CHECK(e2e::report_count(report, "axpy_cpu", "CPU") +
+              e2e::report_count(report, "axpy_opencl", "OpenCL") ==
+          6);
+  }
+  {
+    std::string report =
+        run_and_compare(exe, args, "STARPU_NCPU=0 STARPU_NOPENCL=1", expected.output, "opencl");
+    CHECK(e2e::report_count(report, "vector_scale_opencl", "OpenCL") == 7);
+  }
+  // A failure reaches a C caller as a message and exit status 1 (no exception can cross
+  // into C): without any worker, StarPU cannot start.
+  e2e::Run failing = e2e::run(exe.string() + " 100 1", "STARPU_NCPU=0 STARPU_NOPENCL=0");
+  CHECK(failing.exit_code == 1);
+  CHECK_THAT(failing.output, Catch::Contains("peppher: "));
+}
+
+TEST_CASE("e2e legacy: peppher.h says which standard or linkage a file including it lacks") {
+  const fs::path work = e2e::fresh_work_dir("legacy_errors");
+  auto syntax_check = [&](const fs::path& dir, const std::string& compiler,
+                          const std::string& file, const std::string& text) {
+    write_text(dir / file, text);
+    return e2e::run("cd " + dir.string() + " && " + compiler + " -fsyntax-only -I" +
+                    (e2e::source_dir() / "runtime/include").string() +
+                    " $(pkg-config --cflags starpu-1.3) " + file);
+  };
+  // peppher::Vector interfaces need C++17 in the including file.
+  const fs::path containers = work / "containers";
+  e2e::Run c = e2e::compose(e2e::cases() / "async/main.xml", containers);
+  INFO(c.output);
+  REQUIRE(c.exit_code == 0);
+  e2e::Run old = syntax_check(containers, "g++ -std=c++14", "old.cpp", "#include \"peppher.h\"\n");
+  CHECK(old.exit_code != 0);
+  CHECK_THAT(old.output, Catch::Contains("#error \"peppher.h: interface 'scale_vec' takes PEPPHER "
+                                         "containers (peppher::Vector, Matrix, Scalar), which "
+                                         "need C++17"));
+  CHECK(syntax_check(containers, "g++ -std=c++17", "new.cpp", "#include \"peppher.h\"\n")
+            .exit_code == 0);
+  // Raw pointers: C++11 is enough; C needs C linkage, which a C++ composition does not give.
+  const fs::path raw = work / "raw";
+  e2e::Run r = e2e::compose(e2e::cases() / "xpdl/main.xml", raw);
+  INFO(r.output);
+  REQUIRE(r.exit_code == 0);
+  CHECK(syntax_check(raw, "g++ -std=c++11 -Wall -Wextra -Werror", "old.cpp",
+                     "#include \"peppher.h\"\nint main() { PEPPHER_INITIALIZE(); "
+                     "PEPPHER_SHUTDOWN(); }\n")
+            .exit_code == 0);
+  e2e::Run from_c = syntax_check(raw, "gcc -std=c99", "main.c", "#include \"peppher.h\"\n");
+  CHECK(from_c.exit_code != 0);
+  CHECK_THAT(from_c.output, Catch::Contains("entry wrappers have C++ linkage; to call them from C"));
+  // With --c-linkage the same header is C99 (and still C++11).
+  const fs::path c_linkage = work / "c_linkage";
+  REQUIRE(e2e::compose(e2e::cases() / "xpdl/main.xml", c_linkage, "--c-linkage").exit_code == 0);
+  CHECK(syntax_check(c_linkage, "gcc -std=c99 -Wall -Wextra -Werror -pedantic", "main.c",
+                     "#include \"peppher.h\"\nint main(void) { float v[2] = {1, 2};\n"
+                     "  PEPPHER_INITIALIZE(); vector_scale(v, 2, 2.0f); PEPPHER_SHUTDOWN();\n"
+                     "  return 0; }\n")
+            .exit_code == 0);
 }

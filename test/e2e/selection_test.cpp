@@ -234,3 +234,14 @@ TEST_CASE("e2e OpenMP: the models choose the OpenMP variant on a combined worker
   REQUIRE(one.exit_code == 0);
   CHECK(e2e::report_count(one.output, "work_cpu", "CPU") == 10);
 }
+
+TEST_CASE("e2e selection: XPDL queries (the published library-constraint example's shape): "
+          "no GPU and no CUBLAS here, so the CPU variant runs every call") {
+  const fs::path out = compose_and_build("xpdl", cases() / "xpdl/main.xml");
+  e2e::Run r = run_program(out / "xpdl", "", kCpuAndOpenCl);
+  INFO(r.output);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Catch::Contains("xpdl: 0 wrong"));
+  CHECK(e2e::report_count(r.output, "scale_cpu_func", "CPU") == 3);
+  CHECK_THAT(r.output, !Catch::Contains("scale_cublas_func"));
+}

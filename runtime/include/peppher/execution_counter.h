@@ -29,7 +29,8 @@ class ExecutionCounter {
 
   /// @brief Counts one run on the calling StarPU worker (starpu_worker_get_id(); a parallel
   ///        task on a combined worker counts for that combined worker; calls from outside a
-  ///        worker are counted as worker "host").
+  ///        worker, i.e. calls run inline on the calling thread, are counted as worker
+  ///        "CPU inline (calling thread)").
   void hit() noexcept {
     int id = starpu_worker_get_id();
     if (id >= 0) {

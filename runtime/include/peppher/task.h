@@ -15,12 +15,14 @@
 #include "peppher/detail/call.h"
 #include "peppher/error.h"
 #include "peppher/init.h"
+#include "peppher/inline_call.h"
 
 namespace peppher {
 
 /// @brief Builds and submits one task of a codelet (a front end of detail::Call). Raw
-///        pointers registered through it are unregistered when the call ends: submit()
-///        waits for the task and copies the data back, so such calls are synchronous.
+///        pointers given to it are back home when the call ends: submit() waits for the
+///        task and copies the data back (raw vectors stay registered in the registration
+///        cache, their device copies invalidated), so such calls are synchronous.
 /// @attention One builder per call, used by one thread; builders of concurrent calls share
 ///            nothing but the containers they name (see runtime/README.md, threads).
 class TaskBuilder : private detail::Call {
@@ -46,7 +48,8 @@ class TaskBuilder : private detail::Call {
     add_container(index, container.storage());
   }
 
-  /// @brief Buffer @p index is a raw array of @p count elements, registered for this call.
+  /// @brief Buffer @p index is a raw array of @p count elements (registered once per pointer
+  ///        and size: the registration cache, detail/raw_cache.h).
   ///        An empty array (count 0) travels as one element of scratch owned by this call:
   ///        StarPU cannot allocate an empty buffer on an OpenCL device. Variants still see
   ///        their own count argument (0).

@@ -9,7 +9,9 @@
 // raw data back). Extensions have one place each:
 //  - a new kind of operand: an OperandKind, an add_* function, resolve() and release();
 //  - how a task is submitted (tracing, MPI): submit_task();
-//  - what is checked about a raw operand (lengths): raw_extent().
+//  - what is checked about a raw operand (lengths): raw_extent();
+//  - what raw memory waits for before it becomes an operand (a container it lies in, whose
+//    tasks StarPU does not order with another handle): raw_memory().
 #pragma once
 
 #include <starpu.h>
@@ -41,6 +43,8 @@ enum class OperandKind : std::uint8_t {
   Container,       ///< a container's own handle, whole: kept registered by the container
   ContainerSplit,  ///< a container partitioned by `spec`: blocks of its own handle
   Raw,             ///< raw memory registered for this call (vector, matrix or variable)
+  RawCached,       ///< a raw vector whose registration the registration cache keeps across
+                   ///< calls (raw_cache.h): given back, not unregistered, at the end
   RawSplit,        ///< raw memory registered for this call and split into blocks
 };
 
@@ -90,10 +94,12 @@ class Call {
 
   /// @brief Buffer @p index is container storage @p s, whole (its handle is taken at submit).
   void add_container(int index, Storage& s);
-  /// @brief Buffer @p index is a raw array of @p count elements registered for this call as
-  ///        a StarPU vector. An empty array travels as one element of scratch owned by the
-  ///        call (StarPU cannot allocate an empty buffer on an OpenCL device); variants still
-  ///        see their own count argument (0).
+  /// @brief Buffer @p index is a raw array of @p count elements, a StarPU vector. Its
+  ///        registration comes from the registration cache (same pointer and size as an
+  ///        earlier call: registered once; the end of the call brings the data home and
+  ///        invalidates device copies), else it is registered for this call. An empty array
+  ///        travels as one element of scratch owned by the call (StarPU cannot allocate an
+  ///        empty buffer on an OpenCL device); variants still see their own count argument (0).
   void add_raw_vector(int index, const void* ptr, std::size_t count, std::size_t elem_size);
   /// @brief Buffer @p index is a raw row-major array of @p count elements, @p row_width per
   ///        row (descRowWidth), registered as a StarPU matrix (empty: one row of scratch).
@@ -175,6 +181,7 @@ class Call {
   std::vector<std::size_t> check_count(const char* name, std::vector<std::size_t> sizes);
   std::size_t count_for(const char* name, std::size_t n, long long block) const;
   const Operand& find(int index) const;
+  void raw_memory(int index, const void* ptr, std::size_t bytes) const;
   void split_registered(Operand& op, starpu_data_handle_t h,
                         void (*filter)(void*, void*, starpu_data_filter*, unsigned, unsigned));
   void resolve();

@@ -5,9 +5,11 @@
 #include "sort_wrapper.h"
 
 #include <peppher/detail/variant_errors.h>
+#include <peppher/runtime.h>
 #include <peppher/task.h>
 
 #include <type_traits>
+#include <peppher/inline_call.h>
 #include <peppher/opencl.h>
 
 // The variants, defined in their own sources and compiled by the generated Makefile.
@@ -116,11 +118,32 @@ void sort<float>(float * data, int n) {
     return false;
   };
   starpu_codelet* peppher_cl = &peppher_codelet;
+  [[maybe_unused]] int peppher_chosen = -1;  // selector index, when decided here
   if (const int peppher_forced = peppher_selector.forced(); peppher_forced >= 0) {
     if (!peppher_accepts(peppher_forced)) {
       peppher::forced_variant_rejects(peppher_selector, peppher_forced);
     }
     peppher_cl = &peppher_single_codelets[peppher_forced];
+    peppher_chosen = peppher_forced;
+  }
+  // Every operand is host memory that the call copies back before returning: when the
+  // selection picks a sequential CPU variant, it runs here, on the calling thread, with no
+  // task (PEPPHER_REPORT lists such runs as "CPU inline (calling thread)").
+  static constexpr peppher::InlineKind peppher_kinds[] = { peppher::InlineKind::Cpu, peppher::InlineKind::OpenCl, };
+  const int peppher_inline = peppher::choose_inline(
+      peppher_kinds, 2, peppher_chosen, peppher_accepts, [&](int peppher_k) -> double {
+        (void)peppher_k;
+        return NAN;
+      }, false);
+  if (peppher_inline >= 0) {
+    peppher::detail::require_running("sort<float>");
+    peppher::detail::prepare_inline_operand(data, peppher::checked_length("sort<float>", "data", "numElements = n", static_cast<long long>(n), peppher::kMaxExtent) * sizeof(float), true);
+    switch (peppher_inline) {
+      case 0:
+        peppher_counter_sort_cpu.hit();
+        sort_cpu<float>(data, n);
+        return;
+    }
   }
   peppher::TaskBuilder peppher_task(peppher_cl, "sort<float>");
   peppher_program_sort_opencl.get();  // builds the kernels once per session, off the workers

@@ -4,7 +4,8 @@
 // Do not edit: edit the descriptors and run compose again.
 #pragma once
 
-#include <peppher/runtime.h>
+#include <stddef.h>
+#include <stdint.h>
 
 // Calling sort with types that were not instantiated stops the build here.
 template <typename T>

@@ -5,6 +5,7 @@
 #include "pauto_wrapper.h"
 
 #include <peppher/detail/variant_errors.h>
+#include <peppher/runtime.h>
 #include <peppher/task.h>
 
 #include <type_traits>
@@ -139,11 +140,13 @@ void pauto(const peppher::Vector<float> & x, peppher::Vector<float> & y, int ite
     return false;
   };
   starpu_codelet* peppher_cl = &peppher_codelet;
+  [[maybe_unused]] int peppher_chosen = -1;  // selector index, when decided here
   if (const int peppher_forced = peppher_selector.forced(); peppher_forced >= 0) {
     if (!peppher_accepts(peppher_forced)) {
       peppher::forced_variant_rejects(peppher_selector, peppher_forced);
     }
     peppher_cl = &peppher_single_codelets[peppher_forced];
+    peppher_chosen = peppher_forced;
   }
   peppher::PartitionedCall peppher_call(peppher_cl, "pauto");
   peppher_program_pauto_opencl.get();  // builds the kernels once per session, off the workers

@@ -22,7 +22,7 @@ set(PEPPHER_COMPOSITION_INPUTS
 function(peppher_compose_application target)
   target_sources(${target} PRIVATE "${PEPPHER_GENERATED_DIR}/main.cpp")
   set_source_files_properties("${PEPPHER_GENERATED_DIR}/main.cpp" PROPERTIES
-    COMPILE_OPTIONS "-O2")
+    COMPILE_OPTIONS "-O2;-std=c++11")
   separate_arguments(peppher_link_flags UNIX_COMMAND "-O2")
   target_link_libraries(${target} PRIVATE ${peppher_link_flags})
 endfunction()

@@ -5,9 +5,11 @@
 #include "vector_scale_wrapper.h"
 
 #include <peppher/detail/variant_errors.h>
+#include <peppher/runtime.h>
 #include <peppher/task.h>
 
 #include <type_traits>
+#include <peppher/inline_call.h>
 
 // The variants, defined in their own sources and compiled by the generated Makefile.
 void scale_cpu_func(float * arr, int size, float factor);
@@ -155,11 +157,32 @@ void vector_scale(float * arr, int size, float factor) {
     return false;
   };
   starpu_codelet* peppher_cl = &peppher_codelet;
+  [[maybe_unused]] int peppher_chosen = -1;  // selector index, when decided here
   if (const int peppher_forced = peppher_selector.forced(); peppher_forced >= 0) {
     if (!peppher_accepts(peppher_forced)) {
       peppher::forced_variant_rejects(peppher_selector, peppher_forced);
     }
     peppher_cl = &peppher_single_codelets[peppher_forced];
+    peppher_chosen = peppher_forced;
+  }
+  // Every operand is host memory that the call copies back before returning: when the
+  // selection picks a sequential CPU variant, it runs here, on the calling thread, with no
+  // task (PEPPHER_REPORT lists such runs as "CPU inline (calling thread)").
+  static constexpr peppher::InlineKind peppher_kinds[] = { peppher::InlineKind::Cpu, peppher::InlineKind::Cuda, };
+  const int peppher_inline = peppher::choose_inline(
+      peppher_kinds, 2, peppher_chosen, peppher_accepts, [&](int peppher_k) -> double {
+        (void)peppher_k;
+        return NAN;
+      }, false);
+  if (peppher_inline >= 0) {
+    peppher::detail::require_running("vector_scale");
+    peppher::detail::prepare_inline_operand(arr, peppher::checked_length("vector_scale", "arr", "numElements = size", static_cast<long long>(size), peppher::kMaxExtent) * sizeof(float), true);
+    switch (peppher_inline) {
+      case 0:
+        peppher_counter_scale_cpu_func.hit();
+        scale_cpu_func(arr, size, factor);
+        return;
+    }
   }
   peppher::TaskBuilder peppher_task(peppher_cl, "vector_scale");
   peppher_task.args<PeppherArgs>().size = size;

@@ -1,0 +1,93 @@
+// Running a raw-pointer component call on the calling thread: when the selection (forcing,
+// static dispatch, the trained table, constraints, the workers of this run) picks a
+// sequential CPU variant for a call whose operands are all raw pointers (host memory the
+// call would copy back before returning anyway), a task cannot win: the entry wrapper calls
+// the variant directly. Written for generated entry wrappers.
+#pragma once
+
+#include <starpu.h>
+
+#include <cmath>
+#include <cstddef>
+#include <limits>
+
+namespace peppher {
+
+/// @brief The kind of a variant, as the inline choice needs it.
+/// Training: a variant outside the codelet (only run when forced, as a task).
+enum class InlineKind : unsigned char { Cpu, OpenMp, Cuda, OpenCl, Training };
+
+namespace detail {
+
+/// @brief Workers of this run that can run a variant of kind @p k.
+inline unsigned workers_of(InlineKind k) noexcept {
+  switch (k) {
+    case InlineKind::Cpu:
+    case InlineKind::OpenMp:
+      return starpu_cpu_worker_get_count();
+    case InlineKind::Cuda:
+      return starpu_cuda_worker_get_count();
+    case InlineKind::OpenCl:
+      return starpu_opencl_worker_get_count();
+    case InlineKind::Training:
+      break;
+  }
+  return 0;
+}
+
+/// @brief Makes the host memory [@p ptr, @p ptr + @p bytes) safe for the calling thread
+///        to use as a call's operand (@p write: the call writes it): when it lies inside a
+///        live container whose data a task may hold, acquires that container on the host
+///        first (waiting for its tasks, fetching its data home). Cheap when no container
+///        is alive.
+void prepare_inline_operand(const void* ptr, std::size_t bytes, bool write);
+
+/// @brief The container part of prepare_inline_operand(), for a raw operand that becomes a
+///        task: the container's own tasks are not ordered with it by StarPU (another handle).
+void wait_for_aliased_container(const void* ptr, std::size_t bytes, bool write);
+
+}  // namespace detail
+
+/// @brief The variant (selector index) to run on the calling thread, or -1 for a task.
+/// @param kinds  each variant's kind, in selector order
+/// @param n      number of variants
+/// @param chosen the variant already chosen (forcing, static dispatch), or -1
+/// @param accepts `bool(int k)`: variant k's constraints hold for this call
+/// @param cost   `double(int k)`: variant k's predicted microseconds for this call, NaN
+///               when unknown (no trained table)
+/// @param model_decides a performance model inside StarPU (history models, prediction
+///               functions) chooses among the variants: without costs here, only a lone
+///               candidate runs inline
+/// A chosen variant runs inline when it is sequential CPU. Otherwise, among the variants
+/// that accept the call and have workers in this run: when every one has a predicted cost,
+/// the cheapest runs inline if it is sequential CPU (else the task goes to the scheduler,
+/// which also weighs transfers); when some cost is unknown, the first runs inline only if
+/// all of them are CPU-side (nothing else could win), it is sequential, and no model inside
+/// StarPU would choose among several.
+template <typename Accepts, typename Cost>
+int choose_inline(const InlineKind* kinds, int n, int chosen, Accepts&& accepts, Cost&& cost,
+                  bool model_decides) {
+  if (chosen >= 0) return kinds[chosen] == InlineKind::Cpu ? chosen : -1;
+  int first = -1, best = -1, candidates = 0;
+  bool only_cpu = true, all_costed = true;
+  double best_us = std::numeric_limits<double>::infinity();
+  for (int k = 0; k < n; ++k) {
+    if (detail::workers_of(kinds[k]) == 0 || !accepts(k)) continue;
+    if (first < 0) first = k;
+    ++candidates;
+    only_cpu = only_cpu && (kinds[k] == InlineKind::Cpu || kinds[k] == InlineKind::OpenMp);
+    const double us = cost(k);
+    if (std::isnan(us)) {
+      all_costed = false;
+    } else if (us < best_us) {
+      best_us = us;
+      best = k;
+    }
+  }
+  if (first < 0) return -1;  // nobody accepts: the task path reports it
+  if (all_costed && best >= 0) return kinds[best] == InlineKind::Cpu ? best : -1;
+  if (model_decides && candidates > 1) return -1;  // the model's choice, not ours
+  return only_cpu && kinds[first] == InlineKind::Cpu ? first : -1;
+}
+
+}  // namespace peppher

@@ -1,0 +1,86 @@
+// End to end, inline raw-pointer calls (issue 17): a call whose operands are all raw
+// pointers runs on the calling thread when the selection picks a sequential CPU variant
+// (the report says "CPU inline (calling thread)"), and still becomes a task on the device
+// when the training table says the device is faster; forcing holds; a raw pointer that
+// aliases a container, or a freed address reused with other sizes, gives right results.
+#include <catch2/catch.hpp>
+
+#include "e2e_support.h"
+
+namespace fs = std::filesystem;
+using e2e::cases;
+using e2e::compose_and_build;
+using e2e::kCpuAndOpenCl;
+using e2e::kCpuOnly;
+using e2e::run_program;
+
+namespace {
+
+const fs::path& inline_program() {
+  static const fs::path exe = compose_and_build("inline", cases() / "inline/main.xml") / "inline";
+  return exe;
+}
+
+long inline_count(const std::string& report, const std::string& variant) {
+  return e2e::report_count(report, variant, "inline");
+}
+
+}  // namespace
+
+TEST_CASE("e2e inline: small calls run on the calling thread, large ones on the faster device") {
+  // The table (peppher_perf.offload-node.xml): the CPU variant costs 20 us per element, the
+  // OpenCL kernel 700 us: n = 10 and 20 stay on the CPU, n = 3000 goes to the device.
+  e2e::Run r = run_program(inline_program(), "sizes 10 3000 20", kCpuAndOpenCl);
+  INFO(r.output);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Catch::Contains("inline: 0 wrong"));
+  CHECK(inline_count(r.output, "offload_cpu") == 2);
+  CHECK(e2e::report_count(r.output, "offload_opencl", "OpenCL") == 1);
+  CHECK(e2e::report_count(r.output, "offload_cpu", "CPU") == 2);  // no CPU task besides
+
+  // Only CPU workers: everything inline.
+  e2e::Run cpu = run_program(inline_program(), "sizes 10 3000", kCpuOnly);
+  INFO(cpu.output);
+  CHECK(inline_count(cpu.output, "offload_cpu") == 2);
+
+  // Forcing holds both ways.
+  e2e::Run to_device =
+      run_program(inline_program(), "sizes 10 20",
+                  std::string(kCpuAndOpenCl) + " PEPPHER_VARIANT=offload=offload_opencl");
+  INFO(to_device.output);
+  CHECK(e2e::report_count(to_device.output, "offload_opencl", "OpenCL") == 2);
+  CHECK(inline_count(to_device.output, "offload_cpu") == 0);
+  e2e::Run to_cpu =
+      run_program(inline_program(), "sizes 3000",
+                  std::string(kCpuAndOpenCl) + " PEPPHER_VARIANT=offload=offload_cpu");
+  INFO(to_cpu.output);
+  CHECK(inline_count(to_cpu.output, "offload_cpu") == 1);
+  CHECK(e2e::report_count(to_cpu.output, "offload_opencl", "OpenCL") == 0);
+}
+
+TEST_CASE(
+    "e2e inline: a raw pointer into a container a task still writes sees the task's "
+    "result") {
+  e2e::Run r = run_program(inline_program(), "alias", kCpuAndOpenCl);
+  INFO(r.output);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Catch::Contains("inline: 0 wrong"));
+  CHECK(inline_count(r.output, "twice_cpu") == 1);
+}
+
+TEST_CASE("e2e inline: freed addresses reused with other sizes give right results") {
+  for (const char* env : {kCpuAndOpenCl, kCpuOnly}) {
+    e2e::Run r = run_program(inline_program(), "reuse", env);
+    INFO(env << "\n" << r.output);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.output, Catch::Contains("inline: 0 wrong"));
+  }
+}
+
+TEST_CASE("e2e inline: two threads calling inline at once") {
+  e2e::Run r = run_program(inline_program(), "threads", "STARPU_NCPU=2 STARPU_NOPENCL=0");
+  INFO(r.output);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Catch::Contains("inline: 0 wrong"));
+  CHECK(inline_count(r.output, "twice_cpu") == 4000);
+}
