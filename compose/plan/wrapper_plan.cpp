@@ -128,8 +128,11 @@ HeaderLanguage header_language(const ir::Interface& iface) {
 
 namespace {
 
-void plan_inline(WrapperPlan& plan) {
-  bool all_raw = plan.nbuffers() > 0 && !plan.partitioned;
+// Calls run on the calling thread: every buffer a raw pointer, a sequential CPU variant, and
+// no --mpi (there StarPU-MPI decides which rank runs each task, and every rank gets the
+// results).
+void plan_inline(const ir::Application& app, WrapperPlan& plan) {
+  bool all_raw = plan.nbuffers() > 0 && !plan.partitioned && !ir::uses_mpi(app);
   for (const Operand& o : plan.operands) {
     if (o.kind == OperandKind::Vector || o.kind == OperandKind::Matrix ||
         o.kind == OperandKind::ScalarContainer) {
@@ -347,7 +350,7 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
   check_generic_variants(plan, diags);
   plan_predicates(app, plan);
   plan_selection(app, plan, diags);
-  plan_inline(plan);
+  plan_inline(app, plan);
   return plan;
 }
 

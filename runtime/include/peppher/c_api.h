@@ -14,6 +14,12 @@ extern "C" {
  *             and ends the program with exit status 1: a C caller has no exceptions. */
 void peppher_initialize(const char* scheduler);
 
+/** @brief peppher_initialize() for a composition made with --mpi: starts MPI, StarPU-MPI and
+ *         the runtime, as peppher::mpi::init(Config::with_scheduler(scheduler)). Defined in
+ *         the StarPU-MPI layer's library (libpeppher_mpi), which such programs link.
+ *  @attention On failure prints the reason to stderr and ends the program with exit status 1. */
+void peppher_mpi_initialize(const char* scheduler);
+
 /** @brief Waits for every task, prints the report when PEPPHER_REPORT=1, stops the runtime
  *         (peppher::shutdown()). Does nothing when the runtime is not running. */
 void peppher_shutdown(void);
