@@ -16,7 +16,8 @@ function(peppher_add_composition target main_xml)
   cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "COMPOSE_OPTIONS")
   if(arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "peppher_add_composition(${target}): unexpected arguments "
-                        "'${arg_UNPARSED_ARGUMENTS}' (options for compose go after COMPOSE_OPTIONS)")
+                        "'${arg_UNPARSED_ARGUMENTS}' "
+                        "(options for compose go after COMPOSE_OPTIONS)")
   endif()
   get_filename_component(main_xml "${main_xml}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
   if(NOT EXISTS "${main_xml}")

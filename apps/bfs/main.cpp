@@ -2,9 +2,8 @@
 // CSR graph, frontier/visited/cost in peppher::Vector<int>, two calls per level until the
 // `changed` flag (a peppher::Scalar<int>) stays 0; checked against a host BFS.
 //   ./bfs [nodes] [max extra edges per node]
-#include "peppher.h"
-
 #include "bfs_common.h"
+#include "peppher.h"
 
 int main(int argc, char** argv) {
   const int n = app::arg(argc, argv, 1, 100000, bfs::kUsage);

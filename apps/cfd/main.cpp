@@ -2,9 +2,8 @@
 // solver on a generated mesh; per iteration the state is copied, then three Runge-Kutta stages
 // of step factors, fluxes and a time step, 10 asynchronous calls on peppher::Vector operands;
 // checked against a host reference.   ./cfd [rows] [cols] [iterations]
-#include "peppher.h"
-
 #include "cfd_common.h"
+#include "peppher.h"
 
 int main(int argc, char** argv) {
   const int rows = app::arg(argc, argv, 1, 256, cfd::kUsage);

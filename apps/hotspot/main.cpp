@@ -1,9 +1,8 @@
 // The hotspot application (Rodinia's HotSpot): many explicit time steps of a chip's thermal
 // simulation, ping-ponging two grids held in peppher::Matrix<float>, all calls asynchronous;
 // checked against a host reference.   ./hotspot [rows] [cols] [steps]
-#include "peppher.h"
-
 #include "hotspot_common.h"
+#include "peppher.h"
 
 int main(int argc, char** argv) {
   const int rows = app::arg(argc, argv, 1, 512, hotspot::kUsage);
@@ -21,8 +20,10 @@ int main(int argc, char** argv) {
     const double t0 = app::now();
     peppher::Matrix<float> power(rows, cols, power0), a(rows, cols, temp0), b(rows, cols);
     for (int s = 0; s < steps; ++s) {
-      if (s % 2 == 0) hotspot_step(power, a, b, k.step_div_cap, k.rx_1, k.ry_1, k.rz_1, k.amb_temp);
-      else hotspot_step(power, b, a, k.step_div_cap, k.rx_1, k.ry_1, k.rz_1, k.amb_temp);
+      if (s % 2 == 0)
+        hotspot_step(power, a, b, k.step_div_cap, k.rx_1, k.ry_1, k.rz_1, k.amb_temp);
+      else
+        hotspot_step(power, b, a, k.step_div_cap, k.rx_1, k.ry_1, k.rz_1, k.amb_temp);
     }
     const peppher::Matrix<float>& result = steps % 2 == 0 ? a : b;
     const float* got = result.host_read();  // waits for the last step

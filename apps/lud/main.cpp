@@ -1,9 +1,8 @@
 // The lud application (Rodinia's LUD): blocked LU decomposition of a peppher::Matrix<float> in
 // place, three asynchronous calls per 16-wide block step (diagonal, perimeter, trailing matrix);
 // checked against an unblocked LU on the host.   ./lud [size]
-#include "peppher.h"
-
 #include "lud_common.h"
+#include "peppher.h"
 
 int main(int argc, char** argv) {
   const int n = lud::size(argc, argv);

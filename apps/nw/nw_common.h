@@ -12,7 +12,7 @@
 namespace nw {
 
 struct Input {
-  int n = 0;  // sequence length, a multiple of 16
+  int n = 0;               // sequence length, a multiple of 16
   std::vector<int> ref;    // (n+1) x (n+1): similarity of a[i-1] and b[j-1] at (i, j)
   std::vector<int> score;  // (n+1) x (n+1): -i*penalty / -j*penalty on the borders, 0 inside
 };

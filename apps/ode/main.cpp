@@ -2,9 +2,8 @@
 // (right-hand side, stage points, weighted sum, largest change) on peppher::Vector<double>
 // operands that stay where the last task left them; checked against a host reference.
 //   ./ode [points] [steps]
-#include "peppher.h"
-
 #include "ode_common.h"
+#include "peppher.h"
 
 using Vec = peppher::Vector<double>;
 

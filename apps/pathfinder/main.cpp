@@ -1,9 +1,8 @@
 // The pathfinder application (Rodinia's PathFinder): row-by-row dynamic programming over a
 // grid held in a peppher::Matrix<int>, two peppher::Vector<int> rows ping-ponged, one
 // asynchronous call per row; checked against a host reference.   ./pathfinder [cols] [rows]
-#include "peppher.h"
-
 #include "pathfinder_common.h"
+#include "peppher.h"
 
 int main(int argc, char** argv) {
   const int cols = app::arg(argc, argv, 1, 100000, pathfinder::kUsage);
@@ -19,8 +18,10 @@ int main(int argc, char** argv) {
     peppher::Matrix<int> wall(rows, cols, wall0);
     peppher::Vector<int> a(std::vector<int>(wall0.begin(), wall0.begin() + cols)), b(cols);
     for (int r = 1; r < rows; ++r) {
-      if (r % 2 == 1) pathfinder_row(wall, a, b, r);
-      else pathfinder_row(wall, b, a, r);
+      if (r % 2 == 1)
+        pathfinder_row(wall, a, b, r);
+      else
+        pathfinder_row(wall, b, a, r);
     }
     const peppher::Vector<int>& result = rows % 2 == 0 ? b : a;
     const int* got = result.host_read();  // waits for the last row

@@ -104,7 +104,7 @@ int main() {
   // The first host read waits for the tasks and fetches device-side blocks once.
   std::size_t wrong = 0;
   for (std::size_t i = 0; i < n; ++i) wrong += v[i] != 1.0f;  // 1*2-1 = 1, every time
-  v[0] = 5.0f;                                                 // host write
+  v[0] = 5.0f;                                                // host write
   axpb(v, 0.5f, 0.0f, 8);
   wrong += v[0] != 2.5f;
   wrong += v[n - 1] != 0.5f;

@@ -5,6 +5,8 @@
 // With "hybrid", each product is one call of spmv_rows whose rows are split across the CPU
 // worker and the OpenCL device (paper Figure 5): equal halves until the history model is
 // calibrated, then sized so that both finish together; the split chosen is printed.
+#include <peppher/partitioned_call.h>  // peppher::auto_split_of, to print the hybrid split
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -13,8 +15,6 @@
 #include <vector>
 
 #include "peppher.h"
-
-#include <peppher/partitioned_call.h>  // peppher::auto_split_of, to print the hybrid split
 
 namespace {
 

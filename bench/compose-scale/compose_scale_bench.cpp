@@ -22,7 +22,9 @@ void write(const fs::path& p, const std::string& text) {
   std::ofstream(p) << text;
 }
 
-std::string iface_name(int i) { return "comp" + std::to_string(i); }
+std::string iface_name(int i) {
+  return "comp" + std::to_string(i);
+}
 
 void generate(const fs::path& root, int n) {
   std::string reqs;
@@ -32,22 +34,26 @@ void generate(const fs::path& root, int n) {
   }
   write(root / "main.cpp", "int main() { return 0; }\n");
   write(root / "main.xml",
-        std::string("<peppher:component ") + kNs + ">\n  <peppher:implementation name=\"main\">\n"
-        "    <peppher:sourceFiles><peppher:sourceFile name=\"main.cpp\" language=\"C++\"/>"
-        "</peppher:sourceFiles>\n    <peppher:requiredInterfaces>\n" + reqs +
-        "    </peppher:requiredInterfaces>\n    <peppher:targetPlatform name=\"CPU\"/>\n"
-        "  </peppher:implementation>\n</peppher:component>\n");
+        std::string("<peppher:component ") + kNs +
+            ">\n  <peppher:implementation name=\"main\">\n"
+            "    <peppher:sourceFiles><peppher:sourceFile name=\"main.cpp\" language=\"C++\"/>"
+            "</peppher:sourceFiles>\n    <peppher:requiredInterfaces>\n" +
+            reqs +
+            "    </peppher:requiredInterfaces>\n    <peppher:targetPlatform name=\"CPU\"/>\n"
+            "  </peppher:implementation>\n</peppher:component>\n");
   const char* backends[] = {"CPU", "OPENMP", "CUDA", "OPENCL"};
   for (int i = 0; i < n; ++i) {
     std::string name = iface_name(i);
     write(root / (name + ".xml"),
           std::string("<peppher:component ") + kNs + ">\n  <peppher:interface name=\"" + name +
-          "\">\n    <peppher:parameters>\n"
-          "      <peppher:parameter name=\"a\" type=\"float *\" numElements=\"n*m\" accessMode=\"readwrite\" partition=\"n/4\"/>\n"
-          "      <peppher:parameter name=\"v\" type=\"peppher::Vector&lt;double&gt; &amp;\" accessMode=\"read\"/>\n"
-          "      <peppher:parameter name=\"n\" type=\"int\" accessMode=\"read\"/>\n"
-          "      <peppher:parameter name=\"m\" type=\"int\" accessMode=\"read\"/>\n"
-          "    </peppher:parameters>\n  </peppher:interface>\n</peppher:component>\n");
+              "\">\n    <peppher:parameters>\n"
+              "      <peppher:parameter name=\"a\" type=\"float *\" numElements=\"n*m\" "
+              "accessMode=\"readwrite\" partition=\"n/4\"/>\n"
+              "      <peppher:parameter name=\"v\" type=\"peppher::Vector&lt;double&gt; &amp;\" "
+              "accessMode=\"read\"/>\n"
+              "      <peppher:parameter name=\"n\" type=\"int\" accessMode=\"read\"/>\n"
+              "      <peppher:parameter name=\"m\" type=\"int\" accessMode=\"read\"/>\n"
+              "    </peppher:parameters>\n  </peppher:interface>\n</peppher:component>\n");
     for (int k = 0; k < 4; ++k) {
       std::string v = name + "_" + backends[k];
       std::string req;
@@ -57,18 +63,20 @@ void generate(const fs::path& root, int n) {
               ".xml\"/></peppher:requiredInterfaces>\n";
       }
       write(root / name / (v + ".c"), "void " + v + "(void) {}\n");
-      write(root / name / (v + ".xml"),
-            std::string("<peppher:component ") + kNs + ">\n  <peppher:implementation name=\"" + v +
-            "\">\n    <peppher:sourceFiles><peppher:sourceFile name=\"" + v +
-            ".c\" language=\"C\"><peppher:compilation><peppher:compiler><peppher:name>gcc"
-            "</peppher:name><peppher:flags>-O2</peppher:flags></peppher:compiler>"
-            "</peppher:compilation></peppher:sourceFile></peppher:sourceFiles>\n"
-            "    <peppher:providedInterfaces><peppher:providedInterface name=\"" + name +
-            "\"/></peppher:providedInterfaces>\n" + req +
-            "    <peppher:targetPlatform name=\"" + backends[k] + "\"/>\n"
-            "    <peppher:constraints><peppher:constraint name=\"c\" expr=\"n &gt; 16 &amp;&amp; "
-            "(m % 2 == 0 || platform.num_cuda &gt; 0)\"/></peppher:constraints>\n"
-            "  </peppher:implementation>\n</peppher:component>\n");
+      write(
+          root / name / (v + ".xml"),
+          std::string("<peppher:component ") + kNs + ">\n  <peppher:implementation name=\"" + v +
+              "\">\n    <peppher:sourceFiles><peppher:sourceFile name=\"" + v +
+              ".c\" language=\"C\"><peppher:compilation><peppher:compiler><peppher:name>gcc"
+              "</peppher:name><peppher:flags>-O2</peppher:flags></peppher:compiler>"
+              "</peppher:compilation></peppher:sourceFile></peppher:sourceFiles>\n"
+              "    <peppher:providedInterfaces><peppher:providedInterface name=\"" +
+              name + "\"/></peppher:providedInterfaces>\n" + req +
+              "    <peppher:targetPlatform name=\"" + backends[k] +
+              "\"/>\n"
+              "    <peppher:constraints><peppher:constraint name=\"c\" expr=\"n &gt; 16 &amp;&amp; "
+              "(m % 2 == 0 || platform.num_cuda &gt; 0)\"/></peppher:constraints>\n"
+              "  </peppher:implementation>\n</peppher:component>\n");
     }
   }
 }

@@ -71,7 +71,7 @@ int main() {
   peppher::Vector<double> pv(kN, 1.0);
   std::vector<double> sv(kN, 1.0);
   double best[4] = {1e30, 1e30, 1e30, 1e30};  // Vector read, std read, Vector write, std write
-  for (int r = 0; r < kRepeats; ++r) {  // alternate the order: the machine is shared, noisy
+  for (int r = 0; r < kRepeats; ++r) {        // alternate the order: the machine is shared, noisy
     const bool ours_first = r % 2 == 0;
     auto time_read = [&](bool ours) {
       if (ours) {
@@ -84,9 +84,15 @@ int main() {
     auto time_write = [&](bool ours) {
       if (ours) {
         write_by_task(pv);
-        best[2] = std::min(best[2], seconds([&] { write_loop(pv, r); g_sink = pv[kN / 2]; }));
+        best[2] = std::min(best[2], seconds([&] {
+                             write_loop(pv, r);
+                             g_sink = pv[kN / 2];
+                           }));
       } else {
-        best[3] = std::min(best[3], seconds([&] { write_loop(sv, r); g_sink = sv[kN / 2]; }));
+        best[3] = std::min(best[3], seconds([&] {
+                             write_loop(sv, r);
+                             g_sink = sv[kN / 2];
+                           }));
       }
     };
     time_read(ours_first);

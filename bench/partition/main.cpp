@@ -4,6 +4,8 @@
 //   blocks: heavy_part, 8 blocks per call            -> "TIME blocks=<seconds per call>"
 //   auto:   heavy_auto '?', calibrated first, then timed -> "TIME auto=<s>" and the split
 // Arguments: mode [n] [iters] [calls].
+#include <peppher/partitioned_call.h>  // peppher::auto_split_of
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -11,8 +13,6 @@
 #include <string>
 
 #include "peppher.h"
-
-#include <peppher/partitioned_call.h>  // peppher::auto_split_of
 
 namespace {
 

@@ -1,11 +1,11 @@
 // polymul: FFT variant. c = a * b through one complex FFT of size N >= 2n-1 (a in the real
 // part, b in the imaginary part), a pointwise square and one inverse FFT: O(n log n) with a
 // large constant, so it loses to schoolbook on small n and wins clearly on large n.
+#include <peppher/vector.h>
+
 #include <cmath>
 #include <complex>
 #include <vector>
-
-#include <peppher/vector.h>
 
 namespace {
 

@@ -8,10 +8,10 @@
 // polymul_schoolbook at a few hundred coefficients rather than at a few dozen. Scratch (the
 // sums and z1 of every level, about 4n doubles) is allocated once per call.
 // The generated CPU backend wrapper passes Vector views of the worker's copies.
+#include <peppher/vector.h>
+
 #include <cstddef>
 #include <vector>
-
-#include <peppher/vector.h>
 
 namespace {
 

@@ -7,7 +7,8 @@ void spmv_rows_cpu([[maybe_unused]] int total_rows, [[maybe_unused]] int nnz, co
   for (int r = 0; r < nrows; ++r) {
     const int row = first_row + r;
     float sum = 0.0f;
-    for (int k = row_offsets[row]; k < row_offsets[row + 1]; ++k) sum += values[k] * x[col_indices[k]];
+    for (int k = row_offsets[row]; k < row_offsets[row + 1]; ++k)
+      sum += values[k] * x[col_indices[k]];
     y[r] = sum;
   }
 }

@@ -2,8 +2,8 @@
 // length, grid-stride for any global size); y holds the block's rows only.
 __kernel void spmv_rows_opencl(int total_rows, int nnz, __global const float* values,
                                __global const int* row_offsets, __global const int* col_indices,
-                               __global const float* x, int ncols, __global float* y,
-                               int first_row, int nrows) {
+                               __global const float* x, int ncols, __global float* y, int first_row,
+                               int nrows) {
   (void)total_rows;
   (void)nnz;
   (void)ncols;

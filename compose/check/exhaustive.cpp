@@ -52,7 +52,8 @@ std::optional<RangedParam> ranged(const ir::Interface& iface, const ir::Paramete
   }
   std::set<double> pts = {lo->as_double(), hi->as_double()};
   for (double c : constants) {
-    for (double x : r.integral ? std::vector<double>{std::floor(c) - 1, std::floor(c), std::ceil(c), std::ceil(c) + 1}
+    for (double x : r.integral ? std::vector<double>{std::floor(c) - 1, std::floor(c), std::ceil(c),
+                                                     std::ceil(c) + 1}
                                : std::vector<double>{c}) {
       if (x >= lo->as_double() && x <= hi->as_double()) pts.insert(x);
     }
@@ -109,9 +110,12 @@ std::string describe(const RangedParam& r, double from, double to) {
 const char* backend_label(ir::Backend b) {
   switch (b) {
     case ir::Backend::Cpu:
-    case ir::Backend::OpenMp: return "CPU";
-    case ir::Backend::Cuda: return "CUDA";
-    case ir::Backend::OpenCl: return "OpenCL";
+    case ir::Backend::OpenMp:
+      return "CPU";
+    case ir::Backend::Cuda:
+      return "CUDA";
+    case ir::Backend::OpenCl:
+      return "OpenCL";
   }
   return "?";
 }
@@ -125,8 +129,10 @@ std::string why_none(const ir::Application& app, const ir::Interface& iface,
   };
   for (const ir::Variant& v : iface.variants) {
     if (!accepts(app, iface, v, params, at)) continue;
-    if (!ir::backend_enabled(app, iface, v.backend)) add(std::string(backend_label(v.backend)) + " is disabled");
-    else if (v.disabled) add("'" + v.name + "' is disabled");
+    if (!ir::backend_enabled(app, iface, v.backend))
+      add(std::string(backend_label(v.backend)) + " is disabled");
+    else if (v.disabled)
+      add("'" + v.name + "' is disabled");
   }
   std::string out;
   for (size_t k = 0; k < reasons.size(); ++k) out += (k == 0 ? " when " : " and ") + reasons[k];
@@ -155,7 +161,10 @@ void check_interface(const ir::Application& app, const ir::Interface& iface,
   if (params.size() == 1) {  // report each maximal run of rejected sample points
     const RangedParam& r = params.front();
     for (size_t k = 0; k < r.points.size();) {
-      if (!none_accepts({r.points[k]})) { ++k; continue; }
+      if (!none_accepts({r.points[k]})) {
+        ++k;
+        continue;
+      }
       size_t end = k;
       while (end + 1 < r.points.size() && none_accepts({r.points[end + 1]})) ++end;
       diag.warning(iface.loc, "no variant of " + iface.name + " accepts " +

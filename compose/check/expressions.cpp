@@ -41,7 +41,8 @@ void resolve_expression(ir::Expression& e, const std::string& what, const Scope&
                            "members (.rows, .cols); '" + param + "' is not one");
       } else if (member != "rows" && member != "cols") {
         diag.error(at, what + " uses '" + n + "': a matrix parameter has .rows and .cols" +
-                           diag::did_you_mean(diag::closest_match_in(member, std::vector<std::string>{"rows", "cols"})));
+                           diag::did_you_mean(diag::closest_match_in(
+                               member, std::vector<std::string>{"rows", "cols"})));
       }
       continue;
     }
@@ -49,7 +50,8 @@ void resolve_expression(ir::Expression& e, const std::string& what, const Scope&
       std::string prop = n.substr(9);
       if (contains(scope.platform, prop)) continue;
       std::string known;
-      for (const std::string& k : scope.platform) known += (known.empty() ? "" : ", ") + std::string("platform.") + k;
+      for (const std::string& k : scope.platform)
+        known += (known.empty() ? "" : ", ") + std::string("platform.") + k;
       diag.error(at, what + " uses unknown platform property '" + n + "' (known: " + known + ")");
       continue;
     }

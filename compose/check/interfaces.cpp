@@ -180,11 +180,14 @@ void resolve_parameter(const ir::Interface& iface, ir::Parameter& p, diag::Diagn
                             "'" + diag::did_you_mean(diag::closest_match_in(p.block_first, names)));
     } else if (classify_type(q->type, iface.template_types).kind != ir::ParamKind::ScalarValue) {
       diag.error(p.loc, "blockFirst of " + who + " names '" + p.block_first + "', which is '" +
-                            q->type + "'; it must be a by-value integer parameter (e.g. int "
+                            q->type +
+                            "'; it must be a by-value integer parameter (e.g. int "
                             "first) that receives the first row of the block");
     } else if (p.partition.kind == ir::PartitionKind::None) {
-      diag.warning(p.loc, "blockFirst of " + who + " has no effect: the parameter is not "
-                              "partitioned, so '" + p.block_first + "' keeps the call's value");
+      diag.warning(p.loc, "blockFirst of " + who +
+                              " has no effect: the parameter is not "
+                              "partitioned, so '" +
+                              p.block_first + "' keeps the call's value");
     }
   }
   if (p.range && p.kind != ir::ParamKind::ScalarValue) {

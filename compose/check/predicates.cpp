@@ -11,8 +11,12 @@
 namespace peppher::check {
 namespace {
 
-Value of_int(long long i) { return Value{true, i, 0}; }
-Value of_bool(bool b) { return of_int(b ? 1 : 0); }
+Value of_int(long long i) {
+  return Value{true, i, 0};
+}
+Value of_bool(bool b) {
+  return of_int(b ? 1 : 0);
+}
 
 void note(EvalProblem* problem, const expr::Node& node, const char* message) {
   if (problem != nullptr && problem->node == nullptr) *problem = EvalProblem{message, &node};
@@ -98,8 +102,10 @@ std::optional<Value> evaluate(const expr::Node& node, const Lookup& lookup, Eval
       if (!v || !v->is_int) note(problem, node, "does not fit in 64 bits");
       return v && v->is_int ? v : std::nullopt;
     }
-    case expr::NodeKind::FloatLiteral: return parse_number(node.text);
-    case expr::NodeKind::Identifier: return lookup(node.text);
+    case expr::NodeKind::FloatLiteral:
+      return parse_number(node.text);
+    case expr::NodeKind::Identifier:
+      return lookup(node.text);
     case expr::NodeKind::Unary: {
       std::optional<Value> v = evaluate(*node.operands[0], lookup, problem);
       if (!v) return std::nullopt;
@@ -114,7 +120,8 @@ std::optional<Value> evaluate(const expr::Node& node, const Lookup& lookup, Eval
       }
       return v;
     }
-    case expr::NodeKind::Binary: break;
+    case expr::NodeKind::Binary:
+      break;
   }
   const std::string& op = node.text;
   std::optional<Value> a = evaluate(*node.operands[0], lookup, problem);
@@ -143,9 +150,12 @@ std::optional<Value> platform_value(const ir::Application& app, const ir::Interf
     return of_bool(fact->second.installed);
   }
   std::string prop;
-  if (std::optional<std::string> xpdl = xpdl_system_property(name)) prop = *xpdl;
-  else if (name.compare(0, 9, "platform.") == 0) prop = name.substr(9);
-  else return std::nullopt;
+  if (std::optional<std::string> xpdl = xpdl_system_property(name))
+    prop = *xpdl;
+  else if (name.compare(0, 9, "platform.") == 0)
+    prop = name.substr(9);
+  else
+    return std::nullopt;
   if (app.platform) {
     auto it = app.platform->properties.find(prop);
     if (it == app.platform->properties.end() && prop == "num_cuda")
@@ -155,7 +165,8 @@ std::optional<Value> platform_value(const ir::Application& app, const ir::Interf
     if (it != app.platform->properties.end()) return parse_number(it->second);
   }
   if (prop == "num_cuda" && !ir::backend_enabled(app, iface, ir::Backend::Cuda)) return of_int(0);
-  if (prop == "num_opencl" && !ir::backend_enabled(app, iface, ir::Backend::OpenCl)) return of_int(0);
+  if (prop == "num_opencl" && !ir::backend_enabled(app, iface, ir::Backend::OpenCl))
+    return of_int(0);
   return std::nullopt;
 }
 
@@ -179,14 +190,14 @@ std::optional<Value> static_result(const ir::Application& app, const ir::Interfa
 
 }  // namespace
 
-bool statically_false(const ir::Application& app, const ir::Interface& iface,
-                      const ir::Variant& v, const ir::Constraint& c) {
+bool statically_false(const ir::Application& app, const ir::Interface& iface, const ir::Variant& v,
+                      const ir::Constraint& c) {
   std::optional<Value> r = static_result(app, iface, v, c);
   return r && !r->truth();
 }
 
-bool statically_true(const ir::Application& app, const ir::Interface& iface,
-                     const ir::Variant& v, const ir::Constraint& c) {
+bool statically_true(const ir::Application& app, const ir::Interface& iface, const ir::Variant& v,
+                     const ir::Constraint& c) {
   std::optional<Value> r = static_result(app, iface, v, c);
   return r && r->truth();
 }

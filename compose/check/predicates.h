@@ -52,11 +52,11 @@ std::optional<Value> tunable_value(const ir::Variant& v, const std::string& name
 std::optional<Value> parse_number(const std::string& text);
 
 // Whether the constraint is false whatever the call: the variant can never run here.
-bool statically_false(const ir::Application& app, const ir::Interface& iface,
-                      const ir::Variant& v, const ir::Constraint& c);
+bool statically_false(const ir::Application& app, const ir::Interface& iface, const ir::Variant& v,
+                      const ir::Constraint& c);
 
 // Whether the constraint is true whatever the call: nothing to test at run time.
-bool statically_true(const ir::Application& app, const ir::Interface& iface,
-                     const ir::Variant& v, const ir::Constraint& c);
+bool statically_true(const ir::Application& app, const ir::Interface& iface, const ir::Variant& v,
+                     const ir::Constraint& c);
 
 }  // namespace peppher::check

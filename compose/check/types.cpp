@@ -138,8 +138,10 @@ TypeInfo classify_type(const std::string& type_in, const std::vector<std::string
     return info;
   }
   // By value, or const T& (read, so it travels by value like the rest).
-  bool templ = std::find(template_types.begin(), template_types.end(), base) != template_types.end();
-  info.kind = is_arithmetic(base) || templ ? ir::ParamKind::ScalarValue : ir::ParamKind::StructValue;
+  bool templ =
+      std::find(template_types.begin(), template_types.end(), base) != template_types.end();
+  info.kind =
+      is_arithmetic(base) || templ ? ir::ParamKind::ScalarValue : ir::ParamKind::StructValue;
   // By-value arguments travel as bytes; standard types that own memory cannot.
   static const char* const kOwning[] = {
       "std::vector",        "std::string",        "std::basic_string", "std::wstring",

@@ -22,10 +22,12 @@ void check_sources(const std::vector<ir::SourceFile>& sources, diag::Diagnostics
     // The original tool's host-side OpenCL variants (a host function handed the program,
     // kernel and queue) are not generated: the wrapper launches the kernel itself.
     if (!f.opencl_program.empty() || !f.cl_kernel.empty() || !f.cl_command_queue.empty()) {
-      diag.error(f.loc, "source file '" + f.name + "': host-side OpenCL variants "
-                        "(starpu_opencl_program, cl_kernel, cl_command_queue) are not supported; "
-                        "name the __kernel with kernel=\"...\" and the generated wrapper sets its "
-                        "arguments and launches it");
+      diag.error(f.loc,
+                 "source file '" + f.name +
+                     "': host-side OpenCL variants "
+                     "(starpu_opencl_program, cl_kernel, cl_command_queue) are not supported; "
+                     "name the __kernel with kernel=\"...\" and the generated wrapper sets its "
+                     "arguments and launches it");
     }
   }
 }
@@ -66,8 +68,10 @@ void resolve_variant(const ir::Application& app, const ir::Interface& iface, ir:
     resolve_expression(c.expr, what, scope, diag);
   }
   for (ir::SourceFile& f : v.sources) {
-    if (f.global_size) resolve_expression(*f.global_size, "globalSize of '" + f.name + "'", launch, diag);
-    if (f.local_size) resolve_expression(*f.local_size, "localSize of '" + f.name + "'", launch, diag);
+    if (f.global_size)
+      resolve_expression(*f.global_size, "globalSize of '" + f.name + "'", launch, diag);
+    if (f.local_size)
+      resolve_expression(*f.local_size, "localSize of '" + f.name + "'", launch, diag);
     if (!f.kernel.empty() && v.backend != ir::Backend::OpenCl) {
       diag.warning(f.loc, "kernel=\"" + f.kernel + "\" is ignored: implementation '" + v.name +
                               "' targets " + ir::to_string(v.backend) + ", not OPENCL");
@@ -86,17 +90,23 @@ void check_no_variant_left(const ir::Application& app, const ir::Interface& ifac
   std::error_code ec;
   if (iface.variants.empty() && !std::filesystem::is_directory(iface.imp_path, ec)) return;
   if (iface.variants.empty()) {
-    diag.error(iface.loc, "interface '" + iface.name + "' has no implementation variant (none "
-                          "found in '" + iface.imp_path + "')");
+    diag.error(iface.loc, "interface '" + iface.name +
+                              "' has no implementation variant (none "
+                              "found in '" +
+                              iface.imp_path + "')");
     return;
   }
-  diag.error(iface.loc, "interface '" + iface.name + "' has no variant left for any enabled "
-                        "backend");
+  diag.error(iface.loc, "interface '" + iface.name +
+                            "' has no variant left for any enabled "
+                            "backend");
   for (const ir::Variant& v : iface.variants) {
     std::string why;
-    if (v.disabled_by_option) why = "is disabled by -disableImpls";
-    else if (v.disabled) why = "is disabled in its descriptor (disable=\"1\")";
-    else why = std::string("targets ") + ir::to_string(v.backend) + ", which is disabled";
+    if (v.disabled_by_option)
+      why = "is disabled by -disableImpls";
+    else if (v.disabled)
+      why = "is disabled in its descriptor (disable=\"1\")";
+    else
+      why = std::string("targets ") + ir::to_string(v.backend) + ", which is disabled";
     diag.note(v.loc, "implementation '" + v.name + "' " + why);
   }
 }
@@ -124,17 +134,18 @@ void resolve_variants(ir::Application& app, diag::Diagnostics& diag) {
       }
       auto [it, fresh] = first.emplace(v.name, &v);
       if (!fresh && !v.name.empty()) {
-        diag.error(v.loc, "implementation name '" + v.name + "' is used twice; each variant "
-                          "needs its own function name");
+        diag.error(v.loc, "implementation name '" + v.name +
+                              "' is used twice; each variant "
+                              "needs its own function name");
         diag.note(it->second->loc, "first used here");
       }
     }
   }
   for (size_t k = 0; k < used.size(); ++k) {
     if (!used[k]) {
-      diag.warning("-disableImpls: no implementation named '" + app.options.disable_impls[k] +
-                   "'" + diag::did_you_mean(diag::closest_match_in(app.options.disable_impls[k],
-                                                                   all_names)));
+      diag.warning(
+          "-disableImpls: no implementation named '" + app.options.disable_impls[k] + "'" +
+          diag::did_you_mean(diag::closest_match_in(app.options.disable_impls[k], all_names)));
     }
   }
   for (ir::Interface& iface : app.interfaces) {

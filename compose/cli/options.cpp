@@ -2,9 +2,10 @@
 // camelCase spelling (single dash, case-insensitive) and a kebab-case double-dash one;
 // both normalise to one key, so the two spellings can never drift apart.
 #include "compose/cli/options.h"
-#include "compose/util/text.h"
 
 #include <cctype>
+
+#include "compose/util/text.h"
 
 namespace peppher::cli {
 namespace {
@@ -19,28 +20,49 @@ struct OptionSpec {
 };
 
 const OptionSpec kOptions[] = {
-    {"o", "output", Arg::Required, "DIR  write generated files into DIR (default: next to main.xml)"},
+    {"o", "output", Arg::Required,
+     "DIR  write generated files into DIR (default: next to main.xml)"},
     {"check", "check", Arg::None, "read and check the descriptors only; write nothing"},
     {"printIR", "print-ir", Arg::None, "print the resolved IR as JSON on stdout; write nothing"},
-    {"train", "train", Arg::None, "compose, then build and run the training program (make train): writes peppher_perf.<platform>.xml next to main.xml"},
-    {"staticDispatch", "static-dispatch", Arg::Optional, "[=TABLE]  choose each call's variant from the training table (default: peppher_perf.<platform>.xml next to main.xml)"},
-    {"mpi", "mpi", Arg::None, "distributed execution over StarPU-MPI: build with mpicxx, link StarPU-MPI, make run NP=4 runs under mpirun"},
-    {"explain", "explain", Arg::None, "print, per interface, the variants kept and left out (and why) and, after training, which wins where; write nothing"},
-    {"format", "format", Arg::Required, "text|html  --explain's output: text (default), or one HTML page with the training table's curves (gnuplot, inline SVG)"},
-    {"disableImpls", "disable-impls", Arg::Required, "A,B  do not use the named implementation variants"},
-    {"disableXMLFiles", "disable-xml-files", Arg::Required, "F,G  skip these implementation descriptors while exploring"},
+    {"train", "train", Arg::None,
+     "compose, then build and run the training program (make train): writes "
+     "peppher_perf.<platform>.xml next to main.xml"},
+    {"staticDispatch", "static-dispatch", Arg::Optional,
+     "[=TABLE]  choose each call's variant from the training table (default: "
+     "peppher_perf.<platform>.xml next to main.xml)"},
+    {"mpi", "mpi", Arg::None,
+     "distributed execution over StarPU-MPI: build with mpicxx, link StarPU-MPI, make run NP=4 "
+     "runs under mpirun"},
+    {"explain", "explain", Arg::None,
+     "print, per interface, the variants kept and left out (and why) and, after training, which "
+     "wins where; write nothing"},
+    {"format", "format", Arg::Required,
+     "text|html  --explain's output: text (default), or one HTML page with the training table's "
+     "curves (gnuplot, inline SVG)"},
+    {"disableImpls", "disable-impls", Arg::Required,
+     "A,B  do not use the named implementation variants"},
+    {"disableXMLFiles", "disable-xml-files", Arg::Required,
+     "F,G  skip these implementation descriptors while exploring"},
     {"disableCPU", "disable-cpu", Arg::None, "no CPU/OPENMP variants"},
     {"disableCUDA", "disable-cuda", Arg::None, "no CUDA variants"},
     {"disableOpenCL", "disable-opencl", Arg::None, "no OpenCL variants"},
-    {"useHistoryModels", "use-history-models", Arg::None, "history-based performance models for all components"},
-    {"useRegressionModels", "use-regression-models", Arg::None, "linear regression performance models"},
-    {"useNLRegressionModels", "use-nl-regression-models", Arg::None, "non-linear regression performance models"},
-    {"cLinkage", "c-linkage", Arg::None, "entry wrappers of interfaces with C types get C linkage (C callers); automatic when main.xml compiles a source with a C compiler"},
-    {"wrapperFilesExt", "wrapper-files-ext", Arg::Required, "EXT  extension of generated wrapper files (default .h)"},
+    {"useHistoryModels", "use-history-models", Arg::None,
+     "history-based performance models for all components"},
+    {"useRegressionModels", "use-regression-models", Arg::None,
+     "linear regression performance models"},
+    {"useNLRegressionModels", "use-nl-regression-models", Arg::None,
+     "non-linear regression performance models"},
+    {"cLinkage", "c-linkage", Arg::None,
+     "entry wrappers of interfaces with C types get C linkage (C callers); automatic when main.xml "
+     "compiles a source with a C compiler"},
+    {"wrapperFilesExt", "wrapper-files-ext", Arg::Required,
+     "EXT  extension of generated wrapper files (default .h)"},
     {"v", "verbose", Arg::Required, "N  verbosity 0..3 (-v=2)"},
-    {"generateCompFiles", "generate-comp-files", Arg::Required, "H,..  utility mode: descriptor skeletons from C/C++ headers"},
+    {"generateCompFiles", "generate-comp-files", Arg::Required,
+     "H,..  utility mode: descriptor skeletons from C/C++ headers"},
     {"functions", "functions", Arg::Required, "F,G  utility mode: only these functions"},
-    {"force", "force", Arg::None, "overwrite files that compose did not generate (utility mode: existing skeletons)"},
+    {"force", "force", Arg::None,
+     "overwrite files that compose did not generate (utility mode: existing skeletons)"},
     {"p", "compile-commands", Arg::Required, "DIR  utility mode: folder of compile_commands.json"},
     {"help", "help", Arg::None, "show this help"},
     {"version", "version", Arg::None, "show the version"},
@@ -64,14 +86,16 @@ const OptionSpec* find_option(const std::string& name) {
 }
 
 std::string unquote(std::string v) {
-  if (v.size() >= 2 && ((v.front() == '"' && v.back() == '"') ||
-                        (v.front() == '\'' && v.back() == '\''))) {
+  if (v.size() >= 2 &&
+      ((v.front() == '"' && v.back() == '"') || (v.front() == '\'' && v.back() == '\''))) {
     v = v.substr(1, v.size() - 2);
   }
   return v;
 }
 
-std::vector<std::string> split_commas(const std::string& s) { return text::split_list(s, ','); }
+std::vector<std::string> split_commas(const std::string& s) {
+  return text::split_list(s, ',');
+}
 
 void set_perf(ir::Options& out, ir::PerfModel m, const std::string& spelled,
               std::string& first_spelling, diag::Diagnostics& diag, bool& ok) {
@@ -112,7 +136,8 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
       has_val = true;
     }
     if (a == "--") {  // utility mode: the rest are compiler flags for parsing the headers
-      out.clang_args.insert(out.clang_args.end(), args.begin() + static_cast<long>(i) + 1, args.end());
+      out.clang_args.insert(out.clang_args.end(), args.begin() + static_cast<long>(i) + 1,
+                            args.end());
       break;
     }
     const OptionSpec* spec = find_option(name);
@@ -143,7 +168,8 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
       ok = false;
       continue;
     }
-    std::string spelled = dashed ? std::string("--") + spec->dashed : std::string("-") + spec->original;
+    std::string spelled =
+        dashed ? std::string("--") + spec->dashed : std::string("-") + spec->original;
     if (spec->arg == Arg::Required && !has_val) {
       if (i + 1 < args.size()) {
         val = unquote(args[++i]);
@@ -158,31 +184,45 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
       continue;
     }
     std::string k = key_of(spec->original);
-    if (k == "o") out.output_dir = val;
-    else if (k == "check") out.check_only = true;
-    else if (k == "printir") out.print_ir = true;
-    else if (k == "train") out.train = true;
+    if (k == "o")
+      out.output_dir = val;
+    else if (k == "check")
+      out.check_only = true;
+    else if (k == "printir")
+      out.print_ir = true;
+    else if (k == "train")
+      out.train = true;
     else if (k == "staticdispatch") {
       out.static_dispatch = true;
       out.performance_table = val;
-    } else if (k == "explain") out.explain = true;
-    else if (k == "mpi") out.mpi = true;
+    } else if (k == "explain")
+      out.explain = true;
+    else if (k == "mpi")
+      out.mpi = true;
     else if (k == "format") {
       if (val != "text" && val != "html") {
         diag.error("invalid format '" + val + "' for '" + spelled + "' (expected text or html)");
         ok = false;
       }
       out.explain_format = val;
-    }
-    else if (k == "disableimpls") for (auto& s : split_commas(val)) out.disable_impls.push_back(s);
-    else if (k == "disablexmlfiles") for (auto& s : split_commas(val)) out.disable_xml_files.push_back(s);
-    else if (k == "disablecpu") out.disable_cpu = true;
-    else if (k == "disablecuda") out.disable_cuda = true;
-    else if (k == "disableopencl") out.disable_opencl = true;
-    else if (k == "clinkage") out.c_linkage = true;
-    else if (k == "usehistorymodels") set_perf(out, ir::PerfModel::History, spelled, perf_spelling, diag, ok);
-    else if (k == "useregressionmodels") set_perf(out, ir::PerfModel::Regression, spelled, perf_spelling, diag, ok);
-    else if (k == "usenlregressionmodels") set_perf(out, ir::PerfModel::NLRegression, spelled, perf_spelling, diag, ok);
+    } else if (k == "disableimpls")
+      for (auto& s : split_commas(val)) out.disable_impls.push_back(s);
+    else if (k == "disablexmlfiles")
+      for (auto& s : split_commas(val)) out.disable_xml_files.push_back(s);
+    else if (k == "disablecpu")
+      out.disable_cpu = true;
+    else if (k == "disablecuda")
+      out.disable_cuda = true;
+    else if (k == "disableopencl")
+      out.disable_opencl = true;
+    else if (k == "clinkage")
+      out.c_linkage = true;
+    else if (k == "usehistorymodels")
+      set_perf(out, ir::PerfModel::History, spelled, perf_spelling, diag, ok);
+    else if (k == "useregressionmodels")
+      set_perf(out, ir::PerfModel::Regression, spelled, perf_spelling, diag, ok);
+    else if (k == "usenlregressionmodels")
+      set_perf(out, ir::PerfModel::NLRegression, spelled, perf_spelling, diag, ok);
     else if (k == "wrapperfilesext") {
       if (val.empty()) {
         diag.error("option '" + spelled + "' needs a non-empty extension, e.g. '.h'");
@@ -204,10 +244,14 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
       }
     } else if (k == "functions") {
       for (auto& s : split_commas(val)) out.functions.push_back(s);
-    } else if (k == "force") out.force = true;
-    else if (k == "p") out.compile_commands_dir = val;
-    else if (k == "help") out.help = true;
-    else if (k == "version") out.version = true;
+    } else if (k == "force")
+      out.force = true;
+    else if (k == "p")
+      out.compile_commands_dir = val;
+    else if (k == "help")
+      out.help = true;
+    else if (k == "version")
+      out.version = true;
   }
   if (ok && !out.help && !out.version && out.main_xml.empty() && out.generate_comp_files.empty()) {
     diag.error("no main descriptor given; usage: compose main.xml [options] (see --help)");
@@ -236,8 +280,10 @@ std::string usage_text() {
       "Options (original single-dash spelling, case-insensitive / double-dash spelling):\n";
   for (const OptionSpec& o : kOptions) {
     std::string left = std::string("  -") + o.original + ", --" + o.dashed;
-    if (left.size() < 44) left.resize(44, ' ');
-    else left += "\n" + std::string(44, ' ');
+    if (left.size() < 44)
+      left.resize(44, ' ');
+    else
+      left += "\n" + std::string(44, ' ');
     s += left + o.help + "\n";
   }
   s += "\n"
@@ -259,6 +305,8 @@ std::string usage_text() {
   return s;
 }
 
-std::string version_text() { return "compose (PEPPHER composition tool) 0.1.0\n"; }
+std::string version_text() {
+  return "compose (PEPPHER composition tool) 0.1.0\n";
+}
 
 }  // namespace peppher::cli

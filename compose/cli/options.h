@@ -11,8 +11,7 @@
 namespace peppher::cli {
 
 // Parses args (without argv[0]); reports mistakes to diag. Returns false on any error.
-bool parse_options(const std::vector<std::string>& args, ir::Options& out,
-                   diag::Diagnostics& diag);
+bool parse_options(const std::vector<std::string>& args, ir::Options& out, diag::Diagnostics& diag);
 
 std::string usage_text();
 std::string version_text();

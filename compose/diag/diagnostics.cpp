@@ -18,8 +18,7 @@ void Diagnostics::note(const ir::SourceLoc& loc, const std::string& message) {
   report(Severity::Note, loc, message);
 }
 
-void Diagnostics::report(Severity severity, const ir::SourceLoc& loc,
-                         const std::string& message) {
+void Diagnostics::report(Severity severity, const ir::SourceLoc& loc, const std::string& message) {
   if (loc.file.empty()) {
     out_ << "compose";
   } else {
@@ -30,9 +29,17 @@ void Diagnostics::report(Severity severity, const ir::SourceLoc& loc,
     }
   }
   switch (severity) {
-    case Severity::Error: out_ << ": error: "; ++errors_; break;
-    case Severity::Warning: out_ << ": warning: "; ++warnings_; break;
-    case Severity::Note: out_ << ": note: "; break;
+    case Severity::Error:
+      out_ << ": error: ";
+      ++errors_;
+      break;
+    case Severity::Warning:
+      out_ << ": warning: ";
+      ++warnings_;
+      break;
+    case Severity::Note:
+      out_ << ": note: ";
+      break;
   }
   out_ << message << '\n';
   out_.flush();

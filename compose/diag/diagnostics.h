@@ -38,7 +38,8 @@ class Diagnostics {
 
 // "did you mean" support: the candidate closest to `word` by edit distance, or "" when
 // none is close enough to be a plausible typo.
-std::string closest_match(const std::string& word, const std::initializer_list<const char*>& candidates);
+std::string closest_match(const std::string& word,
+                          const std::initializer_list<const char*>& candidates);
 template <class Range>
 std::string closest_match_in(const std::string& word, const Range& candidates);
 size_t edit_distance(const std::string& a, const std::string& b);

@@ -90,8 +90,8 @@ std::string as_size(const ir::Expression& e) {
   return "static_cast<size_t>(" + with_member_calls(e.text) + ")";
 }
 
-std::string checked_length(const plan::WrapperPlan& plan, const plan::Operand& o,
-                           const char* attr, const ir::Expression& e, bool extent) {
+std::string checked_length(const plan::WrapperPlan& plan, const plan::Operand& o, const char* attr,
+                           const ir::Expression& e, bool extent) {
   if (!e.ast) return as_size(e);
   const std::string wide = expr::to_cpp(*e.ast, [](const std::string& n) { return as_long(n); });
   return "peppher::checked_length(\"" + c_string(ir::display_name(*plan.iface)) + "\", \"" +

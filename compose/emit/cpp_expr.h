@@ -20,8 +20,8 @@ std::string as_size(const ir::Expression& e);
 /// "descRowWidth") computed in 64 bits and checked by `peppher::checked_length`, which
 /// throws peppher::Error naming the interface, the parameter and the value when it is
 /// negative or above StarPU's 32-bit extent (`extent`) or long long's range.
-std::string checked_length(const plan::WrapperPlan& plan, const plan::Operand& o,
-                           const char* attr, const ir::Expression& e, bool extent);
+std::string checked_length(const plan::WrapperPlan& plan, const plan::Operand& o, const char* attr,
+                           const ir::Expression& e, bool extent);
 
 /// `static_cast<long long>(<e>)`: a block size of a partition.
 std::string as_block(const ir::Expression& e);

@@ -65,7 +65,7 @@ void add_selection_data(const WrapperPlan& plan, TemplateData& d) {
                  pd.set("in_call", cpp::in_call(plan, p));
                  return pd;
                }));
-      item.set("inline_kind", slot.slot < 0                            ? "Training"
+      item.set("inline_kind", slot.slot < 0                      ? "Training"
                               : v.backend == ir::Backend::Cpu    ? "Cpu"
                               : v.backend == ir::Backend::OpenMp ? "OpenMp"
                               : v.backend == ir::Backend::Cuda   ? "Cuda"

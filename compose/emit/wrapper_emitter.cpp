@@ -304,8 +304,9 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
 
   d.set("partitioned", flag(plan.partitioned));
   d.set("auto_split", flag(plan.auto_split));
-  d.set("has_values", flag(std::any_of(plan.operands.begin(), plan.operands.end(),
-                                       [](const Operand& o) { return o.kind == OperandKind::Value; })));
+  d.set("has_values",
+        flag(std::any_of(plan.operands.begin(), plan.operands.end(),
+                         [](const Operand& o) { return o.kind == OperandKind::Value; })));
   d.set("synchronous", flag(plan.synchronous));
   d.set("synchronous_flag", plan.synchronous ? "true" : "false");
   d.set("header_c", flag(plan.header_language == plan::HeaderLanguage::C));

@@ -3,11 +3,11 @@
 // compiles the base function once per combination with -D<base>=<expanded> -DBLOCK=<v>.
 #include "compose/expand/expand.h"
 
+#include <starpu_config.h>  // STARPU_MAXIMPLEMENTATIONS
+
 #include <algorithm>
 #include <cctype>
 #include <map>
-
-#include <starpu_config.h>  // STARPU_MAXIMPLEMENTATIONS
 
 #include "compose/check/predicates.h"
 #include "compose/expand/combinations.h"
@@ -79,8 +79,9 @@ void prune(const ir::Application& app, ir::Interface& iface, diag::Diagnostics& 
     }
   }
   if (had_variants && ir::enabled_variants(app, iface).empty()) {
-    diag.error(iface.loc, "interface '" + iface.name + "' has no variant left: the constraints of "
-                          "every enabled variant are false on this platform");
+    diag.error(iface.loc, "interface '" + iface.name +
+                              "' has no variant left: the constraints of "
+                              "every enabled variant are false on this platform");
   }
 }
 
@@ -115,7 +116,8 @@ void rank_by_table(const ir::TrainedInterface& t, std::vector<ir::Variant*>& mem
         second_us = us;
       }
     }
-    if (!best.empty() && (second_us == 0 || second_us > best_us * (1 + kMargin))) ++score[best].first;
+    if (!best.empty() && (second_us == 0 || second_us > best_us * (1 + kMargin)))
+      ++score[best].first;
   }
   std::stable_sort(members.begin(), members.end(), [&](ir::Variant* a, ir::Variant* b) {
     auto sa = score.find(a->name), sb = score.find(b->name);
@@ -129,7 +131,8 @@ void rank_by_table(const ir::TrainedInterface& t, std::vector<ir::Variant*>& mem
 // keeps them all, the extra ones outside the codelet; after training the table picks the
 // best; without a table the first ones are kept.
 void limit_slots(const ir::Application& app, ir::Interface& iface, diag::Diagnostics& diag) {
-  const ir::TrainedInterface* trained = app.table ? app.table->find(ir::display_name(iface)) : nullptr;
+  const ir::TrainedInterface* trained =
+      app.table ? app.table->find(ir::display_name(iface)) : nullptr;
   for (ir::Backend b : {ir::Backend::Cpu, ir::Backend::Cuda, ir::Backend::OpenCl}) {
     std::vector<ir::Variant*> members = slot_members(app, iface, b);
     if (static_cast<int>(members.size()) <= STARPU_MAXIMPLEMENTATIONS) continue;
@@ -156,13 +159,14 @@ void limit_slots(const ir::Application& app, ir::Interface& iface, diag::Diagnos
       }
     }
     if (app.options.train || dropped.empty()) continue;
-    diag.warning(iface.loc, "tunable expansion gives interface '" + iface.name + "' " +
-                                std::to_string(members.size()) + " " + ir::to_string(b) +
-                                " variants, but this StarPU allows at most " +
-                                std::to_string(STARPU_MAXIMPLEMENTATIONS) + " per backend; " +
-                                (trained ? "kept the fastest in " + app.table->file
-                                         : std::string("kept the first (train to keep the fastest)")) +
-                                ", dropped " + dropped);
+    diag.warning(iface.loc,
+                 "tunable expansion gives interface '" + iface.name + "' " +
+                     std::to_string(members.size()) + " " + ir::to_string(b) +
+                     " variants, but this StarPU allows at most " +
+                     std::to_string(STARPU_MAXIMPLEMENTATIONS) + " per backend; " +
+                     (trained ? "kept the fastest in " + app.table->file
+                              : std::string("kept the first (train to keep the fastest)")) +
+                     ", dropped " + dropped);
   }
 }
 
@@ -196,9 +200,8 @@ void warn_unknown_copies(const ir::Application& app, diag::Diagnostics& diag) {
     }
   }
   for (const std::string& name : app.options.disable_impls) {
-    const bool copy_like = std::any_of(bases.begin(), bases.end(), [&](const std::string& b) {
-      return name.rfind(b, 0) == 0;
-    });
+    const bool copy_like = std::any_of(bases.begin(), bases.end(),
+                                       [&](const std::string& b) { return name.rfind(b, 0) == 0; });
     if (!copy_like || std::find(names.begin(), names.end(), name) != names.end()) continue;
     diag.warning("-disableImpls: no implementation or tunable copy named '" + name + "'" +
                  diag::did_you_mean(diag::closest_match_in(name, names)));
@@ -213,7 +216,10 @@ std::string expanded_name(const std::string& base, const std::vector<ir::Tunable
     if (t.values.size() != 1) continue;
     name += "__" + t.name + "_";
     for (char c : t.values.front()) {
-      name += std::isalnum(static_cast<unsigned char>(c)) ? c : c == '-' ? 'm' : c == '.' ? 'p' : '_';
+      name += std::isalnum(static_cast<unsigned char>(c)) ? c
+              : c == '-'                                  ? 'm'
+              : c == '.'                                  ? 'p'
+                                                          : '_';
     }
   }
   return name;

@@ -12,7 +12,9 @@ namespace {
 
 using Instantiation = std::vector<std::string>;
 
-bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool is_word_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
 
 void add_unique(std::vector<Instantiation>& list, const Instantiation& inst) {
   if (std::find(list.begin(), list.end(), inst) == list.end()) list.push_back(inst);
@@ -45,10 +47,11 @@ std::vector<Instantiation> instantiations(const ir::Application& app, const ir::
     if (r->name != iface.name) continue;
     for (const Instantiation& inst : r->instantiate) {
       if (inst.size() != iface.template_types.size()) {
-        diag.error(r->loc, "instantiate=\"" + join(inst) + "\" gives " + std::to_string(inst.size()) +
-                               " type(s) for generic interface '" + iface.name + "', which has " +
-                               std::to_string(iface.template_types.size()) + " (templateTypes=\"" +
-                               join(iface.template_types) + "\"); separate instantiations with ';'");
+        diag.error(r->loc,
+                   "instantiate=\"" + join(inst) + "\" gives " + std::to_string(inst.size()) +
+                       " type(s) for generic interface '" + iface.name + "', which has " +
+                       std::to_string(iface.template_types.size()) + " (templateTypes=\"" +
+                       join(iface.template_types) + "\"); separate instantiations with ';'");
         continue;
       }
       add_unique(out, inst);
@@ -138,12 +141,14 @@ void expand_generics(ir::Application& app, diag::Diagnostics& diag) {
     }
     std::vector<Instantiation> list = instantiations(app, iface, diag);
     if (list.empty()) {  // like an unused C++ template: nothing to generate
-      diag.warning(iface.loc, "generic interface '" + iface.name + "' is never instantiated, so "
-                              "nothing is generated for it: list its types with "
-                              "instantiate=\"int,float\" on the requiredInterface that names it, "
-                              "or with <peppher:genericParameter name=\"" +
-                                  (iface.template_types.empty() ? "T" : iface.template_types.front()) +
-                                  "\" types=\"...\"/>");
+      diag.warning(iface.loc,
+                   "generic interface '" + iface.name +
+                       "' is never instantiated, so "
+                       "nothing is generated for it: list its types with "
+                       "instantiate=\"int,float\" on the requiredInterface that names it, "
+                       "or with <peppher:genericParameter name=\"" +
+                       (iface.template_types.empty() ? "T" : iface.template_types.front()) +
+                       "\" types=\"...\"/>");
       continue;
     }
     for (const Instantiation& args : list) expanded.push_back(instantiate(iface, args, diag));

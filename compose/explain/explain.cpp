@@ -86,8 +86,8 @@ void print_platform_names(const ir::Application& app, const ir::Interface& iface
             << "\n";
         continue;
       }
-      const std::string prop = n.rfind("platform.", 0) == 0 ? n.substr(9)
-                                                            : *check::xpdl_system_property(n);
+      const std::string prop =
+          n.rfind("platform.", 0) == 0 ? n.substr(9) : *check::xpdl_system_property(n);
       const char* kind = prop == "num_cpus" ? "CPU" : prop == "num_opencl" ? "OpenCL" : "CUDA";
       out << "StarPU's " << kind << " worker count, read when the program runs\n";
     }

@@ -74,9 +74,9 @@ class Explorer {
     // The published examples' main.xml provides `main` itself: normal. Anything else is
     // not something a program's main can provide.
     if (!m.variant.provides.empty() && m.variant.provides != "main") {
-      diag_.warning(m.variant.provides_loc, "the main descriptor provides '" +
-                                                m.variant.provides + "', which is ignored: " +
-                                                "only 'main' is expected here");
+      diag_.warning(m.variant.provides_loc,
+                    "the main descriptor provides '" + m.variant.provides +
+                        "', which is ignored: " + "only 'main' is expected here");
     }
     bool have_link = false;
     for (ir::SourceFile& f : m.variant.sources) {
@@ -212,8 +212,10 @@ class Explorer {
     for (ir::RequiredInterface& r : v.required) resolve_path(v.descriptor_file, r);
     for (ir::SourceFile& f : v.sources) {
       if (f.compiler.type == "link") {
-        diag_.error(f.compiler.loc, "a link step belongs in the main descriptor, not in "
-                                    "implementation '" + v.name + "'");
+        diag_.error(f.compiler.loc,
+                    "a link step belongs in the main descriptor, not in "
+                    "implementation '" +
+                        v.name + "'");
       }
       f.path = resolve_relative(v.descriptor_file, f.name);
     }
@@ -239,9 +241,9 @@ class Explorer {
       auto it = std::find_if(interfaces_.begin(), interfaces_.end(),
                              [&](const ir::Interface& i) { return i.name == v.provides; });
       if (it == interfaces_.end()) {
-        diag_.error(v.provides_loc, "implementation '" + v.name +
-                                        "' provides unknown interface '" + v.provides + "'" +
-                                        diag::did_you_mean(diag::closest_match_in(v.provides, names)));
+        diag_.error(v.provides_loc,
+                    "implementation '" + v.name + "' provides unknown interface '" + v.provides +
+                        "'" + diag::did_you_mean(diag::closest_match_in(v.provides, names)));
         continue;
       }
       it->variants.push_back(std::move(v));
@@ -254,8 +256,9 @@ class Explorer {
       bool found = std::any_of(interfaces_.begin(), interfaces_.end(),
                                [&](const ir::Interface& i) { return i.name == r.name; });
       if (!found) {
-        diag_.error(r.loc, "required interface '" + r.name + "' was not found; give its "
-                           "descriptor with xmlFile=\"...\"");
+        diag_.error(r.loc, "required interface '" + r.name +
+                               "' was not found; give its "
+                               "descriptor with xmlFile=\"...\"");
       }
     }
   }

@@ -69,8 +69,8 @@ class Orderer {
     diag_.error(closing.where->loc, "cycle in required interfaces: " + text);
     // path_[k] is the edge into stack_[k + 1].
     for (size_t k = start; k + 1 < stack_.size(); ++k) {
-      diag_.note(path_[k]->loc, "'" + ifs_[stack_[k]].name + "' requires '" +
-                                    ifs_[stack_[k + 1]].name + "' here");
+      diag_.note(path_[k]->loc,
+                 "'" + ifs_[stack_[k]].name + "' requires '" + ifs_[stack_[k + 1]].name + "' here");
     }
   }
 

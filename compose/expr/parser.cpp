@@ -30,8 +30,10 @@ class Parser {
     }
     auto root = parse_binary(0, 0);
     if (!error_ && pos_ < s_.size()) {
-      if (s_[pos_] == ')') fail(pos_, "unmatched ')'");
-      else fail(pos_, "unexpected '" + token_text() + "' after the end of the expression");
+      if (s_[pos_] == ')')
+        fail(pos_, "unmatched ')'");
+      else
+        fail(pos_, "unexpected '" + token_text() + "' after the end of the expression");
     }
     if (error_) {
       r.error = error_;
@@ -75,8 +77,8 @@ class Parser {
   // The binary operator at pos_, or "" (does not consume).
   std::string peek_operator() {
     if (pos_ >= s_.size()) return "";
-    static const char* const kOps[] = {"||", "&&", "==", "!=", "<=", ">=", "<", ">",
-                                       "+",  "-",  "*",  "/",  "%"};
+    static const char* const kOps[] = {"||", "&&", "==", "!=", "<=", ">=", "<",
+                                       ">",  "+",  "-",  "*",  "/",  "%"};
     for (const char* op : kOps) {
       if (s_.compare(pos_, std::char_traits<char>::length(op), op) == 0) return op;
     }
@@ -121,9 +123,12 @@ class Parser {
     if (pos_ >= s_.size()) return;
     char c = s_[pos_];
     char n = pos_ + 1 < s_.size() ? s_[pos_ + 1] : '\0';
-    if (c == '=' && n != '=') fail(pos_, "'=' is not a comparison; did you mean '=='?");
-    else if (c == '&' && n != '&') fail(pos_, "'&' is not supported; did you mean '&&'?");
-    else if (c == '|' && n != '|') fail(pos_, "'|' is not supported; did you mean '||'?");
+    if (c == '=' && n != '=')
+      fail(pos_, "'=' is not a comparison; did you mean '=='?");
+    else if (c == '&' && n != '&')
+      fail(pos_, "'&' is not supported; did you mean '&&'?");
+    else if (c == '|' && n != '|')
+      fail(pos_, "'|' is not supported; did you mean '||'?");
   }
 
   std::unique_ptr<Node> parse_unary(int depth) {
@@ -178,7 +183,8 @@ class Parser {
       return inner;
     }
     if (std::isdigit(static_cast<unsigned char>(c)) ||
-        (c == '.' && pos_ + 1 < s_.size() && std::isdigit(static_cast<unsigned char>(s_[pos_ + 1])))) {
+        (c == '.' && pos_ + 1 < s_.size() &&
+         std::isdigit(static_cast<unsigned char>(s_[pos_ + 1])))) {
       return parse_number();
     }
     if (is_ident_start(c)) return parse_identifier();
@@ -246,8 +252,10 @@ class Parser {
     while (true) {
       while (pos_ < s_.size() && is_ident_char(s_[pos_])) ++pos_;
       size_t sep = 0;
-      if (pos_ < s_.size() && s_[pos_] == '.') sep = 1;
-      else if (s_.compare(pos_, 2, "::") == 0) sep = 2;
+      if (pos_ < s_.size() && s_[pos_] == '.')
+        sep = 1;
+      else if (s_.compare(pos_, 2, "::") == 0)
+        sep = 2;
       if (sep == 0) break;
       if (pos_ + sep >= s_.size() || !is_ident_start(s_[pos_ + sep])) {
         fail(pos_ + sep, "expected a name after '" + s_.substr(pos_, sep) + "'");
@@ -298,8 +306,10 @@ class Parser {
       skip_space();
       const char want = k == 0 ? ',' : close;
       if (pos_ >= s_.size() || s_[pos_] != want) {
-        if (pos_ >= s_.size()) fail(open, std::string("'") + s_[open] + "' is never closed");
-        else fail(pos_, std::string("expected '") + want + "' in " + kIsInstalled);
+        if (pos_ >= s_.size())
+          fail(open, std::string("'") + s_[open] + "' is never closed");
+        else
+          fail(pos_, std::string("expected '") + want + "' in " + kIsInstalled);
         return nullptr;
       }
       ++pos_;
@@ -348,8 +358,12 @@ void print(const Node& n, const std::function<std::string(const std::string&)>& 
   const bool guard = guards != nullptr;
   switch (n.kind) {
     case NodeKind::IntLiteral:
-    case NodeKind::FloatLiteral: out += n.text; return;
-    case NodeKind::Identifier: out += rename ? rename(n.text) : n.text; return;
+    case NodeKind::FloatLiteral:
+      out += n.text;
+      return;
+    case NodeKind::Identifier:
+      out += rename ? rename(n.text) : n.text;
+      return;
     case NodeKind::Unary: {
       out += n.text;
       const Node& a = *n.operands[0];
@@ -394,10 +408,11 @@ void print(const Node& n, const std::function<std::string(const std::string&)>& 
 
 }  // namespace
 
-ParseResult parse(const std::string& text) { return Parser(text).run(); }
+ParseResult parse(const std::string& text) {
+  return Parser(text).run();
+}
 
-std::string to_cpp(const Node& node,
-                   const std::function<std::string(const std::string&)>& rename) {
+std::string to_cpp(const Node& node, const std::function<std::string(const std::string&)>& rename) {
   std::string out;
   print(node, rename, out);
   return out;

@@ -4,56 +4,80 @@
 
 namespace peppher::ir {
 
-bool uses_mpi(const Application& app) { return app.options.mpi || app.composition.mpi; }
+bool uses_mpi(const Application& app) {
+  return app.options.mpi || app.composition.mpi;
+}
 
 const char* to_string(Backend b) {
   switch (b) {
-    case Backend::Cpu: return "CPU";
-    case Backend::OpenMp: return "OPENMP";
-    case Backend::Cuda: return "CUDA";
-    case Backend::OpenCl: return "OPENCL";
+    case Backend::Cpu:
+      return "CPU";
+    case Backend::OpenMp:
+      return "OPENMP";
+    case Backend::Cuda:
+      return "CUDA";
+    case Backend::OpenCl:
+      return "OPENCL";
   }
   return "?";
 }
 
 const char* to_string(AccessMode m) {
   switch (m) {
-    case AccessMode::Read: return "read";
-    case AccessMode::Write: return "write";
-    case AccessMode::ReadWrite: return "readwrite";
+    case AccessMode::Read:
+      return "read";
+    case AccessMode::Write:
+      return "write";
+    case AccessMode::ReadWrite:
+      return "readwrite";
   }
   return "?";
 }
 
 const char* to_string(ParamKind k) {
   switch (k) {
-    case ParamKind::ScalarValue: return "scalar";
-    case ParamKind::StructValue: return "struct";
-    case ParamKind::RawPointer: return "pointer";
-    case ParamKind::Vector: return "vector";
-    case ParamKind::Matrix: return "matrix";
-    case ParamKind::ScalarContainer: return "scalar_container";
-    case ParamKind::Reference: return "reference";
+    case ParamKind::ScalarValue:
+      return "scalar";
+    case ParamKind::StructValue:
+      return "struct";
+    case ParamKind::RawPointer:
+      return "pointer";
+    case ParamKind::Vector:
+      return "vector";
+    case ParamKind::Matrix:
+      return "matrix";
+    case ParamKind::ScalarContainer:
+      return "scalar_container";
+    case ParamKind::Reference:
+      return "reference";
   }
   return "?";
 }
 
 const char* to_string(PerfModel p) {
   switch (p) {
-    case PerfModel::None: return "none";
-    case PerfModel::History: return "history";
-    case PerfModel::Regression: return "regression";
-    case PerfModel::NLRegression: return "nl_regression";
+    case PerfModel::None:
+      return "none";
+    case PerfModel::History:
+      return "history";
+    case PerfModel::Regression:
+      return "regression";
+    case PerfModel::NLRegression:
+      return "nl_regression";
   }
   return "?";
 }
 
 const char* to_string(PartitionKind k) {
   switch (k) {
-    case PartitionKind::None: return "none";
-    case PartitionKind::Blocks: return "blocks";
-    case PartitionKind::Blocks2D: return "blocks2d";
-    case PartitionKind::Auto: return "auto";
+    case PartitionKind::None:
+      return "none";
+    case PartitionKind::Blocks:
+      return "blocks";
+    case PartitionKind::Blocks2D:
+      return "blocks2d";
+    case PartitionKind::Auto:
+      return "auto";
   }
   return "?";
 }
@@ -62,9 +86,12 @@ bool backend_enabled(const Application& app, const Interface& i, Backend b) {
   const Options& o = app.options;
   switch (b) {
     case Backend::Cpu:
-    case Backend::OpenMp: return !o.disable_cpu && !i.disable_cpu;
-    case Backend::Cuda: return !o.disable_cuda && !i.disable_cuda;
-    case Backend::OpenCl: return !o.disable_opencl && !i.disable_opencl;
+    case Backend::OpenMp:
+      return !o.disable_cpu && !i.disable_cpu;
+    case Backend::Cuda:
+      return !o.disable_cuda && !i.disable_cuda;
+    case Backend::OpenCl:
+      return !o.disable_opencl && !i.disable_opencl;
   }
   return false;
 }

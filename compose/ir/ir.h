@@ -24,9 +24,9 @@ struct SourceLoc {
 // diagnostic can point at a column inside it), and the parsed tree (null if it failed to
 // parse; an error has then been reported).
 struct Expression {
-  std::string text;  // decoded value, e.g. "size < 5000"
-  SourceLoc loc;     // where text starts in the file
-  std::string raw;   // spelling in the file (entities undecoded), for loc_at()
+  std::string text;                       // decoded value, e.g. "size < 5000"
+  SourceLoc loc;                          // where text starts in the file
+  std::string raw;                        // spelling in the file (entities undecoded), for loc_at()
   std::shared_ptr<const expr::Node> ast;  // filled by resolution (check/)
 };
 
@@ -53,10 +53,10 @@ enum class ParamKind {
 enum class PerfModel { None, History, Regression, NLRegression };
 
 enum class PartitionKind {
-  None,    // "*" or absent
-  Blocks,  // one expression: 1-D blocks of `block` elements
+  None,      // "*" or absent
+  Blocks,    // one expression: 1-D blocks of `block` elements
   Blocks2D,  // "a,b": 2-D blocks of `block` rows by `block_cols` columns
-  Auto,    // "?": the composer chooses
+  Auto,      // "?": the composer chooses
 };
 
 struct Partition {
@@ -73,8 +73,9 @@ struct Csr {
   std::string first;
   std::string row_offsets;
   std::string col_indices;
-  bool present() const { return !nrows.empty() || !first.empty() || !row_offsets.empty() ||
-                                !col_indices.empty(); }
+  bool present() const {
+    return !nrows.empty() || !first.empty() || !row_offsets.empty() || !col_indices.empty();
+  }
 };
 
 // (ext) range="lo..hi" on a scalar parameter.
@@ -164,8 +165,8 @@ struct RequiredInterface {
 };
 
 struct Variant {
-  SourceLoc loc;  // the <peppher:implementation> element
-  std::string name;  // the implementing C/C++ function
+  SourceLoc loc;         // the <peppher:implementation> element
+  std::string name;      // the implementing C/C++ function
   std::string provides;  // provided interface name
   SourceLoc provides_loc;
   Backend backend = Backend::Cpu;
@@ -175,9 +176,9 @@ struct Variant {
   std::vector<Constraint> constraints;
   std::vector<Tunable> tunables;
   std::string prediction_function;  // (ext) empty if none
-  bool disabled = false;  // disable="1" in the descriptor or -disableImpls
+  bool disabled = false;            // disable="1" in the descriptor or -disableImpls
   bool disabled_by_option = false;  // true when -disableImpls (not the descriptor) did it
-  std::string descriptor_file;  // the implementation descriptor's path
+  std::string descriptor_file;      // the implementation descriptor's path
   // (expand/) Set on a variant made by tunable expansion: the function name as written in
   // the descriptor; `name` is then the expanded one (`<base>__BLOCK_32`) and each tunable
   // holds its one value. Empty otherwise.
@@ -251,7 +252,7 @@ struct Composition {
   std::string scheduler;          // e.g. "dmda"; empty: runtime default
   std::string optimization_goal;  // e.g. "time"
   PerfModel perf_model = PerfModel::None;
-  bool mpi = false;  // (ext) mpi="true": distributed over StarPU-MPI, as compose --mpi
+  bool mpi = false;   // (ext) mpi="true": distributed over StarPU-MPI, as compose --mpi
   SourceLoc mpi_loc;  // where mpi= is written
 };
 
@@ -267,20 +268,20 @@ struct Options {
   PerfModel perf_model = PerfModel::None;  // None: not given on the command line
   std::string wrapper_files_ext = ".h";
   bool c_linkage = false;  // --c-linkage: C callers (also implied by a C main source)
-  int verbosity = 0;  // -v=0..3
+  int verbosity = 0;       // -v=0..3
   std::vector<std::string> generate_comp_files;  // utility mode when non-empty
-  std::vector<std::string> functions;   // utility mode: --functions a,b (empty: all)
-  bool force = false;                   // utility mode: --force overwrites existing files
-  std::vector<std::string> clang_args;  // utility mode: -I, -D and everything after `--`
-  std::string compile_commands_dir;     // utility mode: -p DIR (compile_commands.json)
-  bool train = false;            // --train: compose, then make train
-  bool static_dispatch = false;  // -staticDispatch[=TABLE]
-  std::string performance_table;  // its TABLE; empty: peppher_perf.<platform>.xml by main.xml
-  bool explain = false;          // --explain
-  bool mpi = false;              // --mpi: distributed execution over StarPU-MPI
+  std::vector<std::string> functions;            // utility mode: --functions a,b (empty: all)
+  bool force = false;                            // utility mode: --force overwrites existing files
+  std::vector<std::string> clang_args;           // utility mode: -I, -D and everything after `--`
+  std::string compile_commands_dir;              // utility mode: -p DIR (compile_commands.json)
+  bool train = false;                            // --train: compose, then make train
+  bool static_dispatch = false;                  // -staticDispatch[=TABLE]
+  std::string performance_table;        // its TABLE; empty: peppher_perf.<platform>.xml by main.xml
+  bool explain = false;                 // --explain
+  bool mpi = false;                     // --mpi: distributed execution over StarPU-MPI
   std::string explain_format = "text";  // --format=text|html (of --explain)
-  bool check_only = false;  // --check
-  bool print_ir = false;    // --print-ir
+  bool check_only = false;              // --check
+  bool print_ir = false;                // --print-ir
   bool help = false;
   bool version = false;
 };
@@ -289,8 +290,8 @@ struct Options {
 // variant at each point of a grid over the context parameters (peppher/training.h).
 struct TrainedInterface {
   SourceLoc loc;
-  std::string name;                 // as the program names it: "spmv", "sort<float>"
-  std::vector<std::string> context;  // the context parameters, grid axis order
+  std::string name;                          // as the program names it: "spmv", "sort<float>"
+  std::vector<std::string> context;          // the context parameters, grid axis order
   std::vector<std::vector<long long>> axes;  // each axis's sampled values, ascending
   std::map<std::vector<long long>, std::map<std::string, double>> us;  // point -> variant -> us
 };
@@ -309,11 +310,11 @@ struct PerformanceTable {
 };
 
 struct Application {
-  SourceLoc loc;  // main's <peppher:implementation>
-  std::string name;  // "main"
-  std::string descriptor_file;  // main.xml as given
+  SourceLoc loc;                    // main's <peppher:implementation>
+  std::string name;                 // "main"
+  std::string descriptor_file;      // main.xml as given
   std::vector<SourceFile> sources;  // the application's own sources (link step excluded)
-  CompilerStep link;  // from the nameless source file with <compiler type="link">
+  CompilerStep link;                // from the nameless source file with <compiler type="link">
   std::vector<RequiredInterface> required;
   Backend target = Backend::Cpu;
   std::string pdl_ref;  // (ext) targetPlatform pdlRef, resolved
@@ -332,12 +333,12 @@ struct Application {
 // Whether the program is composed for StarPU-MPI (--mpi or composition mpi="true").
 bool uses_mpi(const Application& app);
 std::string display_name(const Interface& i);  // "spmv", or "sort<float>" for an instantiation
-const char* to_string(Backend b);  // "CPU", "OPENMP", "CUDA", "OPENCL"
-const char* to_string(AccessMode m);  // "read", "write", "readwrite"
-const char* to_string(ParamKind k);  // "scalar", "struct", "pointer", "vector", "matrix",
-                                     // "scalar_container", "reference"
-const char* to_string(PerfModel p);  // "none", "history", "regression", "nl_regression"
-const char* to_string(PartitionKind k);  // "none", "blocks", "blocks2d", "auto"
+const char* to_string(Backend b);              // "CPU", "OPENMP", "CUDA", "OPENCL"
+const char* to_string(AccessMode m);           // "read", "write", "readwrite"
+const char* to_string(ParamKind k);            // "scalar", "struct", "pointer", "vector", "matrix",
+                                               // "scalar_container", "reference"
+const char* to_string(PerfModel p);            // "none", "history", "regression", "nl_regression"
+const char* to_string(PartitionKind k);        // "none", "blocks", "blocks2d", "auto"
 
 // Whether backend b is enabled for interface i under the application's options
 // (command line -disableCPU etc. and the interface's disable* attributes). OPENMP follows CPU.

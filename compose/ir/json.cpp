@@ -24,15 +24,39 @@ class Json {
     out_ += ": ";
     after_key_ = true;
   }
-  void str(const std::string& v) { value_prefix(); quote(v); }
-  void num(long long v) { value_prefix(); out_ += std::to_string(v); }
-  void boolean(bool v) { value_prefix(); out_ += v ? "true" : "false"; }
-  void null() { value_prefix(); out_ += "null"; }
+  void str(const std::string& v) {
+    value_prefix();
+    quote(v);
+  }
+  void num(long long v) {
+    value_prefix();
+    out_ += std::to_string(v);
+  }
+  void boolean(bool v) {
+    value_prefix();
+    out_ += v ? "true" : "false";
+  }
+  void null() {
+    value_prefix();
+    out_ += "null";
+  }
 
-  void field(const std::string& k, const std::string& v) { key(k); str(v); }
-  void field(const std::string& k, const char* v) { key(k); str(v); }
-  void field(const std::string& k, bool v) { key(k); boolean(v); }
-  void field(const std::string& k, int v) { key(k); num(v); }
+  void field(const std::string& k, const std::string& v) {
+    key(k);
+    str(v);
+  }
+  void field(const std::string& k, const char* v) {
+    key(k);
+    str(v);
+  }
+  void field(const std::string& k, bool v) {
+    key(k);
+    boolean(v);
+  }
+  void field(const std::string& k, int v) {
+    key(k);
+    num(v);
+  }
 
  private:
   void open(char c) {
@@ -68,11 +92,21 @@ class Json {
     out_ += '"';
     for (unsigned char c : s) {
       switch (c) {
-        case '"': out_ += "\\\""; break;
-        case '\\': out_ += "\\\\"; break;
-        case '\n': out_ += "\\n"; break;
-        case '\t': out_ += "\\t"; break;
-        case '\r': out_ += "\\r"; break;
+        case '"':
+          out_ += "\\\"";
+          break;
+        case '\\':
+          out_ += "\\\\";
+          break;
+        case '\n':
+          out_ += "\\n";
+          break;
+        case '\t':
+          out_ += "\\t";
+          break;
+        case '\r':
+          out_ += "\\r";
+          break;
         default:
           if (c < 0x20) {
             char buf[8];
@@ -171,7 +205,8 @@ void parameter(Json& j, const Parameter& p) {
     j.field("kind", to_string(p.partition.kind));
     if (p.partition.kind == PartitionKind::Blocks || p.partition.kind == PartitionKind::Blocks2D)
       expression(j, "block", p.partition.block);
-    if (p.partition.kind == PartitionKind::Blocks2D) expression(j, "blockCols", p.partition.block_cols);
+    if (p.partition.kind == PartitionKind::Blocks2D)
+      expression(j, "blockCols", p.partition.block_cols);
     j.end_object();
   }
   if (p.halo) expression(j, "halo", *p.halo);

@@ -149,7 +149,8 @@ void plan_block_values(const ir::Interface& iface, WrapperPlan& plan, const Oper
     if (o.param->block_first.empty() || o.split == SplitKind::None) continue;
     if (o.split == SplitKind::Blocks2D) {
       diags.error(o.param->loc, "blockFirst of parameter '" + o.param->name + "' in interface '" +
-                                    iface.name + "' needs row blocks; its 2-D blocks have a "
+                                    iface.name +
+                                    "' needs row blocks; its 2-D blocks have a "
                                     "first row and a first column");
       continue;
     }

@@ -44,8 +44,7 @@ Term operand_term(const WrapperPlan& plan, int o) {
 Term worker_count(const std::string& name) {
   Term t;
   t.kind = TermKind::Workers;
-  t.backend = name == "platform.num_cpus" || name == "xpdl::system::num_of_cpus"
-                  ? ir::Backend::Cpu
+  t.backend = name == "platform.num_cpus" || name == "xpdl::system::num_of_cpus" ? ir::Backend::Cpu
               : name == "platform.num_opencl" ? ir::Backend::OpenCl
                                               : ir::Backend::Cuda;  // num_cuda, num_of_gpus
   return t;

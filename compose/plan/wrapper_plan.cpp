@@ -110,7 +110,9 @@ bool is_c_parameter(const ir::Parameter& p) {
   return p.type.find_first_of("&:<") == std::string::npos;
 }
 
-bool is_c_language(const std::string& language) { return language == "C" || language == "c"; }
+bool is_c_language(const std::string& language) {
+  return language == "C" || language == "c";
+}
 
 }  // namespace
 

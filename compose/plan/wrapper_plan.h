@@ -155,8 +155,8 @@ struct WrapperPlan {
   std::vector<VariantSlot> cpu_like;  // CPU and OPENMP variants share cpu_funcs
   std::vector<VariantSlot> cuda;
   std::vector<VariantSlot> opencl;
-  bool forkjoin = false;     // an OPENMP variant exists: parallel task on combined workers
-  bool synchronous = false;  // a raw pointer or no buffer at all: the call waits
+  bool forkjoin = false;      // an OPENMP variant exists: parallel task on combined workers
+  bool synchronous = false;   // a raw pointer or no buffer at all: the call waits
   bool inline_calls = false;  // every buffer is a raw pointer (or T&) and a sequential CPU
                               // variant exists: a call whose selection picks it runs on the
                               // calling thread, with no task (runtime peppher/inline_call.h)

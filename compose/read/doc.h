@@ -3,7 +3,6 @@
 #pragma once
 
 #include <pugixml.hpp>
-
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -35,7 +34,7 @@ class Doc {
   pugi::xml_attribute attr(pugi::xml_node node, const char* local) const;
   std::string text(pugi::xml_node node) const;  // trimmed character data
 
-  ir::SourceLoc loc(pugi::xml_node node) const;  // at '<'
+  ir::SourceLoc loc(pugi::xml_node node) const;          // at '<'
   ir::SourceLoc attr_loc(pugi::xml_attribute a) const;   // at the attribute name
   ir::SourceLoc value_loc(pugi::xml_attribute a) const;  // at the value's first character
   ir::SourceLoc text_loc(pugi::xml_node node) const;

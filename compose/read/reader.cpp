@@ -19,7 +19,8 @@ Descriptor read_descriptor_file(const std::string& path, const ir::SourceLoc& fr
     Descriptor d;
     d.file = path;
     std::error_code ec;
-    std::string why = std::filesystem::is_directory(path, ec) ? "it is a folder" : std::strerror(errno);
+    std::string why =
+        std::filesystem::is_directory(path, ec) ? "it is a folder" : std::strerror(errno);
     diag.error(from, "cannot open descriptor '" + path + "': " + why);
     return d;
   }
@@ -49,13 +50,15 @@ Descriptor read_descriptor_text(const std::string& path, std::string text,
     return out;
   }
   if (kinds > 1) {
-    diag.error(out.root_loc, "a descriptor holds one interface, or implementations, or one "
-                             "platform; this one mixes them (split it into several files)");
+    diag.error(out.root_loc,
+               "a descriptor holds one interface, or implementations, or one "
+               "platform; this one mixes them (split it into several files)");
   }
   if (!interfaces.empty()) {
     for (size_t i = 1; i < interfaces.size(); ++i) {
-      diag.error(doc.loc(interfaces[i]), "more than one interface in one descriptor; write "
-                                         "one interface descriptor per file");
+      diag.error(doc.loc(interfaces[i]),
+                 "more than one interface in one descriptor; write "
+                 "one interface descriptor per file");
     }
     out.interface = build_interface(doc, interfaces[0]);
   }

@@ -34,7 +34,6 @@ struct Descriptor {
 Descriptor read_descriptor_file(const std::string& path, const ir::SourceLoc& from,
                                 diag::Diagnostics& diag);
 // Reads descriptor text held in memory; `path` is used in locations and as the file name.
-Descriptor read_descriptor_text(const std::string& path, std::string text,
-                                diag::Diagnostics& diag);
+Descriptor read_descriptor_text(const std::string& path, std::string text, diag::Diagnostics& diag);
 
 }  // namespace peppher::read

@@ -1,11 +1,10 @@
 // The performance table reader (see table.h).
 #include "compose/read/table.h"
 
-#include <pugixml.hpp>
-
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <pugixml.hpp>
 #include <set>
 #include <sstream>
 
@@ -33,7 +32,8 @@ std::optional<ir::PerformanceTable> read_performance_table(const std::string& pa
                                                            diag::Diagnostics& diag) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    diag.error("cannot open performance table '" + path + "': run compose --train main.xml "
+    diag.error("cannot open performance table '" + path +
+               "': run compose --train main.xml "
                "first, or name the table with -staticDispatch=FILE");
     return std::nullopt;
   }
@@ -49,7 +49,9 @@ std::optional<ir::PerformanceTable> read_performance_table(const std::string& pa
     return std::nullopt;
   }
   const int errors_before = diag.error_count();
-  auto at = [&](const pugi::xml_node& n) { return lines.loc(static_cast<size_t>(n.offset_debug())); };
+  auto at = [&](const pugi::xml_node& n) {
+    return lines.loc(static_cast<size_t>(n.offset_debug()));
+  };
   pugi::xml_node root = doc.document_element();
   if (local(root) != "performanceTable") {
     diag.error(at(root), "'" + path + "' is not a performance table (its root is <" +
@@ -81,7 +83,8 @@ std::optional<ir::PerformanceTable> read_performance_table(const std::string& pa
       }
       if (point.size() != t.context.size()) {
         diag.error(at(c), "point has " + std::to_string(point.size()) + " values, but interface '" +
-                              t.name + "' has " + std::to_string(t.context.size()) + " context parameters");
+                              t.name + "' has " + std::to_string(t.context.size()) +
+                              " context parameters");
         continue;
       }
       for (size_t k = 0; k < point.size(); ++k) axes[k].insert(point[k]);

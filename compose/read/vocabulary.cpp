@@ -22,7 +22,11 @@ const std::vector<ElementSpec>& all_elements() {
        {"name", "type", "accessMode"},
        {}},
       {"description", {}, {}, {}, true},
-      {"performanceAspects", {}, {}, {"performanceAspect", "predictionFunction"}, true},  // free text too
+      {"performanceAspects",
+       {},
+       {},
+       {"performanceAspect", "predictionFunction"},
+       true},  // free text too
       {"performanceAspect", {"name"}, {"name"}, {}},
       {"predictionFunction", {"name"}, {"name"}, {}},
       {"genericParameters", {}, {}, {"genericParameter"}, true},  // free text in the original
@@ -30,9 +34,8 @@ const std::vector<ElementSpec>& all_elements() {
       {"implementation",
        {"name", "disable"},
        {"name"},
-       {"description", "sourceFiles", "providedInterfaces", "requiredInterfaces",
-        "targetPlatform", "constraints", "parameterConstraints", "tunables",
-        "performanceAspects", "composition"}},
+       {"description", "sourceFiles", "providedInterfaces", "requiredInterfaces", "targetPlatform",
+        "constraints", "parameterConstraints", "tunables", "performanceAspects", "composition"}},
       {"sourceFiles", {}, {}, {"sourceFile"}},
       {"sourceFile",
        {"name", "version", "language", "kernel", "extentArguments", "globalSize", "localSize",

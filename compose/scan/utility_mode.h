@@ -24,7 +24,7 @@ struct UtilityOptions {
   // The runtime's and StarPU's header folders, searched after the user's -I folders (as
   // -isystem) and left out of the skeletons' flags: the generated Makefile adds them itself.
   std::vector<std::string> system_include_dirs;
-  int verbosity = 0;                 // -v >= 1: time per header
+  int verbosity = 0;  // -v >= 1: time per header
 };
 
 // The options from the parsed command line (headers, -o, -v); the caller sets the rest.

@@ -78,7 +78,8 @@ void apply_variant_environment() {
     if (item.empty()) continue;
     size_t eq = item.find('=');
     if (eq == std::string::npos || !force_variant(item.substr(0, eq), item.substr(eq + 1))) {
-      throw Error("PEPPHER_VARIANT: '" + item + "' names no composed interface=variant "
+      throw Error("PEPPHER_VARIANT: '" + item +
+                  "' names no composed interface=variant "
                   "(expected e.g. PEPPHER_VARIANT=spmv=spmv_cpu)");
     }
   }
@@ -87,8 +88,10 @@ void apply_variant_environment() {
 void forced_variant_rejects(const VariantSelector& selector, int index) {
   const std::string& backend = selector.backends()[index];
   throw Error(selector.interface_name() + ": the forced variant '" + selector.variants()[index] +
-              "' (" + backend + ") cannot run this call: its constraints reject it, or this run "
-              "has no " + backend + " worker");
+              "' (" + backend +
+              ") cannot run this call: its constraints reject it, or this run "
+              "has no " +
+              backend + " worker");
 }
 
 starpu_codelet single_variant_codelet(const starpu_codelet& full, uint32_t where,

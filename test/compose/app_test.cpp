@@ -1,7 +1,6 @@
 // The published vector_scale example (apps/vector_scale) reads and checks without any
 // diagnostic, and its IR has what code generation needs.
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -50,22 +49,26 @@ TEST_CASE("a bare relative main.xml generates next to it", "[app]") {
   CHECK(std::filesystem::exists(std::filesystem::path(copy.path()) / "Makefile"));
 }
 
-TEST_CASE("utility mode from the command line writes skeletons that pass --check but for "
-          "placeholders", "[app]") {
+TEST_CASE(
+    "utility mode from the command line writes skeletons that pass --check but for "
+    "placeholders",
+    "[app]") {
   test::TempDir dir;
   std::filesystem::path header = std::filesystem::path(dir.path()) / "spm.h";
   {
     std::ofstream(header) << "void scale(float* arr, int n, float factor);\n"
                              "void fill(float* data, long count);\n";
   }
-  test::RunResult r = test::run_in(dir.path(), {"-generateCompFiles=spm.h", "--functions", "scale"});
+  test::RunResult r =
+      test::run_in(dir.path(), {"-generateCompFiles=spm.h", "--functions", "scale"});
   INFO(r.err);
   REQUIRE(r.code == 0);
   CHECK(std::filesystem::exists(std::filesystem::path(dir.path()) / "scale.xml"));
   CHECK(std::filesystem::exists(std::filesystem::path(dir.path()) / "scale/scale_opencl.cl"));
   CHECK_FALSE(std::filesystem::exists(std::filesystem::path(dir.path()) / "fill.xml"));
   // A second run keeps what exists and says so.
-  test::RunResult again = test::run_in(dir.path(), {"-generateCompFiles=spm.h", "--functions", "scale"});
+  test::RunResult again =
+      test::run_in(dir.path(), {"-generateCompFiles=spm.h", "--functions", "scale"});
   CHECK(again.code == 0);
   CHECK(again.out.find("kept existing scale.xml") != std::string::npos);
 }
@@ -108,8 +111,8 @@ TEST_CASE("--explain lists the variants kept and left out, and writes nothing", 
                         std::filesystem::copy_options::recursive);
   const auto before = std::distance(std::filesystem::recursive_directory_iterator(copy.path()),
                                     std::filesystem::recursive_directory_iterator());
-  test::RunResult r = test::run_in(copy.path(), {"--explain", "main.xml", "-disableOpenCL",
-                                                 "-disableImpls=tune_cpu__BLOCK_64"});
+  test::RunResult r = test::run_in(
+      copy.path(), {"--explain", "main.xml", "-disableOpenCL", "-disableImpls=tune_cpu__BLOCK_64"});
   INFO(r.err);
   CHECK(r.code == 0);
   CHECK(r.out.find("interface sel (sel.xml)\n"
@@ -117,14 +120,16 @@ TEST_CASE("--explain lists the variants kept and left out, and writes nothing", 
                    "  out: sel_opencl (OPENCL): the OPENCL backend is disabled\n"
                    "  not trained: the runtime chooses among the variants kept\n") == 0);
   CHECK(r.out.find("  in:  tune_cpu__BLOCK_32 (CPU)\n"
-                   "  out: tune_cpu__BLOCK_64 (CPU): -disableImpls names it\n") != std::string::npos);
+                   "  out: tune_cpu__BLOCK_64 (CPU): -disableImpls names it\n") !=
+        std::string::npos);
   CHECK(r.err.empty());
   // A tunable copy that expansion does not make is a warning with the nearest name.
-  test::RunResult typo = test::run_in(copy.path(), {"--check", "main.xml",
-                                                    "-disableImpls=tune_cpu__BLOCK_65"});
+  test::RunResult typo =
+      test::run_in(copy.path(), {"--check", "main.xml", "-disableImpls=tune_cpu__BLOCK_65"});
   CHECK(typo.code == 0);
-  CHECK(typo.err == "compose: warning: -disableImpls: no implementation or tunable copy named "
-                    "'tune_cpu__BLOCK_65'; did you mean 'tune_cpu__BLOCK_64'?\n");
+  CHECK(typo.err ==
+        "compose: warning: -disableImpls: no implementation or tunable copy named "
+        "'tune_cpu__BLOCK_65'; did you mean 'tune_cpu__BLOCK_64'?\n");
   CHECK(std::distance(std::filesystem::recursive_directory_iterator(copy.path()),
                       std::filesystem::recursive_directory_iterator()) == before);
 }

@@ -2,11 +2,10 @@
 // crash), print exactly the lines of expected.txt on stderr, and leave a pre-existing
 // output folder untouched. A case may give its command line in args.txt (one per line;
 // default "main.xml"); "-o <tmp>" is always appended.
-#include <catch2/catch.hpp>
-
 #include <sys/wait.h>
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <filesystem>
 
 #include "test_util.h"
@@ -19,8 +18,10 @@ namespace {
 std::string shell_quote(const std::string& s) {
   std::string out = "'";
   for (char c : s) {
-    if (c == '\'') out += "'\\''";
-    else out += c;
+    if (c == '\'')
+      out += "'\\''";
+    else
+      out += c;
   }
   return out + "'";
 }
@@ -48,7 +49,9 @@ std::vector<std::string> cases() {
 
 }  // namespace
 
-TEST_CASE("bad-input corpus has at least 40 cases", "[bad]") { CHECK(cases().size() >= 40); }
+TEST_CASE("bad-input corpus has at least 40 cases", "[bad]") {
+  CHECK(cases().size() >= 40);
+}
 
 TEST_CASE("every bad input fails with exactly its diagnostics", "[bad]") {
   for (const std::string& name : cases()) {

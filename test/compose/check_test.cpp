@@ -36,26 +36,35 @@ TEST_CASE("parameter types classify into kinds", "[check]") {
 
 TEST_CASE("resolved IR: kinds, expressions, instantiate, tunable in partition", "[check]") {
   test::TempDir d;
-  d.write("main.xml", test::component(
-      "  <peppher:implementation name=\"main\">\n"
-      "    <peppher:requiredInterfaces><peppher:requiredInterface name=\"sort\" xmlFile=\"sort.xml\" instantiate=\"int, float\"/></peppher:requiredInterfaces>\n"
-      "    <peppher:targetPlatform name=\"CPU\"/>\n"
-      "  </peppher:implementation>\n"));
-  d.write("sort.xml", test::component(
-      "  <peppher:interface name=\"sort\" kind=\"generic\" templateTypes=\"T\">\n"
-      "    <peppher:parameters>\n"
-      "      <peppher:parameter name=\"v\" type=\"peppher::Vector&lt;T&gt; &amp;\" accessMode=\"readwrite\" partition=\"BLOCK\"/>\n"
-      "      <peppher:parameter name=\"p\" type=\"const T*\" numElements=\"(n+1) * 2\" accessMode=\"read\"/>\n"
-      "      <peppher:parameter name=\"n\" type=\"int\" accessMode=\"read\"/>\n"
-      "    </peppher:parameters>\n"
-      "  </peppher:interface>\n"));
-  d.write("sort/s.xml", test::component(
-      "  <peppher:implementation name=\"sort_cpu\">\n"
-      "    <peppher:sourceFiles><peppher:sourceFile name=\"s.cpp\"/></peppher:sourceFiles>\n"
-      "    <peppher:providedInterfaces><peppher:providedInterface name=\"sort\"/></peppher:providedInterfaces>\n"
-      "    <peppher:targetPlatform name=\"OPENMP\"/>\n"
-      "    <peppher:tunables><peppher:tunable name=\"BLOCK\" type=\"int\" values=\"64,128\"/></peppher:tunables>\n"
-      "  </peppher:implementation>\n"));
+  d.write("main.xml",
+          test::component(
+              "  <peppher:implementation name=\"main\">\n"
+              "    <peppher:requiredInterfaces><peppher:requiredInterface name=\"sort\" "
+              "xmlFile=\"sort.xml\" instantiate=\"int, float\"/></peppher:requiredInterfaces>\n"
+              "    <peppher:targetPlatform name=\"CPU\"/>\n"
+              "  </peppher:implementation>\n"));
+  d.write(
+      "sort.xml",
+      test::component("  <peppher:interface name=\"sort\" kind=\"generic\" templateTypes=\"T\">\n"
+                      "    <peppher:parameters>\n"
+                      "      <peppher:parameter name=\"v\" type=\"peppher::Vector&lt;T&gt; &amp;\" "
+                      "accessMode=\"readwrite\" partition=\"BLOCK\"/>\n"
+                      "      <peppher:parameter name=\"p\" type=\"const T*\" numElements=\"(n+1) * "
+                      "2\" accessMode=\"read\"/>\n"
+                      "      <peppher:parameter name=\"n\" type=\"int\" accessMode=\"read\"/>\n"
+                      "    </peppher:parameters>\n"
+                      "  </peppher:interface>\n"));
+  d.write(
+      "sort/s.xml",
+      test::component(
+          "  <peppher:implementation name=\"sort_cpu\">\n"
+          "    <peppher:sourceFiles><peppher:sourceFile name=\"s.cpp\"/></peppher:sourceFiles>\n"
+          "    <peppher:providedInterfaces><peppher:providedInterface "
+          "name=\"sort\"/></peppher:providedInterfaces>\n"
+          "    <peppher:targetPlatform name=\"OPENMP\"/>\n"
+          "    <peppher:tunables><peppher:tunable name=\"BLOCK\" type=\"int\" "
+          "values=\"64,128\"/></peppher:tunables>\n"
+          "  </peppher:implementation>\n"));
   d.write("sort/s.cpp", "");
   test::RunResult r = test::run_in(d.path(), {"--print-ir", "main.xml"});
   CHECK(r.err == "");

@@ -1,10 +1,10 @@
 // Exploration tests: following requiredInterface / impPath / variant requirements, the
 // bottom-up order, -disableXMLFiles, and cycles reported with their path.
-#include <catch2/catch.hpp>
+#include "compose/explore/explore.h"
 
+#include <catch2/catch.hpp>
 #include <sstream>
 
-#include "compose/explore/explore.h"
 #include "test_util.h"
 
 using namespace peppher;
@@ -12,7 +12,8 @@ using namespace peppher;
 namespace {
 
 std::string iface(const std::string& name) {
-  return test::component("  <peppher:interface name=\"" + name + "\">\n"
+  return test::component("  <peppher:interface name=\"" + name +
+                         "\">\n"
                          "    <peppher:parameters><peppher:parameter name=\"n\" type=\"int\" "
                          "accessMode=\"read\"/></peppher:parameters>\n"
                          "  </peppher:interface>\n");
@@ -30,8 +31,10 @@ std::string impl(const std::string& name, const std::string& provides,
     }
     req += "    </peppher:requiredInterfaces>\n";
   }
-  return test::component("  <peppher:implementation name=\"" + name + "\">\n"
-                         "    <peppher:sourceFiles><peppher:sourceFile name=\"" + name +
+  return test::component("  <peppher:implementation name=\"" + name +
+                         "\">\n"
+                         "    <peppher:sourceFiles><peppher:sourceFile name=\"" +
+                         name +
                          ".c\"/></peppher:sourceFiles>\n"
                          "    <peppher:providedInterfaces><peppher:providedInterface name=\"" +
                          provides + "\"/></peppher:providedInterfaces>\n" + req +
@@ -44,11 +47,13 @@ std::string main_xml(const std::vector<std::string>& requires_) {
   for (const std::string& r : requires_) {
     req += "      <peppher:requiredInterface name=\"" + r + "\" xmlFile=\"" + r + ".xml\"/>\n";
   }
-  return test::component("  <peppher:implementation name=\"main\">\n"
-                         "    <peppher:requiredInterfaces>\n" + req +
-                         "    </peppher:requiredInterfaces>\n"
-                         "    <peppher:targetPlatform name=\"CPU\"/>\n"
-                         "  </peppher:implementation>\n");
+  return test::component(
+      "  <peppher:implementation name=\"main\">\n"
+      "    <peppher:requiredInterfaces>\n" +
+      req +
+      "    </peppher:requiredInterfaces>\n"
+      "    <peppher:targetPlatform name=\"CPU\"/>\n"
+      "  </peppher:implementation>\n");
 }
 
 struct Explored {
@@ -108,7 +113,8 @@ TEST_CASE("-disableXMLFiles skips descriptors while exploring", "[explore]") {
   ir::Options o;
   o.disable_xml_files = {"a.xml", "nothing.xml"};
   Explored e = explore_in(d, o);
-  CHECK(e.diags == "compose: warning: -disableXMLFiles: 'nothing.xml' matched no implementation descriptor\n");
+  CHECK(e.diags ==
+        "compose: warning: -disableXMLFiles: 'nothing.xml' matched no implementation descriptor\n");
   CHECK(names(e.app) == std::vector<std::string>{"top"});  // leaf only reachable through a
   REQUIRE(e.app.interfaces[0].variants.size() == 1);
   CHECK(e.app.interfaces[0].variants[0].name == "b");
@@ -142,19 +148,21 @@ TEST_CASE("an interface file shared by two requirers is read once", "[explore]")
   CHECK(names(e.app) == std::vector<std::string>{"leaf", "top"});
 }
 
-TEST_CASE("a main descriptor providing 'main' is normal; anything else is a warning",
-          "[explore]") {
+TEST_CASE("a main descriptor providing 'main' is normal; anything else is a warning", "[explore]") {
   // The published examples' main.xml says <peppher:providedInterface name="main"/>.
   auto main_providing = [](const std::string& provided) {
-    return test::component("  <peppher:implementation name=\"main\">\n"
-                           "    <peppher:providedInterfaces>\n"
-                           "      <peppher:providedInterface name=\"" + provided + "\"/>\n"
-                           "    </peppher:providedInterfaces>\n"
-                           "    <peppher:requiredInterfaces>\n"
-                           "      <peppher:requiredInterface name=\"leaf\" xmlFile=\"leaf.xml\"/>\n"
-                           "    </peppher:requiredInterfaces>\n"
-                           "    <peppher:targetPlatform name=\"CPU\"/>\n"
-                           "  </peppher:implementation>\n");
+    return test::component(
+        "  <peppher:implementation name=\"main\">\n"
+        "    <peppher:providedInterfaces>\n"
+        "      <peppher:providedInterface name=\"" +
+        provided +
+        "\"/>\n"
+        "    </peppher:providedInterfaces>\n"
+        "    <peppher:requiredInterfaces>\n"
+        "      <peppher:requiredInterface name=\"leaf\" xmlFile=\"leaf.xml\"/>\n"
+        "    </peppher:requiredInterfaces>\n"
+        "    <peppher:targetPlatform name=\"CPU\"/>\n"
+        "  </peppher:implementation>\n");
   };
   test::TempDir d;
   d.write("leaf.xml", iface("leaf"));
@@ -162,6 +170,7 @@ TEST_CASE("a main descriptor providing 'main' is normal; anything else is a warn
   d.write("main.xml", main_providing("main"));
   CHECK(explore_in(d).diags == "");
   d.write("main.xml", main_providing("leaf"));
-  CHECK(explore_in(d).diags == "main.xml:4:7: warning: the main descriptor provides 'leaf', which "
-                               "is ignored: only 'main' is expected here\n");
+  CHECK(explore_in(d).diags ==
+        "main.xml:4:7: warning: the main descriptor provides 'leaf', which "
+        "is ignored: only 'main' is expected here\n");
 }

@@ -238,7 +238,9 @@ TEST_CASE("changed compile flags rebuild exactly the objects they compile", "[ho
         "    <peppher:sourceFiles>\n"
         "      <peppher:sourceFile name=\"scale_cpu.cpp\" language=\"C++\">\n"
         "        <peppher:compilation><peppher:compiler><peppher:name>g++</peppher:name>"
-        "<peppher:flags>" + flags + "</peppher:flags></peppher:compiler></peppher:compilation>\n"
+        "<peppher:flags>" +
+        flags +
+        "</peppher:flags></peppher:compiler></peppher:compilation>\n"
         "      </peppher:sourceFile>\n"
         "    </peppher:sourceFiles>\n"
         "    <peppher:providedInterfaces><peppher:providedInterface name=\"vector_scale\"/>"
@@ -246,8 +248,8 @@ TEST_CASE("changed compile flags rebuild exactly the objects they compile", "[ho
         "    <peppher:targetPlatform name=\"CPU\"/>\n"
         "  </peppher:implementation>\n");
   };
-  dir.write("main.xml", test::read_file(std::string(PEPPHER_HOSTILE_DIR) +
-                                        "/flags_shell_characters/main.xml"));
+  dir.write("main.xml",
+            test::read_file(std::string(PEPPHER_HOSTILE_DIR) + "/flags_shell_characters/main.xml"));
   dir.write("vector_scale.xml", test::read_file(std::string(PEPPHER_HOSTILE_DIR) +
                                                 "/flags_shell_characters/vector_scale.xml"));
   dir.write("main.cpp", "int main() { return 0; }\n");

@@ -1,10 +1,10 @@
 // Command-line tests: both spellings of every option, values after '=' or as the next
 // argument, case-insensitivity of the original spelling, and errors naming the option.
-#include <catch2/catch.hpp>
+#include "compose/cli/options.h"
 
+#include <catch2/catch.hpp>
 #include <sstream>
 
-#include "compose/cli/options.h"
 #include "compose/driver.h"
 
 using namespace peppher;
@@ -76,9 +76,11 @@ TEST_CASE("regression models, help, version, utility mode", "[cli]") {
 
 TEST_CASE("unknown and malformed options are errors naming the option", "[cli]") {
   CHECK(parse({"m.xml", "-disableImpl=a"}).err ==
-        "compose: error: unknown option '-disableImpl'; did you mean '-disableImpls'? (see --help)\n");
+        "compose: error: unknown option '-disableImpl'; did you mean '-disableImpls'? (see "
+        "--help)\n");
   CHECK(parse({"m.xml", "--disable-cdua"}).err ==
-        "compose: error: unknown option '--disable-cdua'; did you mean '--disable-cuda'? (see --help)\n");
+        "compose: error: unknown option '--disable-cdua'; did you mean '--disable-cuda'? (see "
+        "--help)\n");
   CHECK(parse({"m.xml", "--frobnicate"}).err ==
         "compose: error: unknown option '--frobnicate' (see --help)\n");
   CHECK(parse({"m.xml", "-v=7"}).err ==
@@ -90,8 +92,9 @@ TEST_CASE("unknown and malformed options are errors naming the option", "[cli]")
   CHECK(parse({"m.xml", "-useHistoryModels", "--use-regression-models"}).err ==
         "compose: error: options '-useHistoryModels' and '--use-regression-models' choose "
         "different performance models; give only one\n");
-  CHECK(parse({}).err ==
-        "compose: error: no main descriptor given; usage: compose main.xml [options] (see --help)\n");
+  CHECK(
+      parse({}).err ==
+      "compose: error: no main descriptor given; usage: compose main.xml [options] (see --help)\n");
   CHECK(parse({"a.xml", "b.xml"}).err ==
         "compose: error: more than one main descriptor given: 'a.xml' and 'b.xml'\n");
 }
@@ -103,9 +106,9 @@ TEST_CASE("help text has examples of both spellings", "[cli]") {
 }
 
 TEST_CASE("utility-mode options: --functions, --force, -p, -I, -D and flags after --", "[cli]") {
-  Parsed p = parse({"-generateCompFiles=spm.h,b.h", "--functions", "f,g", "--force", "-p",
-                    "build", "-Iinclude", "-I", "more", "-DN=4", "-DisableCPU", "--",
-                    "-std=c++20", "-x", "c++-header"});
+  Parsed p = parse({"-generateCompFiles=spm.h,b.h", "--functions", "f,g", "--force", "-p", "build",
+                    "-Iinclude", "-I", "more", "-DN=4", "-DisableCPU", "--", "-std=c++20", "-x",
+                    "c++-header"});
   REQUIRE(p.ok);
   CHECK(p.o.generate_comp_files == std::vector<std::string>{"spm.h", "b.h"});
   CHECK(p.o.functions == std::vector<std::string>{"f", "g"});
@@ -113,8 +116,8 @@ TEST_CASE("utility-mode options: --functions, --force, -p, -I, -D and flags afte
   CHECK(p.o.compile_commands_dir == "build");
   // -DisableCPU is the original option (case-insensitive), not a define.
   CHECK(p.o.disable_cpu);
-  CHECK(p.o.clang_args == std::vector<std::string>{"-Iinclude", "-Imore", "-DN=4", "-std=c++20",
-                                                   "-x", "c++-header"});
+  CHECK(p.o.clang_args ==
+        std::vector<std::string>{"-Iinclude", "-Imore", "-DN=4", "-std=c++20", "-x", "c++-header"});
 }
 
 TEST_CASE("training, static dispatch and explain options", "[cli]") {

@@ -1,7 +1,6 @@
 // OutputContext and its atomic writer: files land where asked, unchanged files are not
 // rewritten, and a failing write leaves existing files and no temporaries behind.
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <sstream>
 

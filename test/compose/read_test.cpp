@@ -1,7 +1,6 @@
 // Reader unit tests: inline descriptors in, IR fields and exact source locations out,
 // plus the reader's own diagnostics (namespaces, unknown names, malformed XML).
 #include <catch2/catch.hpp>
-
 #include <sstream>
 
 #include "compose/read/reader.h"
@@ -35,8 +34,10 @@ TEST_CASE("interface descriptor: fields and locations", "[read]") {
       "<peppher:component xmlns:peppher=\"http://www.peppher.eu/ComponentMetaData0.1\">\n"
       "  <peppher:interface name=\"vector_scale\" impPath=\"vs/\" useHistoryModels=\"true\">\n"
       "    <peppher:parameters>\n"
-      "      <peppher:parameter name=\"arr\" type=\"float *\" numElements=\"size\" accessMode=\"readwrite\" partition=\"size/4\"/>\n"
-      "      <peppher:parameter name=\"size\" type=\"int\" accessMode=\"read\" range=\"1..4096\"/>\n"
+      "      <peppher:parameter name=\"arr\" type=\"float *\" numElements=\"size\" "
+      "accessMode=\"readwrite\" partition=\"size/4\"/>\n"
+      "      <peppher:parameter name=\"size\" type=\"int\" accessMode=\"read\" "
+      "range=\"1..4096\"/>\n"
       "    </peppher:parameters>\n"
       "    <peppher:description>Scales a vector.</peppher:description>\n"
       "  </peppher:interface>\n"
@@ -71,16 +72,21 @@ TEST_CASE("implementation descriptor: sources, compiler, platform, constraints",
   Read r = read_text(test::component(
       "  <peppher:implementation name=\"scale_cl\">\n"
       "    <peppher:sourceFiles>\n"
-      "      <peppher:sourceFile name=\"k.cl\" language=\"OpenCL\" kernel=\"scale\" globalSize=\"size\">\n"
+      "      <peppher:sourceFile name=\"k.cl\" language=\"OpenCL\" kernel=\"scale\" "
+      "globalSize=\"size\">\n"
       "        <peppher:compilation><peppher:compiler><peppher:name> gcc </peppher:name>"
       "<peppher:flags>-O3 -DX</peppher:flags></peppher:compiler></peppher:compilation>\n"
       "      </peppher:sourceFile>\n"
       "    </peppher:sourceFiles>\n"
-      "    <peppher:providedInterfaces><peppher:providedInterface name=\"vs\"/></peppher:providedInterfaces>\n"
+      "    <peppher:providedInterfaces><peppher:providedInterface "
+      "name=\"vs\"/></peppher:providedInterfaces>\n"
       "    <peppher:targetPlatform name=\"OPENCL\"/>\n"
-      "    <peppher:constraints><peppher:constraint name=\"big\" expr=\"size &gt;= 100 &amp;&amp; platform.num_opencl > 0\"/></peppher:constraints>\n"
-      "    <peppher:tunables><peppher:tunable name=\"BLOCK\" type=\"int\" values=\"16, 32,64\"/></peppher:tunables>\n"
-      "    <peppher:performanceAspects><peppher:predictionFunction name=\"predict\"/></peppher:performanceAspects>\n"
+      "    <peppher:constraints><peppher:constraint name=\"big\" expr=\"size &gt;= 100 &amp;&amp; "
+      "platform.num_opencl > 0\"/></peppher:constraints>\n"
+      "    <peppher:tunables><peppher:tunable name=\"BLOCK\" type=\"int\" values=\"16, "
+      "32,64\"/></peppher:tunables>\n"
+      "    <peppher:performanceAspects><peppher:predictionFunction "
+      "name=\"predict\"/></peppher:performanceAspects>\n"
       "  </peppher:implementation>\n"));
   CHECK(r.diags == "");
   REQUIRE(r.d.implementations.size() == 1);
@@ -110,7 +116,8 @@ TEST_CASE("any prefix bound to the namespace works; foreign elements are ignored
       "<p:component xmlns:p=\"http://www.peppher.eu/ComponentMetaData0.1\" xmlns:x=\"urn:other\">\n"
       "  <p:interface name=\"f\" x:note=\"ignored\">\n"
       "    <x:extra><p:bogus/></x:extra>\n"
-      "    <p:parameters><p:parameter name=\"n\" type=\"int\" accessMode=\"read\"/></p:parameters>\n"
+      "    <p:parameters><p:parameter name=\"n\" type=\"int\" "
+      "accessMode=\"read\"/></p:parameters>\n"
       "  </p:interface>\n"
       "</p:component>\n");
   CHECK(r.diags == "");
@@ -129,15 +136,18 @@ TEST_CASE("default namespace works", "[read]") {
 }
 
 TEST_CASE("unknown element and attribute get suggestions", "[read]") {
-  Read r = read_text(test::component(
-      "  <peppher:interface name=\"f\">\n"
-      "    <peppher:paramters/>\n"
-      "    <peppher:parameters><peppher:parameter name=\"n\" type=\"int\" acessMode=\"read\"/></peppher:parameters>\n"
-      "  </peppher:interface>\n"));
-  CHECK(r.diags ==
-        "t.xml:3:5: error: unknown element 'peppher:paramters'; did you mean 'peppher:parameters'?\n"
-        "t.xml:4:64: error: unknown attribute 'acessMode' on 'peppher:parameter'; did you mean 'accessMode'?\n"
-        "t.xml:4:25: error: parameter 'n' is missing required attribute 'accessMode'\n");
+  Read r =
+      read_text(test::component("  <peppher:interface name=\"f\">\n"
+                                "    <peppher:paramters/>\n"
+                                "    <peppher:parameters><peppher:parameter name=\"n\" "
+                                "type=\"int\" acessMode=\"read\"/></peppher:parameters>\n"
+                                "  </peppher:interface>\n"));
+  CHECK(
+      r.diags ==
+      "t.xml:3:5: error: unknown element 'peppher:paramters'; did you mean 'peppher:parameters'?\n"
+      "t.xml:4:64: error: unknown attribute 'acessMode' on 'peppher:parameter'; did you mean "
+      "'accessMode'?\n"
+      "t.xml:4:25: error: parameter 'n' is missing required attribute 'accessMode'\n");
 }
 
 TEST_CASE("malformed XML is reported at the parser's position", "[read]") {
@@ -147,17 +157,21 @@ TEST_CASE("malformed XML is reported at the parser's position", "[read]") {
 }
 
 TEST_CASE("root must be peppher:component", "[read]") {
-  CHECK(read_text("<component/>").diags ==
-        "t.xml:1:1: error: root element 'component' is not in the PEPPHER namespace; declare "
-        "xmlns:peppher=\"http://www.peppher.eu/ComponentMetaData0.1\" and use 'peppher:component'\n");
-  CHECK(read_text("<peppher:interface xmlns:peppher=\"http://www.peppher.eu/ComponentMetaData0.1\"/>").diags ==
-        "t.xml:1:1: error: root element is 'peppher:interface'; expected 'peppher:component'\n");
+  CHECK(
+      read_text("<component/>").diags ==
+      "t.xml:1:1: error: root element 'component' is not in the PEPPHER namespace; declare "
+      "xmlns:peppher=\"http://www.peppher.eu/ComponentMetaData0.1\" and use 'peppher:component'\n");
+  CHECK(
+      read_text("<peppher:interface xmlns:peppher=\"http://www.peppher.eu/ComponentMetaData0.1\"/>")
+          .diags ==
+      "t.xml:1:1: error: root element is 'peppher:interface'; expected 'peppher:component'\n");
 }
 
 TEST_CASE("main descriptor pieces: link step and composition", "[read]") {
   Read r = read_text(test::component(
       "  <peppher:implementation name=\"main\">\n"
-      "    <peppher:sourceFiles><peppher:sourceFile><peppher:compilation><peppher:compiler type=\"link\">"
+      "    <peppher:sourceFiles><peppher:sourceFile><peppher:compilation><peppher:compiler "
+      "type=\"link\">"
       "<peppher:name>g++</peppher:name><peppher:output>app</peppher:output>"
       "</peppher:compiler></peppher:compilation></peppher:sourceFile></peppher:sourceFiles>\n"
       "    <peppher:targetPlatform name=\"CPU\"/>\n"
@@ -197,7 +211,8 @@ TEST_CASE("partition spellings: '*', '?', 'auto', 1-D and 2-D expressions", "[re
         "<peppher:component xmlns:peppher=\"http://www.peppher.eu/ComponentMetaData0.1\">\n"
         "  <peppher:interface name=\"f\">\n"
         "    <peppher:parameters>\n"
-        "      <peppher:parameter name=\"v\" type=\"float *\" numElements=\"n\" accessMode=\"read\" partition=\"" +
+        "      <peppher:parameter name=\"v\" type=\"float *\" numElements=\"n\" "
+        "accessMode=\"read\" partition=\"" +
         value +
         "\"/>\n"
         "    </peppher:parameters>\n"

@@ -76,8 +76,7 @@ TEST_CASE("OpenCL build options spell each type as one word", "[untrusted]") {
   }
 }
 
-TEST_CASE("OpenCL build options end with the kernel file's flags, one blank apart",
-          "[untrusted]") {
+TEST_CASE("OpenCL build options end with the kernel file's flags, one blank apart", "[untrusted]") {
   ir::Interface iface;
   iface.template_types = {"T"};
   iface.template_args = {"float"};

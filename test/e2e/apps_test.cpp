@@ -8,11 +8,11 @@
 namespace fs = std::filesystem;
 using e2e::cases;
 using e2e::compose_and_build;
-using e2e::run_program;
 using e2e::kCpuAndOpenCl;
 using e2e::kCpuOnly;
 using e2e::kOpenClOnly;
 using e2e::kTwoCpus;
+using e2e::run_program;
 
 namespace {
 

@@ -1,12 +1,12 @@
 // End-to-end test support (see e2e_support.h).
 #include "e2e_support.h"
 
-#include <catch2/catch.hpp>
+#include <sys/wait.h>
 
 #include <array>
+#include <catch2/catch.hpp>
 #include <cstdio>
 #include <sstream>
-#include <sys/wait.h>
 
 namespace e2e {
 
@@ -30,7 +30,9 @@ std::filesystem::path fresh_work_dir(const std::string& name) {
   return dir;
 }
 
-std::filesystem::path source_dir() { return PEPPHER_SOURCE_DIR; }
+std::filesystem::path source_dir() {
+  return PEPPHER_SOURCE_DIR;
+}
 
 Run compose(const std::filesystem::path& main_xml, const std::filesystem::path& out,
             const std::string& options, const std::string& env) {
@@ -61,7 +63,9 @@ Run run_program(const std::filesystem::path& exe, const std::string& args, const
   return run(exe.string() + " " + args, "PEPPHER_REPORT=1 " + env);
 }
 
-std::filesystem::path cases() { return source_dir() / "test" / "e2e" / "cases"; }
+std::filesystem::path cases() {
+  return source_dir() / "test" / "e2e" / "cases";
+}
 
 long report_count(const std::string& report, const std::string& variant,
                   const std::string& worker_kind) {

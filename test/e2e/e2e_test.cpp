@@ -8,14 +8,15 @@
 namespace fs = std::filesystem;
 using e2e::cases;
 using e2e::compose_and_build;
-using e2e::run_program;
 using e2e::kCpuAndOpenCl;
 using e2e::kCpuOnly;
 using e2e::kOpenClOnly;
 using e2e::kTwoCpus;
+using e2e::run_program;
 
 TEST_CASE("e2e: the published vector_scale example composes, builds and runs") {
-  fs::path out = compose_and_build("vector_scale", e2e::source_dir() / "apps/vector_scale/main.xml");
+  fs::path out =
+      compose_and_build("vector_scale", e2e::source_dir() / "apps/vector_scale/main.xml");
   e2e::Run r = run_program(out / "vector_scale", "", kCpuAndOpenCl);
   INFO(r.output);
   CHECK(r.exit_code == 0);
@@ -36,7 +37,8 @@ TEST_CASE("e2e: spmv gives correct results on every worker set") {
     INFO(r.output);
     CHECK(r.exit_code == 0);
     CHECK(e2e::report_count(r.output, "spmv_cpu", "CPU") +
-              e2e::report_count(r.output, "spmv_openmp", "CPU") == 6);
+              e2e::report_count(r.output, "spmv_openmp", "CPU") ==
+          6);
   }
   SECTION("OpenCL only: the OpenCL variant runs every call") {
     e2e::Run r = run_program(exe, "3000 8 6", kOpenClOnly);
@@ -54,7 +56,8 @@ TEST_CASE("e2e: independent container calls are spread over both worker kinds") 
   CHECK(e2e::report_count(r.output, "scale_vec_cpu", "CPU") > 0);
   CHECK(e2e::report_count(r.output, "scale_vec_opencl", "OpenCL") > 0);
   CHECK(e2e::report_count(r.output, "scale_vec_cpu", "CPU") +
-            e2e::report_count(r.output, "scale_vec_opencl", "OpenCL") == 160);
+            e2e::report_count(r.output, "scale_vec_opencl", "OpenCL") ==
+        160);
 }
 
 TEST_CASE("e2e: independent calls overlap, dependent calls are ordered") {

@@ -13,9 +13,10 @@ TEST_CASE("install: the installed compose, runtime and CMake package work on the
                                 " --prefix " + prefix.string());
   INFO(installed.output);
   REQUIRE(installed.exit_code == 0);
-  for (const char* file : {"bin/compose", "include/peppher/runtime.h", "share/peppher/schemas/peppher.xsd",
-                           "share/peppher/templates/wrapper.h.mustache", "lib/pkgconfig/peppher.pc",
-                           "lib/cmake/Peppher/PeppherConfig.cmake"}) {
+  for (const char* file :
+       {"bin/compose", "include/peppher/runtime.h", "share/peppher/schemas/peppher.xsd",
+        "share/peppher/templates/wrapper.h.mustache", "lib/pkgconfig/peppher.pc",
+        "lib/cmake/Peppher/PeppherConfig.cmake"}) {
     INFO(file);
     CHECK(fs::exists(prefix / file));
   }

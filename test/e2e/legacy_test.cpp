@@ -164,8 +164,9 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("e2e legacy: the same program in C++11 and C++14 (peppher.h needs no C++17 for "
-          "raw-pointer interfaces)") {
+TEST_CASE(
+    "e2e legacy: the same program in C++11 and C++14 (peppher.h needs no C++17 for "
+    "raw-pointer interfaces)") {
   const fs::path legacy = e2e::source_dir() / "test" / "e2e" / "legacy";
   const std::string args = "4099 5";
   for (const std::string standard : {"c++11", "c++14"}) {
@@ -241,8 +242,8 @@ TEST_CASE("e2e legacy: a C99 program calls the components through C-linkage entr
 
 TEST_CASE("e2e legacy: peppher.h says which standard or linkage a file including it lacks") {
   const fs::path work = e2e::fresh_work_dir("legacy_errors");
-  auto syntax_check = [&](const fs::path& dir, const std::string& compiler,
-                          const std::string& file, const std::string& text) {
+  auto syntax_check = [&](const fs::path& dir, const std::string& compiler, const std::string& file,
+                          const std::string& text) {
     write_text(dir / file, text);
     return e2e::run("cd " + dir.string() + " && " + compiler + " -fsyntax-only -I" +
                     (e2e::source_dir() / "runtime/include").string() +
@@ -258,8 +259,9 @@ TEST_CASE("e2e legacy: peppher.h says which standard or linkage a file including
   CHECK_THAT(old.output, Catch::Contains("#error \"peppher.h: interface 'scale_vec' takes PEPPHER "
                                          "containers (peppher::Vector, Matrix, Scalar), which "
                                          "need C++17"));
-  CHECK(syntax_check(containers, "g++ -std=c++17", "new.cpp", "#include \"peppher.h\"\n")
-            .exit_code == 0);
+  CHECK(
+      syntax_check(containers, "g++ -std=c++17", "new.cpp", "#include \"peppher.h\"\n").exit_code ==
+      0);
   // Raw pointers: C++11 is enough; C needs C linkage, which a C++ composition does not give.
   const fs::path raw = work / "raw";
   e2e::Run r = e2e::compose(e2e::cases() / "xpdl/main.xml", raw);
@@ -271,7 +273,8 @@ TEST_CASE("e2e legacy: peppher.h says which standard or linkage a file including
             .exit_code == 0);
   e2e::Run from_c = syntax_check(raw, "gcc -std=c99", "main.c", "#include \"peppher.h\"\n");
   CHECK(from_c.exit_code != 0);
-  CHECK_THAT(from_c.output, Catch::Contains("entry wrappers have C++ linkage; to call them from C"));
+  CHECK_THAT(from_c.output,
+             Catch::Contains("entry wrappers have C++ linkage; to call them from C"));
   // With --c-linkage the same header is C99 (and still C++11).
   const fs::path c_linkage = work / "c_linkage";
   REQUIRE(e2e::compose(e2e::cases() / "xpdl/main.xml", c_linkage, "--c-linkage").exit_code == 0);

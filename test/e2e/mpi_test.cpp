@@ -179,7 +179,8 @@ TEST_CASE("PEPPHER_TRACE under mpirun: one trace per rank, each with its own tas
   const fs::path dir = mpi_case() / "traces";
   fs::remove_all(dir);
   fs::create_directories(dir);
-  e2e::Run r = mpirun(2, mpi_case() / "mpi_case", "", "PEPPHER_TRACE=" + (dir / "run.json").string());
+  e2e::Run r =
+      mpirun(2, mpi_case() / "mpi_case", "", "PEPPHER_TRACE=" + (dir / "run.json").string());
   INFO(r.output);
   REQUIRE(r.exit_code == 0);
   CHECK_FALSE(fs::exists(dir / "run.json"));  // no two ranks writing one file

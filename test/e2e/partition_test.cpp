@@ -2,7 +2,6 @@
 // a CPU worker and pocl's OpenCL device. Correctness of 1-D, uneven, 2-D, row and raw-pointer
 // splits; the tasks of one call on both worker kinds; the '?' split sized from the model.
 #include <catch2/catch.hpp>
-
 #include <sstream>
 
 #include "e2e_support.h"
@@ -10,17 +9,18 @@
 namespace fs = std::filesystem;
 using e2e::cases;
 using e2e::compose_and_build;
-using e2e::run_program;
 using e2e::kCpuAndOpenCl;
 using e2e::kCpuOnly;
 using e2e::kOpenClOnly;
 using e2e::kTwoCpus;
+using e2e::run_program;
 
 namespace {
 
 // The partition case, composed and built once for the test cases that run it.
 const fs::path& partition_program() {
-  static const fs::path exe = compose_and_build("partition", cases() / "partition/main.xml") / "partition";
+  static const fs::path exe =
+      compose_and_build("partition", cases() / "partition/main.xml") / "partition";
   return exe;
 }
 
@@ -36,24 +36,31 @@ TEST_CASE("e2e partition: every split is correct on every worker set") {
 }
 
 TEST_CASE("e2e partition: the blocks of one call run on both worker kinds") {
-  e2e::Run r = run_program(partition_program(), "6", std::string(kCpuAndOpenCl) + " STARPU_SCHED=eager");
+  e2e::Run r =
+      run_program(partition_program(), "6", std::string(kCpuAndOpenCl) + " STARPU_SCHED=eager");
   INFO(r.output);
   CHECK(r.exit_code == 0);
   CHECK_THAT(r.output, Catch::Contains("partition: 0 wrong"));
   CHECK(e2e::report_count(r.output, "pmap_vec_cpu", "CPU") > 0);
   CHECK(e2e::report_count(r.output, "pmap_vec_opencl", "OpenCL") > 0);
   CHECK(e2e::report_count(r.output, "pmap_raw_cpu", "CPU") +
-            e2e::report_count(r.output, "pmap_raw_opencl", "OpenCL") == 8);  // 777 by 100
+            e2e::report_count(r.output, "pmap_raw_opencl", "OpenCL") ==
+        8);  // 777 by 100
   CHECK(e2e::report_count(r.output, "prow_raw_cpu", "CPU") +
-            e2e::report_count(r.output, "prow_raw_opencl", "OpenCL") == 8);  // 37 rows by 5
+            e2e::report_count(r.output, "prow_raw_opencl", "OpenCL") ==
+        8);  // 37 rows by 5
   CHECK(e2e::report_count(r.output, "pmat_scale_cpu", "CPU") +
-            e2e::report_count(r.output, "pmat_scale_opencl", "OpenCL") == 2 * 16);
+            e2e::report_count(r.output, "pmat_scale_opencl", "OpenCL") ==
+        2 * 16);
 }
 
 TEST_CASE("e2e partition: '?' splits per worker, sized from the performance model") {
   fs::path out = compose_and_build("partition_auto", cases() / "partition_auto/main.xml");
   // Few samples make a history entry usable, so a short run calibrates.
-  e2e::Run r = run_program(out / "partition_auto", "200000 20 20", std::string(kCpuAndOpenCl) + " STARPU_SCHED=dmda STARPU_CALIBRATE_MINIMUM=3 STARPU_HISTORY_MAX_ERROR=1000");
+  e2e::Run r = run_program(
+      out / "partition_auto", "200000 20 20",
+      std::string(kCpuAndOpenCl) +
+          " STARPU_SCHED=dmda STARPU_CALIBRATE_MINIMUM=3 STARPU_HISTORY_MAX_ERROR=1000");
   INFO(r.output);
   CHECK(r.exit_code == 0);
   CHECK_THAT(r.output, Catch::Contains("partition_auto: 0 wrong"));
@@ -74,7 +81,10 @@ TEST_CASE("e2e partition: '?' splits per worker, sized from the performance mode
 
 TEST_CASE("e2e partition: SpMV hybrid mode splits CSR rows across the CPU and OpenCL") {
   fs::path out = compose_and_build("spmv_hybrid", e2e::source_dir() / "apps/spmv/main.xml");
-  e2e::Run r = run_program(out / "spmv", "20000 16 16 hybrid", std::string(kCpuAndOpenCl) + " STARPU_SCHED=dmda STARPU_CALIBRATE_MINIMUM=3 STARPU_HISTORY_MAX_ERROR=1000");
+  e2e::Run r = run_program(
+      out / "spmv", "20000 16 16 hybrid",
+      std::string(kCpuAndOpenCl) +
+          " STARPU_SCHED=dmda STARPU_CALIBRATE_MINIMUM=3 STARPU_HISTORY_MAX_ERROR=1000");
   INFO(r.output);
   CHECK(r.exit_code == 0);
   CHECK_THAT(r.output, Catch::Contains("all results correct"));

@@ -171,8 +171,8 @@ TEST_CASE("e2e CMake: peppher_add_composition from an installed prefix, moved an
 
 TEST_CASE("e2e partition: blockFirst gives each block's task its first row or element") {
   const fs::path out = e2e::compose_and_build("block_first", cases() / "block_first/main.xml");
-  for (const char* variants : {"rowid=rowid_cpu,elemid=elemid_cpu",
-                               "rowid=rowid_opencl,elemid=elemid_opencl"}) {
+  for (const char* variants :
+       {"rowid=rowid_cpu,elemid=elemid_cpu", "rowid=rowid_opencl,elemid=elemid_opencl"}) {
     e2e::Run r = e2e::run_program(out / "block_first", "",
                                   std::string(kCpuAndOpenCl) + " PEPPHER_VARIANT=" + variants);
     INFO(variants << "\n" << r.output);

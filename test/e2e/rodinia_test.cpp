@@ -3,7 +3,6 @@
 // device, CPU only and OpenCL only; its hand-written direct/ StarPU version built and run too, and
 // both must agree bit for bit.
 #include <catch2/catch.hpp>
-
 #include <initializer_list>
 #include <regex>
 #include <vector>
@@ -19,10 +18,10 @@ const char* kCpuOnly = "STARPU_NCPU=1 STARPU_NOPENCL=0";
 const char* kOpenClOnly = "STARPU_NCPU=0 STARPU_NOPENCL=1";
 
 struct App {
-  std::string name;       // folder under apps/ and executable name
+  std::string name;                 // folder under apps/ and executable name
   std::vector<std::string> ifaces;  // its components; variants <iface>_cpu, _openmp, _opencl
-  std::string args;       // a small problem
-  long calls;             // component calls the program makes with those arguments
+  std::string args;                 // a small problem
+  long calls;                       // component calls the program makes with those arguments
 };
 
 // The checksum the program prints on its verdict line ("" when it printed none).
@@ -61,10 +60,11 @@ void check_app(const App& a) {
     INFO(built.output);
     REQUIRE(built.exit_code == 0);
     // The direct version: same variant sources (CUDA ones already checked above).
-    e2e::Run direct = e2e::run("make -s -j2 -C " + (app_dir / "direct").string() + " OUT=" +
-                               direct_out.string() + " PEPPHER_BUILD=" PEPPHER_BINARY_DIR +
-                               " NVCC=/nonexistent PEPPHER_WARNINGS='-Wall -Wextra -Wshadow "
-                               "-Werror'");
+    e2e::Run direct =
+        e2e::run("make -s -j2 -C " + (app_dir / "direct").string() + " OUT=" + direct_out.string() +
+                 " PEPPHER_BUILD=" PEPPHER_BINARY_DIR +
+                 " NVCC=/nonexistent PEPPHER_WARNINGS='-Wall -Wextra -Wshadow "
+                 "-Werror'");
     INFO(direct.output);
     REQUIRE(direct.exit_code == 0);
   }
@@ -105,8 +105,10 @@ TEST_CASE("e2e rodinia: nw, composed and direct") {
 
 TEST_CASE("e2e rodinia: ode (RK4 on the Brusselator), composed and direct") {
   // 128 points, 20 RK4 steps of 22 calls over five components.
-  check_app({"ode", {"bruss_diffusion", "bruss_reaction", "rk_stage", "rk_update", "rk_maxdiff"},
-             "128 20", 440});
+  check_app({"ode",
+             {"bruss_diffusion", "bruss_reaction", "rk_stage", "rk_update", "rk_maxdiff"},
+             "128 20",
+             440});
 }
 
 TEST_CASE("e2e rodinia: lud, composed and direct") {
@@ -122,6 +124,5 @@ TEST_CASE("e2e rodinia: bfs, composed and direct") {
 TEST_CASE("e2e rodinia: cfd (Euler solver), composed and direct") {
   // A 24 x 32 mesh, 10 iterations of 10 calls (a copy, then 3 stages of step factor, flux and
   // time step) over four components.
-  check_app({"cfd", {"cfd_copy", "cfd_step_factor", "cfd_flux", "cfd_time_step"}, "24 32 10",
-             100});
+  check_app({"cfd", {"cfd_copy", "cfd_step_factor", "cfd_flux", "cfd_time_step"}, "24 32 10", 100});
 }

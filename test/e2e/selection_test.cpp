@@ -235,8 +235,9 @@ TEST_CASE("e2e OpenMP: the models choose the OpenMP variant on a combined worker
   CHECK(e2e::report_count(one.output, "work_cpu", "CPU") == 10);
 }
 
-TEST_CASE("e2e selection: XPDL queries (the published library-constraint example's shape): "
-          "no GPU and no CUBLAS here, so the CPU variant runs every call") {
+TEST_CASE(
+    "e2e selection: XPDL queries (the published library-constraint example's shape): "
+    "no GPU and no CUBLAS here, so the CPU variant runs every call") {
   const fs::path out = compose_and_build("xpdl", cases() / "xpdl/main.xml");
   e2e::Run r = run_program(out / "xpdl", "", kCpuAndOpenCl);
   INFO(r.output);

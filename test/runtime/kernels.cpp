@@ -28,7 +28,11 @@ __kernel void add(__global const uint* s, uint soff, __global uint* d, uint doff
   uint i = get_global_id(0); if (i < n) d[doff + i] = s[soff + i] + c;
 }
 __kernel void sum(__global const uint* v, uint off, uint n, __global uint* out, uint ooff) {
-  if (get_global_id(0) == 0) { uint acc = 0; for (uint i = 0; i < n; ++i) acc += v[off + i]; out[ooff] = acc; }
+  if (get_global_id(0) == 0) {
+    uint acc = 0;
+    for (uint i = 0; i < n; ++i) acc += v[off + i];
+    out[ooff] = acc;
+  }
 }
 __kernel void touch(__global const uint* v, uint off, uint n, __global uint* unused) {
   if (get_global_id(0) == n) unused[0] = v[off];
@@ -52,11 +56,21 @@ peppher::ExecutionCounter c_fill_ocl("fill", "fill_opencl", "opencl");
 peppher::ExecutionCounter c_affine_cpu("affine", "affine_cpu", "cpu");
 peppher::ExecutionCounter c_affine_ocl("affine", "affine_opencl", "opencl");
 
-const Args& args_of(void* arg) { return *static_cast<const Args*>(arg); }
-std::uint32_t* vec(void* buf) { return reinterpret_cast<std::uint32_t*>(STARPU_VECTOR_GET_PTR(buf)); }
-std::uint32_t vlen(void* buf) { return STARPU_VECTOR_GET_NX(buf); }
-cl_mem vmem(void* buf) { return reinterpret_cast<cl_mem>(STARPU_VECTOR_GET_DEV_HANDLE(buf)); }
-cl_uint voff(void* buf) { return static_cast<cl_uint>(STARPU_VECTOR_GET_OFFSET(buf) / sizeof(std::uint32_t)); }
+const Args& args_of(void* arg) {
+  return *static_cast<const Args*>(arg);
+}
+std::uint32_t* vec(void* buf) {
+  return reinterpret_cast<std::uint32_t*>(STARPU_VECTOR_GET_PTR(buf));
+}
+std::uint32_t vlen(void* buf) {
+  return STARPU_VECTOR_GET_NX(buf);
+}
+cl_mem vmem(void* buf) {
+  return reinterpret_cast<cl_mem>(STARPU_VECTOR_GET_DEV_HANDLE(buf));
+}
+cl_uint voff(void* buf) {
+  return static_cast<cl_uint>(STARPU_VECTOR_GET_OFFSET(buf) / sizeof(std::uint32_t));
+}
 
 // Runs kernel @p name over gx (x gy) work-items with the given arguments, synchronously.
 template <typename... A>
@@ -86,7 +100,8 @@ void fill_cpu(void* b[], void* arg) {
 void fill_ocl(void* b[], void* arg) {
   c_fill_ocl.hit();
   const Args& p = args_of(arg);
-  launch("fill", vlen(b[0]), 0, vmem(b[0]), voff(b[0]), cl_uint(vlen(b[0])), cl_uint(p.a), cl_uint(p.b));
+  launch("fill", vlen(b[0]), 0, vmem(b[0]), voff(b[0]), cl_uint(vlen(b[0])), cl_uint(p.a),
+         cl_uint(p.b));
 }
 void affine_cpu(void* b[], void* arg) {
   c_affine_cpu.hit();
@@ -97,7 +112,8 @@ void affine_cpu(void* b[], void* arg) {
 void affine_ocl(void* b[], void* arg) {
   c_affine_ocl.hit();
   const Args& p = args_of(arg);
-  launch("affine", vlen(b[0]), 0, vmem(b[0]), voff(b[0]), cl_uint(vlen(b[0])), cl_uint(p.a), cl_uint(p.b));
+  launch("affine", vlen(b[0]), 0, vmem(b[0]), voff(b[0]), cl_uint(vlen(b[0])), cl_uint(p.a),
+         cl_uint(p.b));
 }
 void add_cpu(void* b[], void* arg) {
   const std::uint32_t* s = vec(b[0]);
@@ -163,11 +179,12 @@ starpu_codelet cl_affine = make_codelet("affine", affine_cpu, affine_ocl, {STARP
 starpu_codelet cl_add = make_codelet("add", add_cpu, add_ocl, {STARPU_R, STARPU_W});
 starpu_codelet cl_sum = make_codelet("sum", sum_cpu, sum_ocl, {STARPU_R, STARPU_W});
 starpu_codelet cl_touch = make_codelet("touch", touch_cpu, touch_ocl, {STARPU_R});
-starpu_codelet cl_mat_affine = make_codelet("mat_affine", mat_affine_cpu, mat_affine_ocl, {STARPU_RW});
+starpu_codelet cl_mat_affine =
+    make_codelet("mat_affine", mat_affine_cpu, mat_affine_ocl, {STARPU_RW});
 starpu_codelet cl_slow_affine = make_codelet("slow_affine", slow_affine_cpu, nullptr, {STARPU_RW});
 
-void submit(starpu_codelet* cl, std::initializer_list<starpu_data_handle_t> handles, const Args& args,
-            Where where) {
+void submit(starpu_codelet* cl, std::initializer_list<starpu_data_handle_t> handles,
+            const Args& args, Where where) {
   starpu_task* task = starpu_task_create();
   task->cl = cl;
   unsigned i = 0;
@@ -196,7 +213,9 @@ int worker_for(Where where) {
   return id;
 }
 
-bool has_opencl() { return starpu_opencl_worker_get_count() > 0; }
+bool has_opencl() {
+  return starpu_opencl_worker_get_count() > 0;
+}
 
 void load_kernels() {
   if (!has_opencl() || g_loaded) return;
@@ -209,13 +228,21 @@ void load_kernels() {
   });
 }
 
-void fill(starpu_data_handle_t v, std::uint32_t a, std::uint32_t b, Where w) { submit(&cl_fill, {v}, {a, b, 0}, w); }
-void affine(starpu_data_handle_t v, std::uint32_t a, std::uint32_t b, Where w) { submit(&cl_affine, {v}, {a, b, 0}, w); }
+void fill(starpu_data_handle_t v, std::uint32_t a, std::uint32_t b, Where w) {
+  submit(&cl_fill, {v}, {a, b, 0}, w);
+}
+void affine(starpu_data_handle_t v, std::uint32_t a, std::uint32_t b, Where w) {
+  submit(&cl_affine, {v}, {a, b, 0}, w);
+}
 void add(starpu_data_handle_t src, starpu_data_handle_t dst, std::uint32_t c, Where w) {
   submit(&cl_add, {src, dst}, {c, 0, 0}, w);
 }
-void sum(starpu_data_handle_t v, starpu_data_handle_t out, Where w) { submit(&cl_sum, {v, out}, {}, w); }
-void touch(starpu_data_handle_t v, Where w) { submit(&cl_touch, {v}, {}, w); }
+void sum(starpu_data_handle_t v, starpu_data_handle_t out, Where w) {
+  submit(&cl_sum, {v, out}, {}, w);
+}
+void touch(starpu_data_handle_t v, Where w) {
+  submit(&cl_touch, {v}, {}, w);
+}
 void mat_affine(starpu_data_handle_t m, std::uint32_t a, std::uint32_t b, Where w) {
   submit(&cl_mat_affine, {m}, {a, b, 0}, w);
 }

@@ -19,9 +19,10 @@ bool has_opencl();
 void load_kernels();
 
 // Asynchronous tasks on uint32_t data (wrapping arithmetic, identical on CPU and OpenCL).
-void fill(starpu_data_handle_t v, std::uint32_t a, std::uint32_t b, Where w);    // W: v[i] = a + b*i
+void fill(starpu_data_handle_t v, std::uint32_t a, std::uint32_t b, Where w);  // W: v[i] = a + b*i
 void affine(starpu_data_handle_t v, std::uint32_t a, std::uint32_t b, Where w);  // RW: v = v*a + b
-void add(starpu_data_handle_t src, starpu_data_handle_t dst, std::uint32_t c, Where w);  // dst = src + c
+void add(starpu_data_handle_t src, starpu_data_handle_t dst, std::uint32_t c,
+         Where w);                                                    // dst = src + c
 void sum(starpu_data_handle_t v, starpu_data_handle_t out, Where w);  // R v, W scalar out = sum(v)
 void touch(starpu_data_handle_t v, Where w);                          // R only
 void mat_affine(starpu_data_handle_t m, std::uint32_t a, std::uint32_t b, Where w);  // RW matrix

@@ -1,7 +1,6 @@
 // Every container operation, first as plain containers (no runtime), then with the runtime
 // running (pinned memory, lazy registration), then after shutdown.
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 #include <numeric>
 #include <string>
@@ -192,17 +191,23 @@ void exercise_views() {
   Vector<std::uint32_t> owned = v;  // copying a view makes an owning container
   CHECK_FALSE(owned.is_view());
   CHECK(owned[0] == 10u);
-  {
-    auto dropped = Vector<std::uint32_t>::view(raw, 6);
-  }
+  { auto dropped = Vector<std::uint32_t>::view(raw, 6); }
   CHECK(raw[1] == 2);  // destroying a view frees nothing
 }
 
 void exercise_all() {
-  SECTION("vector") { exercise_vector(); }
-  SECTION("matrix") { exercise_matrix(); }
-  SECTION("scalar") { exercise_scalar(); }
-  SECTION("views") { exercise_views(); }
+  SECTION("vector") {
+    exercise_vector();
+  }
+  SECTION("matrix") {
+    exercise_matrix();
+  }
+  SECTION("scalar") {
+    exercise_scalar();
+  }
+  SECTION("views") {
+    exercise_views();
+  }
 }
 
 }  // namespace
@@ -289,8 +294,8 @@ TEST_CASE("sizes that overflow or exceed StarPU's extents throw instead of wrapp
           "[containers]") {
   // (2^61 + 1) doubles are 2^64 + 8 bytes: the product wraps to 8 without the check.
   const std::size_t wraps = (std::size_t{1} << 61) + 1;
-  CHECK_THROWS_WITH(Vector<double>(wraps), Catch::Contains("Vector of") &&
-                                               Catch::Contains("elements per dimension"));
+  CHECK_THROWS_WITH(Vector<double>(wraps),
+                    Catch::Contains("Vector of") && Catch::Contains("elements per dimension"));
   CHECK_THROWS_AS(Vector<double>(std::size_t{1} << 33), peppher::Error);  // above uint32_t
   CHECK_THROWS_WITH((Matrix<double>(std::size_t{1} << 31, std::size_t{1} << 31)),
                     Catch::Contains("overflows"));

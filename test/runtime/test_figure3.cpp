@@ -1,7 +1,6 @@
 // The paper's Figure 3 scenario (section IV.E) on the OpenCL device: W on the device, host
 // read, RW on the device, two R on the device, host write. Smart containers need 2 copies.
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 #include <vector>
 
@@ -15,7 +14,7 @@ TEST_CASE("Figure 3: only the two necessary transfers happen", "[opencl][figure3
   starpu_profiling_status_set(STARPU_PROFILING_ENABLE);
   constexpr std::size_t n = 4096;
   peppher::Vector<std::uint32_t> v0(n);  // line 2: master copy in main memory
-  bus_transfers();                        // reset the counters
+  bus_transfers();                       // reset the counters
 
   fill(v0.handle_for_task(), 7, 3, Where::opencl);  // line 4: W on the device, no copy
   const std::uint32_t first = v0[5];                // line 6: host read, 1 copy back

@@ -1,9 +1,8 @@
 // init()/shutdown() and Config: scheduler choice (STARPU_SCHED wins), explicit worker
 // counts, clear errors when StarPU cannot start, and the execution report.
-#include <catch2/catch.hpp>
-
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -17,7 +16,7 @@ using namespace peppher_test;
 namespace {
 
 std::string current_scheduler() {
-  starpu_sched_policy* policy = starpu_sched_ctx_get_sched_policy(0)  /* the global context */;
+  starpu_sched_policy* policy = starpu_sched_ctx_get_sched_policy(0) /* the global context */;
   return policy != nullptr && policy->policy_name != nullptr ? policy->policy_name : "";
 }
 
@@ -111,7 +110,8 @@ TEST_CASE("the execution report says which variant ran on which worker", "[init]
   CHECK_THAT(report, Catch::Matches("(.|\n)*fill +fill_cpu +cpu +CPU 0 +2\n(.|\n)*"));
   CHECK_THAT(report, Catch::Matches("(.|\n)*affine +affine_cpu +cpu +CPU 0 +1\n(.|\n)*"));
   if (report.find("fill_opencl") != std::string::npos)
-    CHECK_THAT(report, Catch::Matches("(.|\n)*fill +fill_opencl +opencl +OpenCL[^\n]* +1\n(.|\n)*"));
+    CHECK_THAT(report,
+               Catch::Matches("(.|\n)*fill +fill_opencl +opencl +OpenCL[^\n]* +1\n(.|\n)*"));
   Session next;  // init resets the counts
   CHECK(peppher::report_string().find("fill_cpu") == std::string::npos);
 }
@@ -137,5 +137,6 @@ TEST_CASE("PEPPHER_REPORT=1 prints the report to stderr at shutdown", "[init][re
   std::stringstream text;
   text << in.rdbuf();
   std::remove(path);
-  CHECK_THAT(text.str(), Catch::Contains("PEPPHER execution report") && Catch::Contains("fill_cpu"));
+  CHECK_THAT(text.str(),
+             Catch::Contains("PEPPHER execution report") && Catch::Contains("fill_cpu"));
 }

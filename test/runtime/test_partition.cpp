@@ -1,7 +1,6 @@
 // Partition hooks for generated code: vector blocks (even and uneven sizes), matrix row
 // blocks and 2-D blocks, with tasks on the blocks and host access to the whole data after.
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 #include <vector>
 
@@ -70,7 +69,8 @@ TEST_CASE("matrix row blocks and 2-D blocks", "[partition]") {
   REQUIRE(rows.size() == 2);
   CHECK(starpu_matrix_get_ny(rows[0]) == 3);
   CHECK(starpu_matrix_get_ny(rows[1]) == 2);
-  for (std::size_t k = 0; k < rows.size(); ++k) mat_affine(rows[k], 1, std::uint32_t(k + 1), alternate(k));
+  for (std::size_t k = 0; k < rows.size(); ++k)
+    mat_affine(rows[k], 1, std::uint32_t(k + 1), alternate(k));
   CHECK(m(0, 0) == 1u);
   CHECK(m(4, 6) == 48u);
 

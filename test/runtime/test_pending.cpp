@@ -1,7 +1,6 @@
 // Destruction, copy and shutdown while tasks are still pending: every pending task's
 // effect must be visible afterwards and no memory may be freed under a running task.
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -15,7 +14,9 @@ namespace {
 constexpr std::size_t kN = 1000;
 constexpr unsigned kSlowMs = 150;
 
-std::uint32_t expected(std::size_t i) { return std::uint32_t(i) * 3u + 1u; }
+std::uint32_t expected(std::size_t i) {
+  return std::uint32_t(i) * 3u + 1u;
+}
 }  // namespace
 
 TEST_CASE("destroying a container with pending tasks loses no data", "[pending]") {

@@ -3,7 +3,6 @@
 // containers, checked after every host read against a plain std::vector model.
 // PEPPHER_SEED (or Catch's --rng-seed) picks the seed, PEPPHER_OPS the number of operations.
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 #include <cstdlib>
 #include <optional>
@@ -27,7 +26,9 @@ std::uint64_t env_number(const char* name, std::uint64_t fallback) {
 class Random {
  public:
   explicit Random(std::uint64_t seed) : gen_(seed) {}
-  std::size_t below(std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(gen_); }
+  std::size_t below(std::size_t n) {
+    return std::uniform_int_distribution<std::size_t>(0, n - 1)(gen_);
+  }
   u32 value() { return static_cast<u32>(gen_()); }
 
  private:
@@ -62,7 +63,8 @@ struct Harness {
   void mismatch(const std::string& what, std::size_t i, u32 got, u32 want) {
     if (mismatches++ == 0)
       first_mismatch = what + "[" + std::to_string(i) + "] = " + std::to_string(got) +
-                       ", model says " + std::to_string(want) + " (read #" + std::to_string(reads) + ")";
+                       ", model says " + std::to_string(want) + " (read #" + std::to_string(reads) +
+                       ")";
   }
 
   // Host read of a whole vector, through one of the read paths.
@@ -107,9 +109,17 @@ struct Harness {
       const std::size_t i = rnd.below(kN);
       const u32 x = rnd.value();
       switch (rnd.below(3)) {
-        case 0: v[i] = x; m[i] = x; break;
-        case 1: v[i] += x; m[i] += x; break;
-        default: v.data()[i] = x; m[i] = x;
+        case 0:
+          v[i] = x;
+          m[i] = x;
+          break;
+        case 1:
+          v[i] += x;
+          m[i] += x;
+          break;
+        default:
+          v.data()[i] = x;
+          m[i] = x;
       }
     }
   }
@@ -154,7 +164,8 @@ struct Harness {
     const u32 a = rnd.value() | 1u, b = rnd.value();
     auto update = [&] {
       for (std::size_t i = 0; i < kRows; ++i)
-        for (std::size_t j = 0; j < kCols; ++j) mat_model[i * kLd + j] = mat_model[i * kLd + j] * a + b;
+        for (std::size_t j = 0; j < kCols; ++j)
+          mat_model[i * kLd + j] = mat_model[i * kLd + j] * a + b;
     };
     switch (rnd.below(4)) {
       case 0:
@@ -162,7 +173,8 @@ struct Harness {
         update();
         break;
       case 1:
-        for (auto h : mat.partition_blocks(1 + rnd.below(3), 1 + rnd.below(3))) mat_affine(h, a, b, where());
+        for (auto h : mat.partition_blocks(1 + rnd.below(3), 1 + rnd.below(3)))
+          mat_affine(h, a, b, where());
         update();
         break;
       case 2: {
@@ -183,10 +195,23 @@ struct Harness {
   void step() {
     const std::size_t k = rnd.below(kVectors);
     switch (rnd.below(10)) {
-      case 0: case 1: case 2: host_read(k); break;
-      case 3: case 4: host_write(k); break;
-      case 5: case 6: case 7: task(k); break;
-      case 8: matrix_op(); break;
+      case 0:
+      case 1:
+      case 2:
+        host_read(k);
+        break;
+      case 3:
+      case 4:
+        host_write(k);
+        break;
+      case 5:
+      case 6:
+      case 7:
+        task(k);
+        break;
+      case 8:
+        matrix_op();
+        break;
       default:
         if (total_model) {
           ++reads;
@@ -223,7 +248,9 @@ void run(const std::optional<peppher::Config>& config, const char* label) {
 }  // namespace
 
 TEST_CASE("random operations keep every container coherent", "[random]") {
-  SECTION("workers from the environment") { run(std::nullopt, "environment"); }
+  SECTION("workers from the environment") {
+    run(std::nullopt, "environment");
+  }
   SECTION("2 CPU workers, no OpenCL") {
     peppher::Config c;
     c.ncpus = 2;

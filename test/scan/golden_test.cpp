@@ -61,7 +61,8 @@ TEST_CASE("scan golden: two runs give identical output") {
   CHECK(generate(header).files.files() == generate(header).files.files());
 }
 
-TEST_CASE("scan golden: lengths more than one parameter could give are left to the user, "
-          "T** gets the flat-array / Matrix rewrite, a returned value the Scalar one") {
+TEST_CASE(
+    "scan golden: lengths more than one parameter could give are left to the user, "
+    "T** gets the flat-array / Matrix rewrite, a returned value the Scalar one") {
   check_golden("kmeans");
 }

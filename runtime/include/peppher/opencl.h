@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "peppher/error.h"
@@ -45,49 +46,41 @@ std::string locate_kernel_file(const KernelFile& file);
 
 /// @brief The name of OpenCL error code @p err ("CL_INVALID_ARG_SIZE"), or "OpenCL error N".
 inline std::string opencl_error_name(cl_int err) {
-  switch (err) {
-#define PEPPHER_CL_ERROR(code, name) \
-  case code:                         \
-    return name;
-    PEPPHER_CL_ERROR(-1, "CL_DEVICE_NOT_FOUND")
-        PEPPHER_CL_ERROR(-2, "CL_DEVICE_NOT_AVAILABLE") PEPPHER_CL_ERROR(
-            -3, "CL_COMPILER_NOT_AVAILABLE") PEPPHER_CL_ERROR(-4,
-                                                              "CL_MEM_OBJECT_ALLOCATION_FAILURE")
-            PEPPHER_CL_ERROR(-5, "CL_OUT_OF_RESOURCES") PEPPHER_CL_ERROR(
-                -6, "CL_OUT_OF_HOST_MEMORY") PEPPHER_CL_ERROR(-11, "CL_BUILD_PROGRAM_FAILURE")
-                PEPPHER_CL_ERROR(-13, "CL_MISALIGNED_SUB_BUFFER_OFFSET") PEPPHER_CL_ERROR(
-                    -14, "CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST")
-                    PEPPHER_CL_ERROR(-30, "CL_INVALID_VALUE") PEPPHER_CL_ERROR(
-                        -33, "CL_INVALID_DEVICE") PEPPHER_CL_ERROR(-34, "CL_INVALID_CONTEXT")
-                        PEPPHER_CL_ERROR(-36, "CL_INVALID_COMMAND_QUEUE") PEPPHER_CL_ERROR(
-                            -38, "CL_INVALID_MEM_OBJECT") PEPPHER_CL_ERROR(-44,
-                                                                           "CL_INVALID_PROGRAM")
-                            PEPPHER_CL_ERROR(-45, "CL_INVALID_PROGRAM_EXECUTABLE") PEPPHER_CL_ERROR(
-                                -46, "CL_INVALID_KERNEL_NAME") PEPPHER_CL_ERROR(-47,
-                                                                                "CL_INVALID_KERNEL_"
-                                                                                "DEFINITION")
-                                PEPPHER_CL_ERROR(-48, "CL_INVALID_KERNEL") PEPPHER_CL_ERROR(
-                                    -49,
-                                    "CL_INVALID_ARG_INDEX") PEPPHER_CL_ERROR(-50,
-                                                                             "CL_INVALID_ARG_VALUE")
-                                    PEPPHER_CL_ERROR(-51, "CL_INVALID_ARG_SIZE") PEPPHER_CL_ERROR(
-                                        -52, "CL_INVALID_KERNEL_ARGS")
-                                        PEPPHER_CL_ERROR(-53, "CL_INVALID_WORK_DIMENSION")
-                                            PEPPHER_CL_ERROR(-54, "CL_INVALID_WORK_GROUP_SIZE")
-                                                PEPPHER_CL_ERROR(-55, "CL_INVALID_WORK_ITEM_SIZE")
-                                                    PEPPHER_CL_ERROR(-56,
-                                                                     "CL_INVALID_GLOBAL_OFFSET")
-                                                        PEPPHER_CL_ERROR(-58, "CL_INVALID_EVENT")
-                                                            PEPPHER_CL_ERROR(
-                                                                -61, "CL_INVALID_BUFFER_SIZE")
-                                                                PEPPHER_CL_ERROR(
-                                                                    -63,
-                                                                    "CL_INVALID_GLOBAL_WORK_SIZE")
-#undef PEPPHER_CL_ERROR
-                                                                    default
-        : return "OpenCL error " +
-          std::to_string(err);
+  static const std::pair<cl_int, const char*> kNames[] = {
+      {-1, "CL_DEVICE_NOT_FOUND"},
+      {-2, "CL_DEVICE_NOT_AVAILABLE"},
+      {-3, "CL_COMPILER_NOT_AVAILABLE"},
+      {-4, "CL_MEM_OBJECT_ALLOCATION_FAILURE"},
+      {-5, "CL_OUT_OF_RESOURCES"},
+      {-6, "CL_OUT_OF_HOST_MEMORY"},
+      {-11, "CL_BUILD_PROGRAM_FAILURE"},
+      {-13, "CL_MISALIGNED_SUB_BUFFER_OFFSET"},
+      {-14, "CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST"},
+      {-30, "CL_INVALID_VALUE"},
+      {-33, "CL_INVALID_DEVICE"},
+      {-34, "CL_INVALID_CONTEXT"},
+      {-36, "CL_INVALID_COMMAND_QUEUE"},
+      {-38, "CL_INVALID_MEM_OBJECT"},
+      {-44, "CL_INVALID_PROGRAM"},
+      {-45, "CL_INVALID_PROGRAM_EXECUTABLE"},
+      {-46, "CL_INVALID_KERNEL_NAME"},
+      {-48, "CL_INVALID_KERNEL"},
+      {-49, "CL_INVALID_ARG_INDEX"},
+      {-50, "CL_INVALID_ARG_VALUE"},
+      {-51, "CL_INVALID_ARG_SIZE"},
+      {-52, "CL_INVALID_KERNEL_ARGS"},
+      {-53, "CL_INVALID_WORK_DIMENSION"},
+      {-54, "CL_INVALID_WORK_GROUP_SIZE"},
+      {-55, "CL_INVALID_WORK_ITEM_SIZE"},
+      {-56, "CL_INVALID_GLOBAL_OFFSET"},
+      {-58, "CL_INVALID_EVENT"},
+      {-61, "CL_INVALID_BUFFER_SIZE"},
+      {-63, "CL_INVALID_GLOBAL_WORK_SIZE"},
+  };
+  for (const auto& [code, name] : kNames) {
+    if (code == err) return name;
   }
+  return "OpenCL error " + std::to_string(err);
 }
 
 /// @brief An OpenCL source file, built for every OpenCL device on first use in each runtime

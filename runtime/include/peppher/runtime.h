@@ -2,12 +2,12 @@
 // Include this (generated peppher.h does) rather than the individual headers.
 #pragma once
 
-#include "peppher/error.h"
-#include "peppher/init.h"
 #include "peppher/element_ref.h"
-#include "peppher/vector.h"
-#include "peppher/matrix.h"
-#include "peppher/scalar.h"
-#include "peppher/partition.h"
+#include "peppher/error.h"
 #include "peppher/execution_counter.h"
+#include "peppher/init.h"
+#include "peppher/matrix.h"
+#include "peppher/partition.h"
+#include "peppher/scalar.h"
 #include "peppher/selection.h"
+#include "peppher/vector.h"

@@ -26,7 +26,7 @@ void bfs_expand_cuda(const peppher::Vector<int>& row_start, const peppher::Vecto
   const int n = static_cast<int>(frontier.size());
   if (n == 0) return;
   kernel<<<(n + 255) / 256, 256, 0, peppher::cuda::stream()>>>(row_start.data(), edges.data(),
-                                                          frontier.data(), visited.data(),
-                                                          cost.data(), updating.data(), n);
+                                                               frontier.data(), visited.data(),
+                                                               cost.data(), updating.data(), n);
   peppher::cuda::finish("bfs_expand_cuda");
 }

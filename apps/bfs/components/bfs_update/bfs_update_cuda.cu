@@ -21,7 +21,7 @@ void bfs_update_cuda(peppher::Vector<int>& frontier, peppher::Vector<int>& visit
                      peppher::Vector<int>& updating, peppher::Scalar<int>& changed) {
   const int n = static_cast<int>(frontier.size());
   if (n == 0) return;
-  kernel<<<(n + 255) / 256, 256, 0, peppher::cuda::stream()>>>(frontier.data(), visited.data(),
-                                                          updating.data(), changed.host_write(), n);
+  kernel<<<(n + 255) / 256, 256, 0, peppher::cuda::stream()>>>(
+      frontier.data(), visited.data(), updating.data(), changed.host_write(), n);
   peppher::cuda::finish("bfs_update_cuda");
 }

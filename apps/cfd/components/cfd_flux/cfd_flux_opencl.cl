@@ -43,7 +43,10 @@ __kernel void cfd_flux_opencl(__global const int* neighbours, int neighbours_siz
                               __global const float* variables, int variables_size,
                               __global const float* ff_variables, int ff_variables_size,
                               __global float* fluxes, int fluxes_size) {
-  (void)neighbours_size; (void)normals_size; (void)variables_size; (void)ff_variables_size;
+  (void)neighbours_size;
+  (void)normals_size;
+  (void)variables_size;
+  (void)ff_variables_size;
   const int elements = fluxes_size / 5;
   for (int i = (int)get_global_id(0); i < elements; i += (int)get_global_size(0)) {
     const Flow a = flow(variables + i * 5);

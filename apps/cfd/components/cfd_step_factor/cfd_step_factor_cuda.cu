@@ -20,6 +20,6 @@ void cfd_step_factor_cuda(const peppher::Vector<float>& variables,
   const int n = static_cast<int>(step_factors.size());
   if (n == 0) return;
   kernel<<<(n + 255) / 256, 256, 0, peppher::cuda::stream()>>>(variables.data(), areas.data(),
-                                                          step_factors.data(), n);
+                                                               step_factors.data(), n);
   peppher::cuda::finish("cfd_step_factor_cuda");
 }

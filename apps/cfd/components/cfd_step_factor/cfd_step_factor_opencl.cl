@@ -6,7 +6,8 @@
 __kernel void cfd_step_factor_opencl(__global const float* variables, int variables_size,
                                      __global const float* areas, int areas_size,
                                      __global float* step_factors, int n) {
-  (void)variables_size; (void)areas_size;
+  (void)variables_size;
+  (void)areas_size;
   for (int i = (int)get_global_id(0); i < n; i += (int)get_global_size(0)) {
     __global const float* u = variables + i * 5;
     const float density = u[0];

@@ -11,8 +11,7 @@ __global__ void kernel(const float* old_variables, const float* step_factors, co
                        float* variables, int n, int stage) {
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k < n)
-    variables[k] =
-        cfd::time_step(old_variables[k], step_factors[k / cfd::kVars], fluxes[k], stage);
+    variables[k] = cfd::time_step(old_variables[k], step_factors[k / cfd::kVars], fluxes[k], stage);
 }
 
 }  // namespace

@@ -6,7 +6,9 @@ __kernel void cfd_time_step_opencl(__global const float* old_variables, int old_
                                    __global const float* step_factors, int step_factors_size,
                                    __global const float* fluxes, int fluxes_size,
                                    __global float* variables, int n, int stage) {
-  (void)old_variables_size; (void)step_factors_size; (void)fluxes_size;
+  (void)old_variables_size;
+  (void)step_factors_size;
+  (void)fluxes_size;
   for (int k = (int)get_global_id(0); k < n; k += (int)get_global_size(0))
     variables[k] = old_variables[k] + step_factors[k / 5] / (float)(3 + 1 - stage) * fluxes[k];
 }

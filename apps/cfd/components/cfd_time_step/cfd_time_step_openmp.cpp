@@ -5,8 +5,8 @@
 
 void cfd_time_step_openmp(const peppher::Vector<float>& old_variables,
                           const peppher::Vector<float>& step_factors,
-                          const peppher::Vector<float>& fluxes,
-                          peppher::Vector<float>& variables, int stage) {
+                          const peppher::Vector<float>& fluxes, peppher::Vector<float>& variables,
+                          int stage) {
   const int n = static_cast<int>(variables.size());
   const float *old = old_variables.data(), *factor = step_factors.data(), *f = fluxes.data();
   float* out = variables.data();

@@ -13,9 +13,8 @@ inline float hotspot_cell(const float* t, const float* p, std::size_t ld_t, std:
   const float south = t[(r + 1 < rows ? r + 1 : r) * ld_t + c];
   const float west = t[r * ld_t + (c > 0 ? c - 1 : c)];
   const float east = t[r * ld_t + (c + 1 < cols ? c + 1 : c)];
-  const float delta =
-      step_div_cap * (p[r * ld_p + c] + (south + north - 2.0f * center) * ry_1 +
-                      (east + west - 2.0f * center) * rx_1 + (amb - center) * rz_1);
+  const float delta = step_div_cap * (p[r * ld_p + c] + (south + north - 2.0f * center) * ry_1 +
+                                      (east + west - 2.0f * center) * rx_1 + (amb - center) * rz_1);
   return center + delta;
 }
 

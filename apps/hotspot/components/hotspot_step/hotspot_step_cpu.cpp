@@ -5,8 +5,8 @@
 #include "hotspot_cell.h"
 
 void hotspot_step_cpu(const peppher::Matrix<float>& power, const peppher::Matrix<float>& temp_in,
-                      peppher::Matrix<float>& temp_out, float step_div_cap, float rx_1,
-                      float ry_1, float rz_1, float amb_temp) {
+                      peppher::Matrix<float>& temp_out, float step_div_cap, float rx_1, float ry_1,
+                      float rz_1, float amb_temp) {
   const std::size_t rows = temp_out.rows();
   const std::size_t cols = temp_out.cols();
   const float* t = temp_in.data();

@@ -7,7 +7,10 @@ __kernel void hotspot_step_opencl(__global const float* power, int p_rows, int p
                                   __global float* temp_out, int rows, int cols, int o_ld,
                                   float step_div_cap, float rx_1, float ry_1, float rz_1,
                                   float amb_temp) {
-  (void)p_rows; (void)p_cols; (void)t_rows; (void)t_cols;
+  (void)p_rows;
+  (void)p_cols;
+  (void)t_rows;
+  (void)t_cols;
   const int total = rows * cols;
   for (int idx = (int)get_global_id(0); idx < total; idx += (int)get_global_size(0)) {
     const int r = idx / cols;

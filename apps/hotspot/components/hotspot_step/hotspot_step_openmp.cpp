@@ -4,9 +4,9 @@
 
 #include "hotspot_cell.h"
 
-void hotspot_step_openmp(const peppher::Matrix<float>& power,
-                         const peppher::Matrix<float>& temp_in, peppher::Matrix<float>& temp_out,
-                         float step_div_cap, float rx_1, float ry_1, float rz_1, float amb_temp) {
+void hotspot_step_openmp(const peppher::Matrix<float>& power, const peppher::Matrix<float>& temp_in,
+                         peppher::Matrix<float>& temp_out, float step_div_cap, float rx_1,
+                         float ry_1, float rz_1, float amb_temp) {
   const long rows = static_cast<long>(temp_out.rows());
   const std::size_t cols = temp_out.cols();
   const float* t = temp_in.data();

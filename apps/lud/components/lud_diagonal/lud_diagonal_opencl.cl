@@ -4,7 +4,8 @@
 #define B 16
 
 __kernel void lud_diagonal_opencl(__global float* a, int rows, int cols, int ld, int offset) {
-  (void)rows; (void)cols;
+  (void)rows;
+  (void)cols;
   if (get_group_id(0) != 0) return;
   const int j = (int)get_local_id(0);
   __global float* d = a + offset * ld + offset;

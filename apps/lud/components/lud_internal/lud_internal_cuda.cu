@@ -24,6 +24,6 @@ void lud_internal_cuda(peppher::Matrix<float>& a, int offset) {
   if (m <= 0) return;
   const dim3 threads(16, 16), blocks((m + 15) / 16, (m + 15) / 16);
   kernel<<<blocks, threads, 0, peppher::cuda::stream()>>>(a.data(), static_cast<int>(a.rows()),
-                                                     static_cast<int>(a.ld()), offset);
+                                                          static_cast<int>(a.ld()), offset);
   peppher::cuda::finish("lud_internal_cuda");
 }

@@ -32,7 +32,7 @@ __global__ void kernel(float* a, int rows, int ld, int offset) {
 void lud_perimeter_cuda(peppher::Matrix<float>& a, int offset) {
   const int m = static_cast<int>(a.rows()) - offset - 16;
   if (m <= 0) return;
-  kernel<<<(2 * m + 127) / 128, 128, 0, peppher::cuda::stream()>>>(a.data(), static_cast<int>(a.rows()),
-                                                              static_cast<int>(a.ld()), offset);
+  kernel<<<(2 * m + 127) / 128, 128, 0, peppher::cuda::stream()>>>(
+      a.data(), static_cast<int>(a.rows()), static_cast<int>(a.ld()), offset);
   peppher::cuda::finish("lud_perimeter_cuda");
 }

@@ -38,7 +38,7 @@ void nw_diagonal_cuda(peppher::Matrix<int>& score, const peppher::Matrix<int>& r
   const int count = (diag < nblocks - 1 ? diag : nblocks - 1) - first + 1;
   if (count <= 0) return;
   nw_kernel<<<count, B, 0, peppher::cuda::stream()>>>(score.data(), static_cast<int>(score.ld()),
-                                                 ref.data(), static_cast<int>(ref.ld()), first,
-                                                 diag, penalty);
+                                                      ref.data(), static_cast<int>(ref.ld()), first,
+                                                      diag, penalty);
   peppher::cuda::finish("nw_diagonal_cuda");
 }

@@ -6,7 +6,9 @@
 __kernel void nw_diagonal_opencl(__global int* score, int rows, int cols, int lds,
                                  __global const int* ref, int ref_rows, int ref_cols, int ldr,
                                  int diag, int penalty) {
-  (void)cols; (void)ref_rows; (void)ref_cols;
+  (void)cols;
+  (void)ref_rows;
+  (void)ref_cols;
   __local int t[B + 1][B + 1];
   __local int sim[B][B];
   const int nblocks = (rows - 1) / B;
@@ -14,7 +16,7 @@ __kernel void nw_diagonal_opencl(__global int* score, int rows, int cols, int ld
   const int count = min(diag, nblocks - 1) - first + 1;
   const int tx = (int)get_local_id(0);
   for (int b = (int)get_group_id(0); b < count; b += (int)get_num_groups(0)) {  // uniform
-    const int row0 = (first + b) * B;      // score row above the block
+    const int row0 = (first + b) * B;         // score row above the block
     const int col0 = (diag - first - b) * B;  // score column left of the block
     t[0][tx + 1] = score[row0 * lds + col0 + 1 + tx];
     t[tx + 1][0] = score[(row0 + 1 + tx) * lds + col0];

@@ -20,6 +20,7 @@ void bruss_diffusion_cuda(const peppher::Vector<double>& u, peppher::Vector<doub
                           double alpha, double boundary) {
   const int n = static_cast<int>(du.size());
   if (n == 0) return;
-  kernel<<<(n + 255) / 256, 256, 0, peppher::cuda::stream()>>>(u.data(), du.data(), n, alpha, boundary);
+  kernel<<<(n + 255) / 256, 256, 0, peppher::cuda::stream()>>>(u.data(), du.data(), n, alpha,
+                                                               boundary);
   peppher::cuda::finish("bruss_diffusion_cuda");
 }

@@ -22,7 +22,7 @@ void bruss_reaction_cuda(const peppher::Vector<double>& u, const peppher::Vector
                          double b) {
   const int n = static_cast<int>(du.size());
   if (n == 0) return;
-  kernel<<<(n + 255) / 256, 256, 0, peppher::cuda::stream()>>>(u.data(), v.data(), du.data(), dv.data(),
-                                                          n, a, b);
+  kernel<<<(n + 255) / 256, 256, 0, peppher::cuda::stream()>>>(u.data(), v.data(), du.data(),
+                                                               dv.data(), n, a, b);
   peppher::cuda::finish("bruss_reaction_cuda");
 }

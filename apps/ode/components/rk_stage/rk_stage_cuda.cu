@@ -16,6 +16,7 @@ void rk_stage_cuda(const peppher::Vector<double>& y, const peppher::Vector<doubl
                    peppher::Vector<double>& y_stage, double c) {
   const int n = static_cast<int>(y_stage.size());
   if (n == 0) return;
-  kernel<<<(n + 255) / 256, 256, 0, peppher::cuda::stream()>>>(y.data(), k.data(), y_stage.data(), n, c);
+  kernel<<<(n + 255) / 256, 256, 0, peppher::cuda::stream()>>>(y.data(), k.data(), y_stage.data(),
+                                                               n, c);
   peppher::cuda::finish("rk_stage_cuda");
 }

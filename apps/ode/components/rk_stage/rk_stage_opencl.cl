@@ -4,7 +4,8 @@
 
 __kernel void rk_stage_opencl(__global const double* y, int y_size, __global const double* k,
                               int k_size, __global double* y_stage, int n, double c) {
-  (void)y_size; (void)k_size;
+  (void)y_size;
+  (void)k_size;
   for (int i = (int)get_global_id(0); i < n; i += (int)get_global_size(0))
     y_stage[i] = y[i] + c * k[i];
 }

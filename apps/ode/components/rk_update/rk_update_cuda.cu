@@ -22,7 +22,7 @@ void rk_update_cuda(const peppher::Vector<double>& y, const peppher::Vector<doub
                     const peppher::Vector<double>& k4, peppher::Vector<double>& y_next, double h) {
   const int n = static_cast<int>(y_next.size());
   if (n == 0) return;
-  kernel<<<(n + 255) / 256, 256, 0, peppher::cuda::stream()>>>(y.data(), k1.data(), k2.data(), k3.data(),
-                                                          k4.data(), y_next.data(), n, h);
+  kernel<<<(n + 255) / 256, 256, 0, peppher::cuda::stream()>>>(
+      y.data(), k1.data(), k2.data(), k3.data(), k4.data(), y_next.data(), n, h);
   peppher::cuda::finish("rk_update_cuda");
 }

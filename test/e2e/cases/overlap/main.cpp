@@ -9,7 +9,7 @@ int main() {
   peppher::Vector<double> a(16, 0.0), b(16, 0.0);
   busy(a, 300);  // independent of the next call
   busy(b, 300);
-  busy(a, 50);   // depends on the first call (same container, readwrite)
+  busy(a, 50);  // depends on the first call (same container, readwrite)
   // Host reads wait for the tasks that use the data.
   const double a0_start = a[1], a0_end = a[2], a1_start = a[3];
   const double b_start = b[1], b_end = b[2];

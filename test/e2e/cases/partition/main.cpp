@@ -38,7 +38,8 @@ void vectors() {
     pmap_vec(x, y, 300, 0.5f);
   }
   ok = true;
-  for (size_t i = 0; i < n; ++i) ok = ok && y[i] == static_cast<float>(i) && x[i] == 2.0f * static_cast<float>(i);
+  for (size_t i = 0; i < n; ++i)
+    ok = ok && y[i] == static_cast<float>(i) && x[i] == 2.0f * static_cast<float>(i);
   report("consecutive partitioned calls", ok);
 
   pmap_vec(x, y, 1000, 1.0f);  // 2 blocks of 501 and 500

@@ -2,13 +2,13 @@
 // The first calls split equally (one block per worker) and calibrate the history model;
 // once it predicts both workers, the split follows their speeds. Prints the split chosen
 // ("split: <size>@<CPU|OpenCL> ...") and the verdict. Arguments: n calls iters.
+#include <peppher/partitioned_call.h>  // peppher::auto_split_of
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
 #include "peppher.h"
-
-#include <peppher/partitioned_call.h>  // peppher::auto_split_of
 
 int main(int argc, char** argv) {
   const size_t n = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 200000;

@@ -60,8 +60,8 @@ int main(int argc, char** argv) {
   if (argc > 1 && std::strcmp(argv[1], "tune") == 0) {
     wrong = run_tune();
   } else if (argc == 6 && std::strcmp(argv[1], "shape") == 0) {
-    wrong = run_shape(std::atoi(argv[2]), std::atoi(argv[3]), std::atoi(argv[4]),
-                      std::atoi(argv[5]));
+    wrong =
+        run_shape(std::atoi(argv[2]), std::atoi(argv[3]), std::atoi(argv[4]), std::atoi(argv[5]));
   } else {
     for (int k = 2; k < argc; ++k) wrong += run_sel(std::atoi(argv[k]));
   }

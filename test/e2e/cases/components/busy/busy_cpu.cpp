@@ -1,8 +1,8 @@
 // busy, CPU variant: appends (start, end) times in ms to log; log[0] counts entries.
+#include <peppher/runtime.h>
+
 #include <chrono>
 #include <thread>
-
-#include <peppher/runtime.h>
 
 static double now_ms() {
   using namespace std::chrono;

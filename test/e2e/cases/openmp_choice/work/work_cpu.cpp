@@ -3,7 +3,7 @@
 #include <chrono>
 #include <thread>
 
-void work_cpu(float *x, int n) {
+void work_cpu(float* x, int n) {
   for (int i = 0; i < n; ++i) x[i] += 1.0f;
   std::this_thread::sleep_for(std::chrono::milliseconds(40));
 }

@@ -6,7 +6,7 @@
 #include <chrono>
 #include <thread>
 
-void work_openmp(float *x, int n) {
+void work_openmp(float* x, int n) {
   const int threads = omp_get_max_threads();
 #pragma omp parallel for
   for (int i = 0; i < n; ++i) x[i] += 1.0f;

@@ -6,6 +6,7 @@ void pred_large(float* x, int n) {
   for (int i = 0; i < n; ++i) x[i] += 1.0f;
 }
 
-extern "C" double pred_large_cost(const starpu_task* /*task*/, unsigned /*arch*/, unsigned /*nimpl*/) {
+extern "C" double pred_large_cost(const starpu_task* /*task*/, unsigned /*arch*/,
+                                  unsigned /*nimpl*/) {
   return 2000.0;
 }
