@@ -15,7 +15,10 @@
 #endif
 
 // PEPPHER_INITIALIZE(): starts StarPU with this composition's scheduler (no performance models, so locality-aware work stealing);
-// STARPU_SCHED in the environment still wins.
+// STARPU_SCHED in the environment still wins. These definitions replace the runtime's
+// defaults, whether or not a runtime header was included before this file.
+#undef PEPPHER_INITIALIZE
+#undef PEPPHER_SHUTDOWN
 #if defined(__cplusplus) && __cplusplus >= 201703L
 #define PEPPHER_INITIALIZE() ::peppher::init(::peppher::Config::with_scheduler("lws"))
 #define PEPPHER_SHUTDOWN() ::peppher::shutdown()
