@@ -4,7 +4,6 @@
 // default "main.xml"); "-o <tmp>" is always appended.
 #include <sys/wait.h>
 
-#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 
@@ -13,59 +12,24 @@
 using namespace peppher;
 namespace fs = std::filesystem;
 
-namespace {
-
-std::string shell_quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) {
-    if (c == '\'')
-      out += "'\\''";
-    else
-      out += c;
-  }
-  return out + "'";
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (start < text.size()) {
-    size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    out.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return out;
-}
-
-std::vector<std::string> cases() {
-  std::vector<std::string> out;
-  for (auto& e : fs::directory_iterator(PEPPHER_BAD_DIR)) {
-    if (e.is_directory()) out.push_back(e.path().filename().string());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-}  // namespace
-
 TEST_CASE("bad-input corpus has at least 40 cases", "[bad]") {
-  CHECK(cases().size() >= 40);
+  CHECK(test::case_folders(PEPPHER_BAD_DIR).size() >= 40);
 }
 
 TEST_CASE("every bad input fails with exactly its diagnostics", "[bad]") {
-  for (const std::string& name : cases()) {
+  for (const std::string& name : test::case_folders(PEPPHER_BAD_DIR)) {
     DYNAMIC_SECTION(name) {
       const std::string dir = std::string(PEPPHER_BAD_DIR) + "/" + name;
       REQUIRE(fs::exists(dir + "/expected.txt"));
       std::vector<std::string> args = {"main.xml"};
-      if (fs::exists(dir + "/args.txt")) args = lines_of(test::read_file(dir + "/args.txt"));
+      if (fs::exists(dir + "/args.txt")) args = test::lines_of(test::read_file(dir + "/args.txt"));
       test::TempDir tmp;
       tmp.write("out/keep.txt", "previous output\n");
-      std::string cmd = "cd " + shell_quote(dir) + " && " + shell_quote(PEPPHER_COMPOSE_BIN);
-      for (const std::string& a : args) cmd += " " + shell_quote(a);
-      cmd += " -o " + shell_quote(tmp / "out") + " >" + shell_quote(tmp / "stdout") + " 2>" +
-             shell_quote(tmp / "stderr");
+      std::string cmd =
+          "cd " + test::shell_quote(dir) + " && " + test::shell_quote(PEPPHER_COMPOSE_BIN);
+      for (const std::string& a : args) cmd += " " + test::shell_quote(a);
+      cmd += " -o " + test::shell_quote(tmp / "out") + " >" + test::shell_quote(tmp / "stdout") +
+             " 2>" + test::shell_quote(tmp / "stderr");
       int status = std::system(cmd.c_str());
       REQUIRE(WIFEXITED(status));
       INFO("command: " << cmd);

@@ -24,58 +24,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string shell_quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) {
-    if (c == '\'')
-      out += "'\\''";
-    else
-      out += c;
-  }
-  return out + "'";
-}
-
 std::string replace_all(std::string s, const std::string& from, const std::string& to) {
   for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) {
     s.replace(at, from.size(), to);
   }
   return s;
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (start < text.size()) {
-    size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    out.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return out;
-}
-
-std::vector<std::string> cases() {
-  std::vector<std::string> out;
-  for (auto& e : fs::directory_iterator(PEPPHER_HOSTILE_DIR)) {
-    if (e.is_directory()) out.push_back(e.path().filename().string());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-// Every file and folder under `root` (except under `skip`) with its content.
-std::map<std::string, std::string> snapshot(const fs::path& root, const fs::path& skip) {
-  std::map<std::string, std::string> out;
-  for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator();
-       ++it) {
-    if (it->path() == skip) {
-      it.disable_recursion_pending();
-      continue;
-    }
-    const std::string rel = fs::relative(it->path(), root).generic_string();
-    out[rel] = it->is_regular_file() ? test::read_file(it->path().string()) : "<dir>";
-  }
-  return out;
 }
 
 int run(const std::string& cmd) {
@@ -86,11 +39,11 @@ int run(const std::string& cmd) {
 }  // namespace
 
 TEST_CASE("hostile-input corpus has one case per finding", "[hostile]") {
-  CHECK(cases().size() >= 30);
+  CHECK(test::case_folders(PEPPHER_HOSTILE_DIR).size() >= 30);
 }
 
 TEST_CASE("every hostile input is refused or made inert", "[hostile]") {
-  for (const std::string& name : cases()) {
+  for (const std::string& name : test::case_folders(PEPPHER_HOSTILE_DIR)) {
     DYNAMIC_SECTION(name) {
       const fs::path src = fs::path(PEPPHER_HOSTILE_DIR) / name;
       const bool update = std::getenv("COMPOSE_UPDATE_HOSTILE") != nullptr;
@@ -105,7 +58,7 @@ TEST_CASE("every hostile input is refused or made inert", "[hostile]") {
         fs::remove(work / meta);
       }
       std::vector<std::string> args = {"main.xml", "-o", "@OUT@"};
-      if (fs::exists(src / "args.txt")) args = lines_of(test::read_file(src / "args.txt"));
+      if (fs::exists(src / "args.txt")) args = test::lines_of(test::read_file(src / "args.txt"));
       int expected_exit = 1;
       if (fs::exists(src / "exit.txt"))
         expected_exit = std::stoi(test::read_file(src / "exit.txt"));
@@ -115,15 +68,15 @@ TEST_CASE("every hostile input is refused or made inert", "[hostile]") {
         cwd = (root / "a" / "gone").string();
         fs::create_directories(cwd);
       }
-      std::string cmd = "cd " + shell_quote(cwd) + " && ";
-      if (fs::exists(src / "cwd_deleted")) cmd += "rmdir " + shell_quote(cwd) + " && ";
-      cmd += shell_quote(PEPPHER_COMPOSE_BIN);
+      std::string cmd = "cd " + test::shell_quote(cwd) + " && ";
+      if (fs::exists(src / "cwd_deleted")) cmd += "rmdir " + test::shell_quote(cwd) + " && ";
+      cmd += test::shell_quote(PEPPHER_COMPOSE_BIN);
       for (const std::string& a : args) {
-        cmd += " " + shell_quote(replace_all(replace_all(a, "@OUT@", out.string()), "@CASE@",
-                                             work.string()));
+        cmd += " " + test::shell_quote(replace_all(replace_all(a, "@OUT@", out.string()), "@CASE@",
+                                                   work.string()));
       }
-      cmd += " >" + shell_quote(root / "stdout") + " 2>" + shell_quote(root / "stderr");
-      const auto before = snapshot(root, out);
+      cmd += " >" + test::shell_quote(root / "stdout") + " 2>" + test::shell_quote(root / "stderr");
+      const auto before = test::snapshot(root, out);
       const int code = run(cmd);
       INFO("command: " << cmd);
       if (update) {  // COMPOSE_UPDATE_HOSTILE=1: record stderr (review the diff like code)
@@ -138,7 +91,7 @@ TEST_CASE("every hostile input is refused or made inert", "[hostile]") {
       CHECK(code == expected_exit);
 
       // Nothing outside -o: the same files, with the same contents, as before the run.
-      auto after = snapshot(root, out);
+      auto after = test::snapshot(root, out);
       after.erase("stdout");
       after.erase("stderr");
       auto before_run = before;
@@ -151,15 +104,15 @@ TEST_CASE("every hostile input is refused or made inert", "[hostile]") {
       }
       // make -n prints commands without running them: no name may smuggle one in.
       if (fs::exists(out / "Makefile")) {
-        const auto built = snapshot(root, "");
-        CHECK(run("make -n -C " + shell_quote(out) + " >/dev/null 2>&1") == 0);
-        CHECK(run("make -n -C " + shell_quote(out) + " clean >/dev/null 2>&1") == 0);
-        CHECK(snapshot(root, "") == built);
+        const auto built = test::snapshot(root, "");
+        CHECK(run("make -n -C " + test::shell_quote(out) + " >/dev/null 2>&1") == 0);
+        CHECK(run("make -n -C " + test::shell_quote(out) + " clean >/dev/null 2>&1") == 0);
+        CHECK(test::snapshot(root, "") == built);
       }
       for (auto& e : fs::recursive_directory_iterator(out)) {
         if (e.path().extension() != ".xml") continue;
         INFO("generated " << e.path());
-        CHECK(run("xmllint --noout " + shell_quote(e.path()) + " >/dev/null 2>&1") == 0);
+        CHECK(run("xmllint --noout " + test::shell_quote(e.path()) + " >/dev/null 2>&1") == 0);
       }
     }
   }
@@ -177,13 +130,13 @@ int compose_with_flags(const fs::path& work, const fs::path& out, const std::str
   const size_t close = xml.find("</peppher:flags>");
   xml.replace(open, close - open, flags);
   std::ofstream(variant, std::ios::binary) << xml;
-  return run("cd " + shell_quote(work) + " && " + shell_quote(PEPPHER_COMPOSE_BIN) +
-             " main.xml -o " + shell_quote(out) + " " + extra + " >/dev/null 2>&1");
+  return run("cd " + test::shell_quote(work) + " && " + test::shell_quote(PEPPHER_COMPOSE_BIN) +
+             " main.xml -o " + test::shell_quote(out) + " " + extra + " >/dev/null 2>&1");
 }
 
 std::string make_dry_run(const fs::path& out) {
   const fs::path log = out.parent_path() / "make.log";
-  run("make -n -C " + shell_quote(out) + " >" + shell_quote(log) + " 2>&1");
+  run("make -n -C " + test::shell_quote(out) + " >" + test::shell_quote(log) + " 2>&1");
   return test::read_file(log);
 }
 
@@ -198,7 +151,7 @@ TEST_CASE("changing a variant's flags rebuilds that variant's object only", "[ho
   // make -t marks every target up to date without building anything (in existing folders).
   for (const char* owner : {"main", "scale_cpu", "peppher"})
     fs::create_directories(out / "obj" / owner);
-  REQUIRE(run("make -s -t -C " + shell_quote(out) + " >/dev/null 2>&1") == 0);
+  REQUIRE(run("make -s -t -C " + test::shell_quote(out) + " >/dev/null 2>&1") == 0);
   CHECK(make_dry_run(out).find("-c ") == std::string::npos);
   REQUIRE(compose_with_flags(work, out, "-O3 -DNEW_FLAG") == 0);
   const std::string plan = make_dry_run(out);
@@ -258,11 +211,12 @@ TEST_CASE("changed compile flags rebuild exactly the objects they compile", "[ho
             "  for (int i = 0; i < size; ++i) arr[i] *= factor;\n}\n");
   dir.write("vector_scale/scale_cpu.xml", variant("-O2"));
   const std::string out = dir / "out";
-  const std::string compose = shell_quote(PEPPHER_COMPOSE_BIN) + " main.xml -o out >/dev/null";
-  const std::string make = "make -C " + shell_quote(out) + " -s ";
+  const std::string compose =
+      test::shell_quote(PEPPHER_COMPOSE_BIN) + " main.xml -o out >/dev/null";
+  const std::string make = "make -C " + test::shell_quote(out) + " -s ";
   const std::string variant_object = "obj/scale_cpu/scale_cpu.o";
   const std::string main_object = "obj/main/main.o";
-  const std::string cd = "cd " + shell_quote(dir.path()) + " && ";
+  const std::string cd = "cd " + test::shell_quote(dir.path()) + " && ";
 
   REQUIRE(run(cd + compose) == 0);
   INFO(test::read_file(out + "/Makefile"));

@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -69,6 +70,49 @@ inline RunResult run_in(const std::string& cwd, const std::vector<std::string>& 
   r.out = out.str();
   r.err = err.str();
   return r;
+}
+
+// `s` quoted for /bin/sh: in single quotes, each quote as '\''.
+inline std::string shell_quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// The lines of `text` (args.txt of a corpus case: one argument a line).
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+// The names of the folders in `dir` (the cases of a corpus), sorted.
+inline std::vector<std::string> case_folders(const std::string& dir) {
+  std::vector<std::string> out;
+  for (auto& e : std::filesystem::directory_iterator(dir)) {
+    if (e.is_directory()) out.push_back(e.path().filename().string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Every file and folder under `root` (except under `skip`) with its content ("<dir>" for a
+// folder): two snapshots differ when anything was written, changed or removed.
+inline std::map<std::string, std::string> snapshot(const std::filesystem::path& root,
+                                                   const std::filesystem::path& skip) {
+  namespace fs = std::filesystem;
+  std::map<std::string, std::string> out;
+  for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator();
+       ++it) {
+    if (it->path() == skip) {
+      it.disable_recursion_pending();
+      continue;
+    }
+    const std::string rel = fs::relative(it->path(), root).generic_string();
+    out[rel] = it->is_regular_file() ? read_file(it->path().string()) : "<dir>";
+  }
+  return out;
 }
 
 // Wraps a descriptor body in <peppher:component> with the namespace declared.

@@ -92,6 +92,15 @@ starpu_codelet scale_codelet() {
   return cl;
 }
 
+// One RW vector and no implementation at all: no worker can run it, so submitting fails.
+starpu_codelet no_worker_codelet() {
+  starpu_codelet cl;
+  starpu_codelet_init(&cl);
+  cl.nbuffers = 1;
+  cl.modes[0] = STARPU_RW;
+  return cl;
+}
+
 std::vector<std::uint32_t> iota(std::size_t n, std::uint32_t from = 0) {
   std::vector<std::uint32_t> v(n);
   std::iota(v.begin(), v.end(), from);
@@ -205,10 +214,7 @@ TEST_CASE("a call's errors leave nothing registered behind", "[call]") {
     CHECK_THROWS_WITH(task.register_vector(0, raw.data(), std::size_t(-1), 4),
                       Catch::Contains("more than StarPU's 32-bit extents hold"));
   }
-  starpu_codelet none;  // no implementation at all: no worker can run it
-  starpu_codelet_init(&none);
-  none.nbuffers = 1;
-  none.modes[0] = STARPU_RW;
+  starpu_codelet none = no_worker_codelet();
   {
     peppher::TaskBuilder task(&none, "nothing");
     task.args<Args>() = {1, 0, 0};
@@ -259,10 +265,7 @@ TEST_CASE("a task that cannot be submitted leaves nothing in the trace", "[call]
     config.trace_file = path;
     peppher::Runtime runtime(config);
     std::vector<std::uint32_t> raw = iota(10);
-    starpu_codelet none;  // no implementation at all: no worker can run it
-    starpu_codelet_init(&none);
-    none.nbuffers = 1;
-    none.modes[0] = STARPU_RW;
+    starpu_codelet none = no_worker_codelet();
     {
       peppher::TaskBuilder task(&none, "nothing");
       task.args<Args>() = {1, 0, 0};

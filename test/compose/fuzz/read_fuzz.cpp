@@ -18,6 +18,8 @@
 #include "compose/driver.h"
 #include "compose/expr/parser.h"
 #include "compose/read/reader.h"
+#include "compose/skeleton/plan.h"
+#include "test/compose/test_util.h"
 
 namespace fs = std::filesystem;
 
@@ -39,26 +41,6 @@ bool plain_folder(std::string s) {
   return true;
 }
 
-std::string xml_attr(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 const fs::path& scratch() {
   static const fs::path root = [] {
     std::string tmpl = (fs::temp_directory_path() / "compose-fuzz-XXXXXX").string();
@@ -68,22 +50,6 @@ const fs::path& scratch() {
     return fs::path(buf.data());
   }();
   return root;
-}
-
-std::map<std::string, std::string> snapshot(const fs::path& root, const fs::path& skip) {
-  std::map<std::string, std::string> out;
-  for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator();
-       ++it) {
-    if (it->path() == skip) {
-      it.disable_recursion_pending();
-      continue;
-    }
-    std::ifstream in(it->path(), std::ios::binary);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    out[fs::relative(it->path(), root).string()] = ss.str();
-  }
-  return out;
 }
 
 void write(const fs::path& p, const std::string& text) {
@@ -104,7 +70,7 @@ void compose_around(const std::string& text, const peppher::ir::Interface& iface
                                "><peppher:implementation name=\"main\"><peppher:sourceFiles>"
                                "<peppher:sourceFile name=\"main.cpp\"/></peppher:sourceFiles>"
                                "<peppher:requiredInterfaces><peppher:requiredInterface name=\"" +
-                               xml_attr(iface.name) +
+                               peppher::skeleton::xml_escape(iface.name) +
                                "\" xmlFile=\"iface.xml\"/></peppher:requiredInterfaces>"
                                "<peppher:targetPlatform name=\"CPU\"/></peppher:implementation>"
                                "</peppher:component>\n");
@@ -115,12 +81,12 @@ void compose_around(const std::string& text, const peppher::ir::Interface& iface
               "><peppher:implementation name=\"v_cpu\"><peppher:sourceFiles>"
               "<peppher:sourceFile name=\"v_cpu.cpp\"/></peppher:sourceFiles>"
               "<peppher:providedInterfaces><peppher:providedInterface name=\"" +
-              xml_attr(iface.name) +
+              peppher::skeleton::xml_escape(iface.name) +
               "\"/></peppher:providedInterfaces><peppher:targetPlatform name=\"CPU\"/>"
               "</peppher:implementation></peppher:component>\n");
     write(work / folder / "v_cpu.cpp", "// variant\n");
   }
-  const auto before = snapshot(root, out);
+  const auto before = peppher::test::snapshot(root, out);
   std::ostringstream sink_out, sink_err;
   const int code =
       peppher::run_compose({(work / "main.xml").string(), "-o", out.string()}, sink_out, sink_err);
@@ -128,7 +94,7 @@ void compose_around(const std::string& text, const peppher::ir::Interface& iface
     fprintf(stderr, "%s", sink_err.str().c_str());
     std::abort();
   }
-  if (snapshot(root, out) != before) {  // something was written outside -o
+  if (peppher::test::snapshot(root, out) != before) {  // something was written outside -o
     fprintf(stderr, "compose wrote outside its output folder\n%s", sink_err.str().c_str());
     std::abort();
   }
