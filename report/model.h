@@ -41,8 +41,23 @@ struct BusTotal {
   long transfers = 0;
 };
 
+/// One implementation of an interface's codelet: which variant StarPU's performance model
+/// files under (device kind, implementation index).
+struct ModelImpl {
+  std::string variant, backend;
+  std::string arch;  // "cpu" (CPU and OPENMP variants), "cuda", "opencl"
+  int impl = 0;
+};
+
+/// An interface's StarPU performance model, as the trace names it.
+struct ModelRef {
+  std::string iface, symbol, type;  // type: "history", "regression", "nl-regression"
+  std::vector<ModelImpl> impls;
+};
+
 struct Trace {
   std::string file;
+  std::vector<ModelRef> models;
   std::string program;
   std::vector<Track> workers;
   std::vector<Track> links;

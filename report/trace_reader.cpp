@@ -63,6 +63,47 @@ class EventReader {
   const json& e_;
 };
 
+// otherData.models: each interface's StarPU performance model and which variant each
+// implementation of its codelet is (optional: traces of programs without models).
+void read_models(const json& doc, const std::string& path, Trace& trace) {
+  auto other = doc.find("otherData");
+  if (other == doc.end() || !other->is_object()) return;
+  auto models = other->find("models");
+  if (models == other->end()) return;
+  auto fail = [&](const std::string& where, const std::string& what) {
+    throw ReportError(path + ": error: otherData.models" + where + ": " + what);
+  };
+  if (!models->is_array()) fail("", "not an array");
+  auto text = [&](const json& j, const char* name, const std::string& where) {
+    auto it = j.find(name);
+    if (it == j.end() || !it->is_string())
+      fail(where, std::string("'") + name + "' is not a string");
+    return it->get<std::string>();
+  };
+  for (std::size_t i = 0; i < models->size(); ++i) {
+    const json& m = (*models)[i];
+    const std::string where = "[" + std::to_string(i) + "]";
+    if (!m.is_object()) fail(where, "not an object");
+    ModelRef ref;
+    ref.iface = text(m, "interface", where);
+    ref.symbol = text(m, "symbol", where);
+    ref.type = text(m, "type", where);
+    auto impls = m.find("implementations");
+    if (impls == m.end() || !impls->is_array()) fail(where, "'implementations' is not an array");
+    for (std::size_t k = 0; k < impls->size(); ++k) {
+      const json& x = (*impls)[k];
+      const std::string at = where + ".implementations[" + std::to_string(k) + "]";
+      if (!x.is_object()) fail(at, "not an object");
+      auto impl = x.find("impl");
+      if (impl == x.end() || !impl->is_number_integer() || impl->get<int>() < 0)
+        fail(at, "'impl' is not an implementation index");
+      ref.impls.push_back(
+          {text(x, "variant", at), text(x, "backend", at), text(x, "arch", at), impl->get<int>()});
+    }
+    trace.models.push_back(std::move(ref));
+  }
+}
+
 }  // namespace
 
 Trace parse_trace(const std::string& text, const std::string& path) {
@@ -83,6 +124,7 @@ Trace parse_trace(const std::string& text, const std::string& path) {
   }
   Trace trace;
   trace.file = path;
+  read_models(doc, path, trace);
   std::map<int, std::string> link_names;
   const json& events = doc["traceEvents"];
   for (std::size_t i = 0; i < events.size(); ++i) {

@@ -1,8 +1,10 @@
 // The execution trace (PEPPHER_TRACE=run.json / Config::trace_file): every component call's
-// tasks and the data transfers they waited for, recorded with StarPU's task and bus profiling
-// (no FxT), written at shutdown in the Chrome trace-event JSON format (Perfetto,
+// tasks and the data transfers made for them (fetched by the worker, or prefetched by StarPU
+// when the task was pushed to its worker), recorded with StarPU's task and bus profiling (no
+// FxT), written at shutdown in the Chrome trace-event JSON format (Perfetto,
 // chrome://tracing): one track per worker, one per bus link, a flow from each transfer to
-// the task that waited for it.
+// the task it was made for. The trace also names each interface's StarPU performance model
+// and which variant each codelet implementation is, so peppher-report can plot the models.
 #include "trace.h"
 
 #include <starpu.h>
@@ -11,6 +13,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -26,6 +29,7 @@
 
 #include "peppher/detail/trace.h"
 #include "peppher/execution_counter.h"
+#include "peppher/selection.h"
 #include "worker_names.h"
 
 namespace peppher::detail {
@@ -34,26 +38,34 @@ std::atomic<bool> g_tracing{false};
 
 namespace {
 
-// One buffer a task needed on its worker's memory node while no valid copy was there or on
-// its way (StarPU fetched it for this task).
+// One buffer moved to a task's worker's memory node for that task: fetched by the worker
+// (the task waited for it between fetch_start and fetch_end), or prefetched by StarPU when
+// the task was pushed to its worker (a forced or statically dispatched variant, dm*
+// schedulers), somewhere between the push and the moment the worker found it there.
 struct Transfer {
   int src_node = -1;
   int dst_node = -1;
   std::size_t bytes = 0;
   int buffer = 0;
+  bool prefetch = false;
+  double from = 0, to = 0;  // prefetch: the interval it happened in (us, StarPU's clock)
 };
 
 // One task of a component call, from submission to the end of its callback.
 struct TaskRecord {
   starpu_task* task = nullptr;
+  const starpu_codelet* cl = nullptr;  // names the interface's performance model
   const char* iface = nullptr;
   int block = -1;
   unsigned long call = 0;
   const ExecutionCounter* variant = nullptr;
+  int impl = -1;  // the codelet implementation StarPU ran (its performance model's index)
   void (*user_callback)(void*) = nullptr;
   void* user_arg = nullptr;
   int worker = -1;
   double submit = 0, start = 0, end = 0, fetch_start = 0, fetch_end = 0;
+  double pushed = 0;                 // when StarPU pushed it to the scheduler (ready)
+  std::vector<std::uint64_t> valid;  // per buffer: the nodes with a valid copy then
   std::vector<Transfer> transfers;
 };
 
@@ -62,6 +74,10 @@ struct Recorder {
   std::string path;
   std::vector<std::unique_ptr<TaskRecord>> done;
   std::atomic<unsigned long> next_call{0};
+  // When a task last took a transfer of (handle, node) as its own: a task pushed before that
+  // which also finds the data arrived did not cause another transfer.
+  std::mutex claims_mutex;
+  std::map<std::pair<starpu_data_handle_t, int>, double> claims;
 };
 
 Recorder& recorder() {
@@ -76,37 +92,87 @@ double us(const timespec& t) {
   return starpu_timing_timespec_to_us(&copy);
 }
 
-// Pop prologue, on the worker that will run the task, before it fetches the task's data:
-// every read buffer with neither a valid copy nor a pending request on the worker's node is
-// a transfer made for this task.
-void task_popped(void* arg) {
-  auto* rec = static_cast<TaskRecord*>(arg);
-  const int worker = starpu_worker_get_id();
-  if (worker < 0) return;
-  const int node = static_cast<int>(starpu_worker_get_memory_node(static_cast<unsigned>(worker)));
-  const int nodes = static_cast<int>(starpu_memory_nodes_get_count());
-  starpu_task* task = rec->task;
+constexpr int kMaxTrackedNodes = 64;  // nodes in the push-time bit masks
+
+// The distinct read buffers of @p task (the same data twice in one task moves once).
+template <typename F>
+void for_each_read_buffer(starpu_task* task, F&& f) {
   const int nbuffers = static_cast<int>(STARPU_TASK_GET_NBUFFERS(task));
   for (int i = 0; i < nbuffers; ++i) {
     if ((STARPU_TASK_GET_MODE(task, i) & STARPU_R) == 0) continue;
     starpu_data_handle_t h = STARPU_TASK_GET_HANDLE(task, i);
-    bool seen = false;  // the same data twice in one task moves once
+    bool seen = false;
     for (int j = 0; j < i; ++j) seen = seen || STARPU_TASK_GET_HANDLE(task, j) == h;
-    if (seen) continue;
+    if (!seen) f(i, h);
+  }
+}
+
+bool valid_on(starpu_data_handle_t h, int node) {
+  int allocated = 0, valid = 0, requested = 0;
+  starpu_data_query_status(h, node, &allocated, &valid, &requested);
+  return valid != 0;
+}
+
+// Push prologue, when the task is ready and StarPU pushes it to the scheduler (before any
+// prefetch for it): which nodes hold a valid copy of each read buffer.
+void task_pushed(void* arg) {
+  auto* rec = static_cast<TaskRecord*>(arg);
+  rec->pushed = starpu_timing_now();
+  starpu_task* task = rec->task;
+  const int nodes = std::min(static_cast<int>(starpu_memory_nodes_get_count()), kMaxTrackedNodes);
+  rec->valid.assign(STARPU_TASK_GET_NBUFFERS(task), 0);
+  for_each_read_buffer(task, [&](int i, starpu_data_handle_t h) {
+    for (int node = 0; node < nodes; ++node)
+      if (valid_on(h, node)) rec->valid[i] |= std::uint64_t{1} << node;
+  });
+}
+
+// Takes the transfer of @p h to @p node as @p rec's own, unless a task took it since @p rec
+// was pushed (then it is that task's transfer, which this one found done or under way).
+bool claim(const TaskRecord& rec, starpu_data_handle_t h, int node, double now) {
+  Recorder& r = recorder();
+  std::lock_guard<std::mutex> lock(r.claims_mutex);
+  auto [it, fresh] = r.claims.try_emplace({h, node}, now);
+  if (!fresh && it->second >= rec.pushed) return false;
+  it->second = now;
+  return true;
+}
+
+// Pop prologue, on the worker that will run the task, before it fetches the task's data.
+// A read buffer with neither a valid copy nor a pending request on the worker's node is
+// fetched now, for this task; one that was not on that node when the task was pushed but is
+// there (or on its way) now was prefetched for it.
+void task_popped(void* arg) {
+  auto* rec = static_cast<TaskRecord*>(arg);
+  const int worker = starpu_worker_get_id();
+  if (worker < 0) return;
+  const double now = starpu_timing_now();
+  const int node = static_cast<int>(starpu_worker_get_memory_node(static_cast<unsigned>(worker)));
+  const int nodes = static_cast<int>(starpu_memory_nodes_get_count());
+  for_each_read_buffer(rec->task, [&](int i, starpu_data_handle_t h) {
     int allocated = 0, valid = 0, requested = 0;
     starpu_data_query_status(h, node, &allocated, &valid, &requested);
-    if (valid != 0 || requested != 0) continue;
+    const std::uint64_t before = i < static_cast<int>(rec->valid.size()) ? rec->valid[i] : 0;
+    const bool was_there =
+        node >= kMaxTrackedNodes || rec->valid.empty() || (before >> node & 1) != 0;
+    if ((valid != 0 || requested != 0) && was_there) return;  // no transfer for this task
+    if (!claim(*rec, h, node, now)) return;
     Transfer t;
     t.dst_node = node;
     t.bytes = starpu_data_get_size(h);
     t.buffer = i;
-    for (int src = 0; src < nodes && t.src_node < 0; ++src) {
-      if (src == node) continue;
-      starpu_data_query_status(h, src, &allocated, &valid, &requested);
-      if (valid != 0) t.src_node = src;
+    if (valid != 0 || requested != 0) {  // prefetched: its source was valid at the push
+      t.prefetch = true;
+      t.from = rec->pushed;
+      t.to = valid != 0 ? now : -1;  // -1: still on its way, done by the end of the fetch
+      for (int src = 0; src < nodes && src < kMaxTrackedNodes && t.src_node < 0; ++src)
+        if (src != node && (before >> src & 1) != 0) t.src_node = src;
+    } else {
+      for (int src = 0; src < nodes && t.src_node < 0; ++src)
+        if (src != node && valid_on(h, src)) t.src_node = src;
     }
     rec->transfers.push_back(t);
-  }
+  });
 }
 
 // Completion callback, on the worker: StarPU's profiling info is valid until it returns.
@@ -197,6 +263,52 @@ std::string program_name() {
   return name.empty() ? "program" : name;
 }
 
+// The codelet functions array ("cpu", "cuda", "opencl") that holds variants of @p backend.
+const char* codelet_arch(const std::string& backend) {
+  if (backend == "CUDA") return "cuda";
+  if (backend == "OPENCL") return "opencl";
+  return "cpu";  // CPU and OPENMP variants share cpu_funcs
+}
+
+// The StarPU performance model of each traced interface that keeps a history (its symbol),
+// and which variant each implementation of the codelet is. The generated selector lists
+// the variants in codelet order (compose's plan: CPU/OPENMP, CUDA, OPENCL, each group in
+// slot order), so a variant's implementation index is its rank in its group.
+std::string models_json(const std::vector<std::unique_ptr<TaskRecord>>& records) {
+  std::map<std::string, const starpu_perfmodel*> models;
+  for (const auto& r : records) {
+    const starpu_perfmodel* m = r->cl != nullptr ? r->cl->model : nullptr;
+    if (m == nullptr || m->symbol == nullptr) continue;
+    if (m->type != STARPU_HISTORY_BASED && m->type != STARPU_REGRESSION_BASED &&
+        m->type != STARPU_NL_REGRESSION_BASED)
+      continue;
+    models.emplace(r->iface, m);
+  }
+  std::string out;
+  for (const VariantSelector* s : selectors()) {
+    auto it = models.find(s->interface_name());
+    if (it == models.end()) continue;
+    std::map<std::string, int> next_impl;
+    std::string impls;
+    for (std::size_t k = 0; k < s->variants().size(); ++k) {
+      const std::string& backend = k < s->backends().size() ? s->backends()[k] : "CPU";
+      const char* arch = codelet_arch(backend);
+      impls += std::string(impls.empty() ? "" : ",") +
+               "{\"variant\":" + json_string(s->variants()[k]) +
+               ",\"backend\":" + json_string(backend) + ",\"arch\":\"" + arch +
+               "\",\"impl\":" + std::to_string(next_impl[arch]++) + "}";
+    }
+    const starpu_perfmodel* m = it->second;
+    const char* type = m->type == STARPU_HISTORY_BASED      ? "history"
+                       : m->type == STARPU_REGRESSION_BASED ? "regression"
+                                                            : "nl-regression";
+    out += std::string(out.empty() ? "" : ",\n") + "{\"interface\":" + json_string(it->first) +
+           ",\"symbol\":" + json_string(m->symbol) + ",\"type\":\"" + type +
+           "\",\"implementations\":[" + impls + "]}";
+  }
+  return out;
+}
+
 // The whole trace as Chrome trace-event JSON (object form, times in microseconds from the
 // first submission).
 std::string render(const std::vector<std::unique_ptr<TaskRecord>>& records,
@@ -249,17 +361,31 @@ std::string render(const std::vector<std::unique_ptr<TaskRecord>>& records,
                     ",\"backend\":" + json_string(backend) + ",\"worker\":" + json_string(worker) +
                     ",\"call\":" + std::to_string(t->call);
     if (t->block >= 0) e += ",\"block\":" + std::to_string(t->block);
+    // The implementation index under which the interface's model files this run (forced
+    // and statically dispatched calls run a single-variant codelet without a model).
+    if (t->impl >= 0 && t->cl != nullptr && t->cl->model != nullptr)
+      e += ",\"impl\":" + std::to_string(t->impl);
     e += ",\"submit_us\":" + num(t->submit - origin) +
          ",\"fetch_us\":" + num(t->fetch_end - t->fetch_start) +
          ",\"bytes_in\":" + std::to_string(bytes_in) + "}}";
     events.push_back(std::move(e));
     for (const Transfer& x : t->transfers) {
       const int tid = link_tid.at(Link{x.src_node, x.dst_node});
-      // The fetch interval covers all of the task's transfers; a zero-length fetch (data
-      // arrived asynchronously) is drawn as one microsecond ending at the task's start.
-      double ts = t->fetch_start - origin;
-      double dur = t->fetch_end - t->fetch_start;
-      if (!(dur > 0) || t->fetch_start <= 0) {
+      double ts = 0, dur = 0;
+      if (x.prefetch) {
+        // Prefetched when the task was pushed; done by the time the worker found it (or by
+        // the end of the task's fetch when it was still on its way): drawn over that window.
+        const double to = x.to > 0 ? x.to : std::max(t->fetch_end, x.from);
+        ts = x.from - origin;
+        dur = to - x.from;
+      } else {
+        // The fetch interval covers all of the task's fetches.
+        ts = t->fetch_start - origin;
+        dur = t->fetch_end - t->fetch_start;
+      }
+      // A zero-length (or unknown) interval is drawn as one microsecond ending at the task's
+      // start.
+      if (!(dur > 0) || ts + origin <= 0) {
         dur = 1;
         ts = start - dur;
       }
@@ -273,7 +399,8 @@ std::string render(const std::vector<std::unique_ptr<TaskRecord>>& records,
                        ",\"src\":" + json_string(node_name(x.src_node)) +
                        ",\"dst\":" + json_string(node_name(x.dst_node)) + ",\"interface\":" +
                        json_string(t->iface) + ",\"call\":" + std::to_string(t->call) +
-                       ",\"buffer\":" + std::to_string(x.buffer) + "}}");
+                       ",\"buffer\":" + std::to_string(x.buffer) +
+                       ",\"prefetch\":" + (x.prefetch ? "true" : "false") + "}}");
       events.push_back("{\"ph\":\"s\",\"cat\":\"transfer\",\"name\":\"data for task\",\"id\":" +
                        id + ",\"pid\":" + std::to_string(kPid) + ",\"tid\":" + std::to_string(tid) +
                        ",\"ts\":" + num(ts) + "}");
@@ -299,7 +426,8 @@ std::string render(const std::vector<std::unique_ptr<TaskRecord>>& records,
 
   std::string out =
       "{\"displayTimeUnit\":\"ms\",\"otherData\":{\"producer\":\"peppher "
-      "runtime\",\"time_unit\":\"us\"},\n\"traceEvents\":[\n";
+      "runtime\",\"time_unit\":\"us\",\n\"models\":[\n" +
+      models_json(records) + "]},\n\"traceEvents\":[\n";
   for (std::size_t i = 0; i < events.size(); ++i) {
     out += events[i];
     out += i + 1 < events.size() ? ",\n" : "\n";
@@ -324,6 +452,7 @@ bool write_file(const std::string& path, const std::string& text) {
 void trace_attach(starpu_task* task, const char* iface, int block) {
   auto* rec = new TaskRecord;
   rec->task = task;
+  rec->cl = task->cl;
   rec->iface = iface;
   rec->block = block;
   if (block <= 0) t_call = ++recorder().next_call;
@@ -336,6 +465,11 @@ void trace_attach(starpu_task* task, const char* iface, int block) {
   task->prologue_callback_pop_func = task_popped;
   task->prologue_callback_pop_arg = rec;
   task->prologue_callback_pop_arg_free = 0;
+  if (task->prologue_callback_func == nullptr) {
+    task->prologue_callback_func = task_pushed;
+    task->prologue_callback_arg = rec;
+    task->prologue_callback_arg_free = 0;
+  }
 }
 
 void trace_detach(starpu_task* task) noexcept {
@@ -345,12 +479,19 @@ void trace_detach(starpu_task* task) noexcept {
   task->callback_arg = rec->user_arg;
   task->prologue_callback_pop_func = nullptr;
   task->prologue_callback_pop_arg = nullptr;
+  if (task->prologue_callback_func == task_pushed) {
+    task->prologue_callback_func = nullptr;
+    task->prologue_callback_arg = nullptr;
+  }
 }
 
 void trace_variant(const ExecutionCounter* counter) noexcept {
   starpu_task* task = starpu_task_get_current();
-  if (task != nullptr && task->callback_func == task_done)
-    static_cast<TaskRecord*>(task->callback_arg)->variant = counter;
+  if (task != nullptr && task->callback_func == task_done) {
+    auto* rec = static_cast<TaskRecord*>(task->callback_arg);
+    rec->variant = counter;
+    rec->impl = static_cast<int>(starpu_task_get_implementation(task));
+  }
 }
 
 void trace_start(const std::string& path) {

@@ -252,3 +252,131 @@ TEST_CASE("e2e trace: compose --explain --format=html shows kept and left-out va
   CHECK(bad.exit_code != 0);
   CHECK_THAT(bad.output, Catch::Contains("invalid format 'pdf'"));
 }
+
+TEST_CASE("e2e trace: the StarPU history models of a calibrated run drawn by variant and device") {
+  // spmv with a history model, calibrated by dmda over three matrix sizes on the CPU worker
+  // alone, then on the OpenCL device alone (StarPU calibrates what runs), then a traced run
+  // on both.
+  const fs::path out = compose_and_build(
+      "trace_spmv_models", e2e::source_dir() / "apps/spmv/main.xml", "-useHistoryModels");
+  const fs::path home = out / "starpu-home", trace = out / "run.json";
+  const std::string env = " STARPU_HOME=" + home.string() +
+                          " STARPU_HOSTNAME=peppher-models STARPU_SCHED=dmda STARPU_CALIBRATE=1";
+  // StarPU samples the bus in the first run under a new STARPU_HOME: with both devices.
+  e2e::Run first = e2e::run_program(out / "spmv", "1000 8 1", kCpuAndOpenCl + env);
+  INFO(first.output);
+  REQUIRE(first.exit_code == 0);
+  for (const char* workers : {e2e::kCpuOnly, e2e::kOpenClOnly}) {
+    for (const char* rows : {"1000", "4000", "16000"}) {
+      e2e::Run r = e2e::run_program(out / "spmv", std::string(rows) + " 8 12", workers + env);
+      INFO(r.output);
+      REQUIRE(r.exit_code == 0);
+    }
+  }
+  e2e::Run r = e2e::run_program(out / "spmv", "4000 8 12",
+                                kCpuAndOpenCl + env + " PEPPHER_TRACE=" + trace.string());
+  INFO(r.output);
+  REQUIRE(r.exit_code == 0);
+  // The trace names the model and which variant each implementation is; every task that
+  // ran through the model's codelet agrees (its worker kind and implementation index).
+  json doc = json::parse(slurp(trace));
+  const json& models = doc["otherData"]["models"];
+  REQUIRE(models.size() == 1);
+  CHECK(models[0]["interface"] == "spmv");
+  CHECK(models[0]["symbol"] == "peppher_spmv");
+  CHECK(models[0]["type"] == "history");
+  std::map<std::pair<std::string, int>, std::string> variant_of;
+  for (const json& i : models[0]["implementations"])
+    variant_of[{i["arch"].get<std::string>(), i["impl"].get<int>()}] = i["variant"];
+  CHECK(variant_of[{"cpu", 0}] == "spmv_cpu");
+  CHECK(variant_of[{"opencl", 0}] == "spmv_opencl");
+  int checked = 0;
+  for (const json& e : doc["traceEvents"]) {
+    if (e["ph"] != "X" || e["cat"] != "task" || !e["args"].contains("impl")) continue;
+    const std::string worker = e["args"]["worker"];
+    const std::string arch = worker.find("OpenCL") != std::string::npos ? "opencl" : "cpu";
+    CHECK(variant_of[{arch, e["args"]["impl"].get<int>()}] == e["args"]["variant"]);
+    ++checked;
+  }
+  CHECK(checked == 12);
+
+  // The report finds the model through the same STARPU_HOME and STARPU_HOSTNAME.
+  const fs::path dir = out / "report";
+  const std::string report_env =
+      "STARPU_HOME=" + home.string() + " STARPU_HOSTNAME=peppher-models ";
+  e2e::Run rep = e2e::run(report_env + PEPPHER_REPORT_EXE + " --text " + trace.string() + " -o " +
+                          dir.string());
+  INFO(rep.output);
+  REQUIRE(rep.exit_code == 0);
+  CHECK_THAT(rep.output, Catch::Contains("spmv: fastest variant by bytes of data (StarPU history "
+                                         "model " +
+                                         (home / ".starpu/sampling/codelets/45/"
+                                                 "peppher_spmv.peppher-models")
+                                             .string()));
+  // Both devices' variants have curves over the three sizes (the figure's legend).
+  CHECK_THAT(slurp(dir / "index.html"), Catch::Contains("src=\"curve_0.png\""));
+  CHECK(is_png(dir / "curve_0.png"));
+  CHECK_THAT(slurp(dir / "curve_0.gp"), Catch::Contains("title 'spmv_cpu on cpu'") &&
+                                            Catch::Contains("title 'spmv_opencl on opencl0'"));
+  const std::string data = slurp(dir / "curve_0.dat");
+  std::istringstream blocks(data);
+  std::set<double> sizes;
+  for (std::string line; std::getline(blocks, line);) {
+    std::istringstream l(line);
+    double bytes = 0, us = 0;
+    if (l >> bytes >> us) {
+      CHECK(us > 0);
+      sizes.insert(bytes);
+    }
+  }
+  CHECK(sizes.size() == 3);
+
+  // Without the model on this machine: a note, and the page without the curve.
+  e2e::Run none = e2e::run("STARPU_HOME=" + (out / "elsewhere").string() + " " +
+                           PEPPHER_REPORT_EXE + " --text " + trace.string());
+  CHECK(none.exit_code == 0);
+  CHECK_THAT(none.output, Catch::Contains("note: no StarPU model of 'spmv' on this machine"));
+}
+
+TEST_CASE("e2e trace: a forced variant's prefetched operands are transfer spans too") {
+  // Forced onto the OpenCL variant, each call is pushed to the device's worker and StarPU
+  // prefetches its operands as it pushes it: the trace still shows every transfer.
+  const fs::path out =
+      compose_and_build("trace_spmv_forced", e2e::source_dir() / "apps/spmv/main.xml");
+  const fs::path trace = out / "forced.json";
+  const int nrows = 3000, calls = 6;
+  const std::size_t nnz = (3000 - 429) * 8;
+  e2e::Run r =
+      e2e::run_program(out / "spmv", "3000 8 6",
+                       std::string(kCpuAndOpenCl) +
+                           " PEPPHER_VARIANT=spmv=spmv_opencl PEPPHER_TRACE=" + trace.string());
+  INFO(r.output);
+  REQUIRE(r.exit_code == 0);
+  json doc = json::parse(slurp(trace));
+  std::map<long, std::multiset<std::size_t>> per_call;
+  std::size_t traced_bytes = 0, bus_bytes = 0;
+  int tasks = 0, prefetched = 0;
+  for (const json& e : doc["traceEvents"]) {
+    if (e["ph"] == "X" && e["cat"] == "task") {
+      CHECK(e["args"]["variant"] == "spmv_opencl");
+      ++tasks;
+    } else if (e["ph"] == "X" && e["cat"] == "transfer") {
+      const json& a = e["args"];
+      CHECK(a["src_node"] == 0);
+      CHECK(a["dst_node"] == 1);
+      CHECK(e["dur"].get<double>() > 0);
+      per_call[a["call"].get<long>()].insert(a["bytes"].get<std::size_t>());
+      traced_bytes += a["bytes"].get<std::size_t>();
+      if (a["prefetch"] == true) ++prefetched;
+    } else if (e["ph"] == "i" && e["cat"] == "bus" && e["args"]["src"] == "NUMA 0") {
+      bus_bytes += e["args"]["bytes"].get<std::size_t>();
+    }
+  }
+  CHECK(tasks == calls);
+  const std::multiset<std::size_t> operand_bytes = {nnz * 4, nnz * 4, (nrows + 1) * 4u, nrows * 4u};
+  REQUIRE(per_call.size() == static_cast<std::size_t>(calls));
+  for (const auto& [call, bytes] : per_call) CHECK(bytes == operand_bytes);
+  CHECK(prefetched > 0);
+  // Every byte StarPU's bus counters saw go to the device is in a span.
+  CHECK(traced_bytes == bus_bytes);
+}

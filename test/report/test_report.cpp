@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "report/curves.h"
+#include "report/history.h"
 #include "report/report.h"
 #include "report/summary.h"
 #include "report/trace_reader.h"
@@ -142,4 +143,73 @@ TEST_CASE("report: the page names figures that gnuplot wrote as PNG files") {
   render_text(in, text);
   CHECK_THAT(text.str(),
              Catch::Contains("f_opencl") && Catch::Contains("n 224.7 .. 1000: cross_large"));
+}
+
+TEST_CASE("report: a StarPU history model file gives one curve per variant and device") {
+  // test/report/cases/peppher_spmv.sample is a StarPU 1.3 model file (format 45): the CPU
+  // arch with two implementations, the OpenCL device with one, three sizes each.
+  const std::string model = (fs::path(PEPPHER_REPORT_CASES) / "peppher_spmv.sample").string();
+  const std::vector<HistoryPoint> points = load_history_file(model);
+  REQUIRE(points.size() == 9);
+  // The trace says which variant each implementation is (the selector's order).
+  const std::string models = R"({"otherData":{"models":[{"interface":"spmv",
+      "symbol":"peppher_spmv","type":"history","implementations":[
+      {"variant":"spmv_cpu","backend":"CPU","arch":"cpu","impl":0},
+      {"variant":"spmv_openmp","backend":"OPENMP","arch":"cpu","impl":1},
+      {"variant":"spmv_opencl","backend":"OPENCL","arch":"opencl","impl":0}]}]},
+      "traceEvents":[]})";
+  const Trace trace = parse_trace(models, "run.json");
+  REQUIRE(trace.models.size() == 1);
+  CHECK(trace.models[0].symbol == "peppher_spmv");
+  const Curve c = read_model_file_curve(model, &trace);
+  CHECK(c.iface == "spmv");
+  REQUIRE(c.us.size() == 3);
+  CHECK(c.us.at("spmv_cpu on cpu").at(8192) == Approx(10));
+  CHECK(c.us.at("spmv_openmp on cpu").at(524288) == Approx(200));
+  CHECK(c.us.at("spmv_opencl on opencl0").at(65536) == Approx(110));
+  // Where each wins, over data sizes: the sequential variant on small calls, OpenMP in the
+  // middle, the OpenCL device on the largest.
+  const std::vector<WinRegion> wins = win_regions(c);
+  REQUIRE(wins.size() == 3);
+  CHECK(wins[0].variant == "spmv_cpu on cpu");
+  CHECK(wins[1].variant == "spmv_openmp on cpu");
+  CHECK(wins[2].variant == "spmv_opencl on opencl0");
+  // Without the trace, implementations keep StarPU's numbers.
+  const Curve bare = read_model_file_curve(model, nullptr);
+  CHECK(bare.iface == "peppher_spmv");
+  CHECK(bare.us.count("impl 1 on cpu") == 1);
+  // The report page draws it like a training table's curve.
+  PageInput in;
+  in.curves = {c};
+  in.palette = variant_palette(nullptr, in.curves);
+  const fs::path dir = fs::path(PEPPHER_REPORT_WORK) / "history";
+  fs::remove_all(dir);
+  write_report(in, dir.string());
+  CHECK(is_png(dir / "curve_0.png"));
+}
+
+TEST_CASE("report: a broken or missing StarPU model file is an error, never a crash") {
+  const fs::path dir = fs::path(PEPPHER_REPORT_WORK) / "bad_models";
+  fs::create_directories(dir);
+  CHECK_THROWS_WITH(load_history_file((dir / "none.host").string()),
+                    Catch::Contains("none.host: error: no such performance model file"));
+  // StarPU's parser aborts on these: the report says so.
+  std::ifstream sample(fs::path(PEPPHER_REPORT_CASES) / "peppher_spmv.sample");
+  std::stringstream text;
+  text << sample.rdbuf();
+  const std::string full = text.str();
+  std::ofstream(dir / "truncated.host") << full.substr(0, full.size() / 2);
+  std::ofstream(dir / "version.host") << "# Performance Model Version\n12\n";
+  for (const char* name : {"truncated.host", "version.host"}) {
+    INFO(name);
+    CHECK_THROWS_WITH(load_history_file((dir / name).string()),
+                      Catch::Contains(std::string(name) + ": error: StarPU cannot read this "
+                                                          "performance model file"));
+  }
+  // A trace whose model list is malformed.
+  CHECK_THAT(error_of(R"({"otherData":{"models":[{"interface":"f","symbol":"peppher_f",
+      "type":"history","implementations":[{"variant":"f_cpu","backend":"CPU","arch":"cpu",
+      "impl":-1}]}]},"traceEvents":[]})"),
+             Catch::Contains("otherData.models[0].implementations[0]: 'impl' is not an "
+                             "implementation index"));
 }
