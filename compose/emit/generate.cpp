@@ -248,18 +248,19 @@ std::pair<std::string, std::string> choose_scheduler(const ir::Application& app,
       openmp = openmp || v->backend == ir::Backend::OpenMp;
     }
   }
+  // One default, dmda: it places each task where its data's transfer costs least (StarPU's
+  // bus model) and, without a model for a codelet, on the worker with the fewest queued
+  // tasks; lws ignores where data lives (StarPU warns about it when there is a device).
   // OPENMP variants are parallel tasks: only a parallel-aware scheduler gives them combined
-  // workers (several CPU workers, one task); the others run them on one core. Without
-  // models no scheduler can tell it is faster (peager and pheft then take the first
-  // variant a worker can run, the sequential one): lws stays, see DESIGN.md.
+  // workers, and only models tell it when they are faster (without models peager and pheft
+  // take the sequential variant every time), so pheft replaces dmda only when both exist.
   if (openmp && models) {
     return {"pheft",
             "an OPENMP variant and performance models: the parallel-aware, model-driven pheft "
             "runs it on combined workers when the models say it is fastest"};
   }
-  if (cost_models) return {"dmda", "cost models predict each variant, so the model-driven dmda"};
-  if (models) return {"dmda", "performance models are on, so the model-driven dmda"};
-  return {"lws", "no performance models, so locality-aware work stealing"};
+  if (models) return {"dmda", "the default; models predict each variant, dmda adds transfer costs"};
+  return {"dmda", "the default: each task near its data; without models, the shortest queue"};
 }
 
 // One entry-wrapper header that peppher.h includes, and the language it needs.

@@ -14,6 +14,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "opencl_copies.h"
 #include "peppher/detail/distributed.h"
 #include "peppher/detail/raw_cache.h"
 #include "peppher/detail/storage.h"
@@ -162,6 +163,9 @@ void init(const Config& config) {
     if (config.ncpus) conf.ncpus = *config.ncpus;
     if (config.nopencl) conf.nopencl = *config.nopencl;
     if (config.ncuda) conf.ncuda = *config.ncuda;
+  }
+  if (detail::opencl_copies_better_synchronous(conf.nopencl)) {
+    conf.disable_asynchronous_opencl_copy = 1;
   }
   detail::Distributed* layer = detail::distributed();
   const int ret = layer != nullptr ? layer->start(conf) : starpu_init(&conf);
