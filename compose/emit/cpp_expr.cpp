@@ -80,8 +80,8 @@ namespace {
 // The expression's text with each Matrix member `M.rows` / `M.cols` (the only members the
 // checker lets through) as the container's call, `M.rows()`.
 std::string with_member_calls(const std::string& text) {
-  static const std::regex member(R"(\b([A-Za-z_][A-Za-z_0-9]*)\.(rows|cols)\b)");
-  return std::regex_replace(text, member, "$1.$2()");
+  static const std::regex kMember(R"(\b([A-Za-z_][A-Za-z_0-9]*)\.(rows|cols)\b)");
+  return std::regex_replace(text, kMember, "$1.$2()");
 }
 
 }  // namespace

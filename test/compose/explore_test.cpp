@@ -19,14 +19,14 @@ std::string iface(const std::string& name) {
                          "  </peppher:interface>\n");
 }
 
-// An implementation of `provides`, requiring the interfaces in `requires` (xmlFile relative
+// An implementation of `provides`, requiring the interfaces in `required` (xmlFile relative
 // to the implementation folder's parent).
 std::string impl(const std::string& name, const std::string& provides,
-                 const std::vector<std::string>& requires_ = {}) {
+                 const std::vector<std::string>& required = {}) {
   std::string req;
-  if (!requires_.empty()) {
+  if (!required.empty()) {
     req = "    <peppher:requiredInterfaces>\n";
-    for (const std::string& r : requires_) {
+    for (const std::string& r : required) {
       req += "      <peppher:requiredInterface name=\"" + r + "\" xmlFile=\"../" + r + ".xml\"/>\n";
     }
     req += "    </peppher:requiredInterfaces>\n";
@@ -42,9 +42,9 @@ std::string impl(const std::string& name, const std::string& provides,
                          "  </peppher:implementation>\n");
 }
 
-std::string main_xml(const std::vector<std::string>& requires_) {
+std::string main_xml(const std::vector<std::string>& required) {
   std::string req;
-  for (const std::string& r : requires_) {
+  for (const std::string& r : required) {
     req += "      <peppher:requiredInterface name=\"" + r + "\" xmlFile=\"" + r + ".xml\"/>\n";
   }
   return test::component(

@@ -19,8 +19,8 @@ using e2e::run_program;
 namespace {
 
 const fs::path& inline_program() {
-  static const fs::path exe = compose_and_build("inline", cases() / "inline/main.xml") / "inline";
-  return exe;
+  static const fs::path kExe = compose_and_build("inline", cases() / "inline/main.xml") / "inline";
+  return kExe;
 }
 
 long inline_count(const std::string& report, const std::string& variant) {

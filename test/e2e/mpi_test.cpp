@@ -42,8 +42,9 @@ std::string read_file(const fs::path& p) {
 
 // Composed once for every test of this file.
 const fs::path& mpi_case() {
-  static const fs::path out = e2e::compose_and_build("mpi_case", e2e::cases() / "mpi" / "main.xml");
-  return out;
+  static const fs::path kOut =
+      e2e::compose_and_build("mpi_case", e2e::cases() / "mpi" / "main.xml");
+  return kOut;
 }
 
 }  // namespace

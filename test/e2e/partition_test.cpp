@@ -19,9 +19,9 @@ namespace {
 
 // The partition case, composed and built once for the test cases that run it.
 const fs::path& partition_program() {
-  static const fs::path exe =
+  static const fs::path kExe =
       compose_and_build("partition", cases() / "partition/main.xml") / "partition";
-  return exe;
+  return kExe;
 }
 
 }  // namespace

@@ -13,9 +13,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const char* kCpuAndOpenCl = "STARPU_NCPU=1 STARPU_NOPENCL=1 STARPU_SCHED=eager";
-const char* kCpuOnly = "STARPU_NCPU=1 STARPU_NOPENCL=0";
-const char* kOpenClOnly = "STARPU_NCPU=0 STARPU_NOPENCL=1";
+const char* const kCpuAndOpenCl = "STARPU_NCPU=1 STARPU_NOPENCL=1 STARPU_SCHED=eager";
+const char* const kCpuOnly = "STARPU_NCPU=1 STARPU_NOPENCL=0";
+const char* const kOpenClOnly = "STARPU_NCPU=0 STARPU_NOPENCL=1";
 
 struct App {
   std::string name;                 // folder under apps/ and executable name

@@ -15,9 +15,9 @@ using e2e::run_program;
 namespace {
 
 const fs::path& selection_program() {
-  static const fs::path exe =
+  static const fs::path kExe =
       compose_and_build("selection", cases() / "selection/main.xml") / "selection";
-  return exe;
+  return kExe;
 }
 
 }  // namespace
@@ -115,7 +115,7 @@ namespace {
 // The training case, copied into the work folder: training writes its table next to
 // main.xml. Trained once (deterministic sleeping variants, 7 sizes, 3 timed calls each).
 const fs::path& trained_app() {
-  static const fs::path app = [] {
+  static const fs::path kApp = [] {
     fs::path dir = e2e::fresh_work_dir("training_app");
     fs::copy(cases() / "training", dir, fs::copy_options::recursive);
     e2e::Run trained =
@@ -125,7 +125,7 @@ const fs::path& trained_app() {
     REQUIRE(trained.exit_code == 0);
     return dir;
   }();
-  return app;
+  return kApp;
 }
 
 fs::path table_of(const fs::path& app) {

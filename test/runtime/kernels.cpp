@@ -206,8 +206,8 @@ void submit(starpu_codelet* cl, std::initializer_list<starpu_data_handle_t> hand
 }  // namespace
 
 int worker_for(Where where) {
-  if (where == Where::any) return -1;
-  const auto type = where == Where::cpu ? STARPU_CPU_WORKER : STARPU_OPENCL_WORKER;
+  if (where == Where::Any) return -1;
+  const auto type = where == Where::Cpu ? STARPU_CPU_WORKER : STARPU_OPENCL_WORKER;
   const int id = starpu_worker_get_by_type(type, 0);
   if (id < 0) throw std::runtime_error("no worker of the requested kind");
   return id;
@@ -247,7 +247,7 @@ void mat_affine(starpu_data_handle_t m, std::uint32_t a, std::uint32_t b, Where 
   submit(&cl_mat_affine, {m}, {a, b, 0}, w);
 }
 void slow_affine(starpu_data_handle_t v, std::uint32_t a, std::uint32_t b, unsigned ms) {
-  submit(&cl_slow_affine, {v}, {a, b, ms}, Where::cpu);
+  submit(&cl_slow_affine, {v}, {a, b, ms}, Where::Cpu);
 }
 
 }  // namespace peppher_test

@@ -9,9 +9,9 @@
 namespace peppher_test {
 
 /// Where a task must run: wherever the scheduler likes, or forced on a worker kind.
-enum class Where { any, cpu, opencl };
+enum class Where { Any, Cpu, OpenCl };
 
-/// @brief Id of the first worker of that kind (-1 for Where::any); throws if none exists.
+/// @brief Id of the first worker of that kind (-1 for Where::Any); throws if none exists.
 int worker_for(Where where);
 /// @brief True when StarPU started at least one OpenCL worker.
 bool has_opencl();

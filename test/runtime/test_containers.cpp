@@ -232,10 +232,10 @@ TEST_CASE("registration is lazy, kept, and survives host phases", "[containers]"
   CHECK_FALSE(early.registered());
   const starpu_data_handle_t h = early.handle_for_task();
   CHECK(early.registered());
-  affine(h, 2, 0, Where::any);
+  affine(h, 2, 0, Where::Any);
   CHECK(early[2] == 6u);
   CHECK(early.handle_for_task() == h);  // one handle for the container's lifetime
-  affine(h, 1, 1, Where::any);
+  affine(h, 1, 1, Where::Any);
   CHECK(early.to_std() == std::vector<std::uint32_t>{3, 5, 7});
 
   Vector<std::uint32_t> empty;
@@ -245,22 +245,22 @@ TEST_CASE("registration is lazy, kept, and survives host phases", "[containers]"
   Vector<std::uint32_t> moved = std::move(early);
   CHECK(moved.registered());
   CHECK(moved.handle_for_task() == h);
-  affine(h, 1, 1, Where::any);
+  affine(h, 1, 1, Where::Any);
   CHECK(moved.to_std() == std::vector<std::uint32_t>{4, 6, 8});
 
   // Resize: an error right after a component call, fine after a host access.
-  affine(moved.handle_for_task(), 1, 0, Where::any);
+  affine(moved.handle_for_task(), 1, 0, Where::Any);
   CHECK_THROWS_WITH(moved.resize(5), Catch::Contains("host_write()"));
   moved.host_write();
   moved.resize(5);
   CHECK_FALSE(moved.registered());
   CHECK(moved.to_std() == std::vector<std::uint32_t>{4, 6, 8, 0, 0});
-  affine(moved.handle_for_task(), 1, 1, Where::any);
+  affine(moved.handle_for_task(), 1, 1, Where::Any);
   CHECK(moved.to_std() == std::vector<std::uint32_t>{5, 7, 9, 1, 1});
 
   // A Scalar produced by a task, read back on the host.
   Scalar<std::uint32_t> total;
-  sum(moved.handle_for_task(), total.handle_for_task(), Where::any);
+  sum(moved.handle_for_task(), total.handle_for_task(), Where::Any);
   CHECK(total.get() == 23u);
 }
 
@@ -270,9 +270,9 @@ TEST_CASE("containers stay usable after shutdown", "[containers]") {
   Scalar<std::uint32_t> s;
   {
     Session session;
-    fill(v.handle_for_task(), 1, 1, Where::any);
-    mat_affine(m.handle_for_task(), 1, 9, Where::any);
-    sum(v.handle_for_task(), s.handle_for_task(), Where::any);
+    fill(v.handle_for_task(), 1, 1, Where::Any);
+    mat_affine(m.handle_for_task(), 1, 9, Where::Any);
+    sum(v.handle_for_task(), s.handle_for_task(), Where::Any);
   }  // shutdown with the last writes still on the workers' side
   CHECK_FALSE(peppher::is_running());
   CHECK_FALSE(v.registered());
@@ -286,7 +286,7 @@ TEST_CASE("containers stay usable after shutdown", "[containers]") {
   CHECK_THROWS_AS(m.handle_for_task(), peppher::Error);
   CHECK_THROWS_AS(s.handle_for_task(), peppher::Error);
   Session again;  // and they can join the next runtime session
-  affine(v.handle_for_task(), 1, 1, Where::any);
+  affine(v.handle_for_task(), 1, 1, Where::Any);
   CHECK(v[0] == 6u);
 }
 

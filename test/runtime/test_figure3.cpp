@@ -12,21 +12,21 @@ TEST_CASE("Figure 3: only the two necessary transfers happen", "[opencl][figure3
   Session session;
   REQUIRE(has_opencl());
   starpu_profiling_status_set(STARPU_PROFILING_ENABLE);
-  constexpr std::size_t n = 4096;
-  peppher::Vector<std::uint32_t> v0(n);  // line 2: master copy in main memory
-  bus_transfers();                       // reset the counters
+  constexpr std::size_t kN = 4096;
+  peppher::Vector<std::uint32_t> v0(kN);  // line 2: master copy in main memory
+  bus_transfers();                        // reset the counters
 
-  fill(v0.handle_for_task(), 7, 3, Where::opencl);  // line 4: W on the device, no copy
+  fill(v0.handle_for_task(), 7, 3, Where::OpenCl);  // line 4: W on the device, no copy
   const std::uint32_t first = v0[5];                // line 6: host read, 1 copy back
   CHECK(first == 7 + 3 * 5);
-  affine(v0.handle_for_task(), 2, 1, Where::opencl);  // line 8: RW on the device, no copy
-  touch(v0.handle_for_task(), Where::opencl);         // line 10: R on the device
-  touch(v0.handle_for_task(), Where::opencl);         // line 12: R on the device
+  affine(v0.handle_for_task(), 2, 1, Where::OpenCl);  // line 8: RW on the device, no copy
+  touch(v0.handle_for_task(), Where::OpenCl);         // line 10: R on the device
+  touch(v0.handle_for_task(), Where::OpenCl);         // line 12: R on the device
   v0[0] = 42;                                         // line 14: host write, 1 copy back
 
   CHECK(bus_transfers() == 2);
   CHECK(v0[0] == 42u);
-  for (std::size_t i = 1; i < n; ++i) {
+  for (std::size_t i = 1; i < kN; ++i) {
     if (v0[i] != (7u + 3u * std::uint32_t(i)) * 2u + 1u) FAIL("wrong value at " << i);
   }
   starpu_profiling_status_set(STARPU_PROFILING_DISABLE);
@@ -46,11 +46,11 @@ TEST_CASE("Figure 3 baseline: registering per call copies much more", "[opencl][
     starpu_data_unregister(h);
   };
   bus_transfers();
-  call([](starpu_data_handle_t h) { fill(h, 7, 3, Where::opencl); });
+  call([](starpu_data_handle_t h) { fill(h, 7, 3, Where::OpenCl); });
   CHECK(raw[5] == 7u + 3u * 5u);
-  call([](starpu_data_handle_t h) { affine(h, 2, 1, Where::opencl); });
-  call([](starpu_data_handle_t h) { touch(h, Where::opencl); });
-  call([](starpu_data_handle_t h) { touch(h, Where::opencl); });
+  call([](starpu_data_handle_t h) { affine(h, 2, 1, Where::OpenCl); });
+  call([](starpu_data_handle_t h) { touch(h, Where::OpenCl); });
+  call([](starpu_data_handle_t h) { touch(h, Where::OpenCl); });
   raw[0] = 42;
   const int transfers = bus_transfers();
   INFO("per-call registration made " << transfers << " transfers");

@@ -98,10 +98,10 @@ TEST_CASE("the execution report says which variant ran on which worker", "[init]
   {
     Session session;
     peppher::Vector<std::uint32_t> v(16);
-    fill(v.handle_for_task(), 0, 1, Where::cpu);
-    fill(v.handle_for_task(), 0, 1, Where::cpu);
-    affine(v.handle_for_task(), 1, 1, Where::cpu);
-    if (has_opencl()) fill(v.handle_for_task(), 0, 2, Where::opencl);
+    fill(v.handle_for_task(), 0, 1, Where::Cpu);
+    fill(v.handle_for_task(), 0, 1, Where::Cpu);
+    affine(v.handle_for_task(), 1, 1, Where::Cpu);
+    if (has_opencl()) fill(v.handle_for_task(), 0, 2, Where::OpenCl);
     CHECK(v[3] == (has_opencl() ? 6u : 4u));
   }
   const std::string report = peppher::report_string();
@@ -127,7 +127,7 @@ TEST_CASE("PEPPHER_REPORT=1 prints the report to stderr at shutdown", "[init][re
   {
     Session session;
     peppher::Vector<std::uint32_t> v(8);
-    fill(v.handle_for_task(), 1, 1, Where::cpu);
+    fill(v.handle_for_task(), 1, 1, Where::Cpu);
   }
   std::fflush(stderr);
   dup2(saved, 2);

@@ -12,8 +12,8 @@ using peppher::Vector;
 
 namespace {
 Where alternate(std::size_t k) {
-  if (k % 2 == 1 && has_opencl()) return Where::opencl;
-  return Where::cpu;
+  if (k % 2 == 1 && has_opencl()) return Where::OpenCl;
+  return Where::Cpu;
 }
 }  // namespace
 
@@ -45,7 +45,7 @@ TEST_CASE("vector blocks: tasks per block, whole data on the host after", "[part
   const auto again = v.partition_blocks(3);
   CHECK(again == blocks);
   for (std::size_t k = 0; k < 3; ++k) affine(again[k], 1, 1, alternate(k + 1));
-  affine(v.handle_for_task(), 1, 1, Where::any);  // whole-data call after a partitioned one
+  affine(v.handle_for_task(), 1, 1, Where::Any);  // whole-data call after a partitioned one
   CHECK(v.to_std() == std::vector<std::uint32_t>{102, 4, 6, 8, 11, 13, 15, 18, 20, 22});
 
   const auto uneven = v.partition_sizes({2, 5, 3});
@@ -85,7 +85,7 @@ TEST_CASE("matrix row blocks and 2-D blocks", "[partition]") {
       const std::uint32_t want = (std::uint32_t(10 * i + j) + (i < 3 ? 1u : 2u)) * 2u;
       if (m(i, j) != want) FAIL("m(" << i << ", " << j << ") = " << m(i, j) << ", want " << want);
     }
-  mat_affine(m.handle_for_task(), 1, 1, Where::any);
+  mat_affine(m.handle_for_task(), 1, 1, Where::Any);
   CHECK(m(0, 0) == 3u);
   CHECK(m.partition_blocks(2, 3) == blocks);  // reused plan
   mat_affine(blocks[5], 0, 0, alternate(1));

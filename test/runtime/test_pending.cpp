@@ -27,7 +27,7 @@ TEST_CASE("destroying a container with pending tasks loses no data", "[pending]"
     for (std::size_t i = 0; i < kN; ++i) init[i] = std::uint32_t(i);
     auto src = std::make_unique<Vector<std::uint32_t>>(init);
     slow_affine(src->handle_for_task(), 3, 1, kSlowMs);  // still sleeping when we destroy src
-    add(src->handle_for_task(), out.handle_for_task(), 5, Where::any);
+    add(src->handle_for_task(), out.handle_for_task(), 5, Where::Any);
     src.reset();  // waits for both tasks, unregisters, frees
   }
   for (std::size_t i = 0; i < kN; ++i)
@@ -51,7 +51,7 @@ TEST_CASE("move assignment over a busy container waits for it", "[pending]") {
   Vector<std::uint32_t> b(kN, 2u);
   Vector<std::uint32_t> sink(kN);
   slow_affine(a.handle_for_task(), 1, 1, kSlowMs);
-  add(a.handle_for_task(), sink.handle_for_task(), 0, Where::any);
+  add(a.handle_for_task(), sink.handle_for_task(), 0, Where::Any);
   a = std::move(b);  // the old a must survive until its tasks finished
   CHECK(a[0] == 2u);
   for (std::size_t i = 0; i < kN; ++i)
@@ -67,10 +67,10 @@ TEST_CASE("shutdown with pending tasks brings every container home", "[pending]"
   peppher::init();
   load_kernels();
   slow_affine(v.handle_for_task(), 3, 1, kSlowMs);
-  add(v.handle_for_task(), w.handle_for_task(), 0, has_opencl() ? Where::opencl : Where::any);
-  affine(w.handle_for_task(), 1, 2, Where::any);
+  add(v.handle_for_task(), w.handle_for_task(), 0, has_opencl() ? Where::OpenCl : Where::Any);
+  affine(w.handle_for_task(), 1, 2, Where::Any);
   const auto blocks = m.partition_rows(3);
-  for (auto h : blocks) mat_affine(h, 2, 0, has_opencl() ? Where::opencl : Where::cpu);
+  for (auto h : blocks) mat_affine(h, 2, 0, has_opencl() ? Where::OpenCl : Where::Cpu);
   peppher::shutdown();
 
   CHECK_FALSE(v.registered());

@@ -57,7 +57,7 @@ struct Harness {
 
   Where where() {
     const std::size_t pick = rnd.below(has_opencl() ? 3 : 2);
-    return pick == 0 ? Where::any : pick == 1 ? Where::cpu : Where::opencl;
+    return pick == 0 ? Where::Any : pick == 1 ? Where::Cpu : Where::OpenCl;
   }
 
   void mismatch(const std::string& what, std::size_t i, u32 got, u32 want) {

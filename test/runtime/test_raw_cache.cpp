@@ -185,7 +185,7 @@ TEST_CASE("raw memory inside a container waits for the container's tasks, both w
     CHECK(c[i] == (i >= 8 && i < 24 ? once * 2 : once));
   }
   // And back: the container's next task sees what the raw call wrote.
-  peppher_test::affine(c.handle_for_task(), 1, 5, Where::any);  // c = c + 5
+  peppher_test::affine(c.handle_for_task(), 1, 5, Where::Any);  // c = c + 5
   scale(&cl, p, 64, 2, 0);  // a whole-container raw call right after it: p = p * 2
   for (std::uint32_t i = 0; i < 64; ++i) {
     const std::uint32_t once = i * 3 + 1;
@@ -201,7 +201,7 @@ TEST_CASE("raw memory inside a container whose data is on the device waits for i
   Vector<std::uint32_t> c(iota(256));
   std::uint32_t* p = c.data();
   // The result stays on the device until someone asks for it on the host.
-  peppher_test::affine(c.handle_for_task(), 2, 3, Where::opencl);
+  peppher_test::affine(c.handle_for_task(), 2, 3, Where::OpenCl);
   scale(&cl, p, 256, 1, 1);
   for (std::uint32_t i = 0; i < 256; ++i) CHECK(c[i] == i * 2 + 4);
 }

@@ -22,6 +22,7 @@
 // StarPU's header pins OpenCL 1.0 (CL_TARGET_OPENCL_VERSION 100), which hides the OpenCL
 // 1.1 sub-buffer call every ICD loader exports; declared here with the standard's types
 // (cl_buffer_create_type is a cl_uint), compatible with cl.h's own declaration.
+// NOLINTNEXTLINE(readability-identifier-naming): OpenCL's name
 extern "C" CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags,
                                                              cl_uint create_type,
                                                              const void* create_info,
@@ -174,8 +175,8 @@ class OpenClLaunch {
     cl_mem out = nullptr;
     if (offset % base_align() == 0) {
       const size_t region[2] = {offset, bytes};  // cl_buffer_region: origin, size
-      const cl_uint kRegion = 0x1220;            // CL_BUFFER_CREATE_TYPE_REGION
-      out = clCreateSubBuffer(mem, 0, kRegion, region, &err);
+      const cl_uint region_type = 0x1220;        // CL_BUFFER_CREATE_TYPE_REGION
+      out = clCreateSubBuffer(mem, 0, region_type, region, &err);
       check(err, "creating a sub-buffer");
       temporaries_.push_back({out, mem, 0, 0, false});
       return out;
