@@ -60,6 +60,42 @@ bool is_nonzero_array(const std::string& p) {
                           "col_indices", "colindices", "colind", "col_ind", "ja", "col_index"});
 }
 
+// The one integer parameter giving the stride of `pointer` (BLAS: incX for X; also
+// inc_x, x_inc, stride_x, x_stride, xstride), or npos.
+size_t stride_of(const std::vector<std::string>& names, const std::vector<size_t>& integers,
+                 const std::string& pointer) {
+  const std::string p = lower(pointer);
+  size_t found = std::string::npos;
+  for (size_t i : integers) {
+    const std::string c = lower(names[i]);
+    if (c == "inc" + p || c == "inc_" + p || c == p + "_inc" || c == p + "inc" ||
+        c == "stride_" + p || c == "stride" + p || c == p + "_stride" || c == p + "stride") {
+      if (found != std::string::npos) return std::string::npos;  // two: the user decides
+      found = i;
+    }
+  }
+  return found;
+}
+
+// A plain identifier (a length parameter's name), not the placeholder or an expression.
+bool is_parameter_name(const std::string& text) {
+  return !text.empty() && text != kNumElementsPlaceholder &&
+         std::all_of(text.begin(), text.end(), [](char c) {
+           return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+         });
+}
+
+// The length of a pointer read with a stride: n elements at 0, |inc|, ..., (n-1)*|inc|
+// (BLAS reads a negative stride from the far end), none when n is 0. The expression
+// language has no abs(), so |inc| is inc*((inc>0)-(inc<0)).
+Guess strided(const Guess& count, const std::string& inc, const std::string& pointer) {
+  const std::string& n = count.value;
+  return {"(" + n + ">0)*(1+(" + n + "-1)*" + inc + "*((" + inc + ">0)-(" + inc + "<0)))",
+          "'" + pointer + "' is read with stride '" + inc + "' (BLAS-style): 1+(" + n + "-1)*|" +
+              inc + "| elements, none when " + n + " is 0; " + n + " counts them (" + count.why +
+              ")"};
+}
+
 }  // namespace
 
 std::map<std::string, std::string> documented_directions(const std::string& doc_comment) {
@@ -117,13 +153,11 @@ Guess infer_access(const scan::ScannedParam& p, const std::string& name,
   return {"readwrite", "non-const " + what};
 }
 
-Guess infer_num_elements(const std::vector<scan::ScannedParam>& params,
-                         const std::vector<std::string>& names, size_t index) {
-  const std::string& pointer = names[index];
-  std::vector<size_t> integers;
-  for (size_t i = 0; i < params.size(); ++i) {
-    if (params[i].shape == scan::ParamShape::Value && params[i].integer) integers.push_back(i);
-  }
+namespace {
+
+// How many elements `pointer` holds (or, with a stride, how many it is read at).
+Guess infer_count(const std::vector<std::string>& names, const std::vector<size_t>& integers,
+                  const std::string& pointer) {
   // More than one parameter could be the length: the user decides (a product such as
   // npoints*nfeatures is as likely as any one of them); a guess would read past the data.
   auto undecided = [&](const std::vector<size_t>& candidates) {
@@ -163,6 +197,26 @@ Guess infer_num_elements(const std::vector<scan::ScannedParam>& params,
   }
   if (candidates.size() > 1) return undecided(candidates);
   return {kNumElementsPlaceholder, "no integer parameter's name gives the length: write it here"};
+}
+
+}  // namespace
+
+Guess infer_num_elements(const std::vector<scan::ScannedParam>& params,
+                         const std::vector<std::string>& names, size_t index) {
+  const std::string& pointer = names[index];
+  std::vector<size_t> integers;
+  for (size_t i = 0; i < params.size(); ++i) {
+    if (params[i].shape == scan::ParamShape::Value && params[i].integer) integers.push_back(i);
+  }
+  // The stride is no length: left out of the candidates, it decides the length's form.
+  const size_t inc = stride_of(names, integers, pointer);
+  if (inc != std::string::npos) integers.erase(std::find(integers.begin(), integers.end(), inc));
+  const Guess count = infer_count(names, integers, pointer);
+  if (inc == std::string::npos) return count;
+  if (is_parameter_name(count.value)) return strided(count, names[inc], pointer);
+  return {count.value, count.why + "; '" + pointer + "' is read with stride '" + names[inc] +
+                           "': for n elements write (n>0)*(1+(n-1)*" + names[inc] + "*((" +
+                           names[inc] + ">0)-(" + names[inc] + "<0)))"};
 }
 
 std::vector<std::string> parameter_names(const std::vector<scan::ScannedParam>& params) {

@@ -311,3 +311,42 @@ TEST_CASE("lengths several parameters could give are left to the user; --check r
                          ":19:93: error: numElements of parameter 'membership' names unknown "
                          "parameter 'TODO_numElements'\n");
 }
+
+TEST_CASE("a pointer read with a BLAS stride gets the strided length; compose accepts it") {
+  // cblas as a user's header has it: x holds 1+(n-1)*|incx| floats, not n.
+  TempDir dir;
+  write_file(dir.path() / "blas.h",
+             "void my_saxpy(int n, float alpha, const float *x, int incx, float *y, int incy);\n"
+             "void my_sgemv(int m, int n, const float *a, int lda, const float *x, int incx,\n"
+             "              float *y, int incy);\n");
+  Run r = run_utility(options_for(dir.path() / "blas.h"));
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const std::string saxpy = read_file(dir.path() / "my_saxpy.xml");
+  CHECK(saxpy.find("name=\"x\" type=\"const float *\" accessMode=\"read\" "
+                   "numElements=\"(n&gt;0)*(1+(n-1)*incx*((incx&gt;0)-(incx&lt;0)))\"") !=
+        std::string::npos);
+  CHECK(saxpy.find("numElements=\"(n&gt;0)*(1+(n-1)*incy*((incy&gt;0)-(incy&lt;0)))\"") !=
+        std::string::npos);
+  CHECK(saxpy.find("'x' is read with stride 'incx' (BLAS-style): 1+(n-1)*|incx| elements") !=
+        std::string::npos);
+  // Two candidate lengths (m, n): still the user's decision, with the strided form to write.
+  const std::string sgemv = read_file(dir.path() / "my_sgemv.xml");
+  CHECK(sgemv.find("name=\"x\" type=\"const float *\" accessMode=\"read\" "
+                   "numElements=\"TODO_numElements\"") != std::string::npos);
+  CHECK(sgemv.find("'x' is read with stride 'incx': for n elements write "
+                   "(n>0)*(1+(n-1)*incx*((incx>0)-(incx<0)))") != std::string::npos);
+
+  write_file(dir.path() / "main.xml",
+             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+             "<peppher:component xmlns:peppher=\"http://www.peppher.eu/ComponentMetaData0.1\">\n"
+             "  <peppher:implementation name=\"main\">\n"
+             "    <peppher:requiredInterfaces>\n"
+             "      <peppher:requiredInterface name=\"my_saxpy\" xmlFile=\"my_saxpy.xml\"/>\n"
+             "    </peppher:requiredInterfaces>\n"
+             "  </peppher:implementation>\n"
+             "</peppher:component>\n");
+  std::ostringstream out, err;
+  CHECK(run_compose({(dir.path() / "main.xml").string(), "--check"}, out, err) == 0);
+  INFO(err.str());
+}
