@@ -1,16 +1,20 @@
 // The execution trace (PEPPHER_TRACE=run.json / Config::trace_file): every component call's
 // tasks and the data transfers made for them (fetched by the worker, or prefetched by StarPU
-// when the task was pushed to its worker), recorded with StarPU's task and bus profiling (no
-// FxT), written at shutdown in the Chrome trace-event JSON format (Perfetto,
+// when the task was pushed to its worker), recorded with hooks on each task and StarPU's bus
+// counters (no FxT), written at shutdown in the Chrome trace-event JSON format (Perfetto,
 // chrome://tracing): one track per worker, one per bus link, a flow from each transfer to
-// the task it was made for. The trace also names each interface's StarPU performance model
-// and which variant each codelet implementation is, so peppher-report can plot the models.
+// the task it was made for. Times come from StarPU's clock (starpu_timing_now) taken in the
+// task's own hooks, not from StarPU's profiling, which costs several microseconds per task
+// (bus counters are kept by StarPU either way). The trace also names each interface's StarPU
+// performance model and which variant each codelet implementation is, so peppher-report can plot
+// the models.
 #include "trace.h"
 
 #include <starpu.h>
 #include <starpu_profiling.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
@@ -51,6 +55,8 @@ struct Transfer {
   double from = 0, to = 0;  // prefetch: the interval it happened in (us, StarPU's clock)
 };
 
+constexpr int kPushedBuffers = 16;  // buffers whose push-time whereabouts a record keeps
+
 // One task of a component call, from submission to the end of its callback.
 struct TaskRecord {
   starpu_task* task = nullptr;
@@ -64,8 +70,10 @@ struct TaskRecord {
   void* user_arg = nullptr;
   int worker = -1;
   double submit = 0, start = 0, end = 0, fetch_start = 0, fetch_end = 0;
-  double pushed = 0;                 // when StarPU pushed it to the scheduler (ready)
-  std::vector<std::uint64_t> valid;  // per buffer: the nodes with a valid copy then
+  double pushed = 0;  // when StarPU pushed it to the scheduler (ready)
+  // Per read buffer (the first kPushedBuffers): the nodes with a valid copy then.
+  std::array<std::uint64_t, kPushedBuffers> valid{};
+  bool pushed_seen = false;
   std::vector<Transfer> transfers;
 };
 
@@ -86,11 +94,6 @@ Recorder& recorder() {
 }
 
 thread_local unsigned long t_call = 0;  // the call whose blocks this thread is submitting
-
-double us(const timespec& t) {
-  timespec copy = t;
-  return starpu_timing_timespec_to_us(&copy);
-}
 
 constexpr int kMaxTrackedNodes = 64;  // nodes in the push-time bit masks
 
@@ -120,8 +123,9 @@ void task_pushed(void* arg) {
   rec->pushed = starpu_timing_now();
   starpu_task* task = rec->task;
   const int nodes = std::min(static_cast<int>(starpu_memory_nodes_get_count()), kMaxTrackedNodes);
-  rec->valid.assign(STARPU_TASK_GET_NBUFFERS(task), 0);
+  rec->pushed_seen = true;
   for_each_read_buffer(task, [&](int i, starpu_data_handle_t h) {
+    if (i >= kPushedBuffers) return;
     for (int node = 0; node < nodes; ++node)
       if (valid_on(h, node)) rec->valid[i] |= std::uint64_t{1} << node;
   });
@@ -147,6 +151,7 @@ void task_popped(void* arg) {
   const int worker = starpu_worker_get_id();
   if (worker < 0) return;
   const double now = starpu_timing_now();
+  rec->fetch_start = now;  // the worker fetches the task's data right after this
   const int node = static_cast<int>(starpu_worker_get_memory_node(static_cast<unsigned>(worker)));
   const int nodes = static_cast<int>(starpu_memory_nodes_get_count());
   for_each_read_buffer(rec->task, [&](int i, starpu_data_handle_t h) {
@@ -175,17 +180,13 @@ void task_popped(void* arg) {
   });
 }
 
-// Completion callback, on the worker: StarPU's profiling info is valid until it returns.
+// Completion callback, on the worker, right after the task ended and released its data.
 void task_done(void* arg) {
   auto* rec = static_cast<TaskRecord*>(arg);
-  if (const starpu_profiling_task_info* info = rec->task->profiling_info) {
-    rec->worker = info->workerid;
-    rec->submit = us(info->submit_time);
-    rec->start = us(info->start_time);
-    rec->end = us(info->end_time);
-    rec->fetch_start = us(info->acquire_data_start_time);
-    rec->fetch_end = us(info->acquire_data_end_time);
-  }
+  rec->end = starpu_timing_now();
+  if (rec->worker < 0) rec->worker = starpu_worker_get_id();  // no variant said it ran
+  if (rec->start <= 0) rec->start = rec->fetch_start > 0 ? rec->fetch_start : rec->end;
+  if (rec->fetch_end <= 0) rec->fetch_end = rec->start;
   rec->task = nullptr;  // StarPU destroys the task after this callback
   if (rec->user_callback != nullptr) rec->user_callback(rec->user_arg);
   Recorder& r = recorder();
@@ -455,6 +456,7 @@ void trace_attach(starpu_task* task, const char* iface, int block) {
   rec->cl = task->cl;
   rec->iface = iface;
   rec->block = block;
+  rec->submit = starpu_timing_now();
   if (block <= 0) t_call = ++recorder().next_call;
   rec->call = t_call;
   rec->user_callback = task->callback_func;
@@ -489,6 +491,9 @@ void trace_variant(const ExecutionCounter* counter) noexcept {
   starpu_task* task = starpu_task_get_current();
   if (task != nullptr && task->callback_func == task_done) {
     auto* rec = static_cast<TaskRecord*>(task->callback_arg);
+    // The variant starts once its data is on its worker's node.
+    rec->start = rec->fetch_end = starpu_timing_now();
+    rec->worker = starpu_worker_get_id();
     rec->variant = counter;
     rec->impl = static_cast<int>(starpu_task_get_implementation(task));
   }
@@ -501,7 +506,6 @@ void trace_start(const std::string& path) {
     r.path = path;
     r.done.clear();
   }
-  starpu_profiling_status_set(STARPU_PROFILING_ENABLE);
   const int nbus = starpu_bus_get_count();
   for (int b = 0; b < nbus; ++b) starpu_bus_get_profiling_info(b, nullptr);  // resets
   g_tracing.store(true);
@@ -516,7 +520,6 @@ void trace_stop() {
     starpu_bus_get_profiling_info(b, &info);
     bus[Link{starpu_bus_get_src(b), starpu_bus_get_dst(b)}] = info;
   }
-  starpu_profiling_status_set(STARPU_PROFILING_DISABLE);
   Recorder& r = recorder();
   std::vector<std::unique_ptr<TaskRecord>> records;
   std::string path;
