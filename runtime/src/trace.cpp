@@ -75,12 +75,23 @@ struct TaskRecord {
   std::array<std::uint64_t, kPushedBuffers> valid{};
   bool pushed_seen = false;
   std::vector<Transfer> transfers;
+  bool finished = false;  // its callback ran
+};
+
+// Records are carved out of chunks each submitting thread takes for itself (no malloc, no
+// lock per task: per-task allocations contended with StarPU's own in glibc's arena), and
+// stay there until the next trace_start (a record belongs to StarPU's task until its
+// callback ran).
+constexpr std::size_t kChunkRecords = 512;
+struct Chunk {
+  std::array<TaskRecord, kChunkRecords> records;
 };
 
 struct Recorder {
   std::mutex mutex;
   std::string path;
-  std::vector<std::unique_ptr<TaskRecord>> done;
+  std::vector<std::unique_ptr<Chunk>> chunks;
+  std::atomic<unsigned> session{0};  // a thread's chunk from an earlier session is not reused
   std::atomic<unsigned long> next_call{0};
   // When a task last took a transfer of (handle, node) as its own: a task pushed before that
   // which also finds the data arrived did not cause another transfer.
@@ -94,6 +105,22 @@ Recorder& recorder() {
 }
 
 thread_local unsigned long t_call = 0;  // the call whose blocks this thread is submitting
+thread_local Chunk* t_chunk = nullptr;  // this thread's chunk of records,
+thread_local std::size_t t_used = 0;    // how many of them it gave out,
+thread_local unsigned t_session = 0;    // and in which session
+
+TaskRecord* new_record() {
+  Recorder& r = recorder();
+  const unsigned session = r.session.load(std::memory_order_relaxed);
+  if (t_chunk == nullptr || t_used == kChunkRecords || t_session != session) {
+    auto chunk = std::make_unique<Chunk>();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    t_chunk = r.chunks.emplace_back(std::move(chunk)).get();
+    t_used = 0;
+    t_session = session;
+  }
+  return &t_chunk->records[t_used++];
+}
 
 constexpr int kMaxTrackedNodes = 64;  // nodes in the push-time bit masks
 
@@ -188,10 +215,8 @@ void task_done(void* arg) {
   if (rec->start <= 0) rec->start = rec->fetch_start > 0 ? rec->fetch_start : rec->end;
   if (rec->fetch_end <= 0) rec->fetch_end = rec->start;
   rec->task = nullptr;  // StarPU destroys the task after this callback
+  rec->finished = true;
   if (rec->user_callback != nullptr) rec->user_callback(rec->user_arg);
-  Recorder& r = recorder();
-  std::lock_guard<std::mutex> lock(r.mutex);
-  r.done.emplace_back(rec);
 }
 
 // ---- writing -------------------------------------------------------------------------
@@ -275,9 +300,9 @@ const char* codelet_arch(const std::string& backend) {
 // and which variant each implementation of the codelet is. The generated selector lists
 // the variants in codelet order (compose's plan: CPU/OPENMP, CUDA, OPENCL, each group in
 // slot order), so a variant's implementation index is its rank in its group.
-std::string models_json(const std::vector<std::unique_ptr<TaskRecord>>& records) {
+std::string models_json(const std::vector<const TaskRecord*>& records) {
   std::map<std::string, const starpu_perfmodel*> models;
-  for (const auto& r : records) {
+  for (const TaskRecord* r : records) {
     const starpu_perfmodel* m = r->cl != nullptr ? r->cl->model : nullptr;
     if (m == nullptr || m->symbol == nullptr) continue;
     if (m->type != STARPU_HISTORY_BASED && m->type != STARPU_REGRESSION_BASED &&
@@ -312,11 +337,11 @@ std::string models_json(const std::vector<std::unique_ptr<TaskRecord>>& records)
 
 // The whole trace as Chrome trace-event JSON (object form, times in microseconds from the
 // first submission).
-std::string render(const std::vector<std::unique_ptr<TaskRecord>>& records,
+std::string render(const std::vector<const TaskRecord*>& records,
                    const std::map<Link, starpu_profiling_bus_info>& bus) {
   std::vector<const TaskRecord*> tasks;
-  for (const auto& r : records)
-    if (r->worker >= 0) tasks.push_back(r.get());
+  for (const TaskRecord* r : records)
+    if (r->worker >= 0) tasks.push_back(r);
   std::sort(tasks.begin(), tasks.end(),
             [](const TaskRecord* a, const TaskRecord* b) { return a->start < b->start; });
   double origin = tasks.empty() ? 0 : tasks.front()->submit;
@@ -451,7 +476,7 @@ bool write_file(const std::string& path, const std::string& text) {
 }  // namespace
 
 void trace_attach(starpu_task* task, const char* iface, int block) {
-  auto* rec = new TaskRecord;
+  TaskRecord* rec = new_record();
   rec->task = task;
   rec->cl = task->cl;
   rec->iface = iface;
@@ -476,7 +501,7 @@ void trace_attach(starpu_task* task, const char* iface, int block) {
 
 void trace_detach(starpu_task* task) noexcept {
   if (task->callback_func != task_done) return;
-  std::unique_ptr<TaskRecord> rec(static_cast<TaskRecord*>(task->callback_arg));
+  const auto* rec = static_cast<TaskRecord*>(task->callback_arg);  // stays unfinished
   task->callback_func = rec->user_callback;
   task->callback_arg = rec->user_arg;
   task->prologue_callback_pop_func = nullptr;
@@ -504,7 +529,8 @@ void trace_start(const std::string& path) {
   {
     std::lock_guard<std::mutex> lock(r.mutex);
     r.path = path;
-    r.done.clear();
+    r.chunks.clear();
+    r.session.fetch_add(1);
   }
   const int nbus = starpu_bus_get_count();
   for (int b = 0; b < nbus; ++b) starpu_bus_get_profiling_info(b, nullptr);  // resets
@@ -521,11 +547,13 @@ void trace_stop() {
     bus[Link{starpu_bus_get_src(b), starpu_bus_get_dst(b)}] = info;
   }
   Recorder& r = recorder();
-  std::vector<std::unique_ptr<TaskRecord>> records;
+  std::vector<const TaskRecord*> records;
   std::string path;
   {
     std::lock_guard<std::mutex> lock(r.mutex);
-    records.swap(r.done);
+    for (const auto& chunk : r.chunks)
+      for (const TaskRecord& rec : chunk->records)
+        if (rec.finished) records.push_back(&rec);
     path.swap(r.path);
   }
   if (!write_file(path, render(records, bus))) {
