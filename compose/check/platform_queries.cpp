@@ -112,7 +112,7 @@ std::vector<std::string> split(const std::string& s, char sep) {
 
 // The folders the linker searches: the compiler's, then LIBRARY_PATH and LD_LIBRARY_PATH.
 const std::vector<std::string>& linker_dirs() {
-  static const std::vector<std::string> dirs = [] {
+  static const std::vector<std::string> kDirs = [] {
     std::vector<std::string> out;
     auto add = [&](const std::string& d) {
       std::error_code ec;
@@ -133,7 +133,7 @@ const std::vector<std::string>& linker_dirs() {
     for (const char* d : {"/usr/local/lib", "/usr/lib", "/lib"}) add(d);
     return out;
   }();
-  return dirs;
+  return kDirs;
 }
 
 // The version in a library file's name: "libcublas.so.5.0" -> "5.0", "libstarpu-1.3.so" ->

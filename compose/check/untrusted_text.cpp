@@ -44,7 +44,7 @@ std::vector<std::string> words_of(const std::string& s) {
   return out;
 }
 
-const char* kIdentifierPattern = " (a C identifier: [A-Za-z_][A-Za-z0-9_]*)";
+const char* const kIdentifierPattern = " (a C identifier: [A-Za-z_][A-Za-z0-9_]*)";
 
 void expect_identifier(const ir::SourceLoc& loc, const std::string& what, const std::string& name,
                        diag::Diagnostics& diag) {

@@ -24,18 +24,18 @@ const char* const kKernel =
     "}\n";
 
 std::string kernel_file() {
-  static const std::string path = [] {
+  static const std::string kPath = [] {
     char dir[] = "/tmp/peppher-opencl-errors-XXXXXX";
     std::string p = std::string(mkdtemp(dir)) + "/scale_n.cl";
     std::ofstream(p) << kKernel;
     return p;
   }();
-  return path;
+  return kPath;
 }
 
 peppher::OpenClProgram& program() {
-  static const std::string path = kernel_file();
-  static peppher::OpenClProgram p(path.c_str());
+  static const std::string kPath = kernel_file();
+  static peppher::OpenClProgram p(kPath.c_str());
   return p;
 }
 

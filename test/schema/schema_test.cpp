@@ -157,8 +157,8 @@ struct ScratchDir {
 
 // Writes an inline descriptor to a scratch file and validates it.
 LintResult validate_text(const std::string& name, const std::string& xml) {
-  static const ScratchDir scratch;
-  const fs::path file = scratch.path / name;
+  static const ScratchDir kScratch;
+  const fs::path file = kScratch.path / name;
   std::ofstream(file) << xml;
   return validate(file);
 }

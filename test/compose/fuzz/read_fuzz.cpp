@@ -42,14 +42,14 @@ bool plain_folder(std::string s) {
 }
 
 const fs::path& scratch() {
-  static const fs::path root = [] {
+  static const fs::path kRoot = [] {
     std::string tmpl = (fs::temp_directory_path() / "compose-fuzz-XXXXXX").string();
     std::vector<char> buf(tmpl.begin(), tmpl.end());
     buf.push_back('\0');
     if (::mkdtemp(buf.data()) == nullptr) std::abort();
     return fs::path(buf.data());
   }();
-  return root;
+  return kRoot;
 }
 
 void write(const fs::path& p, const std::string& text) {
@@ -106,6 +106,7 @@ void compose_around(const std::string& text, const peppher::ir::Interface& iface
 
 }  // namespace
 
+// NOLINTNEXTLINE(readability-identifier-naming): libFuzzer's entry point
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::ostringstream sink;
   peppher::diag::Diagnostics diag(sink);
