@@ -80,8 +80,8 @@ struct TaskRecord {
 
 // Records are carved out of chunks each submitting thread takes for itself (no malloc, no
 // lock per task: per-task allocations contended with StarPU's own in glibc's arena), and
-// stay there until the next trace_start (a record belongs to StarPU's task until its
-// callback ran).
+// stay there until trace_stop, after every task ended (a record belongs to StarPU's task
+// until its callback ran).
 constexpr std::size_t kChunkRecords = 512;
 struct Chunk {
   std::array<TaskRecord, kChunkRecords> records;
@@ -93,6 +93,7 @@ struct Recorder {
   std::vector<std::unique_ptr<Chunk>> chunks;
   std::atomic<unsigned> session{0};  // a thread's chunk from an earlier session is not reused
   std::atomic<unsigned long> next_call{0};
+  bool several_nodes = false;  // the machine has memory nodes data can move between
   // When a task last took a transfer of (handle, node) as its own: a task pushed before that
   // which also finds the data arrived did not cause another transfer.
   std::mutex claims_mutex;
@@ -489,6 +490,8 @@ void trace_attach(starpu_task* task, const char* iface, int block) {
   task->callback_func = task_done;
   task->callback_arg = rec;
   task->callback_arg_free = 0;
+  // With one memory node nothing ever moves: no transfer to look for.
+  if (!recorder().several_nodes) return;
   task->prologue_callback_pop_func = task_popped;
   task->prologue_callback_pop_arg = rec;
   task->prologue_callback_pop_arg_free = 0;
@@ -504,8 +507,10 @@ void trace_detach(starpu_task* task) noexcept {
   const auto* rec = static_cast<TaskRecord*>(task->callback_arg);  // stays unfinished
   task->callback_func = rec->user_callback;
   task->callback_arg = rec->user_arg;
-  task->prologue_callback_pop_func = nullptr;
-  task->prologue_callback_pop_arg = nullptr;
+  if (task->prologue_callback_pop_func == task_popped) {
+    task->prologue_callback_pop_func = nullptr;
+    task->prologue_callback_pop_arg = nullptr;
+  }
   if (task->prologue_callback_func == task_pushed) {
     task->prologue_callback_func = nullptr;
     task->prologue_callback_arg = nullptr;
@@ -531,6 +536,7 @@ void trace_start(const std::string& path) {
     r.path = path;
     r.chunks.clear();
     r.session.fetch_add(1);
+    r.several_nodes = starpu_memory_nodes_get_count() > 1;
   }
   const int nbus = starpu_bus_get_count();
   for (int b = 0; b < nbus; ++b) starpu_bus_get_profiling_info(b, nullptr);  // resets
@@ -547,15 +553,19 @@ void trace_stop() {
     bus[Link{starpu_bus_get_src(b), starpu_bus_get_dst(b)}] = info;
   }
   Recorder& r = recorder();
-  std::vector<const TaskRecord*> records;
+  // Every task has ended: the records are written, then freed with their chunks.
+  std::vector<std::unique_ptr<Chunk>> chunks;
   std::string path;
   {
     std::lock_guard<std::mutex> lock(r.mutex);
-    for (const auto& chunk : r.chunks)
-      for (const TaskRecord& rec : chunk->records)
-        if (rec.finished) records.push_back(&rec);
+    chunks.swap(r.chunks);
     path.swap(r.path);
+    r.session.fetch_add(1);  // no thread reuses a chunk of this session
   }
+  std::vector<const TaskRecord*> records;
+  for (const auto& chunk : chunks)
+    for (const TaskRecord& rec : chunk->records)
+      if (rec.finished) records.push_back(&rec);
   if (!write_file(path, render(records, bus))) {
     std::cerr << "peppher: cannot write the trace to '" << path << "': " << std::strerror(errno)
               << "\n";
