@@ -1,5 +1,6 @@
 // AutoSplit: the `?` split of an interface's calls, equal blocks per capable worker until
-// StarPU's history model predicts each worker's time, then blocks sized by speed.
+// StarPU's history models predict each worker's time, then blocks sized by speed; and
+// model_split, the split sized from the models of every interface sharing the containers.
 #include <cmath>
 #include <map>
 #include <mutex>
@@ -33,15 +34,6 @@ bool can_run(const starpu_codelet* cl, starpu_worker_archtype type) {
   }
 }
 
-std::vector<int> capable_workers(const starpu_codelet* cl) {
-  std::vector<int> workers;
-  const unsigned n = starpu_worker_get_count();  // combined workers have larger ids
-  for (unsigned w = 0; w < n; ++w)
-    if (can_run(cl, starpu_worker_get_type(static_cast<int>(w))))
-      workers.push_back(static_cast<int>(w));
-  return workers;
-}
-
 // n split in proportion to speed, every block at least one element, summing to n.
 std::vector<std::size_t> proportional(std::size_t n, const std::vector<double>& speed,
                                       double total) {
@@ -73,37 +65,48 @@ AutoSplit::~AutoSplit() {
   if (it != registry().end() && it->second == this) registry().erase(it);
 }
 
-Split AutoSplit::plan(std::size_t n, starpu_codelet* codelet) {
-  std::vector<int> workers = capable_workers(codelet);
-  if (workers.empty()) workers.push_back(-1);  // submission reports the missing worker
+void AutoSplit::seen(std::size_t n, const std::vector<int>& workers, starpu_perfmodel* model) {
   std::lock_guard<std::mutex> lock(mutex_);
   Entry& e = entries_[n];
-  if (e.modelled && e.split.workers == workers) return e.split;
-  const std::size_t k = workers.size() < n ? workers.size() : n;
-  if (codelet->model != nullptr && e.have_footprint && k == workers.size() && k > 1) {
-    std::vector<double> speed;
-    double total = 0;
-    for (int w : workers) {
-      starpu_perfmodel_arch* arch = starpu_worker_get_perf_archtype(w, STARPU_NMAX_SCHED_CTXS);
-      double t = starpu_perfmodel_history_based_expected_perf(codelet->model, arch, e.footprint);
-      if (!(std::isfinite(t) && t > 0)) break;
-      speed.push_back(1.0 / t);
-      total += 1.0 / t;
-    }
-    if (speed.size() == workers.size()) {
-      e.split = {proportional(n, speed, total), workers};
-      e.modelled = true;
-      return e.split;
-    }
-  }
-  return {detail::even_sizes(n, k), {}};
+  if (e.workers != workers || e.model != model) e.have_footprint = false;
+  e.workers = workers;
+  e.model = model;
 }
 
-void AutoSplit::remember(std::size_t n, std::uint32_t footprint) {
+void AutoSplit::remember(std::size_t n, const std::vector<int>& workers, starpu_perfmodel* model,
+                         std::uint32_t footprint) {
   std::lock_guard<std::mutex> lock(mutex_);
   Entry& e = entries_[n];
+  e.workers = workers;
+  e.model = model;
   e.footprint = footprint;
   e.have_footprint = true;
+}
+
+AutoSplit::Prediction AutoSplit::predict(std::size_t n, const std::vector<int>& workers,
+                                         std::vector<double>& times) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = entries_.find(n);
+  if (it == entries_.end()) return Prediction::None;
+  const Entry& e = it->second;
+  if (e.model == nullptr || e.workers != workers) return Prediction::None;
+  if (!e.have_footprint) return Prediction::Pending;  // no equal split ran yet
+  times.clear();
+  for (int w : workers) {
+    starpu_perfmodel_arch* arch = starpu_worker_get_perf_archtype(w, STARPU_NMAX_SCHED_CTXS);
+    const double t = starpu_perfmodel_history_based_expected_perf(e.model, arch, e.footprint);
+    if (!(std::isfinite(t) && t > 0)) return Prediction::Pending;
+    times.push_back(t);
+  }
+  return Prediction::Known;
+}
+
+void AutoSplit::used(std::size_t n, const Split& split, bool modelled) {
+  if (!modelled) return;
+  std::lock_guard<std::mutex> lock(mutex_);
+  Entry& e = entries_[n];
+  e.split = split;
+  e.modelled = true;
 }
 
 Split AutoSplit::modelled_split(std::size_t n) {
@@ -119,4 +122,60 @@ Split auto_split_of(const std::string& iface, std::size_t n) {
   return it != registry().end() ? it->second->modelled_split(n) : Split{};
 }
 
+namespace detail {
+
+std::vector<int> capable_workers(const starpu_codelet* cl) {
+  std::vector<int> workers;
+  const unsigned n = starpu_worker_get_count();  // combined workers have larger ids
+  for (unsigned w = 0; w < n; ++w)
+    if (can_run(cl, starpu_worker_get_type(static_cast<int>(w))))
+      workers.push_back(static_cast<int>(w));
+  return workers;
+}
+
+SplitState model_split(AutoSplit& own, const std::vector<std::string>& sharing, std::size_t n,
+                       const std::vector<int>& workers) {
+  const std::size_t k = workers.size() < n ? workers.size() : n;
+  SplitState even{even_sizes(n, k), {}, false};
+  if (k != workers.size() || k < 2) return even;
+  std::vector<double> total(k, 0.0), times;
+  bool known = false;
+  // Each interface's predicted time of an equal block on each worker, summed: the split
+  // balances the interfaces' work together. One still calibrating on these equal blocks
+  // (Pending) waits for it, so that no interface's model is left out for good (once the
+  // blocks are sized unequally, equal blocks no longer run to calibrate it).
+  auto add = [&](AutoSplit& a) {
+    switch (a.predict(n, workers, times)) {
+      case AutoSplit::Prediction::None:
+        return true;
+      case AutoSplit::Prediction::Pending:
+        return false;
+      case AutoSplit::Prediction::Known:
+        for (std::size_t w = 0; w < k; ++w) total[w] += times[w];
+        known = true;
+        return true;
+    }
+    return true;
+  };
+  if (!add(own)) return even;
+  {
+    // Held while asking: no AutoSplit named in @p sharing is destroyed meanwhile.
+    std::lock_guard<std::mutex> lock(registry_mutex());
+    for (const std::string& name : sharing) {
+      auto it = registry().find(name);
+      if (name == own.iface() || it == registry().end()) continue;
+      if (!add(*it->second)) return even;
+    }
+  }
+  if (!known) return even;
+  std::vector<double> speed;
+  double sum = 0;
+  for (double t : total) {
+    speed.push_back(1.0 / t);
+    sum += 1.0 / t;
+  }
+  return {proportional(n, speed, sum), workers, true};
+}
+
+}  // namespace detail
 }  // namespace peppher

@@ -2,6 +2,7 @@
 // with clear errors, and the release of what was registered for the call.
 #include "peppher/detail/call.h"
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstdint>
@@ -234,21 +235,143 @@ std::vector<std::size_t> Call::fixed_sizes(const char* name, std::size_t n, long
   return check_count(name, even_sizes(n, count_for(name, n, block)));
 }
 
-std::vector<std::size_t> Call::auto_sizes(const char* name, std::size_t n, AutoSplit& a) {
+void Call::add_auto_split(int index, const char* name, Storage& s, AutoSplit& a) {
+  const bool rows = s.shape().layout == Layout::Matrix;
+  const std::size_t n = rows ? s.shape().ny : s.shape().nx;
+  Operand& op = add(index, OperandKind::ContainerSplit, name);
+  op.container = &s;
+  op.auto_split = true;
+  op.extent = n;
+  note_auto_operand(name, n, a);
+}
+
+void Call::add_raw_auto_split(int index, const char* name, const void* ptr, std::size_t n,
+                              std::size_t row_width, std::size_t elem_size, AutoSplit& a) {
+  if (row_width == 0) {
+    extent(iface_, index, "elements", n);
+  } else {
+    extent(iface_, index, "elements per row", row_width);
+    extent(iface_, index, "rows", n);
+  }
+  raw_memory(index, ptr, n * (row_width == 0 ? 1 : row_width) * elem_size);
+  Operand& op = add(index, OperandKind::RawSplit, name);
+  op.auto_split = true;
+  op.extent = n;
+  op.raw = ptr;
+  op.row_width = row_width;
+  op.elem_size = elem_size;
+  note_auto_operand(name, n, a);
+}
+
+void Call::note_auto_operand(const char* name, std::size_t n, AutoSplit& a) {
+  if (n == 0) throw Error(std::string(iface_) + ": '" + name + "' is empty and cannot be split");
   if (auto_ == nullptr) {
-    if (n == 0) throw Error(std::string(iface_) + ": '" + name + "' is empty and cannot be split");
-    Split s = a.plan(n, codelet_);
     auto_ = &a;
     auto_extent_ = n;
-    auto_sizes_ = std::move(s.sizes);
-    workers_ = std::move(s.workers);
+    first_auto_ = name;
   } else if (n != auto_extent_) {
     throw Error(std::string(iface_) + ": '" + name + "' has " + std::to_string(n) +
-                " elements (or rows) but '" + first_split_ + "' has " +
+                " elements (or rows) but '" + first_auto_ + "' has " +
                 std::to_string(auto_extent_) +
                 "; operands partitioned with '?' must have the same extent");
   }
-  return check_count(name, auto_sizes_);
+  settled_ = false;
+}
+
+namespace {
+
+bool is_even(std::size_t n, const std::vector<std::size_t>& sizes) {
+  return sizes == even_sizes(n, sizes.size());
+}
+
+// Whether @p s can be this call's `?` split: @p n in one block per worker (@p k blocks),
+// pinned (if at all) to workers that can run the codelet, no block smaller than @p halo.
+bool valid_for(const SplitState& s, std::size_t n, std::size_t k, const std::vector<int>& workers,
+               std::size_t halo) {
+  if (s.sizes.size() != k) return false;
+  std::size_t sum = 0;
+  for (std::size_t size : s.sizes) {
+    if (size == 0 || (k > 1 && size < halo)) return false;
+    sum += size;
+  }
+  if (sum != n) return false;
+  if (s.workers.empty()) return !s.modelled;
+  if (s.workers.size() != k) return false;
+  for (int w : s.workers)
+    if (std::find(workers.begin(), workers.end(), w) == workers.end()) return false;
+  return true;
+}
+
+}  // namespace
+
+void Call::settle() {
+  if (auto_ == nullptr || settled_) return;
+  const std::size_t n = auto_extent_;
+  std::vector<int> workers = capable_workers(codelet_);
+  if (workers.empty()) workers.push_back(-1);  // submission reports the missing worker
+  const std::size_t k = workers.size() < n ? workers.size() : n;
+  std::size_t halo = 0;
+  for (const Operand& op : ops_)
+    if (op.auto_split && op.halo > halo) halo = op.halo;
+
+  // What the `?` containers hold: their current splits, the last `?` splits, and the
+  // interfaces sharing them.
+  std::vector<SplitState> active, last;
+  std::vector<std::string> sharing;
+  bool containers = false;
+  for (const Operand& op : ops_) {
+    if (!op.auto_split || op.container == nullptr) continue;
+    containers = true;
+    SplitRecord r = op.container->split_record();
+    active.push_back(std::move(r.active));
+    last.push_back(std::move(r.last_auto));
+    for (std::string& name : r.sharing)
+      if (std::find(sharing.begin(), sharing.end(), name) == sharing.end())
+        sharing.push_back(std::move(name));
+  }
+  auto_->seen(n, workers, codelet_->model);
+  SplitState fresh = model_split(*auto_, sharing, n, workers);
+  if (!containers && !fresh.modelled) {
+    // Raw memory only: nothing remembers a split but the interface (its last modelled one).
+    Split kept = auto_->modelled_split(n);
+    SplitState s{kept.sizes, kept.workers, true};
+    if (valid_for(s, n, k, workers, halo)) fresh = std::move(s);
+  }
+  const SplitState* chosen = nullptr;
+  auto first_valid = [&](const std::vector<SplitState>& from, bool modelled) {
+    for (const SplitState& s : from)
+      if (chosen == nullptr && s.modelled == modelled && valid_for(s, n, k, workers, halo))
+        chosen = &s;
+  };
+  first_valid(active, true);  // partitioned now with a modelled split: keep it
+  first_valid(last, true);    // was, and nothing else since: split it that way again
+  if (chosen == nullptr && fresh.modelled) chosen = &fresh;
+  first_valid(active, false);  // an equal (or fixed) split with one block per worker
+  if (chosen == nullptr) chosen = &fresh;
+  auto_split_ = *chosen;
+  auto_workers_ = std::move(workers);
+  auto_->used(n, Split{auto_split_.sizes, auto_split_.workers}, auto_split_.modelled);
+
+  const std::vector<std::size_t>& sizes = auto_split_.sizes;
+  check_count(first_auto_.c_str(), sizes);
+  const bool even = is_even(n, sizes);
+  for (Operand& op : ops_) {
+    if (!op.auto_split || !op.sizes.empty()) continue;
+    op.sizes = sizes;
+    op.offsets = offsets_of(sizes);
+    if (op.container != nullptr) {
+      using Kind = PartitionSpec::Kind;
+      const bool rows = op.container->shape().layout == Layout::Matrix;
+      if (even)
+        op.spec = {rows ? Kind::MatrixRows : Kind::VectorBlocks, {sizes.size()}};
+      else
+        op.spec = {rows ? Kind::MatrixRowSizes : Kind::VectorSizes, sizes};
+    } else {
+      register_raw_split(op);
+    }
+  }
+  workers_ = auto_split_.workers;
+  settled_ = true;
 }
 
 std::vector<std::size_t> Call::sizes_2d(const char* name, std::size_t rows, std::size_t cols,
@@ -303,6 +426,20 @@ void Call::split_registered(Operand& op, starpu_data_handle_t h, FilterFunc filt
   if (Distributed* layer = distributed()) layer->raw_registered(h, op.blocks);
 }
 
+void Call::register_raw_split(Operand& op) {
+  starpu_data_handle_t h;
+  const auto home = reinterpret_cast<uintptr_t>(op.raw);
+  const auto n = static_cast<std::uint32_t>(op.extent);  // checked by add_raw_auto_split
+  if (op.row_width == 0) {
+    starpu_vector_data_register(&h, STARPU_MAIN_RAM, home, n, op.elem_size);
+    split_registered(op, h, starpu_vector_filter_list);
+  } else {
+    const auto width = static_cast<std::uint32_t>(op.row_width);
+    starpu_matrix_data_register(&h, STARPU_MAIN_RAM, home, width, width, n, op.elem_size);
+    split_registered(op, h, matrix_filter_row_list);
+  }
+}
+
 void Call::add_raw_vector_split(int index, const char* name, const void* ptr, std::size_t count,
                                 std::size_t elem_size, std::vector<std::size_t> sizes) {
   const std::uint32_t n = extent(iface_, index, "elements", count);
@@ -338,11 +475,13 @@ const Operand& Call::find(int index) const {
   throw Error(std::string(iface_) + ": no partitioned operand at buffer " + std::to_string(index));
 }
 
-std::size_t Call::block_size(std::size_t b, int index) const {
+std::size_t Call::block_size(std::size_t b, int index) {
+  settle();
   return find(index).sizes.at(b);
 }
 
-std::size_t Call::block_offset(std::size_t b, int index) const {
+std::size_t Call::block_offset(std::size_t b, int index) {
+  settle();
   return find(index).offsets.at(b);
 }
 
@@ -369,6 +508,7 @@ void Call::resolve() {
       op.handle = op.container->handle_for_task_locked();
     } else if (op.kind == OperandKind::ContainerSplit) {
       op.blocks = op.container->partition_locked(op.spec);
+      if (op.auto_split) op.container->note_auto_split_locked(iface_, auto_split_);
       if (op.blocks.size() != op.sizes.size())
         throw Error(std::string(iface_) + ": '" + op.name + "' was split into " +
                     std::to_string(op.blocks.size()) + " blocks instead of " +
@@ -451,8 +591,11 @@ starpu_task* Call::make_task(std::size_t b) {
 }
 
 bool Call::submit_task(starpu_task* task, std::size_t b) {
-  if (b == 0 && auto_ != nullptr && workers_.empty() && codelet_->model != nullptr)
-    auto_->remember(auto_extent_, starpu_task_data_footprint(task));
+  // The footprint of an equal block, where the history model's predictions for this
+  // interface's equal splits are found (model_split).
+  if (b == 0 && auto_ != nullptr && workers_.empty() && codelet_->model != nullptr &&
+      is_even(auto_extent_, auto_split_.sizes))
+    auto_->remember(auto_extent_, auto_workers_, codelet_->model, starpu_task_data_footprint(task));
   // Through the distributed layer when there is one (StarPU-MPI decides which rank runs
   // it): 0 submitted here, 1 run by another rank (the task is gone), < 0 StarPU's error.
   trace_task(task, iface_, nblocks_ == 0 ? -1 : static_cast<int>(b));  // PEPPHER_TRACE
@@ -469,6 +612,7 @@ bool Call::submit_task(starpu_task* task, std::size_t b) {
 }
 
 void Call::submit(bool synchronous) {
+  settle();
   std::vector<starpu_task*> to_wait;  // synchronous calls with nothing registered for them
   {
     // The containers' locks, in address order (no deadlock between calls naming the same

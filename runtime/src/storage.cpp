@@ -2,6 +2,7 @@
 // access phases (one acquisition per phase, paper IV.D) and the asynchronous partition plans.
 #include "peppher/detail/storage.h"
 
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -38,6 +39,31 @@ struct PartitionPlan {
 namespace {
 
 constexpr std::size_t kAlign = 64;
+
+// partition_counts(): every container's partitions and gathers.
+std::atomic<std::uint64_t> g_partitions{0};
+std::atomic<std::uint64_t> g_gathers{0};
+
+// The block sizes of a 1-D split @p spec of a container of shape @p shape (empty for 2-D).
+std::vector<std::size_t> sizes_of(const PartitionSpec& spec, const Shape& shape) {
+  using Kind = PartitionSpec::Kind;
+  switch (spec.kind) {
+    case Kind::VectorSizes:
+    case Kind::MatrixRowSizes:
+      return spec.args;
+    case Kind::VectorBlocks:
+    case Kind::MatrixRows: {
+      const std::size_t n = spec.kind == Kind::MatrixRows ? shape.ny : shape.nx;
+      std::vector<std::size_t> sizes;
+      for (std::size_t b = 0; b < spec.args.at(0); ++b)
+        sizes.push_back(block_range(n, spec.args[0], b).size);
+      return sizes;
+    }
+    case Kind::Matrix2d:
+      break;
+  }
+  return {};
+}
 
 void* alloc_bytes(std::size_t bytes, bool& pinned) {
   pinned = false;
@@ -188,6 +214,9 @@ Storage& Storage::operator=(Storage&& other) noexcept {
   plans_ = std::move(other.plans_);
   other.plans_.clear();
   active_plan_ = std::exchange(other.active_plan_, -1);
+  last_auto_ = std::exchange(other.last_auto_, SplitState{});
+  auto_users_ = std::exchange(other.auto_users_, {});
+  auto_calls_ = std::exchange(other.auto_calls_, 0);
   if (tracked_) retrack(&other, this);
   return *this;
 }
@@ -405,6 +434,7 @@ std::vector<starpu_data_handle_t> Storage::partition_locked(const PartitionSpec&
     found = static_cast<int>(plans_.size() - 1);
   }
   PartitionPlan& plan = *plans_[found];
+  g_partitions.fetch_add(1, std::memory_order_relaxed);
   starpu_data_partition_submit(handle_, static_cast<unsigned>(plan.top.size()), plan.top.data());
   for (std::size_t i = 0; i < plan.sub.size(); ++i)
     starpu_data_partition_submit(plan.top[i], static_cast<unsigned>(plan.sub[i].size()),
@@ -416,6 +446,7 @@ std::vector<starpu_data_handle_t> Storage::partition_locked(const PartitionSpec&
 
 void Storage::unpartition_active(bool gather) noexcept {
   if (active_plan_ < 0) return;
+  g_gathers.fetch_add(1, std::memory_order_relaxed);
   PartitionPlan& plan = *plans_[active_plan_];
   // Distributed: every rank's whole copy is rebuilt from the blocks' owners (unless the
   // data is being dropped).
@@ -427,6 +458,31 @@ void Storage::unpartition_active(bool gather) noexcept {
   starpu_data_unpartition_submit(handle_, static_cast<unsigned>(plan.top.size()), plan.top.data(),
                                  STARPU_MAIN_RAM);
   active_plan_ = -1;
+}
+
+SplitRecord Storage::split_record() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  SplitRecord r;
+  if (active_plan_ >= 0) {
+    r.active.sizes = sizes_of(plans_[active_plan_]->spec, shape_);
+    if (!r.active.sizes.empty() && r.active.sizes == last_auto_.sizes) r.active = last_auto_;
+  }
+  r.last_auto = last_auto_;
+  // Recent: among the last 2 x (number of interfaces) `?` calls on the container.
+  for (const auto& [iface, last] : auto_users_)
+    if (auto_calls_ - last < 2 * auto_users_.size()) r.sharing.push_back(iface);
+  return r;
+}
+
+void Storage::note_auto_split_locked(const char* iface, const SplitState& split) {
+  last_auto_ = split;
+  ++auto_calls_;
+  for (auto& [name, last] : auto_users_)
+    if (name == iface) {
+      last = auto_calls_;
+      return;
+    }
+  auto_users_.emplace_back(iface, auto_calls_);
 }
 
 void Storage::halo_pieces_locked(const PartitionSpec& spec, std::size_t halo,
@@ -526,6 +582,7 @@ void Storage::reshape(const Shape& shape) {
   pinned_ = pinned;
   shape_ = shape;
   phase_ = HostPhase::Write;
+  last_auto_ = SplitState{};  // the old extent's split
   if (pinned_ || tracked_) {  // tracked again: the registry holds where the memory is
     track(this);
     tracked_ = true;
@@ -555,3 +612,14 @@ void Storage::detach() {
 }
 
 }  // namespace peppher::detail
+
+namespace peppher {
+
+PartitionCounts partition_counts() noexcept {
+  PartitionCounts c;
+  c.partitions = detail::g_partitions.load(std::memory_order_relaxed);
+  c.gathers = detail::g_gathers.load(std::memory_order_relaxed);
+  return c;
+}
+
+}  // namespace peppher

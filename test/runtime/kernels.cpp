@@ -43,10 +43,7 @@ __kernel void mat_affine(__global uint* m, uint off, uint nx, uint ny, uint ld, 
 }
 )CL";
 
-struct Args {
-  std::uint32_t a = 0, b = 0;
-  unsigned ms = 0;
-};
+using Args = KernelArgs;
 
 starpu_opencl_program g_program;
 bool g_loaded = false;
@@ -211,6 +208,13 @@ int worker_for(Where where) {
   const int id = starpu_worker_get_by_type(type, 0);
   if (id < 0) throw std::runtime_error("no worker of the requested kind");
   return id;
+}
+
+starpu_codelet affine_codelet() {
+  return cl_affine;
+}
+starpu_codelet mat_affine_codelet() {
+  return cl_mat_affine;
 }
 
 bool has_opencl() {

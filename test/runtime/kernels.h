@@ -8,6 +8,12 @@
 
 namespace peppher_test {
 
+/// The by-value arguments of the test codelets (fill, affine, mat_affine, slow_affine).
+struct KernelArgs {
+  std::uint32_t a = 0, b = 0;
+  unsigned ms = 0;  ///< slow_affine: milliseconds to sleep
+};
+
 /// Where a task must run: wherever the scheduler likes, or forced on a worker kind.
 enum class Where { Any, Cpu, OpenCl };
 
@@ -28,5 +34,10 @@ void touch(starpu_data_handle_t v, Where w);                          // R only
 void mat_affine(starpu_data_handle_t m, std::uint32_t a, std::uint32_t b, Where w);  // RW matrix
 /// CPU only: sleeps @p ms milliseconds, then v = v*a + b (to keep tasks pending).
 void slow_affine(starpu_data_handle_t v, std::uint32_t a, std::uint32_t b, unsigned ms);
+
+/// @brief The codelets behind affine() and mat_affine() (one RW buffer, KernelArgs), as
+///        copies a test may give a performance model and submit with a PartitionedCall.
+starpu_codelet affine_codelet();
+starpu_codelet mat_affine_codelet();
 
 }  // namespace peppher_test

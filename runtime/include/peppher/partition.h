@@ -1,8 +1,10 @@
 // Block arithmetic shared by the partition hooks and generated code: which elements block
-// `id` of `nparts` covers, with the same rule StarPU's block filters use.
+// `id` of `nparts` covers, with the same rule StarPU's block filters use; and the counts of
+// containers' partitions and gathers (partition_counts).
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 namespace peppher {
 
@@ -20,5 +22,20 @@ constexpr BlockRange block_range(std::size_t n, std::size_t nparts, std::size_t 
   const std::size_t extra = n % nparts;
   return {id * base + (id < extra ? id : extra), base + (id < extra ? 1 : 0)};
 }
+
+/// @brief How often containers were split into blocks and gathered back since the program
+///        started (every container, every thread).
+struct PartitionCounts {
+  /// Partitions submitted: a container's whole data handed to a split's blocks.
+  std::uint64_t partitions = 0;
+  /// Gathers (unpartitions): a container's blocks brought back into the whole data, for a
+  /// host access, a call using it whole, a call splitting it differently, or shutdown.
+  std::uint64_t gathers = 0;
+};
+
+/// @brief The counts so far: the difference of two readings tells how many times the calls
+///        in between split and gathered containers (e.g. 0 gathers between two partitioned
+///        calls that agree on the split).
+PartitionCounts partition_counts() noexcept;
 
 }  // namespace peppher

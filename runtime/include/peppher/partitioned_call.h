@@ -42,7 +42,10 @@ struct Split {
 ///        the model (StarPU history, filled by those equal blocks) predicts every worker's
 ///        time for an equal block, the blocks are sized in proportion to each worker's speed
 ///        so that all finish at about the same time, and block b is pinned to worker b.
-///        A model-sized split is kept for that extent (plans are reused across calls).
+///        Calls on containers agree on one split: a container keeps the split a `?` call gave
+///        it (detail::Storage::split_record), the next `?` call on it reuses it when valid,
+///        and a new split is sized from the summed predictions of every interface sharing
+///        the containers (detail::model_split); see runtime/README.md, "`?` splits".
 /// @attention Thread-safe. Only the first implementation of each backend is consulted.
 ///            Registered under its interface name (auto_split_of) from construction to
 ///            destruction.
@@ -53,29 +56,60 @@ class AutoSplit {
   AutoSplit(const AutoSplit&) = delete;
   AutoSplit& operator=(const AutoSplit&) = delete;
 
-  /// @brief The split of @p n elements for @p codelet on this run's workers.
-  Split plan(std::size_t n, starpu_codelet* codelet);
-  /// @brief Called with the first block's task of an equal split of @p n: its footprint is
-  ///        where the model's predictions for equal blocks are found.
-  void remember(std::size_t n, std::uint32_t footprint);
-  /// @brief The model-sized split chosen for @p n elements (empty sizes while the calls are
-  ///        still split equally).
+  /// @brief A call of this interface splits @p n over @p workers with `?`; @p model is its
+  ///        codelet's performance model (nullptr: none, the split never uses it).
+  void seen(std::size_t n, const std::vector<int>& workers, starpu_perfmodel* model);
+  /// @brief Called with the first block's task of an equal split of @p n over @p workers:
+  ///        its footprint in @p model is where the predictions for equal blocks are found.
+  void remember(std::size_t n, const std::vector<int>& workers, starpu_perfmodel* model,
+                std::uint32_t footprint);
+  /// @brief What the model tells of an equal block of @p n split over @p workers.
+  enum class Prediction {
+    None,     ///< no model, or no call split @p n over these workers
+    Pending,  ///< no equal split ran yet, or some worker's time is not calibrated yet
+    Known,    ///< @p times holds each worker's predicted time (microseconds)
+  };
+  Prediction predict(std::size_t n, const std::vector<int>& workers, std::vector<double>& times);
+  /// @brief A call of this interface split @p n elements as @p split; a modelled one is kept
+  ///        (modelled_split, and reused by calls whose `?` operands are all raw pointers).
+  void used(std::size_t n, const Split& split, bool modelled);
+  /// @brief The last model-sized split a call of this interface used for @p n elements
+  ///        (empty sizes while the calls are still split equally).
   Split modelled_split(std::size_t n);
 
   const char* iface() const noexcept { return iface_; }
 
  private:
   struct Entry {
-    Split split;
+    Split split;  // the last modelled split used
+    bool modelled = false;
+    std::vector<int> workers;  // the workers of the remembered equal split
+    starpu_perfmodel* model = nullptr;
     std::uint32_t footprint = 0;
     bool have_footprint = false;
-    bool modelled = false;
   };
 
   const char* iface_;
   std::mutex mutex_;
   std::map<std::size_t, Entry> entries_;
 };
+
+namespace detail {
+
+/// @brief The workers of this run that can execute @p cl (by their first implementation of
+///        each backend), in worker order.
+std::vector<int> capable_workers(const starpu_codelet* cl);
+
+/// @brief A new `?` split of @p n elements over @p workers for a call of @p own that shares
+///        its containers with the interfaces named in @p sharing: per worker, the predicted
+///        times of an equal block summed over those interfaces whose models know them, and
+///        blocks sized in proportion to the resulting speeds (modelled, block b pinned to
+///        worker b). Equal unpinned blocks while one of them is still calibrating (Pending)
+///        or none knows (so every interface calibrates on the same equal blocks first).
+SplitState model_split(AutoSplit& own, const std::vector<std::string>& sharing, std::size_t n,
+                       const std::vector<int>& workers);
+
+}  // namespace detail
 
 /// @brief The model-sized `?` split interface @p iface chose for @p n elements (empty sizes
 ///        while it still splits equally, has no `?` operand, or its AutoSplit is gone): for
@@ -138,17 +172,16 @@ class PartitionedCall : private detail::Call {
     add_container_split(index, name, m.storage(), std::move(spec), std::move(sizes),
                         std::move(first_rows));
   }
-  /// @brief `?` on a Vector: the split @p a chooses for this call.
+  /// @brief `?` on a Vector: the split chosen for this call (see AutoSplit), decided once
+  ///        every operand is known (at the first blocks(), block_size(), args() or submit()).
   template <typename T>
   void split_auto(int index, const char* name, const Vector<T>& v, AutoSplit& a) {
-    std::vector<std::size_t> sizes = auto_sizes(name, v.size(), a);
-    add_container_split(index, name, v.storage(), vector_spec(v.size(), sizes), sizes);
+    add_auto_split(index, name, v.storage(), a);
   }
-  /// @brief `?` on a Matrix: row blocks as @p a chooses.
+  /// @brief `?` on a Matrix: row blocks, chosen as for a Vector.
   template <typename T>
   void split_auto(int index, const char* name, const Matrix<T>& m, AutoSplit& a) {
-    std::vector<std::size_t> sizes = auto_sizes(name, m.rows(), a);
-    add_container_split(index, name, m.storage(), row_spec(m.rows(), sizes), sizes);
+    add_auto_split(index, name, m.storage(), a);
   }
   /// @brief Buffer @p index is a raw array of @p count elements, registered for this call
   ///        and split into blocks of at most @p block elements.
@@ -168,13 +201,13 @@ class PartitionedCall : private detail::Call {
   /// @brief `?` on a raw array of @p count elements.
   void split_raw_auto(int index, const char* name, const void* ptr, std::size_t count,
                       std::size_t elem_size, AutoSplit& a) {
-    add_raw_vector_split(index, name, ptr, count, elem_size, auto_sizes(name, count, a));
+    add_raw_auto_split(index, name, ptr, count, 0, elem_size, a);
   }
   /// @brief `?` on a raw row-major array: row blocks as @p a chooses.
   void split_raw_rows_auto(int index, const char* name, const void* ptr, std::size_t count,
                            std::size_t row_width, std::size_t elem_size, AutoSplit& a) {
     const std::size_t rows = raw_rows(count, row_width);
-    add_raw_matrix_split(index, name, ptr, rows, row_width, elem_size, auto_sizes(name, rows, a));
+    add_raw_auto_split(index, name, ptr, rows, row_width, elem_size, a);
   }
 
   /// @brief Buffer @p index is a container shared whole by every block's task.
@@ -229,17 +262,6 @@ class PartitionedCall : private detail::Call {
       throw Error(std::string(iface()) + ": the halo of '" + name + "' is " + std::to_string(halo) +
                   "; it must not be negative");
     return static_cast<std::size_t>(halo);
-  }
-  static bool is_even(std::size_t n, const std::vector<std::size_t>& sizes) {
-    return sizes == detail::even_sizes(n, sizes.size());
-  }
-  static detail::PartitionSpec vector_spec(std::size_t n, const std::vector<std::size_t>& sizes) {
-    if (is_even(n, sizes)) return {detail::PartitionSpec::Kind::VectorBlocks, {sizes.size()}};
-    return {detail::PartitionSpec::Kind::VectorSizes, sizes};
-  }
-  static detail::PartitionSpec row_spec(std::size_t n, const std::vector<std::size_t>& sizes) {
-    if (is_even(n, sizes)) return {detail::PartitionSpec::Kind::MatrixRows, {sizes.size()}};
-    return {detail::PartitionSpec::Kind::MatrixRowSizes, sizes};
   }
 };
 

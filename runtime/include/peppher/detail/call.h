@@ -65,6 +65,12 @@ struct Operand {
   /// halo: per block, its first / last `halo` rows (elements) as separate small data, which
   /// the neighbouring blocks' tasks read (null at the ends: no neighbour reads them).
   std::vector<starpu_data_handle_t> halo_first, halo_last;
+  /// `?` split: the call's split is chosen once every operand is known (Call::settle()).
+  bool auto_split = false;
+  std::size_t extent = 0;     ///< `?`: elements (rows) split
+  const void* raw = nullptr;  ///< `?` on raw memory: the array, registered when settled
+  std::size_t row_width = 0;  ///< `?` on raw memory: elements per row (0: a vector)
+  std::size_t elem_size = 0;  ///< `?` on raw memory: bytes per element
 
   bool is_split() const noexcept {
     return kind == OperandKind::ContainerSplit || kind == OperandKind::RawSplit;
@@ -114,9 +120,14 @@ class Call {
   /// @brief Sizes of a split of @p n elements (rows) of operand @p name into blocks of at
   ///        most @p block; checks the block count against the call's earlier splits.
   std::vector<std::size_t> fixed_sizes(const char* name, std::size_t n, long long block);
-  /// @brief Sizes of the `?` split of @p n elements (rows) of @p name chosen by @p a (the
-  ///        first `?` operand asks @p a; the others must have the same extent).
-  std::vector<std::size_t> auto_sizes(const char* name, std::size_t n, AutoSplit& a);
+  /// @brief Buffer @p index is container storage @p s (a Vector in elements, a Matrix in
+  ///        rows) split with `?` by interface @p a: the split is chosen when the call settles
+  ///        (settle()); every `?` operand of a call must have the same extent.
+  void add_auto_split(int index, const char* name, Storage& s, AutoSplit& a);
+  /// @brief Buffer @p index is a raw array of @p n elements (@p row_width == 0) or of @p n
+  ///        rows of @p row_width elements split with `?`; registered when the call settles.
+  void add_raw_auto_split(int index, const char* name, const void* ptr, std::size_t n,
+                          std::size_t row_width, std::size_t elem_size, AutoSplit& a);
   /// @brief Element counts of the 2-D split of a @p rows x @p cols operand @p name into
   ///        blocks of at most @p block_rows x @p block_cols (row-major block order);
   ///        @p first_rows gets each block's first row, @p row_parts the blocks per column.
@@ -124,7 +135,7 @@ class Call {
                                     long long block_rows, long long block_cols,
                                     std::vector<std::size_t>& first_rows, std::size_t& row_parts);
   /// @brief Buffer @p index is container storage @p s split as @p spec into blocks of
-  ///        @p sizes (from fixed_sizes/auto_sizes/sizes_2d); @p offsets: each block's first
+  ///        @p sizes (from fixed_sizes/sizes_2d); @p offsets: each block's first
   ///        element (row), or empty for consecutive blocks.
   void add_container_split(int index, const char* name, Storage& s, PartitionSpec spec,
                            std::vector<std::size_t> sizes, std::vector<std::size_t> offsets = {});
@@ -151,12 +162,23 @@ class Call {
 
   // -- blocks and arguments ----------------------------------------------------------------
 
+  /// @brief Chooses the `?` split (once; a no-op without `?` operands): a split one of the
+  ///        `?` containers is partitioned with, or was last given by a `?` call, when it is
+  ///        valid for this call (same extent, one block per worker that can run the codelet,
+  ///        pinned to such workers, blocks no smaller than the halos) and no worse informed
+  ///        than a new one (modelled), else a new split (detail::model_split) from the
+  ///        models of every interface sharing those containers. Called by blocks(),
+  ///        block_size(), block_offset(), make_args() and submit().
+  void settle();
   /// @brief Number of blocks (tasks): 1 until an operand is split.
-  std::size_t blocks() const noexcept { return nblocks_ == 0 ? 1 : nblocks_; }
+  std::size_t blocks() {
+    settle();
+    return nblocks_ == 0 ? 1 : nblocks_;
+  }
   /// @brief Elements (rows) of block @p b of the split operand at buffer @p index.
-  std::size_t block_size(std::size_t b, int index) const;
+  std::size_t block_size(std::size_t b, int index);
   /// @brief First element (row) of block @p b of the split operand at buffer @p index.
-  std::size_t block_offset(std::size_t b, int index) const;
+  std::size_t block_offset(std::size_t b, int index);
   /// @brief Block @p b's by-value argument block, or nullptr when none was made yet.
   void* args(std::size_t b) const noexcept;
   /// @brief Makes block @p b's argument block of @p size bytes (malloc'd: the task frees it
@@ -182,6 +204,8 @@ class Call {
   std::size_t count_for(const char* name, std::size_t n, long long block) const;
   const Operand& find(int index) const;
   void raw_memory(int index, const void* ptr, std::size_t bytes) const;
+  void note_auto_operand(const char* name, std::size_t n, AutoSplit& a);
+  void register_raw_split(Operand& op);
   void split_registered(Operand& op, starpu_data_handle_t h,
                         void (*filter)(void*, void*, starpu_data_filter*, unsigned, unsigned));
   void resolve();
@@ -195,13 +219,16 @@ class Call {
   std::vector<Operand> ops_;
   std::vector<void*> args_;  // per block, until handed to its task
   std::size_t args_size_ = 0;
-  std::size_t nblocks_ = 0;  // 0: nothing split yet (one task)
-  std::string first_split_;  // the first split operand, for messages
-  AutoSplit* auto_ = nullptr;
+  std::size_t nblocks_ = 0;    // 0: nothing split yet (one task)
+  std::string first_split_;    // the first split operand, for messages
+  AutoSplit* auto_ = nullptr;  // the `?` split's interface, from the first `?` operand
   std::size_t auto_extent_ = 0;
-  std::vector<std::size_t> auto_sizes_;
-  bool submitted_ = false;    // some task was submitted (the distributed layer's raw_written)
-  std::vector<int> workers_;  // per block, from the `?` split (empty: the scheduler places)
+  std::string first_auto_;         // the first `?` operand, for messages
+  bool settled_ = false;           // the `?` split is chosen
+  SplitState auto_split_;          // the chosen `?` split
+  std::vector<int> auto_workers_;  // the workers that can run the codelet (the split's)
+  bool submitted_ = false;         // some task was submitted (the distributed layer's raw_written)
+  std::vector<int> workers_;       // per block, from the `?` split (empty: the scheduler places)
   std::vector<std::unique_ptr<unsigned char[]>> scratch_;  // stand-ins for empty arrays
 };
 

@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace peppher {
@@ -47,6 +49,23 @@ struct PartitionSpec {
 };
 
 struct PartitionPlan;
+
+/// @brief A 1-D split of a container (elements of a Vector, rows of a Matrix) as a `?` call
+///        sees it: block sizes, the worker each block is pinned to, and where it came from.
+struct SplitState {
+  std::vector<std::size_t> sizes;  ///< elements (rows) per block; empty: no such split
+  std::vector<int> workers;        ///< per block, its worker; empty: the scheduler places them
+  bool modelled = false;           ///< sized from performance models (not an equal split)
+};
+
+/// @brief What a container tells a `?` call about its splits (Storage::split_record).
+struct SplitRecord {
+  SplitState active;     ///< the split it is partitioned with now (1-D only), else empty
+  SplitState last_auto;  ///< the last `?` split a call gave it (kept across gathers)
+  /// Interfaces whose calls split it with `?` recently (within the last two rounds of `?`
+  /// calls on it): the interfaces that share its split.
+  std::vector<std::string> sharing;
+};
 
 /// @brief Owns (or, for a view, borrows) the payload and its StarPU registration.
 /// @attention Like std::vector: any number of threads may read one storage at the same time
@@ -124,6 +143,12 @@ class Storage {
                           std::vector<starpu_data_handle_t>& first,
                           std::vector<starpu_data_handle_t>& last);
 
+  /// @brief The container's current and last `?` splits and the interfaces sharing them.
+  SplitRecord split_record() const;
+  /// @brief For a caller holding lock(), after partition_locked(): interface @p iface's `?`
+  ///        call split the container as @p split (remembered for the next `?` calls).
+  void note_auto_split_locked(const char* iface, const SplitState& split);
+
   /// @brief Replaces the payload by a fresh zero-filled one of shape @p shape keeping the
   ///        first min(old, new) bytes; a registered container is unregistered first (this
   ///        waits for tasks still reading it). Throws peppher::Error when the last use was a
@@ -157,6 +182,11 @@ class Storage {
   starpu_data_handle_t handle_ = nullptr;
   std::vector<std::unique_ptr<PartitionPlan>> plans_;
   int active_plan_ = -1;
+  // `?` calls: the last split they gave the container, and per interface the number of the
+  // last of its `?` calls on it (out of auto_calls_).
+  SplitState last_auto_;
+  std::vector<std::pair<std::string, std::uint64_t>> auto_users_;
+  std::uint64_t auto_calls_ = 0;
 };
 
 /// @brief Registry of storages that must be detached at shutdown (see runtime.cpp).

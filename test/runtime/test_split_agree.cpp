@@ -1,0 +1,236 @@
+// `?` splits that agree (issue 21): consecutive `?` partitioned calls of different
+// interfaces on the same containers reuse one split, sized from their performance models
+// together, and gather nothing between them (counted with peppher::partition_counts());
+// fixed block sizes that coincide do the same; a split that must change gathers and the
+// values stay right.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "peppher/partitioned_call.h"
+#include "support.h"
+
+using namespace peppher_test;
+using peppher::Matrix;
+using peppher::Vector;
+
+namespace {
+
+// A history model of its own for this process (no calibration left from an earlier run);
+// its file, which StarPU writes at shutdown, is removed when it goes.
+struct HistoryModel {
+  std::string symbol;
+  starpu_perfmodel model{};
+  explicit HistoryModel(const char* name)
+      : symbol(std::string("peppher_split_test_") + name + "_" + std::to_string(getpid())) {
+    model.type = STARPU_HISTORY_BASED;
+    model.symbol = symbol.c_str();
+  }
+  ~HistoryModel() {
+    char path[1024];
+    starpu_perfmodel_get_model_path(symbol.c_str(), path, sizeof path);
+    std::remove(path);
+  }
+};
+
+// Gives @p cl's model 12 measurements of @p us microseconds on @p worker for a task on a
+// rows x cols block of uint32_t: the footprint of an equal block of the calls below.
+void calibrate(starpu_codelet& cl, std::size_t rows, std::size_t cols, int worker, double us) {
+  starpu_data_handle_t block;
+  starpu_matrix_data_register(&block, -1, 0, static_cast<std::uint32_t>(cols),
+                              static_cast<std::uint32_t>(cols), static_cast<std::uint32_t>(rows),
+                              sizeof(std::uint32_t));
+  starpu_task* task = starpu_task_create();
+  task->cl = &cl;
+  task->handles[0] = block;
+  task->destroy = 0;
+  starpu_perfmodel_arch* arch = starpu_worker_get_perf_archtype(worker, STARPU_NMAX_SCHED_CTXS);
+  for (int i = 0; i < 12; ++i)
+    starpu_perfmodel_update_history(cl.model, task, arch, static_cast<unsigned>(worker), 0, us);
+  starpu_task_destroy(task);
+  starpu_data_unregister(block);
+}
+
+// One partitioned call of @p cl on container @p c, split with `?` by @p split (or, with
+// @p block > 0, in fixed blocks of at most @p block): c = c * a + b. Returns its block sizes.
+template <typename Container>
+std::vector<std::size_t> affine_call(starpu_codelet& cl, peppher::AutoSplit& split, Container& c,
+                                     std::uint32_t a, std::uint32_t b, long long block = 0) {
+  peppher::PartitionedCall call(&cl, split.iface());
+  if (block > 0)
+    call.split(0, "c", c, block);
+  else
+    call.split_auto(0, "c", c, split);
+  std::vector<std::size_t> sizes;
+  for (std::size_t k = 0; k < call.blocks(); ++k) {
+    call.args<KernelArgs>(k) = {a, b, 0};
+    sizes.push_back(call.block_size(k, 0));
+  }
+  call.submit();
+  return sizes;
+}
+
+std::uint64_t gathers() {
+  return peppher::partition_counts().gathers;
+}
+std::uint64_t partitions() {
+  return peppher::partition_counts().partitions;
+}
+
+std::map<int, std::size_t> by_worker(const peppher::Split& s) {
+  std::map<int, std::size_t> m;
+  for (std::size_t b = 0; b < s.sizes.size() && b < s.workers.size(); ++b)
+    m[s.workers[b]] = s.sizes[b];
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("`?` calls of two interfaces agree on one split sized from both models",
+          "[partition][opencl]") {
+  HistoryModel model_a("a"), model_b("b");  // outlive the session, which saves them
+  Session session;
+  if (!has_opencl()) {
+    WARN("no OpenCL worker: nothing to split between worker kinds");
+    return;
+  }
+  starpu_codelet cl_a = mat_affine_codelet(), cl_b = mat_affine_codelet();
+  cl_a.name = "split_a";
+  cl_a.model = &model_a.model;
+  cl_b.name = "split_b";
+  cl_b.model = &model_b.model;
+  const int cpu = worker_for(Where::Cpu), ocl = worker_for(Where::OpenCl);
+  constexpr std::size_t kRows = 1200, kCols = 8;
+  // Per equal block (600 rows): a takes 100 us on the CPU, 900 us on OpenCL (alone it
+  // would split 1080 | 120 rows); b 300 us and 100 us (alone 300 | 900). Together the
+  // CPU takes 400 us, OpenCL 1000 us: 857 | 343.
+  calibrate(cl_a, kRows / 2, kCols, cpu, 100);
+  calibrate(cl_a, kRows / 2, kCols, ocl, 900);
+  calibrate(cl_b, kRows / 2, kCols, cpu, 300);
+  calibrate(cl_b, kRows / 2, kCols, ocl, 100);
+  peppher::AutoSplit split_a("split_a"), split_b("split_b");
+
+  Matrix<std::uint32_t> m(kRows, kCols);
+  std::vector<std::uint32_t> want(kRows * kCols);
+  for (std::size_t i = 0; i < kRows * kCols; ++i)
+    m(i / kCols, i % kCols) = want[i] = std::uint32_t(i);
+  auto expect = [&](std::uint32_t a, std::uint32_t b) {
+    for (auto& x : want) x = x * a + b;
+  };
+
+  // Each interface's first call runs equal blocks (where its model's predictions are
+  // found); the next call sizes the split from both models: one gather, legitimately.
+  CHECK(affine_call(cl_a, split_a, m, 2, 1) == std::vector<std::size_t>{600, 600});
+  expect(2, 1);
+  CHECK(affine_call(cl_b, split_b, m, 3, 0) == std::vector<std::size_t>{600, 600});
+  expect(3, 0);
+  const std::vector<std::size_t> split = affine_call(cl_a, split_a, m, 1, 5);
+  expect(1, 5);
+  REQUIRE(split.size() == 2);
+  const std::map<int, std::size_t> mine = by_worker(peppher::auto_split_of("split_a", kRows));
+  REQUIRE(mine.size() == 2);
+  INFO("CPU block " << mine.at(cpu) << " rows, OpenCL block " << mine.at(ocl) << " rows");
+  CHECK(mine.at(cpu) + mine.at(ocl) == kRows);
+  CHECK(mine.at(cpu) > 750);  // both models: 857 (a alone: 1080, b alone: 300)
+  CHECK(mine.at(cpu) < 950);
+
+  // From now on the two interfaces take turns on the blocks as they are.
+  const std::uint64_t gathers_before = gathers(), partitions_before = partitions();
+  for (std::uint32_t round = 0; round < 4; ++round) {
+    CHECK(affine_call(cl_b, split_b, m, 1, round) == split);
+    expect(1, round);
+    CHECK(affine_call(cl_a, split_a, m, 3, 1) == split);
+    expect(3, 1);
+  }
+  CHECK(gathers() - gathers_before == 0);
+  CHECK(partitions() - partitions_before == 0);
+  CHECK(by_worker(peppher::auto_split_of("split_b", kRows)) == mine);
+
+  // A host read gathers; the next `?` call splits the same way again (the container
+  // remembers its split), and the call after it finds the blocks in place.
+  CHECK(m(0, 0) == want[0]);
+  CHECK(gathers() - gathers_before == 1);
+  CHECK(affine_call(cl_b, split_b, m, 2, 2) == split);
+  expect(2, 2);
+  CHECK(affine_call(cl_a, split_a, m, 1, 1) == split);
+  expect(1, 1);
+  CHECK(gathers() - gathers_before == 1);
+  CHECK(partitions() - partitions_before == 1);
+
+  // A fixed block size that differs must split again: a gather, and right values.
+  affine_call(cl_b, split_b, m, 1, 7, 400);
+  expect(1, 7);
+  CHECK(gathers() - gathers_before == 2);
+  for (std::size_t i = 0; i < kRows * kCols; ++i)
+    if (m(i / kCols, i % kCols) != want[i]) FAIL("m[" << i << "] = " << m(i / kCols, i % kCols));
+}
+
+TEST_CASE("fixed block sizes that coincide share the blocks; a different one gathers",
+          "[partition]") {
+  Session session;
+  starpu_codelet cl_a = affine_codelet(), cl_b = affine_codelet();
+  cl_a.name = "fixed_a";
+  cl_b.name = "fixed_b";
+  peppher::AutoSplit split_a("fixed_a"), split_b("fixed_b");
+  Vector<std::uint32_t> v(12);
+  std::vector<std::uint32_t> want(12);
+  for (std::uint32_t i = 0; i < 12; ++i) v[i] = want[i] = i;
+  auto expect = [&](std::uint32_t a, std::uint32_t b) {
+    for (auto& x : want) x = x * a + b;
+  };
+
+  CHECK(affine_call(cl_a, split_a, v, 2, 1, 4) == std::vector<std::size_t>{4, 4, 4});
+  expect(2, 1);
+  const std::uint64_t before = gathers();
+  // Blocks of at most 4 and of at most 5 elements: both 4 + 4 + 4, the same blocks.
+  CHECK(affine_call(cl_b, split_b, v, 1, 3, 4) == std::vector<std::size_t>{4, 4, 4});
+  expect(1, 3);
+  CHECK(affine_call(cl_a, split_a, v, 3, 0, 5) == std::vector<std::size_t>{4, 4, 4});
+  expect(3, 0);
+  CHECK(gathers() - before == 0);
+  // Blocks of at most 6: 6 + 6, split again.
+  CHECK(affine_call(cl_b, split_b, v, 1, 1, 6) == std::vector<std::size_t>{6, 6});
+  expect(1, 1);
+  CHECK(gathers() - before == 1);
+  CHECK(v.to_std() == want);
+}
+
+TEST_CASE("a `?` call keeps a container's current split when it is valid for the call",
+          "[partition]") {
+  Session session;
+  starpu_codelet cl = affine_codelet();
+  cl.name = "keep";
+  peppher::AutoSplit split("keep");
+  const std::size_t workers = peppher::detail::capable_workers(&cl).size();
+  Vector<std::uint32_t> v(12);
+  std::vector<std::uint32_t> want(12);
+  for (std::uint32_t i = 0; i < 12; ++i) v[i] = want[i] = i;
+
+  // Two blocks of 3 and 9, as the program split it: one block per worker when the codelet
+  // has two, so a `?` call keeps them; otherwise it splits equally per worker.
+  v.partition_sizes({3, 9});
+  const std::uint64_t before = gathers();
+  const std::vector<std::size_t> sizes = affine_call(cl, split, v, 2, 1);
+  for (auto& x : want) x = x * 2 + 1;
+  if (workers == 2) {
+    CHECK(sizes == std::vector<std::size_t>{3, 9});
+    CHECK(gathers() - before == 0);
+  } else {
+    CHECK(sizes == peppher::even_sizes(12, workers));
+    CHECK(gathers() - before == 1);
+  }
+  CHECK(v.to_std() == want);
+
+  // Another extent: the remembered split does not fit 13 elements; the call splits anew.
+  v.resize(13);
+  v[12] = 12;
+  want.push_back(12);
+  CHECK(affine_call(cl, split, v, 1, 1) == peppher::even_sizes(13, workers));
+  for (auto& x : want) x += 1;
+  CHECK(v.to_std() == want);
+}
