@@ -1,6 +1,7 @@
 // End to end, partitioned calls (issue 7): compose -> build (-Werror) -> run on StarPU with
 // a CPU worker and pocl's OpenCL device. Correctness of 1-D, uneven, 2-D, row and raw-pointer
 // splits; the tasks of one call on both worker kinds; the '?' split sized from the model.
+// Two interfaces' `?` calls on the same matrices agreeing on one split (issue 21).
 #include <catch2/catch.hpp>
 #include <sstream>
 
@@ -91,4 +92,39 @@ TEST_CASE("e2e partition: SpMV hybrid mode splits CSR rows across the CPU and Op
   CHECK(e2e::report_count(r.output, "spmv_rows_cpu", "CPU") > 0);
   CHECK(e2e::report_count(r.output, "spmv_rows_opencl", "OpenCL") > 0);
   CHECK_THAT(r.output, Catch::Contains("rows@CPU") && Catch::Contains("rows@OpenCL"));
+}
+
+// Issue 21: an SRAD-like pair of interfaces (sgrad: C = f(J), supdate: J = g(C)) over the
+// same two matrices, both '?'; sgrad is faster on OpenCL, supdate on the CPU, so each alone
+// would size its split differently. They must agree on one split, sized from both models,
+// and gather nothing between the calls once it is chosen.
+TEST_CASE("e2e partition: '?' calls of two interfaces on the same matrices agree on one split") {
+  fs::path out = compose_and_build("split_agree", cases() / "split_agree/main.xml");
+  // StarPU keeps the history models between runs (STARPU_HOME of the build tree): a run
+  // calibrates until both interfaces' splits are model-sized (at most 60 iterations), and
+  // a later run starts from the saved models, as a user's second run would.
+  e2e::Run r;
+  for (int run = 0; run < 3; ++run) {
+    r = run_program(out / "split_agree", "1024 64 60 10",
+                    std::string(kCpuAndOpenCl) +
+                        " STARPU_SCHED=dmda STARPU_CALIBRATE_MINIMUM=3 "
+                        "STARPU_HISTORY_MAX_ERROR=1000");
+    if (r.output.find("calibrated after 60 iterations") == std::string::npos) break;
+  }
+  INFO(r.output);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Catch::Contains("split_agree: 0 wrong"));
+  CHECK_THAT(r.output, Catch::Contains("steady iterations: 10 gathers: 0 partitions: 0"));
+  // "split <iface>: <rows>@CPU <rows>@OpenCL": the same, model-sized, both workers used.
+  auto split_of = [&](const std::string& iface) {
+    const std::string key = "split " + iface + ":";
+    const std::size_t at = r.output.find(key);
+    REQUIRE(at != std::string::npos);
+    return r.output.substr(at + key.size(), r.output.find('\n', at) - at - key.size());
+  };
+  const std::string sgrad = split_of("sgrad"), supdate = split_of("supdate");
+  CHECK(sgrad == supdate);
+  CHECK_THAT(sgrad, Catch::Contains("@CPU") && Catch::Contains("@OpenCL"));
+  CHECK(e2e::report_count(r.output, "sgrad_cpu", "CPU") > 0);
+  CHECK(e2e::report_count(r.output, "supdate_opencl", "OpenCL") > 0);
 }
