@@ -106,7 +106,7 @@ void add_selection_data(const WrapperPlan& plan, TemplateData& d) {
   Data axes{Data::type::list};
   for (const plan::SelectionAxis& a : sel.axes) {
     context_names.push_back(a.param);
-    cell_params.push_back("long long " + a.param);
+    cell_params.push_back("[[maybe_unused]] long long " + a.param);  // one trained value: unread
     cell_args.push_back("static_cast<long long>(" + a.param + ")");
     Data ad;
     ad.set("param", a.param);

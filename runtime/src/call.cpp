@@ -22,6 +22,7 @@
 #include "peppher/inline_call.h"
 #include "peppher/partition.h"
 #include "peppher/partitioned_call.h"
+#include "peppher/placement.h"
 
 namespace peppher::detail {
 namespace {
@@ -640,6 +641,11 @@ void Call::submit(bool synchronous) {
       const bool wait = task->detach == 0;
       if (submit_task(task, b) && wait) to_wait.push_back(task);
     }
+    // Where the containers' data will be once these tasks ran (placement-aware dispatch).
+    const int node = workers_.empty() ? memory_node_of(*codelet_) : -1;
+    for (const Operand& op : ops_)
+      if (op.container != nullptr)
+        op.container->note_task_locked(STARPU_CODELET_GET_MODE(codelet_, op.index), node);
   }
   for (starpu_task* task : to_wait) {
     if (starpu_task_wait(task) != 0)  // frees it (destroy is set)

@@ -23,6 +23,7 @@
 #include "peppher/execution_counter.h"
 #include "peppher/init.h"
 #include "peppher/inline_call.h"
+#include "peppher/placement.h"
 #include "peppher/selection.h"
 #include "trace.h"
 #include "worker_names.h"
@@ -182,6 +183,7 @@ void init(const Config& config) {
   g_running = true;
   try {
     apply_variant_environment();
+    apply_placement_environment();
   } catch (...) {
     g_running = false;
     detail::trace_stop();

@@ -39,6 +39,7 @@ struct PartitionPlan {
 namespace {
 
 constexpr std::size_t kAlign = 64;
+constexpr std::uint32_t kHome = 1u << STARPU_MAIN_RAM;  // placement(): valid at home only
 
 // partition_counts(): every container's partitions and gathers.
 std::atomic<std::uint64_t> g_partitions{0};
@@ -211,6 +212,7 @@ Storage& Storage::operator=(Storage&& other) noexcept {
   pinned_in_place_ = std::exchange(other.pinned_in_place_, false);
   tracked_ = std::exchange(other.tracked_, false);
   handle_ = std::exchange(other.handle_, nullptr);
+  placement_.store(other.placement_.exchange(kHome));
   plans_ = std::move(other.plans_);
   other.plans_.clear();
   active_plan_ = std::exchange(other.active_plan_, -1);
@@ -265,6 +267,7 @@ void Storage::acquire_read() {
   if (Distributed* layer = distributed()) layer->host_access(handle_);
   const int ret = starpu_data_acquire(handle_, STARPU_R);
   if (ret != 0) throw Error("starpu_data_acquire(STARPU_R) failed: " + std::to_string(ret));
+  if (placement_ != 0) placement_ |= kHome;  // a copy came home (unknown stays: StarPU knows)
   phase_ = HostPhase::Read;
   rethrow_variant_exception();  // a variant of an earlier call threw on a worker
 }
@@ -284,6 +287,7 @@ void Storage::acquire_write() {
   if (Distributed* layer = distributed()) layer->host_access(handle_);
   const int ret = starpu_data_acquire(handle_, STARPU_RW);
   if (ret != 0) throw Error("starpu_data_acquire(STARPU_RW) failed: " + std::to_string(ret));
+  placement_ = kHome;  // device copies are invalidated
   phase_ = HostPhase::Write;
   rethrow_variant_exception();  // a variant of an earlier call threw on a worker
 }
@@ -457,6 +461,7 @@ void Storage::unpartition_active(bool gather) noexcept {
                                    plan.sub[i].data(), STARPU_MAIN_RAM);
   starpu_data_unpartition_submit(handle_, static_cast<unsigned>(plan.top.size()), plan.top.data(),
                                  STARPU_MAIN_RAM);
+  placement_ = kHome;  // gathered at home
   active_plan_ = -1;
 }
 
@@ -557,6 +562,7 @@ void Storage::drop_registration(bool gather) noexcept {
   plans_.clear();
   starpu_data_unregister(handle_);  // waits for pending tasks, brings the data home
   handle_ = nullptr;
+  placement_ = kHome;
   phase_ = HostPhase::Write;
 }
 
@@ -587,6 +593,19 @@ void Storage::reshape(const Shape& shape) {
     track(this);
     tracked_ = true;
   }
+}
+
+void Storage::note_task_locked(starpu_data_access_mode mode, int node) noexcept {
+  const std::uint32_t here = node >= 0 && node < 32 ? 1u << node : 0u;
+  if ((mode & STARPU_W) != 0)
+    placement_ = here;  // valid only where it was written (0: StarPU chooses where)
+  else if (placement_ != 0)
+    placement_ |= here;  // one more copy (unknown stays unknown)
+}
+
+starpu_data_handle_t Storage::registered_handle() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return handle_;
 }
 
 void Storage::detach() {

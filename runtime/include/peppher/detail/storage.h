@@ -159,6 +159,16 @@ class Storage {
   ///        plain memory, so the container keeps working without the runtime.
   void detach();
 
+  /// @brief Where the data will be valid once the tasks submitted so far have run, as the
+  ///        runtime predicts it for placement-aware dispatch (placement.h): bit n for memory
+  ///        node n; 0 when it cannot tell (a task StarPU places wrote it: ask StarPU).
+  std::uint32_t placement() const noexcept { return placement_.load(std::memory_order_relaxed); }
+  /// @brief For a caller holding lock(): a task accessing the data with @p mode was
+  ///        submitted to run on memory node @p node (-1: StarPU chooses the worker).
+  void note_task_locked(starpu_data_access_mode mode, int node) noexcept;
+  /// @brief The handle, or null when the data is not registered (it is at home).
+  starpu_data_handle_t registered_handle() const;
+
  private:
   void check_task_use(const char* what) const;
   void end_host_phase() noexcept;
@@ -180,6 +190,7 @@ class Storage {
   bool pinned_in_place_ = false;  // allocated before init(), pinned at registration
   bool tracked_ = false;
   starpu_data_handle_t handle_ = nullptr;
+  std::atomic<std::uint32_t> placement_{1u << STARPU_MAIN_RAM};  // see placement()
   std::vector<std::unique_ptr<PartitionPlan>> plans_;
   int active_plan_ = -1;
   // `?` calls: the last split they gave the container, and per interface the number of the

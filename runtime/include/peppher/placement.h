@@ -1,0 +1,99 @@
+// Placement-aware static dispatch: a statically dispatched call ranks the variants of its
+// trained cell by trained time plus the time StarPU's bus model expects for bringing the
+// call's operands to each variant's memory node, from where each container's data will be
+// once the tasks submitted before it have run. PEPPHER_PLACEMENT=off gives the per-call
+// ranking back.
+#pragma once
+
+#include <starpu.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "peppher/detail/storage.h"
+#include "peppher/selection.h"
+
+namespace peppher {
+
+/// @brief Whether static dispatch accounts for where the operands are (default: on; the
+///        environment variable PEPPHER_PLACEMENT=off, read by init(), or
+///        set_placement(false) turns it off).
+/// @attention A relaxed atomic load, safe from any thread.
+bool placement_enabled() noexcept;
+/// @brief Turns placement-aware static dispatch on or off for the calls that follow.
+void set_placement(bool on) noexcept;
+/// @brief Applies PEPPHER_PLACEMENT (init() calls it): `on`/`1` or unset: on, `off`/`0`:
+///        off; anything else throws peppher::Error.
+void apply_placement_environment();
+
+namespace detail {
+
+/// @brief The memory node every worker of the kinds in @p where (STARPU_CPU, STARPU_CUDA,
+///        STARPU_OPENCL bits) uses, or -1 when they use several (or there is none).
+int memory_node_of(std::uint32_t where) noexcept;
+/// @brief The memory node a task of @p codelet will run on, when it can tell (one kind of
+///        worker, all on one node), else -1.
+int memory_node_of(const starpu_codelet& codelet) noexcept;
+/// @brief Whether OpenMP (STARPU_FORKJOIN) tasks can run on several cores in this run: the
+///        scheduler built combined workers (a parallel-aware one, such as peager or pheft,
+///        with several CPU workers).
+bool parallel_tasks_possible() noexcept;
+/// @brief Says once per interface on stderr that static dispatch runs the OpenMP variant
+///        @p variant of @p iface on one thread (only it accepts the call).
+void warn_sequential_openmp(const char* iface, const char* variant);
+
+}  // namespace detail
+
+/// @brief One statically dispatched call's choice of variant: its operands (sizes, access
+///        modes, where containers' data will be), then choose().
+/// @attention One per call, on the calling thread; it only reads the containers.
+class PlacementChoice {
+ public:
+  /// @brief A container operand (Vector, Matrix, Scalar), whole or partitioned.
+  template <typename Container>
+  void container(const Container& c, starpu_data_access_mode mode) {
+    add(&c.storage(), c.storage().shape().span() * c.storage().shape().elem_size, mode);
+  }
+  /// @brief A raw operand of @p bytes (registered for the call: home before and after it).
+  void raw(std::size_t bytes, starpu_data_access_mode mode) { add(nullptr, bytes, mode); }
+
+  /// @brief The selector index of the variant to run: among @p ranking (selector indices,
+  ///        fastest trained first, -1 pads; @p count entries) those that @p accepts, the one
+  ///        with the least @p us (trained microseconds per selector index) plus expected
+  ///        transfer time when placement_enabled(), else the first. OpenMP variants count
+  ///        only when parallel_tasks_possible(), unless nothing else accepts the call (then
+  ///        a warning). -1 when no variant accepts the call.
+  template <typename Accepts>
+  int choose(const signed char* ranking, int count, const double* us,
+             const VariantSelector& selector, Accepts&& accepts) const {
+    bool ok[kMaxVariants] = {};
+    for (int i = 0; i < count && i < kMaxVariants; ++i) {
+      const int k = ranking[i];
+      if (k >= 0 && k < kMaxVariants) ok[k] = accepts(k);
+    }
+    return pick(ranking, count, us, selector, ok);
+  }
+
+  /// @brief Expected microseconds to bring the operands to memory node @p node (the bus
+  ///        model; data already valid there, or to be, costs nothing; raw operands also pay
+  ///        for coming back when written).
+  double transfer_us(unsigned node) const;
+
+  static constexpr int kMaxVariants = 64;
+
+ private:
+  struct Op {
+    const detail::Storage* storage;  // null: raw memory, at home
+    std::size_t bytes;
+    starpu_data_access_mode mode;
+  };
+  void add(const detail::Storage* s, std::size_t bytes, starpu_data_access_mode mode) {
+    if (n_ < STARPU_NMAXBUFS) ops_[n_++] = Op{s, bytes, mode};
+  }
+  int pick(const signed char* ranking, int count, const double* us, const VariantSelector& selector,
+           const bool* accepted) const;
+  Op ops_[STARPU_NMAXBUFS];
+  int n_ = 0;
+};
+
+}  // namespace peppher
