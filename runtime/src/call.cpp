@@ -642,10 +642,12 @@ void Call::submit(bool synchronous) {
       if (submit_task(task, b) && wait) to_wait.push_back(task);
     }
     // Where the containers' data will be once these tasks ran (placement-aware dispatch).
-    const int node = workers_.empty() ? memory_node_of(*codelet_) : -1;
-    for (const Operand& op : ops_)
-      if (op.container != nullptr)
-        op.container->note_task_locked(STARPU_CODELET_GET_MODE(codelet_, op.index), node);
+    if (nused > 0) {
+      const int node = workers_.empty() ? memory_node_of(*codelet_) : -1;
+      for (const Operand& op : ops_)
+        if (op.container != nullptr)
+          op.container->note_task_locked(STARPU_CODELET_GET_MODE(codelet_, op.index), node);
+    }
   }
   for (starpu_task* task : to_wait) {
     if (starpu_task_wait(task) != 0)  // frees it (destroy is set)

@@ -18,6 +18,9 @@ namespace peppher {
 namespace {
 
 std::atomic<bool> g_placement{true};
+// The memory nodes of this session's CPU, CUDA and OpenCL workers, as bit sets (set by
+// init() through apply_placement_environment(): workers do not change during a session).
+std::atomic<std::uint32_t> g_cpu_nodes{1u << STARPU_MAIN_RAM}, g_cuda_nodes{0}, g_opencl_nodes{0};
 
 // The memory nodes of the workers of @p type, as a bit set.
 std::uint32_t nodes_of(starpu_worker_archtype type) noexcept {
@@ -32,10 +35,11 @@ std::uint32_t nodes_of(starpu_worker_archtype type) noexcept {
 }
 
 std::uint32_t nodes_of_where(std::uint32_t where) noexcept {
+  constexpr auto kRelaxed = std::memory_order_relaxed;
   std::uint32_t nodes = 0;
-  if ((where & STARPU_CPU) != 0) nodes |= nodes_of(STARPU_CPU_WORKER);
-  if ((where & STARPU_CUDA) != 0) nodes |= nodes_of(STARPU_CUDA_WORKER);
-  if ((where & STARPU_OPENCL) != 0) nodes |= nodes_of(STARPU_OPENCL_WORKER);
+  if ((where & STARPU_CPU) != 0) nodes |= g_cpu_nodes.load(kRelaxed);
+  if ((where & STARPU_CUDA) != 0) nodes |= g_cuda_nodes.load(kRelaxed);
+  if ((where & STARPU_OPENCL) != 0) nodes |= g_opencl_nodes.load(kRelaxed);
   return nodes;
 }
 
@@ -56,6 +60,9 @@ void set_placement(bool on) noexcept {
 }
 
 void apply_placement_environment() {
+  g_cpu_nodes.store(nodes_of(STARPU_CPU_WORKER));
+  g_cuda_nodes.store(nodes_of(STARPU_CUDA_WORKER));
+  g_opencl_nodes.store(nodes_of(STARPU_OPENCL_WORKER));
   const char* env = std::getenv("PEPPHER_PLACEMENT");
   if (env == nullptr || *env == '\0') {
     set_placement(true);

@@ -144,4 +144,19 @@ TEST_CASE("e2e static dispatch runs an OpenMP variant only where it runs in para
   CHECK_THAT(two.output, Catch::Contains("ok"));
   CHECK_THAT(two.output, Catch::Contains("combined(CPU 0, CPU 1)"));
   CHECK(report_count(two.output, "work_openmp", "CPU") == 4);
+
+  // When only the OpenMP variant is left, it runs on one thread, and a warning says why.
+  const fs::path only =
+      compose_and_build("openmp_static_only", cases() / "openmp_choice/main.xml",
+                        "-staticDispatch=" + table.string() + " -disableImpls=work_cpu");
+  e2e::Run alone = run_program(only / "openmp_choice", "3", e2e::kCpuOnly);
+  INFO(alone.output);
+  REQUIRE(alone.exit_code == 0);
+  CHECK(report_count(alone.output, "work_openmp", "CPU") == 3);
+  const std::string warning =
+      "peppher: warning: work: static dispatch runs the OpenMP variant 'work_openmp' on one "
+      "thread: no other variant accepts the call, and this run has no combined workers";
+  const auto at = alone.output.find(warning);
+  CHECK(at != std::string::npos);
+  CHECK(alone.output.find(warning, at + 1) == std::string::npos);  // once per interface
 }

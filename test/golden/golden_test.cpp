@@ -165,6 +165,10 @@ TEST_CASE("golden: more variants for one backend than StarPU allows is a diagnos
                                              "'extra_cpu_3'), but this StarPU allows at most 4"));
 }
 
+TEST_CASE("golden: static dispatch: the trained grid, placement-aware choice of variant") {
+  check_golden_descriptors("static_dispatch");
+}
+
 TEST_CASE("golden: partitioned calls: raw blocks, 2-D blocks, '?' with a history model") {
   check_golden_descriptors("partition");
 }

@@ -22,8 +22,9 @@ namespace peppher {
 bool placement_enabled() noexcept;
 /// @brief Turns placement-aware static dispatch on or off for the calls that follow.
 void set_placement(bool on) noexcept;
-/// @brief Applies PEPPHER_PLACEMENT (init() calls it): `on`/`1` or unset: on, `off`/`0`:
-///        off; anything else throws peppher::Error.
+/// @brief Applies PEPPHER_PLACEMENT (init() calls it, after starting StarPU): `on`/`1` or
+///        unset: on, `off`/`0`: off; anything else throws peppher::Error. Also notes the
+///        memory node of each kind of worker for this session.
 void apply_placement_environment();
 
 namespace detail {
