@@ -14,6 +14,7 @@
 #include "compose/emit/generate.h"
 #include "compose/expand/expand.h"
 #include "compose/explore/explore.h"
+#include "compose/explore/table.h"
 #include "compose/plan/plan.h"
 #include "hand_built_ir.h"
 
@@ -91,6 +92,7 @@ void check_golden_descriptors(const std::string& name) {
   REQUIRE(cli::parse_options(args, options, diags));
   ir::Application app = explore::explore(options, diags);
   check::resolve_and_check(app, diags);
+  if (!diags.has_errors()) explore::load_table(app, diags);  // as the driver does
   output::OutputContext out;
   if (!diags.has_errors()) {
     const ir::Application expanded = expand::expand(app, diags);
