@@ -86,17 +86,17 @@ TEST_CASE("e2e chain: per-call static dispatch bounces the data, placement-aware
 
 TEST_CASE("e2e chain: dmda with the table-seeded cost model adds the transfers itself") {
   // No -staticDispatch: the table becomes each interface's STARPU_PER_ARCH cost model. With
-  // "wait" every call is decided with both workers idle, so what dmda adds to the model's
-  // time is the bus model's transfer time of the operands: for the same trained times,
-  // the 4 KB vector moves to the CPU for step_b (cheaper than the 500 us it saves) and the
-  // 16 MB one stays on the device.
+  // "wait" every call is decided with both workers idle, and the model says step_b costs
+  // 1500 us on the CPU against 2000 on the device: dmda still keeps the 16 MB vector on the
+  // device, which only the bus model's transfer time it adds explains. (With 4 KB dmda's
+  // choice also depends on its queue estimates of the earlier calls, whose real kernels
+  // take microseconds where the table says milliseconds: not asserted.)
   const fs::path out = compose_and_build("chain_seeded", cases() / "chain/main.xml");
   const std::string env = std::string(kCpuAndOpenCl) + " STARPU_SCHED=dmda";
   const struct {
     const char* args;
     const char* expected;
   } runs[] = {
-      {"1000 3 device wait", "a:OPENCL b:CPU c:OPENCL"},
       {"4194304 3 device wait", "a:OPENCL b:OPENCL c:OPENCL"},
       {"4194304 3 home wait", "a:CPU b:CPU c:CPU"},
       {"4194304 3 device", "a:OPENCL b:OPENCL c:OPENCL"},  // asynchronous calls too
