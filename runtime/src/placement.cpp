@@ -133,6 +133,10 @@ double PlacementChoice::transfer_us(unsigned node) const {
         total += starpu_transfer_predict(node, STARPU_MAIN_RAM, op.bytes);
       continue;
     }
+    // Written here: it will have to reach its next reader, expected where the last one ran.
+    const int reader = op.storage->last_reader();
+    if ((op.mode & STARPU_W) != 0 && reader >= 0 && static_cast<unsigned>(reader) != node)
+      total += starpu_transfer_predict(node, static_cast<unsigned>(reader), op.bytes);
     if ((op.mode & STARPU_R) == 0) continue;  // written only: nothing to bring
     std::uint32_t valid = op.storage->placement();
     if (valid == 0) {  // unknown: where StarPU has it now (or is bringing it)

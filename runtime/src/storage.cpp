@@ -213,6 +213,7 @@ Storage& Storage::operator=(Storage&& other) noexcept {
   tracked_ = std::exchange(other.tracked_, false);
   handle_ = std::exchange(other.handle_, nullptr);
   placement_.store(other.placement_.exchange(kHome));
+  last_reader_.store(other.last_reader_.exchange(-1));
   plans_ = std::move(other.plans_);
   other.plans_.clear();
   active_plan_ = std::exchange(other.active_plan_, -1);
@@ -268,6 +269,7 @@ void Storage::acquire_read() {
   const int ret = starpu_data_acquire(handle_, STARPU_R);
   if (ret != 0) throw Error("starpu_data_acquire(STARPU_R) failed: " + std::to_string(ret));
   if (placement_ != 0) placement_ |= kHome;  // a copy came home (unknown stays: StarPU knows)
+  last_reader_ = STARPU_MAIN_RAM;
   phase_ = HostPhase::Read;
   rethrow_variant_exception();  // a variant of an earlier call threw on a worker
 }
@@ -288,6 +290,7 @@ void Storage::acquire_write() {
   const int ret = starpu_data_acquire(handle_, STARPU_RW);
   if (ret != 0) throw Error("starpu_data_acquire(STARPU_RW) failed: " + std::to_string(ret));
   placement_ = kHome;  // device copies are invalidated
+  last_reader_ = STARPU_MAIN_RAM;
   phase_ = HostPhase::Write;
   rethrow_variant_exception();  // a variant of an earlier call threw on a worker
 }
@@ -597,6 +600,7 @@ void Storage::reshape(const Shape& shape) {
 
 void Storage::note_task_locked(starpu_data_access_mode mode, int node) noexcept {
   const std::uint32_t here = node >= 0 && node < 32 ? 1u << node : 0u;
+  if ((mode & STARPU_R) != 0 && here != 0) last_reader_ = node;
   if ((mode & STARPU_W) != 0)
     placement_ = here;  // valid only where it was written (0: StarPU chooses where)
   else if (placement_ != 0)

@@ -166,6 +166,10 @@ class Storage {
   /// @brief For a caller holding lock(): a task accessing the data with @p mode was
   ///        submitted to run on memory node @p node (-1: StarPU chooses the worker).
   void note_task_locked(starpu_data_access_mode mode, int node) noexcept;
+  /// @brief The memory node where the data was last read (by a task whose node was known,
+  ///        or by the host), or -1: where its next reader is likely to be (a loop's steady
+  ///        state), which placement-aware dispatch charges for sending data written there.
+  int last_reader() const noexcept { return last_reader_.load(std::memory_order_relaxed); }
   /// @brief The handle, or null when the data is not registered (it is at home).
   starpu_data_handle_t registered_handle() const;
 
@@ -191,6 +195,7 @@ class Storage {
   bool tracked_ = false;
   starpu_data_handle_t handle_ = nullptr;
   std::atomic<std::uint32_t> placement_{1u << STARPU_MAIN_RAM};  // see placement()
+  std::atomic<int> last_reader_{-1};                             // see last_reader()
   std::vector<std::unique_ptr<PartitionPlan>> plans_;
   int active_plan_ = -1;
   // `?` calls: the last split they gave the container, and per interface the number of the
