@@ -93,7 +93,9 @@ std::vector<fs::path> xml_files_under(const fs::path& root, Keep keep) {
       it.disable_recursion_pending();
       continue;
     }
-    if (it->is_regular_file() && it->path().extension() == ".xml" && keep(it->path())) {
+    // Training tables (peppher_perf.<platform>.xml) are compose's output, not descriptors.
+    const bool table = it->path().filename().string().rfind("peppher_perf.", 0) == 0;
+    if (it->is_regular_file() && it->path().extension() == ".xml" && !table && keep(it->path())) {
       files.push_back(it->path());
     }
   }
@@ -121,10 +123,7 @@ std::vector<fs::path> shipped_valid_descriptors() {
   const auto inputs = xml_files_under(
       golden, [&](const fs::path& p) { return has_path_component(p, golden, "input"); });
   files.insert(files.end(), inputs.begin(), inputs.end());
-  // Training tables (peppher_perf.<platform>.xml) are compose's output format, not descriptors.
-  const auto e2e = xml_files_under(kSourceDir / "test" / "e2e", [](const fs::path& p) {
-    return p.filename().string().rfind("peppher_perf.", 0) != 0;
-  });
+  const auto e2e = xml_files_under(kSourceDir / "test" / "e2e", all);
   files.insert(files.end(), e2e.begin(), e2e.end());
   return files;
 }
