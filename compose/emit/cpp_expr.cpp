@@ -94,8 +94,11 @@ std::string checked_length(const plan::WrapperPlan& plan, const plan::Operand& o
                            const ir::Expression& e, bool extent) {
   if (!e.ast) return as_size(e);
   const std::string wide = expr::to_cpp(*e.ast, [](const std::string& n) { return as_long(n); });
-  return "peppher::checked_length(\"" + c_string(ir::display_name(*plan.iface)) + "\", \"" +
-         o.param->name + "\", \"" + attr + " = " + c_string(e.text) + "\", " + wide + ", " +
+  // Continued lines: the generated statement stays readable (and under ~120 columns) around
+  // the message and the value, whose lengths follow the descriptor's names.
+  return "peppher::checked_length(\n          \"" + c_string(ir::display_name(*plan.iface)) +
+         "\", \"" + o.param->name + "\", \"" + attr + " = " + c_string(e.text) +
+         "\",\n          " + wide + ", " +
          (extent ? "peppher::kMaxExtent" : "peppher::kMaxElements") + ")";
 }
 

@@ -47,7 +47,8 @@ peppher::VariantSelector peppher_selector{
         "OPENCL",
     }};
 peppher::OpenClProgram peppher_program_filter_opencl{
-    peppher::KernelFile{"filter_opencl.cl", PEPPHER_OUTPUT_DIR "/filter/filter.cl"}};
+    peppher::KernelFile{"filter_opencl.cl",
+                        PEPPHER_OUTPUT_DIR "/filter/filter.cl"}};
 
 // The constraints left to run time, each written once and called where it is tested
 // (can_execute, the entry wrapper's choice of codelet and its check).
@@ -277,7 +278,9 @@ void filter(peppher::Vector<float> & v, const peppher::Matrix<float> & m, const 
   peppher_task.args<PeppherArgs>().alpha = alpha;
   peppher_task.use(0, v);
   peppher_task.use(1, m);
-  peppher_task.register_vector(2, p, peppher::checked_length("filter", "p", "numElements = n", static_cast<long long>(n), peppher::kMaxExtent), sizeof(float));
+  peppher_task.register_vector(2, p, peppher::checked_length(
+          "filter", "p", "numElements = n",
+          static_cast<long long>(n), peppher::kMaxExtent), sizeof(float));
   peppher_task.submit(true);
   peppher::detail::rethrow_variant_exception();  // the variant threw on its worker
 }

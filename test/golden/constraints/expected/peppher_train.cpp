@@ -12,7 +12,8 @@
 namespace {
 
 }  // namespace
-// Not trained: filter: parameter 'v' is a Vector with no training length; give it numElements="<expression over ranged parameters>".
+// Not trained: filter:
+//   parameter 'v' is a Vector with no training length; give it numElements="<expression over ranged parameters>".
 
 int main(int argc, char** argv) {
   if (argc < 2) {

@@ -45,7 +45,8 @@ peppher::VariantSelector peppher_selector{
         "OPENCL",
     }};
 peppher::OpenClProgram peppher_program_dot_opencl{
-    peppher::KernelFile{"dot_opencl.cl", PEPPHER_OUTPUT_DIR "/dot/dot.cl"}};
+    peppher::KernelFile{"dot_opencl.cl",
+                        PEPPHER_OUTPUT_DIR "/dot/dot.cl"}};
 
 // CPU backend wrapper of dot_cpu. An exception must not unwind into StarPU's
 // worker: it is recorded and rethrown in the application's thread.

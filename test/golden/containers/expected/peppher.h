@@ -18,7 +18,8 @@
 #error "peppher.h: this composition's entry wrappers have C++ linkage; to call them from C, compile the C source with a C compiler named in main.xml (language=\"C\") or compose with --c-linkage"
 #endif
 
-// PEPPHER_INITIALIZE(): starts StarPU with this composition's scheduler (an OPENMP variant and performance models: the parallel-aware, model-driven pheft runs it on combined workers when the models say it is fastest);
+// PEPPHER_INITIALIZE(): starts StarPU with this composition's scheduler, pheft
+// (an OPENMP variant and models: pheft runs it on combined workers when fastest);
 // STARPU_SCHED in the environment still wins. These definitions replace the runtime's
 // defaults, whether or not a runtime header was included before this file.
 #undef PEPPHER_INITIALIZE

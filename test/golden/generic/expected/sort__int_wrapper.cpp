@@ -43,7 +43,9 @@ peppher::VariantSelector peppher_selector{
         "OPENCL",
     }};
 peppher::OpenClProgram peppher_program_sort_opencl{
-    peppher::KernelFile{"sort_opencl.cl", PEPPHER_OUTPUT_DIR "/../../../../components/sort/sort_opencl.cl"}, "-DT=int"};
+    peppher::KernelFile{"sort_opencl.cl",
+                        PEPPHER_OUTPUT_DIR "/../../../../components/sort/sort_opencl.cl"},
+    "-DT=int"};
 
 // CPU backend wrapper of sort_cpu. An exception must not unwind into StarPU's
 // worker: it is recorded and rethrown in the application's thread.
@@ -129,7 +131,8 @@ void sort<int>(int * data, int n) {
   // Every operand is host memory that the call copies back before returning: when the
   // selection picks a sequential CPU variant, it runs here, on the calling thread, with no
   // task (PEPPHER_REPORT lists such runs as "CPU inline (calling thread)").
-  static constexpr peppher::InlineKind peppher_kinds[] = { peppher::InlineKind::Cpu, peppher::InlineKind::OpenCl, };
+  static constexpr peppher::InlineKind peppher_kinds[] = {
+      peppher::InlineKind::Cpu, peppher::InlineKind::OpenCl, };
   const int peppher_inline = peppher::choose_inline(
       peppher_kinds, 2, peppher_chosen, peppher_accepts, [&](int peppher_k) -> double {
         (void)peppher_k;
@@ -137,7 +140,9 @@ void sort<int>(int * data, int n) {
       }, false);
   if (peppher_inline >= 0) {
     peppher::detail::require_running("sort<int>");
-    peppher::detail::prepare_inline_operand(data, peppher::checked_length("sort<int>", "data", "numElements = n", static_cast<long long>(n), peppher::kMaxExtent) * sizeof(int), true);
+    peppher::detail::prepare_inline_operand(data, peppher::checked_length(
+          "sort<int>", "data", "numElements = n",
+          static_cast<long long>(n), peppher::kMaxExtent) * sizeof(int), true);
     switch (peppher_inline) {
       case 0:
         peppher_counter_sort_cpu.hit();
@@ -148,7 +153,9 @@ void sort<int>(int * data, int n) {
   peppher::TaskBuilder peppher_task(peppher_cl, "sort<int>");
   peppher_program_sort_opencl.get();  // builds the kernels once per session, off the workers
   peppher_task.args<PeppherArgs>().n = n;
-  peppher_task.register_vector(0, data, peppher::checked_length("sort<int>", "data", "numElements = n", static_cast<long long>(n), peppher::kMaxExtent), sizeof(int));
+  peppher_task.register_vector(0, data, peppher::checked_length(
+          "sort<int>", "data", "numElements = n",
+          static_cast<long long>(n), peppher::kMaxExtent), sizeof(int));
   peppher_task.submit(true);
   peppher::detail::rethrow_variant_exception();  // the variant threw on its worker
 }

@@ -10,7 +10,9 @@
 // Calling sort with types that were not instantiated stops the build here.
 template <typename T>
 void sort(T *, int) {
-  static_assert(sizeof(T) == 0, "sort is not instantiated for these types: add them to instantiate=\"...\" on the requiredInterface of sort in the main descriptor, then run compose again");
+  static_assert(sizeof(T) == 0,
+                "sort is not instantiated for these types: add them to instantiate=\"...\" "
+                "on the requiredInterface of sort in the main descriptor, then run compose again");
 }
 
 template <>

@@ -43,7 +43,8 @@ peppher::VariantSelector peppher_selector{
         "OPENCL",
     }};
 peppher::OpenClProgram peppher_program_pauto_opencl{
-    peppher::KernelFile{"pauto_opencl.cl", PEPPHER_OUTPUT_DIR "/pauto/pauto_opencl.cl"}};
+    peppher::KernelFile{"pauto_opencl.cl",
+                        PEPPHER_OUTPUT_DIR "/pauto/pauto_opencl.cl"}};
 // The `?` split of this interface's calls: equal blocks per worker until the performance
 // model knows each worker's speed, then blocks sized so that all finish together.
 peppher::AutoSplit peppher_auto_split{"pauto"};

@@ -44,7 +44,8 @@ peppher::VariantSelector peppher_selector{
         "OPENCL",
     }};
 peppher::OpenClProgram peppher_program_pmap_raw_opencl{
-    peppher::KernelFile{"pmap_raw_opencl.cl", PEPPHER_OUTPUT_DIR "/pmap_raw/pmap_raw_opencl.cl"}};
+    peppher::KernelFile{"pmap_raw_opencl.cl",
+                        PEPPHER_OUTPUT_DIR "/pmap_raw/pmap_raw_opencl.cl"}};
 
 // CPU backend wrapper of pmap_raw_cpu. An exception must not unwind into StarPU's
 // worker: it is recorded and rethrown in the application's thread.
@@ -143,9 +144,15 @@ void pmap_raw(const float * x, float * y, int n, int bs, const float * coef) {
   }
   peppher::PartitionedCall peppher_call(peppher_cl, "pmap_raw");
   peppher_program_pmap_raw_opencl.get();  // builds the kernels once per session, off the workers
-  peppher_call.split_raw(0, "x", x, peppher::checked_length("pmap_raw", "x", "numElements = n", static_cast<long long>(n), peppher::kMaxExtent), sizeof(float), static_cast<long long>(bs));
-  peppher_call.split_raw(1, "y", y, peppher::checked_length("pmap_raw", "y", "numElements = n", static_cast<long long>(n), peppher::kMaxExtent), sizeof(float), static_cast<long long>(bs));
-  peppher_call.register_vector(2, coef, peppher::checked_length("pmap_raw", "coef", "numElements = 2", 2, peppher::kMaxExtent), sizeof(float));
+  peppher_call.split_raw(0, "x", x, peppher::checked_length(
+          "pmap_raw", "x", "numElements = n",
+          static_cast<long long>(n), peppher::kMaxExtent), sizeof(float), static_cast<long long>(bs));
+  peppher_call.split_raw(1, "y", y, peppher::checked_length(
+          "pmap_raw", "y", "numElements = n",
+          static_cast<long long>(n), peppher::kMaxExtent), sizeof(float), static_cast<long long>(bs));
+  peppher_call.register_vector(2, coef, peppher::checked_length(
+          "pmap_raw", "coef", "numElements = 2",
+          2, peppher::kMaxExtent), sizeof(float));
   for (size_t peppher_b = 0; peppher_b < peppher_call.blocks(); ++peppher_b) {
     PeppherArgs& peppher_args = peppher_call.args<PeppherArgs>(peppher_b);
     peppher_args.n = static_cast<int>(peppher_call.block_size(peppher_b, 1));

@@ -45,7 +45,8 @@ peppher::VariantSelector peppher_selector{
         "OPENCL",
     }};
 peppher::OpenClProgram peppher_program_pmat_scale_opencl{
-    peppher::KernelFile{"pmat_scale_opencl.cl", PEPPHER_OUTPUT_DIR "/pmat_scale/pmat_scale_opencl.cl"}};
+    peppher::KernelFile{"pmat_scale_opencl.cl",
+                        PEPPHER_OUTPUT_DIR "/pmat_scale/pmat_scale_opencl.cl"}};
 
 // CPU backend wrapper of pmat_scale_cpu. An exception must not unwind into StarPU's
 // worker: it is recorded and rethrown in the application's thread.

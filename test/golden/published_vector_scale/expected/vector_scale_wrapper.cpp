@@ -168,7 +168,8 @@ void vector_scale(float * arr, int size, float factor) {
   // Every operand is host memory that the call copies back before returning: when the
   // selection picks a sequential CPU variant, it runs here, on the calling thread, with no
   // task (PEPPHER_REPORT lists such runs as "CPU inline (calling thread)").
-  static constexpr peppher::InlineKind peppher_kinds[] = { peppher::InlineKind::Cpu, peppher::InlineKind::Cuda, };
+  static constexpr peppher::InlineKind peppher_kinds[] = {
+      peppher::InlineKind::Cpu, peppher::InlineKind::Cuda, };
   const int peppher_inline = peppher::choose_inline(
       peppher_kinds, 2, peppher_chosen, peppher_accepts, [&](int peppher_k) -> double {
         (void)peppher_k;
@@ -176,7 +177,9 @@ void vector_scale(float * arr, int size, float factor) {
       }, false);
   if (peppher_inline >= 0) {
     peppher::detail::require_running("vector_scale");
-    peppher::detail::prepare_inline_operand(arr, peppher::checked_length("vector_scale", "arr", "numElements = size", static_cast<long long>(size), peppher::kMaxExtent) * sizeof(float), true);
+    peppher::detail::prepare_inline_operand(arr, peppher::checked_length(
+          "vector_scale", "arr", "numElements = size",
+          static_cast<long long>(size), peppher::kMaxExtent) * sizeof(float), true);
     switch (peppher_inline) {
       case 0:
         peppher_counter_scale_cpu_func.hit();
@@ -187,7 +190,9 @@ void vector_scale(float * arr, int size, float factor) {
   peppher::TaskBuilder peppher_task(peppher_cl, "vector_scale");
   peppher_task.args<PeppherArgs>().size = size;
   peppher_task.args<PeppherArgs>().factor = factor;
-  peppher_task.register_vector(0, arr, peppher::checked_length("vector_scale", "arr", "numElements = size", static_cast<long long>(size), peppher::kMaxExtent), sizeof(float));
+  peppher_task.register_vector(0, arr, peppher::checked_length(
+          "vector_scale", "arr", "numElements = size",
+          static_cast<long long>(size), peppher::kMaxExtent), sizeof(float));
   peppher_task.submit(true);
   peppher::detail::rethrow_variant_exception();  // the variant threw on its worker
 }

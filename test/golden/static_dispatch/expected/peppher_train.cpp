@@ -12,9 +12,12 @@
 namespace {
 
 }  // namespace
-// Not trained: step_a: parameter 'x' is a Vector with no training length; give it numElements="<expression over ranged parameters>".
-// Not trained: step_b: parameter 'x' is a Vector with no training length; give it numElements="<expression over ranged parameters>".
-// Not trained: step_c: parameter 'x' is a Vector with no training length; give it numElements="<expression over ranged parameters>".
+// Not trained: step_a:
+//   parameter 'x' is a Vector with no training length; give it numElements="<expression over ranged parameters>".
+// Not trained: step_b:
+//   parameter 'x' is a Vector with no training length; give it numElements="<expression over ranged parameters>".
+// Not trained: step_c:
+//   parameter 'x' is a Vector with no training length; give it numElements="<expression over ranged parameters>".
 
 int main(int argc, char** argv) {
   if (argc < 2) {

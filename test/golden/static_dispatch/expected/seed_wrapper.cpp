@@ -38,7 +38,8 @@ peppher::VariantSelector peppher_selector{
         "OPENCL",
     }};
 peppher::OpenClProgram peppher_program_seed_opencl{
-    peppher::KernelFile{"seed_opencl.cl", PEPPHER_OUTPUT_DIR "/steps/steps.cl"}};
+    peppher::KernelFile{"seed_opencl.cl",
+                        PEPPHER_OUTPUT_DIR "/steps/steps.cl"}};
 
 // OpenCL backend wrapper of kernel seed_opencl: sets the arguments and launches it.
 void peppher_opencl_seed_opencl(void* peppher_buffers[], void* peppher_cl_arg) try {

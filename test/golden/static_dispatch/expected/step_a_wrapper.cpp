@@ -44,7 +44,8 @@ peppher::VariantSelector peppher_selector{
         "OPENCL",
     }};
 peppher::OpenClProgram peppher_program_step_a_opencl{
-    peppher::KernelFile{"step_a_opencl.cl", PEPPHER_OUTPUT_DIR "/steps/steps.cl"}};
+    peppher::KernelFile{"step_a_opencl.cl",
+                        PEPPHER_OUTPUT_DIR "/steps/steps.cl"}};
 
 // CPU backend wrapper of step_a_cpu. An exception must not unwind into StarPU's
 // worker: it is recorded and rethrown in the application's thread.

@@ -44,7 +44,8 @@ peppher::VariantSelector peppher_selector{
         "OPENCL",
     }};
 peppher::OpenClProgram peppher_program_step_b_opencl{
-    peppher::KernelFile{"step_b_opencl.cl", PEPPHER_OUTPUT_DIR "/steps/steps.cl"}};
+    peppher::KernelFile{"step_b_opencl.cl",
+                        PEPPHER_OUTPUT_DIR "/steps/steps.cl"}};
 
 // CPU backend wrapper of step_b_cpu. An exception must not unwind into StarPU's
 // worker: it is recorded and rethrown in the application's thread.

@@ -50,7 +50,8 @@ peppher::VariantSelector peppher_selector{
         "OPENCL",
     }};
 peppher::OpenClProgram peppher_program_saxpy_opencl{
-    peppher::KernelFile{"saxpy_opencl.cl", PEPPHER_OUTPUT_DIR "/saxpy/saxpy.cl"}};
+    peppher::KernelFile{"saxpy_opencl.cl",
+                        PEPPHER_OUTPUT_DIR "/saxpy/saxpy.cl"}};
 
 // CPU backend wrapper of saxpy_cpu. An exception must not unwind into StarPU's
 // worker: it is recorded and rethrown in the application's thread.
@@ -218,7 +219,11 @@ void saxpy(float a, const peppher::Vector<float> & x, peppher::Vector<float> & y
   peppher_task.use(0, x);
   peppher_task.use(1, y);
   peppher_task.use(2, m);
-  peppher_task.register_matrix(3, grid, peppher::checked_length("saxpy", "grid", "numElements = rows*cols", static_cast<long long>(rows) * static_cast<long long>(cols), peppher::kMaxElements), peppher::checked_length("saxpy", "grid", "descRowWidth = cols", static_cast<long long>(cols), peppher::kMaxExtent), sizeof(double));
+  peppher_task.register_matrix(3, grid, peppher::checked_length(
+          "saxpy", "grid", "numElements = rows*cols",
+          static_cast<long long>(rows) * static_cast<long long>(cols), peppher::kMaxElements), peppher::checked_length(
+          "saxpy", "grid", "descRowWidth = cols",
+          static_cast<long long>(cols), peppher::kMaxExtent), sizeof(double));
   peppher_task.submit(true);
   peppher::detail::rethrow_variant_exception();  // the variant threw on its worker
 }

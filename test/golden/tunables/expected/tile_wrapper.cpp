@@ -57,9 +57,13 @@ peppher::VariantSelector peppher_selector{
         "OPENCL",
     }};
 peppher::OpenClProgram peppher_program_tile_opencl__WG_64{
-    peppher::KernelFile{"tile_opencl.cl", PEPPHER_OUTPUT_DIR "/tile/tile.cl"}, "-DWG=64"};
+    peppher::KernelFile{"tile_opencl.cl",
+                        PEPPHER_OUTPUT_DIR "/tile/tile.cl"},
+    "-DWG=64"};
 peppher::OpenClProgram peppher_program_tile_opencl__WG_128{
-    peppher::KernelFile{"tile_opencl.cl", PEPPHER_OUTPUT_DIR "/tile/tile.cl"}, "-DWG=128"};
+    peppher::KernelFile{"tile_opencl.cl",
+                        PEPPHER_OUTPUT_DIR "/tile/tile.cl"},
+    "-DWG=128"};
 
 // The constraints left to run time, each written once and called where it is tested
 // (can_execute, the entry wrapper's choice of codelet and its check).

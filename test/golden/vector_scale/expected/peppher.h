@@ -14,7 +14,8 @@
 #error "peppher.h: this composition's entry wrappers have C++ linkage; to call them from C, compile the C source with a C compiler named in main.xml (language=\"C\") or compose with --c-linkage"
 #endif
 
-// PEPPHER_INITIALIZE(): starts StarPU with this composition's scheduler (the default: each task near its data; without models, the shortest queue);
+// PEPPHER_INITIALIZE(): starts StarPU with this composition's scheduler, dmda
+// (the default: each task near its data; without models, the shortest queue);
 // STARPU_SCHED in the environment still wins. These definitions replace the runtime's
 // defaults, whether or not a runtime header was included before this file.
 #undef PEPPHER_INITIALIZE

@@ -50,7 +50,8 @@ peppher::VariantSelector peppher_selector{
         "OPENCL",
     }};
 peppher::OpenClProgram peppher_program_scale_opencl{
-    peppher::KernelFile{"scale_opencl.cl", PEPPHER_OUTPUT_DIR "/vector_scale/vector_scale.cl"}};
+    peppher::KernelFile{"scale_opencl.cl",
+                        PEPPHER_OUTPUT_DIR "/vector_scale/vector_scale.cl"}};
 
 // CPU backend wrapper of scale_cpu_func. An exception must not unwind into StarPU's
 // worker: it is recorded and rethrown in the application's thread.
@@ -160,7 +161,8 @@ void vector_scale(float * arr, int size, float factor) {
   // Every operand is host memory that the call copies back before returning: when the
   // selection picks a sequential CPU variant, it runs here, on the calling thread, with no
   // task (PEPPHER_REPORT lists such runs as "CPU inline (calling thread)").
-  static constexpr peppher::InlineKind peppher_kinds[] = { peppher::InlineKind::Cpu, peppher::InlineKind::Cuda, peppher::InlineKind::OpenCl, };
+  static constexpr peppher::InlineKind peppher_kinds[] = {
+      peppher::InlineKind::Cpu, peppher::InlineKind::Cuda, peppher::InlineKind::OpenCl, };
   const int peppher_inline = peppher::choose_inline(
       peppher_kinds, 3, peppher_chosen, peppher_accepts, [&](int peppher_k) -> double {
         (void)peppher_k;
@@ -168,7 +170,9 @@ void vector_scale(float * arr, int size, float factor) {
       }, false);
   if (peppher_inline >= 0) {
     peppher::detail::require_running("vector_scale");
-    peppher::detail::prepare_inline_operand(arr, peppher::checked_length("vector_scale", "arr", "numElements = size", static_cast<long long>(size), peppher::kMaxExtent) * sizeof(float), true);
+    peppher::detail::prepare_inline_operand(arr, peppher::checked_length(
+          "vector_scale", "arr", "numElements = size",
+          static_cast<long long>(size), peppher::kMaxExtent) * sizeof(float), true);
     switch (peppher_inline) {
       case 0:
         peppher_counter_scale_cpu_func.hit();
@@ -180,7 +184,9 @@ void vector_scale(float * arr, int size, float factor) {
   peppher_program_scale_opencl.get();  // builds the kernels once per session, off the workers
   peppher_task.args<PeppherArgs>().size = size;
   peppher_task.args<PeppherArgs>().factor = factor;
-  peppher_task.register_vector(0, arr, peppher::checked_length("vector_scale", "arr", "numElements = size", static_cast<long long>(size), peppher::kMaxExtent), sizeof(float));
+  peppher_task.register_vector(0, arr, peppher::checked_length(
+          "vector_scale", "arr", "numElements = size",
+          static_cast<long long>(size), peppher::kMaxExtent), sizeof(float));
   peppher_task.submit(true);
   peppher::detail::rethrow_variant_exception();  // the variant threw on its worker
 }
