@@ -97,9 +97,8 @@ std::string checked_length(const plan::WrapperPlan& plan, const plan::Operand& o
   // Continued lines: the generated statement stays readable (and under ~120 columns) around
   // the message and the value, whose lengths follow the descriptor's names.
   return "peppher::checked_length(\n          \"" + c_string(ir::display_name(*plan.iface)) +
-         "\", \"" + o.param->name + "\", \"" + attr + " = " + c_string(e.text) +
-         "\",\n          " + wide + ", " +
-         (extent ? "peppher::kMaxExtent" : "peppher::kMaxElements") + ")";
+         "\", \"" + o.param->name + "\", \"" + attr + " = " + c_string(e.text) + "\",\n          " +
+         wide + ", " + (extent ? "peppher::kMaxExtent" : "peppher::kMaxElements") + ")";
 }
 
 std::string as_block(const ir::Expression& e) {

@@ -255,7 +255,8 @@ std::pair<std::string, std::string> choose_scheduler(const ir::Application& app,
   // workers, and only models tell it when they are faster (without models peager and pheft
   // take the sequential variant every time), so pheft replaces dmda only when both exist.
   if (openmp && models) {
-    return {"pheft", "an OPENMP variant and models: pheft runs it on combined workers when fastest"};
+    return {"pheft",
+            "an OPENMP variant and models: pheft runs it on combined workers when fastest"};
   }
   if (models) return {"dmda", "the default; models predict each variant, dmda adds transfer costs"};
   return {"dmda", "the default: each task near its data; without models, the shortest queue"};
