@@ -1,5 +1,5 @@
 // Shared by the hand-written (direct/) StarPU versions of the apps: what an expert writes once
-// and reuses: starting StarPU like the composed apps do (dmda unless STARPU_SCHED says
+// and reuses: starting StarPU like the composed apps do (lws unless STARPU_SCHED says
 // otherwise), an OpenCL program per kernel file, a checked 1-D kernel launch, the codelet
 // over an app's CPU, OpenMP, CUDA and OpenCL variants, and the buffers as the variants take them.
 #pragma once
@@ -24,7 +24,7 @@ inline void check_cl(cl_int err, const char* what) {
 inline void start() {
   starpu_conf conf;
   starpu_conf_init(&conf);
-  conf.sched_policy_name = "dmda";
+  conf.sched_policy_name = "lws";
   if (starpu_init(&conf) != 0) {
     std::fprintf(stderr, "starpu_init failed\n");
     std::exit(1);

@@ -43,7 +43,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 // One runtime session of `calls` generated calls, traced into `trace` unless it is empty;
 // returns the seconds of the calls (writing the trace at shutdown is not counted).
 double session(int calls, const std::string& trace) {
-  peppher::Config config = peppher::Config::with_scheduler("dmda");  // this composition's
+  peppher::Config config = peppher::Config::with_scheduler("lws");  // this composition's
   config.trace_file = trace;
   peppher::init(config);
   double seconds = 0;

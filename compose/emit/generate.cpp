@@ -248,9 +248,9 @@ std::pair<std::string, std::string> choose_scheduler(const ir::Application& app,
       openmp = openmp || v->backend == ir::Backend::OpenMp;
     }
   }
-  // One default, dmda: it places each task where its data's transfer costs least (StarPU's
-  // bus model) and, without a model for a codelet, on the worker with the fewest queued
-  // tasks; lws ignores where data lives (StarPU warns about it when there is a device).
+  // Without models, lws: dmda would count only queued tasks, so a call submitted while an
+  // independent one runs went to the same, busy worker (independent calls did not overlap:
+  // e2e_test's overlap case); lws steals. With models, dmda weighs predictions and transfers.
   // OPENMP variants are parallel tasks: only a parallel-aware scheduler gives them combined
   // workers, and only models tell it when they are faster (without models peager and pheft
   // take the sequential variant every time), so pheft replaces dmda only when both exist.
@@ -259,7 +259,7 @@ std::pair<std::string, std::string> choose_scheduler(const ir::Application& app,
             "an OPENMP variant and models: pheft runs it on combined workers when fastest"};
   }
   if (models) return {"dmda", "the default; models predict each variant, dmda adds transfer costs"};
-  return {"dmda", "the default: each task near its data; without models, the shortest queue"};
+  return {"lws", "no performance models: locality-aware work stealing"};
 }
 
 // One entry-wrapper header that peppher.h includes, and the language it needs.
