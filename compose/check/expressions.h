@@ -16,7 +16,7 @@ struct Scope {
   std::vector<std::string> matrices;    // peppher::Matrix parameters: M.rows, M.cols usable
   std::vector<std::string> tunables;    // tunables in reach (variant's, or all variants')
   std::vector<std::string> platform;    // property names usable as platform.<name>
-  bool allow_platform = true;           // platform.* and xpdl::system::num_of_gpus
+  bool allow_platform = true;           // platform.* and xpdl::system::*
   std::string self;                     // a parameter that must not use itself
 };
 

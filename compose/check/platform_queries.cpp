@@ -314,6 +314,19 @@ std::optional<std::string> xpdl_system_property(const std::string& identifier) {
   return name;
 }
 
+std::optional<std::string> platform_property(const std::string& identifier) {
+  const std::string platform = "platform.";
+  if (identifier.rfind(platform, 0) == 0) return identifier.substr(platform.size());
+  return xpdl_system_property(identifier);
+}
+
+std::optional<ir::Backend> worker_backend(const std::string& property) {
+  if (property == "num_cpus") return ir::Backend::Cpu;
+  if (property == "num_opencl") return ir::Backend::OpenCl;
+  if (property == "num_cuda") return ir::Backend::Cuda;
+  return std::nullopt;
+}
+
 std::string installed_set(const std::string& written) {
   for (const char* set : {"libraries", "softwares", "oss"}) {
     if (written == std::string(kSystem) + set) return set;

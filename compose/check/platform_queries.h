@@ -25,6 +25,14 @@ std::optional<InstalledQuery> installed_query(const std::string& identifier);
 // xpdl::system::X -> "X"; nullopt for a name that is not one.
 std::optional<std::string> xpdl_system_property(const std::string& identifier);
 
+// The platform property any platform name of a constraint reads: platform.X -> "X", an XPDL
+// system name as above; nullopt for a name that is neither.
+std::optional<std::string> platform_property(const std::string& identifier);
+
+// The backend whose StarPU worker count a property is ("num_cpus", "num_opencl",
+// "num_cuda"); nullopt for any other property.
+std::optional<ir::Backend> worker_backend(const std::string& property);
+
 // "libraries", "softwares" or "oss" for xpdl::system::libraries etc., else "".
 std::string installed_set(const std::string& written);
 

@@ -149,13 +149,9 @@ std::optional<Value> platform_value(const ir::Application& app, const ir::Interf
   if (auto fact = app.installed.find(name); fact != app.installed.end()) {
     return of_bool(fact->second.installed);
   }
-  std::string prop;
-  if (std::optional<std::string> xpdl = xpdl_system_property(name))
-    prop = *xpdl;
-  else if (name.compare(0, 9, "platform.") == 0)
-    prop = name.substr(9);
-  else
-    return std::nullopt;
+  const std::optional<std::string> property = platform_property(name);
+  if (!property) return std::nullopt;
+  const std::string& prop = *property;
   if (app.platform) {
     auto it = app.platform->properties.find(prop);
     if (it == app.platform->properties.end() && prop == "num_cuda")

@@ -76,9 +76,8 @@ void print_platform_names(const ir::Application& app, const ir::Interface& iface
     expr::collect_identifiers(*c.expr.ast, ids);
     for (const expr::Node* id : ids) {
       const std::string& n = id->text;
-      const bool platform_name = n.rfind("platform.", 0) == 0 ||
-                                 (check::xpdl_system_property(n) && !check::installed_query(n));
-      if (!platform_name || !seen.insert(n).second) continue;
+      const std::optional<std::string> prop = check::platform_property(n);
+      if (!prop || !seen.insert(n).second) continue;
       out << "        " << n << " = ";
       if (std::optional<check::Value> value = check::platform_value(app, iface, n)) {
         out << (value->is_int ? std::to_string(value->i) : std::to_string(value->d))
@@ -86,9 +85,10 @@ void print_platform_names(const ir::Application& app, const ir::Interface& iface
             << "\n";
         continue;
       }
-      const std::string prop =
-          n.rfind("platform.", 0) == 0 ? n.substr(9) : *check::xpdl_system_property(n);
-      const char* kind = prop == "num_cpus" ? "CPU" : prop == "num_opencl" ? "OpenCL" : "CUDA";
+      const std::optional<ir::Backend> backend = check::worker_backend(*prop);
+      const char* kind = backend == ir::Backend::Cpu      ? "CPU"
+                         : backend == ir::Backend::OpenCl ? "OpenCL"
+                                                          : "CUDA";
       out << "StarPU's " << kind << " worker count, read when the program runs\n";
     }
   }

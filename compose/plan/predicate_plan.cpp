@@ -6,6 +6,7 @@
 #include <cassert>
 #include <optional>
 
+#include "compose/check/platform_queries.h"
 #include "compose/check/predicates.h"
 #include "compose/expr/parser.h"
 
@@ -39,14 +40,15 @@ Term operand_term(const WrapperPlan& plan, int o) {
   return t;
 }
 
-// A platform name read from StarPU when the program runs (expand/ has reported any other
-// name that has no value here).
+// A platform name read from StarPU when the program runs: a worker count (check/ has
+// reported any other platform name that has no compose-time value).
 Term worker_count(const std::string& name) {
+  const std::optional<std::string> prop = check::platform_property(name);
+  const std::optional<ir::Backend> backend = prop ? check::worker_backend(*prop) : std::nullopt;
+  assert(backend && "a platform name without a compose-time value is a worker count");
   Term t;
   t.kind = TermKind::Workers;
-  t.backend = name == "platform.num_cpus" || name == "xpdl::system::num_of_cpus" ? ir::Backend::Cpu
-              : name == "platform.num_opencl" ? ir::Backend::OpenCl
-                                              : ir::Backend::Cuda;  // num_cuda, num_of_gpus
+  t.backend = backend.value_or(ir::Backend::Cpu);
   return t;
 }
 

@@ -160,6 +160,27 @@ TEST_CASE("xpdl: num_of_gpus without a platform descriptor is read when the prog
              Catch::Contains("static_cast<long long>(starpu_cuda_worker_get_count()) > 0 &&"));
 }
 
+TEST_CASE("xpdl: every XPDL worker-count name reads its own backend's count", "[xpdl]") {
+  test::TempDir d;
+  copy_case(d);
+  d.write(
+      "vector_scale/vector_scale_cublas.xml",
+      cuda_constraints("xpdl::system::num_opencl &gt;= 0 &amp;&amp; "
+                       "xpdl::system::num_cpus &gt; 1 &amp;&amp; xpdl::system::num_cuda &gt; 0"));
+  test::RunResult r = test::run_in(d.path(), {"--explain", "main.xml"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK_THAT(r.out, Catch::Contains("xpdl::system::num_opencl = StarPU's OpenCL worker count"));
+  CHECK_THAT(r.out, Catch::Contains("xpdl::system::num_cpus = StarPU's CPU worker count"));
+  CHECK_THAT(r.out, Catch::Contains("xpdl::system::num_cuda = StarPU's CUDA worker count"));
+  test::RunResult g = test::run_in(d.path(), {"main.xml", "-o", d / "out"});
+  REQUIRE(g.code == 0);
+  const std::string wrapper = test::read_file(d / "out/vector_scale_wrapper.cpp");
+  CHECK_THAT(wrapper, Catch::Contains("(starpu_opencl_worker_get_count()) >= 0"));
+  CHECK_THAT(wrapper, Catch::Contains("(starpu_cpu_worker_get_count()) > 1"));
+  CHECK_THAT(wrapper, Catch::Contains("(starpu_cuda_worker_get_count()) > 0"));
+}
+
 TEST_CASE("xpdl: unknown sets and system names are errors at their column", "[xpdl]") {
   test::TempDir d;
   copy_case(d);
