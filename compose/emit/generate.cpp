@@ -310,7 +310,7 @@ std::vector<CompileStep> wrapper_steps(const ir::Application& app) {
     CompileStep step;
     step.source = names::wrapper_source(iface);
     step.object = names::object_file("peppher", step.source);
-    step.compiler = app.link.name.empty() ? "g++" : app.link.name;
+    step.compiler = plan::link_compiler(app);
     step.flags = "-O2 -std=c++17";
     steps.push_back(step);
   }
@@ -330,14 +330,12 @@ Data app_data(const ir::Application& app, const EmitSettings& settings,
   d.set("main_descriptor", fs::path(app.descriptor_file).filename().string());
   const std::string output = app.link.output.empty() ? std::string("main") : app.link.output;
   d.set("output", output);
-  d.set("link_compiler", ir::uses_mpi(app)       ? std::string("$(MPICXX)")
-                         : app.link.name.empty() ? std::string("g++")
-                                                 : shell_words(app.link.name));
+  const std::string link = plan::link_compiler(app);
+  d.set("link_compiler", ir::uses_mpi(app) ? std::string("$(MPICXX)") : shell_words(link));
   d.set("mpi", ir::uses_mpi(app));
   d.set("mpicxx", settings.mpicxx);
   d.set("link_flags", shell_words(app.link.flags));
   // A C link step (gcc) still links the C++ runtime library.
-  const std::string link = app.link.name.empty() ? std::string("g++") : app.link.name;
   d.set("link_cxx_libs", plan::is_c_compiler(link) ? " -lstdc++ -lm" : "");
   d.set("peppher_cflags", settings.peppher_cflags);
   d.set("peppher_libs", settings.peppher_libs);
@@ -418,7 +416,10 @@ void generate(const plan::ApplicationPlan& plan, const EmitSettings& settings,
     }
     UmbrellaEntry& entry = umbrella[static_cast<size_t>(
         std::find(wrappers.begin(), wrappers.end(), header) - wrappers.begin())];
-    entry.interfaces.push_back(iface.template_args.empty() ? iface.name : iface.name + "<...>");
+    // A generic's instances share one header and one name.
+    const std::string name = iface.template_args.empty() ? iface.name : iface.name + "<...>";
+    if (std::find(entry.interfaces.begin(), entry.interfaces.end(), name) == entry.interfaces.end())
+      entry.interfaces.push_back(name);
     entry.language = std::max(entry.language, wrapper.header_language);
   }
   for (const auto& [header, instances] : generic_instances) {

@@ -157,6 +157,10 @@ void plan_inline(const ir::Application& app, WrapperPlan& plan) {
 std::string main_source_compiler(const ir::Application& app, const ir::SourceFile& s) {
   if (!s.compiler.name.empty()) return s.compiler.name;
   if (is_c_language(s.language)) return "gcc";
+  return link_compiler(app);
+}
+
+std::string link_compiler(const ir::Application& app) {
   return app.link.name.empty() ? "g++" : app.link.name;
 }
 

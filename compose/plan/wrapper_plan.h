@@ -145,6 +145,9 @@ HeaderLanguage header_language(const ir::Interface& iface);
 /// C compiler (language="C" with no compiler, or a C compiler named), or --c-linkage.
 bool has_c_callers(const ir::Application& app);
 
+/// The link step's compiler: the one main.xml names, else g++ (wrappers compile with it too).
+std::string link_compiler(const ir::Application& app);
+
 /// The compiler of one of main's sources: the one it names, else gcc for language="C",
 /// else the link step's, else g++.
 std::string main_source_compiler(const ir::Application& app, const ir::SourceFile& s);

@@ -133,3 +133,48 @@ TEST_CASE("--explain lists the variants kept and left out, and writes nothing", 
   CHECK(std::distance(std::filesystem::recursive_directory_iterator(copy.path()),
                       std::filesystem::recursive_directory_iterator()) == before);
 }
+
+TEST_CASE("peppher.h names a generic taking containers once, however many instances", "[app]") {
+  test::TempDir dir;
+  dir.write("main.xml",
+            test::component("  <peppher:implementation name=\"main\">\n"
+                            "    <peppher:sourceFiles>\n"
+                            "      <peppher:sourceFile name=\"main.cpp\" language=\"C++\"/>\n"
+                            "    </peppher:sourceFiles>\n"
+                            "    <peppher:requiredInterfaces>\n"
+                            "      <peppher:requiredInterface name=\"fill\" xmlFile=\"fill.xml\" "
+                            "instantiate=\"int,float,double\"/>\n"
+                            "    </peppher:requiredInterfaces>\n"
+                            "  </peppher:implementation>\n"));
+  dir.write("fill.xml",
+            test::component("  <peppher:interface name=\"fill\" impPath=\"fill/\" "
+                            "kind=\"generic\" templateTypes=\"T\">\n"
+                            "    <peppher:parameters>\n"
+                            "      <peppher:parameter name=\"data\" "
+                            "type=\"peppher::Vector&lt;T&gt;&amp;\" accessMode=\"write\"/>\n"
+                            "    </peppher:parameters>\n"
+                            "  </peppher:interface>\n"));
+  dir.write("fill/fill_cpu.xml",
+            test::component("  <peppher:implementation name=\"fill_cpu\">\n"
+                            "    <peppher:sourceFiles>\n"
+                            "      <peppher:sourceFile name=\"fill_cpu.cpp\" language=\"C++\"/>\n"
+                            "    </peppher:sourceFiles>\n"
+                            "    <peppher:providedInterfaces>\n"
+                            "      <peppher:providedInterface name=\"fill\"/>\n"
+                            "    </peppher:providedInterfaces>\n"
+                            "    <peppher:targetPlatform name=\"CPU\"/>\n"
+                            "  </peppher:implementation>\n"));
+  dir.write("fill/fill_cpu.cpp",
+            "#include <peppher/vector.h>\n"
+            "template <typename T>\n"
+            "void fill_cpu(peppher::Vector<T>& data) {\n"
+            "  for (T& x : data) x = T(1);\n"
+            "}\n");
+  dir.write("main.cpp", "int main() {}\n");
+  test::RunResult r = test::run_in(dir.path(), {"main.xml", "-o", dir / "out"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const std::string umbrella = test::read_file(dir / "out/peppher.h");
+  CHECK_THAT(umbrella, Catch::Contains("#error \"peppher.h: interface 'fill<...>' takes PEPPHER "
+                                       "containers"));
+}
