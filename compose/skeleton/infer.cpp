@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <iterator>
 #include <regex>
 #include <set>
 
@@ -65,11 +66,15 @@ bool is_nonzero_array(const std::string& p) {
 size_t stride_of(const std::vector<std::string>& names, const std::vector<size_t>& integers,
                  const std::string& pointer) {
   const std::string p = lower(pointer);
+  static const char* const kWords[] = {"inc", "stride"};
+  auto names_stride = [&](const std::string& c) {
+    return std::any_of(std::begin(kWords), std::end(kWords), [&](const std::string& w) {
+      return c == w + p || c == w + "_" + p || c == p + w || c == p + "_" + w;
+    });
+  };
   size_t found = std::string::npos;
   for (size_t i : integers) {
-    const std::string c = lower(names[i]);
-    if (c == "inc" + p || c == "inc_" + p || c == p + "_inc" || c == p + "inc" ||
-        c == "stride_" + p || c == "stride" + p || c == p + "_stride" || c == p + "stride") {
+    if (names_stride(lower(names[i]))) {
       if (found != std::string::npos) return std::string::npos;  // two: the user decides
       found = i;
     }
@@ -88,12 +93,16 @@ bool is_parameter_name(const std::string& text) {
 // The length of a pointer read with a stride: n elements at 0, |inc|, ..., (n-1)*|inc|
 // (BLAS reads a negative stride from the far end), none when n is 0. The expression
 // language has no abs(), so |inc| is inc*((inc>0)-(inc<0)).
+std::string strided_length(const std::string& n, const std::string& inc) {
+  return "(" + n + ">0)*(1+(" + n + "-1)*" + inc + "*((" + inc + ">0)-(" + inc + "<0)))";
+}
+
 Guess strided(const Guess& count, const std::string& inc, const std::string& pointer) {
   const std::string& n = count.value;
-  return {"(" + n + ">0)*(1+(" + n + "-1)*" + inc + "*((" + inc + ">0)-(" + inc + "<0)))",
-          "'" + pointer + "' is read with stride '" + inc + "' (BLAS-style): 1+(" + n + "-1)*|" +
-              inc + "| elements, none when " + n + " is 0; " + n + " counts them (" + count.why +
-              ")"};
+  return {strided_length(n, inc), "'" + pointer + "' is read with stride '" + inc +
+                                      "' (BLAS-style): 1+(" + n + "-1)*|" + inc +
+                                      "| elements, none when " + n + " is 0; " + n +
+                                      " counts them (" + count.why + ")"};
 }
 
 }  // namespace
@@ -215,8 +224,7 @@ Guess infer_num_elements(const std::vector<scan::ScannedParam>& params,
   if (inc == std::string::npos) return count;
   if (is_parameter_name(count.value)) return strided(count, names[inc], pointer);
   return {count.value, count.why + "; '" + pointer + "' is read with stride '" + names[inc] +
-                           "': for n elements write (n>0)*(1+(n-1)*" + names[inc] + "*((" +
-                           names[inc] + ">0)-(" + names[inc] + "<0)))"};
+                           "': for n elements write " + strided_length("n", names[inc])};
 }
 
 std::vector<std::string> parameter_names(const std::vector<scan::ScannedParam>& params) {

@@ -318,7 +318,9 @@ TEST_CASE("a pointer read with a BLAS stride gets the strided length; compose ac
   write_file(dir.path() / "blas.h",
              "void my_saxpy(int n, float alpha, const float *x, int incx, float *y, int incy);\n"
              "void my_sgemv(int m, int n, const float *a, int lda, const float *x, int incx,\n"
-             "              float *y, int incy);\n");
+             "              float *y, int incy);\n"
+             "void scale_every(float *v, int n, int v_stride, float f);\n"
+             "void copy_every(const float *src, int stride_src, float *dst, int n);\n");
   Run r = run_utility(options_for(dir.path() / "blas.h"));
   INFO(r.err);
   REQUIRE(r.code == 0);
@@ -330,6 +332,15 @@ TEST_CASE("a pointer read with a BLAS stride gets the strided length; compose ac
         std::string::npos);
   CHECK(saxpy.find("'x' is read with stride 'incx' (BLAS-style): 1+(n-1)*|incx| elements") !=
         std::string::npos);
+  // Other stride spellings: x_stride, stride_x (the strided pointer's own name in them).
+  CHECK(
+      read_file(dir.path() / "scale_every.xml")
+          .find("numElements=\"(n&gt;0)*(1+(n-1)*v_stride*((v_stride&gt;0)-(v_stride&lt;0)))\"") !=
+      std::string::npos);
+  CHECK(
+      read_file(dir.path() / "copy_every.xml")
+          .find("numElements=\"(n&gt;0)*(1+(n-1)*stride_src*((stride_src&gt;0)-(stride_src&lt;0)))"
+                "\"") != std::string::npos);
   // Two candidate lengths (m, n): still the user's decision, with the strided form to write.
   const std::string sgemv = read_file(dir.path() / "my_sgemv.xml");
   CHECK(sgemv.find("name=\"x\" type=\"const float *\" accessMode=\"read\" "
