@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "compose/expr/parser.h"
+#include "compose/util/text.h"
 
 namespace peppher::check {
 namespace {
@@ -98,18 +99,6 @@ bool safe_word(const std::string& s) {
   });
 }
 
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  for (size_t k = 0; k <= s.size(); ++k) {
-    if (k == s.size() || s[k] == sep) {
-      if (k > start) out.push_back(s.substr(start, k - start));
-      start = k + 1;
-    }
-  }
-  return out;
-}
-
 // The folders the linker searches: the compiler's, then LIBRARY_PATH and LD_LIBRARY_PATH.
 const std::vector<std::string>& linker_dirs() {
   static const std::vector<std::string> kDirs = [] {
@@ -120,14 +109,14 @@ const std::vector<std::string>& linker_dirs() {
       std::string n = fs::weakly_canonical(d, ec).string();
       if (std::find(out.begin(), out.end(), n) == out.end()) out.push_back(n);
     };
-    for (const std::string& line : split(capture("cc -print-search-dirs"), '\n')) {
+    for (const std::string& line : text::split_list(capture("cc -print-search-dirs"), '\n')) {
       if (line.rfind("libraries: =", 0) == 0) {
-        for (const std::string& d : split(line.substr(12), ':')) add(d);
+        for (const std::string& d : text::split_list(line.substr(12), ':')) add(d);
       }
     }
     for (const char* var : {"LIBRARY_PATH", "LD_LIBRARY_PATH"}) {
       if (const char* v = std::getenv(var)) {
-        for (const std::string& d : split(v, ':')) add(d);
+        for (const std::string& d : text::split_list(v, ':')) add(d);
       }
     }
     for (const char* d : {"/usr/local/lib", "/usr/lib", "/lib"}) add(d);
@@ -206,7 +195,7 @@ std::string software_on_machine(const Wanted& w, bool& installed) {
   else
     names = {w.base + "-" + w.version, w.base + w.version};
   const char* path = std::getenv("PATH");
-  for (const std::string& dir : split(path != nullptr ? path : "", ':')) {
+  for (const std::string& dir : text::split_list(path != nullptr ? path : "", ':')) {
     for (const std::string& n : names) {
       std::error_code ec;
       fs::path p = fs::path(dir) / n;
@@ -233,8 +222,7 @@ std::string os_on_machine(const Wanted& w, bool& installed) {
     if (line.rfind("ID=", 0) == 0) id = value("ID=");
     if (line.rfind("VERSION_ID=", 0) == 0) version = value("VERSION_ID=");
   }
-  std::string lower = w.base;
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string lower = text::lower(w.base);
   const std::string here = id + (version.empty() ? "" : " " + version);
   if ((lower == id && version_meets(w.version, version)) ||
       (lower == "linux" && w.version.empty())) {
