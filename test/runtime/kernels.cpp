@@ -15,6 +15,20 @@
 #include "peppher/runtime.h"
 
 namespace peppher_test {
+
+starpu_codelet make_codelet(const char* name, starpu_cpu_func_t cpu, starpu_opencl_func_t ocl,
+                            std::initializer_list<starpu_data_access_mode> modes) {
+  starpu_codelet cl;
+  std::memset(&cl, 0, sizeof cl);
+  cl.name = name;
+  cl.cpu_funcs[0] = cpu;
+  cl.opencl_funcs[0] = ocl;
+  cl.nbuffers = static_cast<int>(modes.size());
+  int i = 0;
+  for (auto m : modes) cl.modes[i++] = m;
+  return cl;
+}
+
 namespace {
 
 const char* const kSource = R"CL(
@@ -156,19 +170,6 @@ void mat_affine_ocl(void* b[], void* arg) {
 void slow_affine_cpu(void* b[], void* arg) {
   std::this_thread::sleep_for(std::chrono::milliseconds(args_of(arg).ms));
   affine_cpu(b, arg);
-}
-
-starpu_codelet make_codelet(const char* name, starpu_cpu_func_t cpu, starpu_opencl_func_t ocl,
-                            std::initializer_list<starpu_data_access_mode> modes) {
-  starpu_codelet cl;
-  std::memset(&cl, 0, sizeof cl);
-  cl.name = name;
-  cl.cpu_funcs[0] = cpu;
-  cl.opencl_funcs[0] = ocl;
-  cl.nbuffers = static_cast<int>(modes.size());
-  int i = 0;
-  for (auto m : modes) cl.modes[i++] = m;
-  return cl;
 }
 
 starpu_codelet cl_fill = make_codelet("fill", fill_cpu, fill_ocl, {STARPU_W});

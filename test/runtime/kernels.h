@@ -5,6 +5,7 @@
 #include <starpu.h>
 
 #include <cstdint>
+#include <initializer_list>
 
 namespace peppher_test {
 
@@ -34,6 +35,11 @@ void touch(starpu_data_handle_t v, Where w);                          // R only
 void mat_affine(starpu_data_handle_t m, std::uint32_t a, std::uint32_t b, Where w);  // RW matrix
 /// CPU only: sleeps @p ms milliseconds, then v = v*a + b (to keep tasks pending).
 void slow_affine(starpu_data_handle_t v, std::uint32_t a, std::uint32_t b, unsigned ms);
+
+/// A codelet named @p name with one CPU and (or nullptr) one OpenCL implementation, its
+/// buffers accessed in @p modes.
+starpu_codelet make_codelet(const char* name, starpu_cpu_func_t cpu, starpu_opencl_func_t ocl,
+                            std::initializer_list<starpu_data_access_mode> modes);
 
 /// @brief The codelets behind affine() and mat_affine() (one RW buffer, KernelArgs), as
 ///        copies a test may give a performance model and submit with a PartitionedCall.

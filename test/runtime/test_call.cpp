@@ -47,15 +47,7 @@ void axpy_cpu(void* b[], void* cl_arg) {
 }
 
 starpu_codelet axpy_codelet() {
-  starpu_codelet cl;
-  starpu_codelet_init(&cl);
-  cl.name = "axpy";
-  cl.cpu_funcs[0] = axpy_cpu;
-  cl.nbuffers = 3;
-  cl.modes[0] = STARPU_R;
-  cl.modes[1] = STARPU_RW;
-  cl.modes[2] = STARPU_W;
-  return cl;
+  return peppher_test::make_codelet("axpy", axpy_cpu, nullptr, {STARPU_R, STARPU_RW, STARPU_W});
 }
 
 // buffers: 0 R vector (maybe an empty array's scratch), 1 W variable: its element count and
@@ -66,14 +58,7 @@ void count_cpu(void* b[], void* cl_arg) {
 }
 
 starpu_codelet count_codelet() {
-  starpu_codelet cl;
-  starpu_codelet_init(&cl);
-  cl.name = "count";
-  cl.cpu_funcs[0] = count_cpu;
-  cl.nbuffers = 2;
-  cl.modes[0] = STARPU_R;
-  cl.modes[1] = STARPU_W;
-  return cl;
+  return peppher_test::make_codelet("count", count_cpu, nullptr, {STARPU_R, STARPU_W});
 }
 
 // buffers: 0 RW vector block: v[i] = v[i] * a + first + i (first: the block's offset).
@@ -83,13 +68,7 @@ void scale_cpu(void* b[], void* cl_arg) {
 }
 
 starpu_codelet scale_codelet() {
-  starpu_codelet cl;
-  starpu_codelet_init(&cl);
-  cl.name = "scale";
-  cl.cpu_funcs[0] = scale_cpu;
-  cl.nbuffers = 1;
-  cl.modes[0] = STARPU_RW;
-  return cl;
+  return peppher_test::make_codelet("scale", scale_cpu, nullptr, {STARPU_RW});
 }
 
 // One RW vector and no implementation at all: no worker can run it, so submitting fails.

@@ -45,24 +45,11 @@ void axpy_cpu(void* b[], void* cl_arg) {
 }
 
 starpu_codelet scale_codelet() {
-  starpu_codelet cl;
-  starpu_codelet_init(&cl);
-  cl.name = "raw_scale";
-  cl.cpu_funcs[0] = scale_cpu;
-  cl.nbuffers = 1;
-  cl.modes[0] = STARPU_RW;
-  return cl;
+  return peppher_test::make_codelet("raw_scale", scale_cpu, nullptr, {STARPU_RW});
 }
 
 starpu_codelet axpy_codelet() {
-  starpu_codelet cl;
-  starpu_codelet_init(&cl);
-  cl.name = "raw_axpy";
-  cl.cpu_funcs[0] = axpy_cpu;
-  cl.nbuffers = 2;
-  cl.modes[0] = STARPU_R;
-  cl.modes[1] = STARPU_RW;
-  return cl;
+  return peppher_test::make_codelet("raw_axpy", axpy_cpu, nullptr, {STARPU_R, STARPU_RW});
 }
 
 // What one call's raw vector became: its kind and handle, read before submitting.

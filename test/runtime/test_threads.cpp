@@ -28,14 +28,7 @@ void sum_cpu(void* b[], void*) {
 }
 
 starpu_codelet sum_codelet() {
-  starpu_codelet cl;
-  starpu_codelet_init(&cl);
-  cl.name = "sum";
-  cl.cpu_funcs[0] = sum_cpu;
-  cl.nbuffers = 2;
-  cl.modes[0] = STARPU_R;
-  cl.modes[1] = STARPU_W;
-  return cl;
+  return peppher_test::make_codelet("sum", sum_cpu, nullptr, {STARPU_R, STARPU_W});
 }
 
 std::uint32_t host_sum(const Vector<std::uint32_t>& v) {
