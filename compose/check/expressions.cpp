@@ -58,13 +58,16 @@ void resolve_expression(ir::Expression& e, const std::string& what, const Scope&
     if (scope.allow_platform) {
       if (std::optional<InstalledQuery> q = installed_query(n)) {
         if (installed_set(q->set).empty()) {
+          std::vector<std::string> sets;
+          std::string listed;
+          for (const ir::XpdlSet& s : ir::kXpdlSets) {
+            listed += (sets.empty() ? "" : &s == std::end(ir::kXpdlSets) - 1 ? " and " : ", ");
+            sets.push_back(std::string("xpdl::system::") + s.set);
+            listed += sets.back();
+          }
           diag.error(at, what + " asks whether '" + q->name + "' is installed in '" + q->set +
-                             "'; XPDL's sets are xpdl::system::libraries, " +
-                             "xpdl::system::softwares and xpdl::system::oss" +
-                             diag::did_you_mean(diag::closest_match_in(
-                                 q->set, std::vector<std::string>{"xpdl::system::libraries",
-                                                                  "xpdl::system::softwares",
-                                                                  "xpdl::system::oss"})));
+                             "'; XPDL's sets are " + listed +
+                             diag::did_you_mean(diag::closest_match_in(q->set, sets)));
         }
         continue;
       }

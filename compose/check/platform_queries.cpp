@@ -234,7 +234,10 @@ std::string os_on_machine(const Wanted& w, bool& installed) {
 }
 
 const char* item_element(const std::string& set) {
-  return set == "libraries" ? "library" : set == "softwares" ? "software" : "os";
+  for (const ir::XpdlSet& s : ir::kXpdlSets) {
+    if (set == s.set) return s.element;
+  }
+  return "os";
 }
 
 ir::InstalledFact answer(const ir::Application& app, const std::string& set,
@@ -316,8 +319,8 @@ std::optional<ir::Backend> worker_backend(const std::string& property) {
 }
 
 std::string installed_set(const std::string& written) {
-  for (const char* set : {"libraries", "softwares", "oss"}) {
-    if (written == std::string(kSystem) + set) return set;
+  for (const ir::XpdlSet& s : ir::kXpdlSets) {
+    if (written == std::string(kSystem) + s.set) return s.set;
   }
   return "";
 }

@@ -220,6 +220,15 @@ struct Interface {
   std::vector<std::string> template_args;
 };
 
+// XPDL's sets of installed things (xpdl::system::SET in is_installed queries) and the
+// platform-descriptor element that lists one item of each.
+struct XpdlSet {
+  const char* set;      // "libraries"
+  const char* element;  // "library"
+};
+inline constexpr XpdlSet kXpdlSets[] = {
+    {"libraries", "library"}, {"softwares", "software"}, {"oss", "os"}};
+
 // (ext) Software a platform descriptor lists as installed: <peppher:library>,
 // <peppher:software>, <peppher:os>, answering XPDL's is_installed queries.
 struct InstalledItem {

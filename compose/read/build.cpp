@@ -380,10 +380,10 @@ ir::Platform build_platform(const Doc& d, pugi::xml_node n) {
   // What XPDL's is_installed queries ask about, in the order given.
   for (pugi::xml_node item : n.children()) {
     const std::string local = d.local_name(item);
-    const char* set = local == "library"    ? "libraries"
-                      : local == "software" ? "softwares"
-                      : local == "os"       ? "oss"
-                                            : nullptr;
+    const char* set = nullptr;
+    for (const ir::XpdlSet& s : ir::kXpdlSets) {
+      if (local == s.element) set = s.set;
+    }
     if (set == nullptr) continue;
     ir::InstalledItem it;
     it.loc = d.loc(item);
