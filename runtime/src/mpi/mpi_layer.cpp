@@ -96,6 +96,7 @@ class MpiLayer final : public detail::Distributed {
 
   void gathering(starpu_data_handle_t whole,
                  const std::vector<starpu_data_handle_t>& blocks) override {
+    after_local_writers(blocks);
     for (starpu_data_handle_t b : blocks)
       starpu_mpi_get_data_on_all_nodes_detached(MPI_COMM_WORLD, b);
     std::lock_guard<std::mutex> lock(mutex_);
@@ -106,6 +107,7 @@ class MpiLayer final : public detail::Distributed {
     std::lock_guard<std::mutex> lock(mutex_);
     Whole& w = wholes_[whole];
     if (!w.owner_only) return;
+    after_local_writers({whole});
     starpu_mpi_get_data_on_all_nodes_detached(MPI_COMM_WORLD, whole);
     w.owner_only = false;
   }
@@ -177,8 +179,41 @@ class MpiLayer final : public detail::Distributed {
   }
 
  private:
+  // Makes the communications submitted next on @p handles wait until this rank's tasks on
+  // them have finished: a task that runs nowhere (no data moves) and accesses the handles
+  // this rank owns read-write (their sends come after it) and the others write-only (their
+  // receives come after it; StarPU-MPI has invalidated this rank's copy of what another
+  // rank wrote, which cannot be read); it starts once this rank's writers are done.
+  // StarPU-MPI's progress thread polls without sleeping while a receive is posted or a send
+  // is unmatched, so a gather posted right away (a host read just after the calls) takes a
+  // core from the workers for as long as they compute: on a machine with one core per
+  // worker, 2 ranks were no faster than 1 (docs/MPI.md "Benchmark"). The values are needed
+  // only once every block is there, so nothing is lost by posting after the local work.
+  void after_local_writers(const std::vector<starpu_data_handle_t>& handles) const {
+    if (nranks_ <= 1 || handles.empty()) return;
+    static starpu_codelet fence = [] {
+      starpu_codelet c{};
+      c.where = STARPU_NOWHERE;
+      c.nbuffers = STARPU_VARIABLE_NBUFFERS;
+      c.name = "peppher_mpi_fence";
+      return c;
+    }();
+    std::vector<starpu_data_descr> descrs(handles.size());
+    for (std::size_t i = 0; i < handles.size(); ++i)
+      descrs[i] = {handles[i],
+                   starpu_mpi_data_get_rank(handles[i]) == rank_ ? STARPU_RW : STARPU_W};
+    // Without the fence the gather is still right, only posted earlier.
+    (void)starpu_task_insert(&fence, STARPU_DATA_MODE_ARRAY, descrs.data(),
+                             static_cast<int>(descrs.size()), 0);
+  }
+
   // Ranks on one machine would all bind their first CPU worker to core 0 (StarPU numbers
   // cores per process): rank L of S on this machine starts at core L * (cores / S).
+  // StarPU-MPI would then bind its progress thread to a core none of this process's
+  // workers use; with none left it binds it onto a worker's core anyway and warns that this
+  // "will strongly degrade performance" (measured here: it does while the thread polls). It
+  // is left unbound instead, where mpirun put the process. The user's STARPU_WORKERS_CPUID,
+  // STARPU_WORKERS_NOBIND, STARPU_MPI_THREAD_CPUID/_COREID and STARPU_MPI_NOBIND are kept.
   void place_workers(starpu_conf& conf) const {
     if (env_set("STARPU_WORKERS_CPUID") || env_set("STARPU_WORKERS_NOBIND")) return;
     MPI_Comm local;
@@ -194,6 +229,8 @@ class MpiLayer final : public detail::Distributed {
     conf.use_explicit_workers_bindid = 1;
     for (unsigned i = 0; i < STARPU_NMAXWORKERS; ++i)
       conf.workers_bindid[i] = (first + i % per_rank) % cores;
+    if (!env_set("STARPU_MPI_THREAD_CPUID") && !env_set("STARPU_MPI_THREAD_COREID"))
+      setenv("STARPU_MPI_NOBIND", "1", 0);
   }
 
   // What this rank knows of a container's whole handle.
