@@ -192,3 +192,15 @@ TEST_CASE("PEPPHER_TRACE under mpirun: one trace per rank, each with its own tas
     CHECK(trace.find("\"cat\":\"task\"") != std::string::npos);  // each rank ran blocks
   }
 }
+
+TEST_CASE("a host read after partitioned calls leaves the cores to the workers", "[mpi]") {
+  // StarPU-MPI's progress thread polls without sleeping while a receive is posted: the
+  // host read's gather must wait for this rank's own blocks (docs/MPI.md). The program
+  // compares the CPU time the thread used with its worker's (not wall-clock time).
+  const fs::path out = e2e::compose_and_build("mpi_poll", e2e::cases() / "mpi_poll" / "main.xml");
+  e2e::Run r = mpirun(2, out / "mpi_poll");
+  INFO(r.output);
+  REQUIRE(r.exit_code == 0);
+  CHECK(count(r.output, "ticks while computing: ok") == 2);
+  CHECK(count(r.output, "results ok") == 2);
+}
