@@ -154,10 +154,17 @@ void plan_block_values(const ir::Interface& iface, WrapperPlan& plan, const Oper
                                     "first row and a first column");
       continue;
     }
-    if (Operand* first = value_operand(plan.operands, &o.param->block_first)) {
-      first->block_value = BlockValue::BlockOffset;
-      first->of_buffer = o.buffer;
+    Operand* first = value_operand(plan.operands, &o.param->block_first);
+    if (first == nullptr) continue;
+    if (first->block_value == BlockValue::BlockSize) {
+      diags.error(o.param->loc, "blockFirst of parameter '" + o.param->name + "' in interface '" +
+                                    iface.name + "' names '" + first->param->name +
+                                    "', which already receives the block's length; give the "
+                                    "first row (element) a by-value parameter of its own");
+      continue;
     }
+    first->block_value = BlockValue::BlockOffset;
+    first->of_buffer = o.buffer;
   }
   if (leader.split == SplitKind::Blocks2D) return;
   for (const Operand& o : plan.operands) {
