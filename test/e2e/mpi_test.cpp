@@ -57,6 +57,14 @@ TEST_CASE("a program composed with mpi=\"true\" builds with mpicxx and StarPU-MP
   CHECK(makefile.find("$(MPIRUN) $(MPIRUN_FLAGS) -np $(NP)") != std::string::npos);
   const std::string header = read_file(mpi_case() / "peppher.h");
   CHECK(header.find("::peppher::mpi::init(") != std::string::npos);
+  // The program relinks when the runtime's StarPU-MPI layer changes (a stand-in newer than
+  // the program, so the shared build's library is left alone).
+  CHECK(e2e::run("make -s -q -C " + mpi_case().string()).exit_code == 0);
+  const fs::path newer = mpi_case() / "newer_libpeppher_mpi.a";
+  std::ofstream(newer) << "stand-in\n";
+  CHECK(e2e::run("make -s -q -C " + mpi_case().string() + " PEPPHER_MPI_LIB_FILE=" + newer.string())
+            .exit_code != 0);
+  fs::remove(newer);
 }
 
 TEST_CASE("every rank sees the sequential results, on 1, 2 and 4 ranks", "[mpi]") {
