@@ -350,6 +350,15 @@ void Call::settle() {
   first_valid(active, false);  // an equal (or fixed) split with one block per worker
   if (chosen == nullptr) chosen = &fresh;
   auto_split_ = *chosen;
+  if (const Distributed* layer = distributed(); layer != nullptr && layer->nranks() > 1) {
+    // Several ranks: each must choose the same split (their models differ), and block b
+    // runs on rank b * nranks / B. So equal blocks, this rank's worker count per rank (ranks
+    // alike, as mpirun starts them): one block per worker of every rank, each block's worker
+    // left to its rank's scheduler; fewer blocks when one would be smaller than a halo.
+    std::size_t parts = std::min(n, k * static_cast<std::size_t>(layer->nranks()));
+    while (parts > 1 && n / parts < halo) --parts;
+    auto_split_ = SplitState{even_sizes(n, parts), {}, false};
+  }
   auto_workers_ = std::move(workers);
   auto_->used(n, Split{auto_split_.sizes, auto_split_.workers}, auto_split_.modelled);
 

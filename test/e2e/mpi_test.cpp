@@ -107,9 +107,15 @@ TEST_CASE("compose --mpi composes an application unchanged for StarPU-MPI", "[mp
   REQUIRE(r.exit_code == 0);
 }
 
-TEST_CASE("apps/spmv with --mpi: raw-pointer results on every rank, bytes in the report", "[mpi]") {
-  fs::path out =
+// apps/spmv composed with --mpi, once for every test of this file.
+const fs::path& mpi_spmv() {
+  static const fs::path kOut =
       e2e::compose_and_build("mpi_spmv", e2e::source_dir() / "apps/spmv/main.xml", "--mpi");
+  return kOut;
+}
+
+TEST_CASE("apps/spmv with --mpi: raw-pointer results on every rank, bytes in the report", "[mpi]") {
+  const fs::path& out = mpi_spmv();
   e2e::Run r = mpirun(2, out / "spmv", "2000 8 4", "PEPPHER_REPORT=1");
   INFO(r.output);
   REQUIRE(r.exit_code == 0);
@@ -126,6 +132,32 @@ TEST_CASE("apps/spmv with --mpi: raw-pointer results on every rank, bytes in the
 std::string checksum_of(const std::string& line) {
   const size_t at = line.find("checksum=");
   return at == std::string::npos ? "" : line.substr(at + 9, 16);
+}
+
+TEST_CASE(
+    "apps/spmv hybrid (partition=\"?\") with --mpi: rows on every rank, bitwise the "
+    "one-process result on 1, 2 and 4 ranks",
+    "[mpi]") {
+  const std::string args = "1500 8 3 hybrid";
+  fs::path single = e2e::compose_and_build("spmv_single", e2e::source_dir() / "apps/spmv/main.xml");
+  e2e::Run one = e2e::run((single / "spmv").string() + " " + args, kMpiEnv);
+  INFO(one.output);
+  REQUIRE(one.exit_code == 0);
+  const std::string expected = checksum_of(one.output);
+  REQUIRE(expected.size() == 16);
+  for (int np : {1, 2, 4}) {
+    DYNAMIC_SECTION(np << " ranks") {
+      e2e::Run r = mpirun(np, mpi_spmv() / "spmv", args, "PEPPHER_REPORT=1");
+      INFO(r.output);
+      REQUIRE(r.exit_code == 0);
+      // Every rank holds every result, the one process's bit for bit.
+      CHECK(count(r.output, "3 calls: all results correct checksum=" + expected) ==
+            static_cast<size_t>(np));
+      // One block per worker of every rank: each rank's report shows its CPU worker ran
+      // spmv_rows (one CPU worker per rank here).
+      CHECK(count(r.output, "spmv_rows_cpu") == static_cast<size_t>(np));
+    }
+  }
 }
 
 TEST_CASE("apps/hotspot_mpi (halo rows): 1, 2 and 4 ranks give the single-process result",
