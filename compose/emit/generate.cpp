@@ -55,7 +55,7 @@ std::string shell_words(const std::string& text) {
 // The compile command of an object as its stamp records it: what, when it changes,
 // rebuilds the object (the generated Makefile makes the object depend on the stamp).
 std::string command_stamp_text(const CompileStep& s) {
-  return "# " + std::string(output::kGeneratedMark) + ": the compile command of " + s.object +
+  return "# " + std::string(output::kGeneratedMark) + ": the compile command of\n# " + s.object +
          "; the object is rebuilt when it changes.\n" + s.compiler + " " + s.flags + "\n";
 }
 
@@ -432,11 +432,11 @@ void generate(const plan::ApplicationPlan& plan, const EmitSettings& settings,
   std::vector<std::string> generated = wrappers;
   generated.push_back(names::umbrella_header());
   Data d = app_data(app, settings, generated, plan.output_dir);
-  out.write("Makefile", render_template("Makefile", d));
+  out.write(names::makefile(), render_template("Makefile", d));
   for (const CompileStep& s : all_steps(app, plan.output_dir)) {
     out.write(names::command_stamp(s.object), command_stamp_text(s));
   }
-  out.write("peppher.cmake", render_template("peppher.cmake", d));
+  out.write(names::cmake_file(), render_template("peppher.cmake", d));
 }
 
 }  // namespace peppher::emit

@@ -207,7 +207,13 @@ const char* perf_model_type(ir::PerfModel m) {
 std::string parameter_list(const ir::Interface& iface) {
   std::vector<std::string> params;
   for (const ir::Parameter& p : iface.parameters) params.push_back(p.type + " " + p.name);
-  return comma_list(params);
+  // A long list goes one parameter a line, so a declaration stays readable (~100 columns).
+  constexpr std::size_t kOneLine = 72;
+  const std::string line = comma_list(params);
+  if (line.size() <= kOneLine) return line;
+  std::string wrapped;
+  for (const std::string& p : params) wrapped += (wrapped.empty() ? "\n    " : ",\n    ") + p;
+  return wrapped;
 }
 
 void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std::string& source,

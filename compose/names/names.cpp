@@ -6,6 +6,12 @@
 #include <utility>
 
 namespace peppher::names {
+namespace {
+
+// The folder of the compile-command stamps (command_stamp).
+constexpr const char* kStampDir = "peppher_cmd";
+
+}  // namespace
 
 std::string wrapper_file(const ir::Interface& i, const std::string& ext) {
   return i.name + "_wrapper" + ext;
@@ -75,7 +81,8 @@ std::string object_file(const std::string& owner, const std::string& source_path
 
 std::string command_stamp(const std::string& object) {
   std::filesystem::path p(object);  // obj/<owner>/<stem>.o
-  return "peppher_cmd/" + p.parent_path().filename().string() + "/" + p.stem().string() + ".cmd";
+  return std::string(kStampDir) + "/" + p.parent_path().filename().string() + "/" +
+         p.stem().string() + ".cmd";
 }
 
 std::string predicate_helper(int k) {
@@ -138,6 +145,13 @@ std::vector<DerivedName> derived_names(const ir::Parameter& p) {
   }
   out.push_back({element_count(n), "the element count of '" + n + in_opencl});
   return out;
+}
+
+const std::vector<std::string>& makefile_names() {
+  static const std::vector<std::string> kNames = {
+      "obj", kStampDir, trainer_program(), makefile(), umbrella_header(), cmake_file(),
+      "all", "run",     "clean",           "train",    "cuda-check"};
+  return kNames;
 }
 
 }  // namespace peppher::names

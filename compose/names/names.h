@@ -37,6 +37,19 @@ inline std::string trainer_source() {
   return "peppher_train.cpp";
 }
 
+/// `Makefile` and `peppher.cmake`, the two ways the composition is built.
+inline std::string makefile() {
+  return "Makefile";
+}
+inline std::string cmake_file() {
+  return "peppher.cmake";
+}
+
+/// `peppher_train`, the training program the Makefile links (`make train` runs it).
+inline std::string trainer_program() {
+  return "peppher_train";
+}
+
 /// `peppher.h`, the header the application includes.
 inline std::string umbrella_header() {
   return "peppher.h";
@@ -73,6 +86,10 @@ std::string object_file(const std::string& owner, const std::string& source_path
 /// The stamp recording the compile command of `object` (`obj/<owner>/<stem>.o` ->
 /// `peppher_cmd/<owner>/<stem>.cmd`): the Makefile rebuilds the object when it changes.
 std::string command_stamp(const std::string& object);
+
+/// The names the generated Makefile uses itself (folders, its own targets and files): a
+/// program may not be named like one of them (check: plan/collisions).
+const std::vector<std::string>& makefile_names();
 
 // ---- Identifiers inside generated functions, beside the interface's parameters ----
 

@@ -98,10 +98,7 @@ void check_objects(const ir::Application& app, const std::string& out_dir,
     }
   }
   const std::string output = app.link.output.empty() ? app.name : app.link.output;
-  static const char* const kReserved[] = {"obj",       "peppher_cmd",   "peppher_train", "Makefile",
-                                          "peppher.h", "peppher.cmake", "all",           "run",
-                                          "clean",     "train",         "cuda-check"};
-  for (const char* r : kReserved) {
+  for (const std::string& r : names::makefile_names()) {
     if (output == r) {
       diags.error(app.link.loc, "output '" + output +
                                     "' is a name the generated Makefile uses "

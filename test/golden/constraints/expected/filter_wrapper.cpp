@@ -224,7 +224,12 @@ starpu_codelet peppher_single_codelets[] = {
 // The entry wrapper: the application's call `filter(...)` becomes one StarPU task.
 // Raw-pointer operands are registered for this call only, so it waits for the task and
 // copies them back before returning (containers would let it return at once).
-void filter(peppher::Vector<float> & v, const peppher::Matrix<float> & m, const float * p, int n, float alpha) {
+void filter(
+    peppher::Vector<float> & v,
+    const peppher::Matrix<float> & m,
+    const float * p,
+    int n,
+    float alpha) {
   // The codelet of this call: a forced variant's own (peppher::force_variant), else the full
   // codelet, and StarPU chooses.
   auto peppher_accepts = [&](int peppher_k) -> bool {

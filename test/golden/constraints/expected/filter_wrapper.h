@@ -5,4 +5,9 @@
 
 #include <peppher/runtime.h>
 
-void filter(peppher::Vector<float> & v, const peppher::Matrix<float> & m, const float * p, int n, float alpha);
+void filter(
+    peppher::Vector<float> & v,
+    const peppher::Matrix<float> & m,
+    const float * p,
+    int n,
+    float alpha);

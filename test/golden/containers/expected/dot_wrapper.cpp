@@ -186,7 +186,10 @@ starpu_codelet peppher_single_codelets[] = {
 // The entry wrapper: the application's call `dot(...)` becomes one StarPU task.
 // Every operand is a container or passed by value, so the call returns at once; host
 // access to a container waits for the task that uses it.
-void dot(const peppher::Vector<float> & x, const peppher::Vector<float> & y, peppher::Scalar<float> & result) {
+void dot(
+    const peppher::Vector<float> & x,
+    const peppher::Vector<float> & y,
+    peppher::Scalar<float> & result) {
   // The codelet of this call: a forced variant's own (peppher::force_variant), else the full
   // codelet, and StarPU chooses.
   auto peppher_accepts = [&](int peppher_k) -> bool {

@@ -5,4 +5,7 @@
 
 #include <peppher/runtime.h>
 
-void dot(const peppher::Vector<float> & x, const peppher::Vector<float> & y, peppher::Scalar<float> & result);
+void dot(
+    const peppher::Vector<float> & x,
+    const peppher::Vector<float> & y,
+    peppher::Scalar<float> & result);

@@ -188,7 +188,14 @@ starpu_codelet peppher_single_codelets[] = {
 // The entry wrapper: the application's call `saxpy(...)` becomes one StarPU task.
 // Raw-pointer operands are registered for this call only, so it waits for the task and
 // copies them back before returning (containers would let it return at once).
-void saxpy(float a, const peppher::Vector<float> & x, peppher::Vector<float> & y, peppher::Matrix<double> & m, double * grid, int rows, int cols) {
+void saxpy(
+    float a,
+    const peppher::Vector<float> & x,
+    peppher::Vector<float> & y,
+    peppher::Matrix<double> & m,
+    double * grid,
+    int rows,
+    int cols) {
   // The codelet of this call: a forced variant's own (peppher::force_variant), else the full
   // codelet, and StarPU chooses.
   auto peppher_accepts = [&](int peppher_k) -> bool {

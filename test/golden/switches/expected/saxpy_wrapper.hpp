@@ -5,4 +5,11 @@
 
 #include <peppher/runtime.h>
 
-void saxpy(float a, const peppher::Vector<float> & x, peppher::Vector<float> & y, peppher::Matrix<double> & m, double * grid, int rows, int cols);
+void saxpy(
+    float a,
+    const peppher::Vector<float> & x,
+    peppher::Vector<float> & y,
+    peppher::Matrix<double> & m,
+    double * grid,
+    int rows,
+    int cols);
