@@ -156,6 +156,15 @@ TEST_CASE(
       // One block per worker of every rank: each rank's report shows its CPU worker ran
       // spmv_rows (one CPU worker per rank here).
       CHECK(count(r.output, "spmv_rows_cpu") == static_cast<size_t>(np));
+      // Only results move: each rank sends its rows of y (1500 / np floats) to every other
+      // rank after each of the 3 calls. The matrix and x, raw arrays every rank's program
+      // filled alike, are read where they are (before: sent from rank 0 on every call).
+      const int sent = 1500 / np * 4 * (np - 1) * 3;
+      for (int k = 0; k < np; ++k) {
+        CHECK(count(r.output, "rank " + std::to_string(k) + ": " + std::to_string(sent) +
+                                  " bytes sent, " + std::to_string(sent) + " bytes received") ==
+              1);
+      }
     }
   }
 }

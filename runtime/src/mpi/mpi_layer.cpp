@@ -138,6 +138,7 @@ class MpiLayer final : public detail::Distributed {
     std::lock_guard<std::mutex> lock(mutex_);
     starpu_mpi_data_register(h, next_tag_++, 0);
     register_blocks(blocks);
+    if (blocks.empty()) every_rank_holds(h);
   }
 
   void raw_written(starpu_data_handle_t h,
@@ -245,6 +246,21 @@ class MpiLayer final : public detail::Distributed {
       const int owner = static_cast<int>(k * static_cast<std::size_t>(nranks_) / count);
       starpu_mpi_data_register(blocks[k], next_tag_++, owner);
     }
+  }
+
+  // Every rank's program filled its own copy of raw array @p h the same way (the sequential
+  // contract of legacy calls, docs/MPI.md "Raw pointers"): StarPU-MPI is told that every
+  // rank already holds the owner's value, so a task reading it anywhere sends nothing (rank
+  // 0's copy was sent to every reader on every call before). Both sides of every pair are
+  // marked, so no send waits for a receive that is never posted; a task that writes the
+  // array clears the marks (starpu_mpi_task_post_build), and with StarPU-MPI's cache
+  // disabled (STARPU_MPI_CACHE=0) nothing is marked and the value travels as before.
+  void every_rank_holds(starpu_data_handle_t h) const {
+    if (rank_ != 0) {
+      starpu_mpi_cached_receive_set(h);
+      return;
+    }
+    for (int dest = 1; dest < nranks_; ++dest) starpu_mpi_cached_send_set(h, dest);
   }
 
   // StarPU-MPI's record of which ranks already hold h's value is out of date.
