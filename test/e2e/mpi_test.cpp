@@ -162,8 +162,7 @@ TEST_CASE(
       const int sent = 1500 / np * 4 * (np - 1) * 3;
       for (int k = 0; k < np; ++k) {
         CHECK(count(r.output, "rank " + std::to_string(k) + ": " + std::to_string(sent) +
-                                  " bytes sent, " + std::to_string(sent) + " bytes received") ==
-              1);
+                                  " bytes sent, " + std::to_string(sent) + " bytes received") == 1);
       }
     }
   }
