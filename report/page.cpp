@@ -172,18 +172,30 @@ void render_text(const PageInput& in, std::ostream& out) {
     out << "trace " << in.trace->file << " (" << in.trace->program
         << "): " << in.trace->tasks.size() << " tasks over " << fixed(s.span_us / 1000, 3)
         << " ms, " << in.trace->transfers.size() << " transfers waited for\n\nworkers\n";
+    // Columns as wide as the longest worker name (an OpenCL device's name can be long).
+    std::size_t worker_width = 8;
+    for (const WorkerSummary& w : s.workers) worker_width = std::max(worker_width, w.name.size());
+    std::size_t variant_width = 22;
+    for (const InterfaceSummary& i : s.interfaces) {
+      for (const VariantOnWorker& v : i.runs) {
+        worker_width = std::max(worker_width, v.worker.size());
+        variant_width = std::max(variant_width, v.variant.size());
+      }
+    }
+    const int name_col = static_cast<int>(worker_width + 2);
+    const int variant_col = static_cast<int>(variant_width + 2);
     for (const WorkerSummary& w : s.workers) {
-      out << "  " << std::left << std::setw(40) << w.name << std::right << std::setw(8) << w.tasks
-          << " tasks " << std::setw(10) << fixed(w.busy_us / 1000, 3) << " ms busy " << std::setw(6)
-          << fixed(100 * w.idle_share, 1) << " % idle\n";
+      out << "  " << std::left << std::setw(name_col) << w.name << std::right << std::setw(8)
+          << w.tasks << " tasks " << std::setw(10) << fixed(w.busy_us / 1000, 3) << " ms busy "
+          << std::setw(6) << fixed(100 * w.idle_share, 1) << " % idle\n";
     }
     out << "\ninterfaces\n";
     for (const InterfaceSummary& i : s.interfaces) {
       out << "  " << i.name << ": " << i.calls << " calls, " << i.tasks << " tasks, "
           << bytes_text(i.bytes_moved) << " moved in " << i.transfers << " transfers\n";
       for (const VariantOnWorker& v : i.runs) {
-        out << "    " << std::left << std::setw(24) << v.variant << std::setw(40) << v.worker
-            << std::right << std::setw(8) << v.tasks << " runs " << std::setw(10)
+        out << "    " << std::left << std::setw(variant_col) << v.variant << std::setw(name_col)
+            << v.worker << std::right << std::setw(8) << v.tasks << " runs " << std::setw(10)
             << fixed(v.total_us / 1000, 3) << " ms " << std::setw(10)
             << fixed(v.total_us / static_cast<double>(v.tasks), 1) << " us/run\n";
       }
