@@ -557,7 +557,9 @@ void Storage::drop_independent_locked() noexcept {
     for (starpu_data_handle_t piece : h.last)
       if (piece != nullptr) starpu_data_unregister_submit(piece);
   }
-  for (starpu_data_handle_t leaf : plans_[0]->leaves) starpu_data_unregister_submit(leaf);
+  // Waits for the block's tasks and communications, then frees what StarPU allocated for
+  // it, in this thread (as the destructor of any container waits for its tasks).
+  for (starpu_data_handle_t leaf : plans_[0]->leaves) starpu_data_unregister(leaf);
   plans_.clear();
   active_plan_ = -1;
 }
