@@ -209,6 +209,34 @@ void distributed_vectors() {
   report("calls after the whole was read", ok);
 }
 
+// A stencil with a halo on Vectors created distributed: the init kernel and the step send
+// only the halo elements across the boundaries between two ranks' blocks.
+void distributed_stencil() {
+  const int n = 1001, h = 2, bs = 91;  // 11 blocks of 91 elements
+  const int blocks = 11, ranks = peppher::nranks(), me = peppher::rank();
+  auto owner = [&](int k) { return k * ranks / blocks; };
+  std::size_t expect = 0;
+  for (int k = 0; k + 1 < blocks; ++k) {
+    if (owner(k) == owner(k + 1)) continue;
+    if (owner(k) == me) expect += h * sizeof(float);
+    if (owner(k + 1) == me) expect += h * sizeof(float);
+  }
+  const std::size_t before = peppher::mpi::bytes_sent();
+  peppher::Vector<float> x(n, peppher::distributed), y(n, peppher::distributed);
+  pinit_vec(x, bs, 0);  // x[i] = i
+  stencil_vec(x, y, bs, h);
+  const std::size_t sent = peppher::mpi::bytes_sent() - before;
+  const std::vector<float> got = y.to_std();
+  bool ok = sent == expect && got.size() == static_cast<size_t>(n);
+  for (int i = 0; i < n && ok; ++i) {
+    const float left = static_cast<float>(i - h < 0 ? 0 : i - h);
+    const float right = static_cast<float>(i + h >= n ? n - 1 : i + h);
+    ok = got[i] == left + 2.0f * static_cast<float>(i) + right;
+  }
+  report("a stencil on distributed vectors sends only its halos", ok);
+  if (sent != expect) std::printf("rank %d: %zu bytes sent, expected %zu\n", me, sent, expect);
+}
+
 }  // namespace
 
 int main() {
@@ -223,6 +251,7 @@ int main() {
   halos();
   element_reads();
   distributed_vectors();
+  distributed_stencil();
   const int rank = peppher::rank();
   PEPPHER_SHUTDOWN();
   std::printf("rank %d of %d: %d wrong\n", rank, nranks, wrong_checks);
