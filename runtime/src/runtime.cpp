@@ -51,6 +51,7 @@ Registry& registry() {
   return map;
 }
 Memory memory_of(const detail::Storage* s) noexcept {
+  if (s->data() == nullptr) return {nullptr, 0};  // e.g. created distributed: no host memory
   return {static_cast<const unsigned char*>(s->data()), s->shape().span() * s->shape().elem_size};
 }
 

@@ -3,10 +3,12 @@
 #include "peppher/detail/storage.h"
 
 #include <atomic>
+#include <cerrno>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <new>
 #include <string>
 #include <utility>
@@ -27,6 +29,15 @@ struct PartitionPlan {
   std::vector<starpu_data_handle_t> top;               // children of the root handle
   std::vector<std::vector<starpu_data_handle_t>> sub;  // 2-D: children of each top block
   std::vector<starpu_data_handle_t> leaves;            // what the caller uses
+  // Where each leaf lies in the whole: rows [row0, row0 + rows), columns (a vector's
+  // elements) [col0, col0 + cols).
+  struct Extent {
+    std::size_t row0 = 0, rows = 1, col0 = 0, cols = 0;
+  };
+  std::vector<Extent> extents;
+  // The blocks of a container created distributed: each leaf is data of its own (home
+  // -1, no parent handle), not a child of the container's handle.
+  bool independent = false;
   // Halo pieces per halo width: each leaf's first and last rows (elements) as data of
   // their own (Storage::halo_pieces_locked).
   struct HaloPieces {
@@ -111,6 +122,57 @@ void check_parts(std::size_t nparts, std::size_t n, const char* what) {
                 std::to_string(nparts) + " non-empty blocks");
 }
 
+// Where each block of @p spec lies in a container of shape @p shape (the order of the
+// plan's leaves: 2-D blocks row-major, as block_range() and StarPU's block filters cut).
+std::vector<PartitionPlan::Extent> extents_of(const PartitionSpec& spec, const Shape& shape) {
+  std::vector<PartitionPlan::Extent> out;
+  if (spec.kind == PartitionSpec::Kind::Matrix2d) {
+    for (std::size_t bi = 0; bi < spec.args.at(0); ++bi)
+      for (std::size_t bj = 0; bj < spec.args.at(1); ++bj) {
+        const BlockRange r = block_range(shape.ny, spec.args[0], bi);
+        const BlockRange c = block_range(shape.nx, spec.args[1], bj);
+        out.push_back({r.offset, r.size, c.offset, c.size});
+      }
+    return out;
+  }
+  const bool rows = shape.layout == Layout::Matrix;
+  std::size_t first = 0;
+  for (std::size_t size : sizes_of(spec, shape)) {
+    if (rows)
+      out.push_back({first, size, 0, shape.nx});
+    else
+      out.push_back({0, 1, first, size});
+    first += size;
+  }
+  return out;
+}
+
+// A container created distributed gets its blocks from a task on each block's owner that
+// fills it with zeros (write-only: StarPU allocates the block there, nothing moves).
+void zero_vector(void* buffers[], void*) {
+  std::memset(
+      reinterpret_cast<void*>(STARPU_VECTOR_GET_PTR(buffers[0])), 0,
+      std::size_t{STARPU_VECTOR_GET_NX(buffers[0])} * STARPU_VECTOR_GET_ELEMSIZE(buffers[0]));
+}
+
+void zero_matrix(void* buffers[], void*) {
+  auto* base = reinterpret_cast<char*>(STARPU_MATRIX_GET_PTR(buffers[0]));
+  const std::size_t es = STARPU_MATRIX_GET_ELEMSIZE(buffers[0]);
+  const std::size_t ld = STARPU_MATRIX_GET_LD(buffers[0]);
+  for (std::size_t r = 0; r < STARPU_MATRIX_GET_NY(buffers[0]); ++r)
+    std::memset(base + r * ld * es, 0, std::size_t{STARPU_MATRIX_GET_NX(buffers[0])} * es);
+}
+
+starpu_codelet zero_codelet(starpu_cpu_func_t func, const char* name) {
+  starpu_codelet c{};
+  c.where = STARPU_CPU;
+  c.cpu_funcs[0] = func;
+  c.nbuffers = 1;
+  c.modes[0] = STARPU_W;
+  c.name = name;
+  return c;
+}
+
 }  // namespace
 
 // StarPU 1.3 has a list filter for vectors only: this is its matrix twin, consecutive row
@@ -178,6 +240,12 @@ Storage::Storage(const Shape& shape, Uninitialized) : shape_(shape) {
   }
 }
 
+Storage::Storage(const Shape& shape, Deferred) : shape_(shape) {
+  bytes_ = checked_bytes(shape);
+  distributed_ = bytes_ != 0;
+  if (distributed_) phase_ = HostPhase::None;  // every access takes the slow path first
+}
+
 Storage::Storage() noexcept = default;
 
 Storage Storage::view(void* ptr, const Shape& shape) noexcept {
@@ -220,6 +288,10 @@ Storage& Storage::operator=(Storage&& other) noexcept {
   last_auto_ = std::exchange(other.last_auto_, SplitState{});
   auto_users_ = std::exchange(other.auto_users_, {});
   auto_calls_ = std::exchange(other.auto_calls_, 0);
+  distributed_ = std::exchange(other.distributed_, false);
+  windows_ = std::move(other.windows_);
+  other.windows_.clear();
+  window_.store(other.window_.exchange(nullptr));
   if (tracked_) retrack(&other, this);
   return *this;
 }
@@ -231,6 +303,9 @@ Storage::~Storage() {
 void Storage::release() noexcept {
   if (tracked_) untrack(this);
   tracked_ = false;
+  release_windows_locked(true);
+  drop_independent_locked();  // a container created distributed: its blocks die with it
+  distributed_ = false;
   if (handle_ != nullptr) {
     end_host_phase();
     drop_registration(false);  // the data dies: no rank needs the blocks' values
@@ -254,16 +329,252 @@ void Storage::free_memory() noexcept {
 
 bool Storage::registered() const noexcept {
   std::lock_guard<std::mutex> lock(mutex_);
-  return handle_ != nullptr;
+  return handle_ != nullptr || (distributed_ && active_plan_ >= 0);
+}
+
+bool Storage::is_distributed() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return distributed_;
+}
+
+std::size_t Storage::host_bytes() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!distributed_) return bytes_;
+  std::size_t bytes = 0;
+  if (active_plan_ >= 0)
+    for (starpu_data_handle_t leaf : plans_[active_plan_]->leaves)
+      if (starpu_data_test_if_allocated_on_node(leaf, STARPU_MAIN_RAM) != 0)
+        bytes += starpu_data_get_size(leaf);
+  return bytes;
 }
 
 void Storage::acquire_read() {
   std::lock_guard<std::mutex> lock(mutex_);
+  acquire_read_locked();
+}
+
+const void* Storage::read_element_slow(std::size_t index) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (phase_ == HostPhase::None) {
+    for (const auto& w : windows_) {
+      if (!w->held) continue;  // fetched in an earlier phase
+      if (const void* p = w->find(index, shape_)) {
+        window_.store(w.get(), std::memory_order_release);
+        return p;
+      }
+    }
+    if (const void* p = fetch_block_locked(index)) return p;
+    acquire_read_locked();
+  }
+  return static_cast<const char*>(ptr_) + index * shape_.elem_size;
+}
+
+// Only the block holding the element comes to the host: for a container partitioned over
+// several ranks (one process keeps gathering the whole, which costs it no communication),
+// or created distributed (which has no whole to gather into).
+const void* Storage::fetch_block_locked(std::size_t index) {
+  if (active_plan_ < 0) return nullptr;
+  PartitionPlan& plan = *plans_[active_plan_];
+  Distributed* layer = distributed();
+  if (!plan.independent && (layer == nullptr || layer->nranks() <= 1)) return nullptr;
+  std::size_t row = 0, col = index;
+  if (shape_.layout == Layout::Matrix) {
+    row = index / shape_.ld;
+    col = index % shape_.ld;
+  }
+  for (std::size_t k = 0; k < plan.leaves.size(); ++k) {
+    const PartitionPlan::Extent& e = plan.extents[k];
+    if (row < e.row0 || row >= e.row0 + e.rows || col < e.col0 || col >= e.col0 + e.cols) continue;
+    starpu_data_handle_t block = plan.leaves[k];
+    if (layer != nullptr) layer->fetch_blocks({block});
+    const int ret = starpu_data_acquire(block, STARPU_R);
+    if (ret != 0) throw Error("starpu_data_acquire(STARPU_R) failed: " + std::to_string(ret));
+    const bool matrix = shape_.layout == Layout::Matrix;
+    const auto* base = reinterpret_cast<const char*>(matrix ? starpu_matrix_get_local_ptr(block)
+                                                            : starpu_vector_get_local_ptr(block));
+    const std::size_t ld = matrix ? starpu_matrix_get_local_ld(block) : e.cols;
+    // A window of an earlier phase over the same memory is taken again (windows are freed
+    // only when no other thread may read through them: see release_windows_locked()).
+    for (const auto& old : windows_) {
+      if (old->block != block || old->base != base || old->ld != ld) continue;
+      old->held = true;
+      window_.store(old.get(), std::memory_order_release);
+      rethrow_variant_exception();  // a variant of an earlier call threw on a worker
+      return old->find(index, shape_);
+    }
+    auto w = std::make_unique<BlockWindow>();
+    w->row0 = e.row0;
+    w->row1 = e.row0 + e.rows;
+    w->col0 = e.col0;
+    w->col1 = e.col0 + e.cols;
+    w->block = block;
+    w->held = true;
+    w->base = base;
+    w->ld = ld;
+    windows_.push_back(std::move(w));
+    window_.store(windows_.back().get(), std::memory_order_release);
+    rethrow_variant_exception();  // a variant of an earlier call threw on a worker
+    return windows_.back()->find(index, shape_);
+  }
+  return nullptr;  // e.g. a matrix's padding: no block holds it
+}
+
+// Ends the host's hold on the blocks read alone. Their windows are freed only with
+// @p forget, by what needs exclusive use of the container (a write, resize, destruction):
+// a call that only reads it may end the phase while another thread's element read still
+// looks through a window.
+void Storage::release_windows_locked(bool forget) noexcept {
+  window_.store(nullptr, std::memory_order_release);
+  for (auto& w : windows_) {
+    if (w->held) starpu_data_release(w->block);
+    w->held = false;
+  }
+  if (forget) windows_.clear();
+}
+
+// The whole comes to the host of every rank: each block from its owner, copied into host
+// memory allocated now (zeros when no call used the container yet). The blocks stay
+// registered until the next call, destruction or detach (drop_independent_locked), so
+// that references returned by element reads before stay valid during a host read.
+void Storage::materialise_locked() {
+  bool pinned = false;
+  auto* p = static_cast<char*>(alloc_bytes(bytes_, pinned));
+  if (active_plan_ < 0) {
+    std::memset(p, 0, bytes_);
+  } else {
+    PartitionPlan& plan = *plans_[active_plan_];
+    if (Distributed* layer = distributed()) {
+      std::vector<starpu_data_handle_t> missing;  // blocks already held are here already
+      for (starpu_data_handle_t leaf : plan.leaves) {
+        bool held = false;
+        for (const auto& w : windows_) held = held || (w->held && w->block == leaf);
+        if (!held) missing.push_back(leaf);
+      }
+      layer->fetch_blocks(missing);
+    }
+    const std::size_t es = shape_.elem_size;
+    for (std::size_t k = 0; k < plan.leaves.size(); ++k) {
+      starpu_data_handle_t leaf = plan.leaves[k];
+      const PartitionPlan::Extent& e = plan.extents[k];
+      const int ret = starpu_data_acquire(leaf, STARPU_R);
+      if (ret != 0) {
+        free_bytes(p, bytes_, pinned);
+        throw Error("starpu_data_acquire(STARPU_R) failed: " + std::to_string(ret));
+      }
+      const bool matrix = shape_.layout == Layout::Matrix;
+      const auto* src = reinterpret_cast<const char*>(matrix ? starpu_matrix_get_local_ptr(leaf)
+                                                             : starpu_vector_get_local_ptr(leaf));
+      const std::size_t ld = matrix ? starpu_matrix_get_local_ld(leaf) : e.cols;
+      for (std::size_t r = 0; r < e.rows; ++r)
+        std::memcpy(p + ((e.row0 + r) * shape_.ld + e.col0) * es, src + r * ld * es, e.cols * es);
+      starpu_data_release(leaf);
+    }
+  }
+  ptr_ = p;
+  pinned_ = pinned;
+  distributed_ = false;
+  if (pinned_ || tracked_) {  // tracked again: the registry holds where the memory is
+    track(this);
+    tracked_ = true;
+  }
+  placement_ = kHome;
+  last_reader_ = STARPU_MAIN_RAM;
+  phase_ = HostPhase::Write;  // plain memory until a call registers it
+  rethrow_variant_exception();
+}
+
+// The first partitioned call of a container created distributed: each block is data of
+// its own, registered without host memory (home -1), owned by its rank (StarPU-MPI), and
+// zero-filled by a task there, which StarPU runs on a worker of that rank.
+void Storage::plan_distributed_locked(const PartitionSpec& spec) {
+  using Kind = PartitionSpec::Kind;
+  const bool matrix = shape_.layout == Layout::Matrix;
+  if ((spec.kind == Kind::VectorBlocks || spec.kind == Kind::VectorSizes) == matrix)
+    throw Error("partition: kind does not match the container");
+  if (spec.kind == Kind::VectorBlocks || spec.kind == Kind::MatrixRows ||
+      spec.kind == Kind::Matrix2d)
+    check_parts(spec.args.at(0), matrix ? shape_.ny : shape_.nx, "partition");
+  if (spec.kind == Kind::Matrix2d) check_parts(spec.args.at(1), shape_.nx, "partition columns");
+  if (spec.kind == Kind::VectorSizes || spec.kind == Kind::MatrixRowSizes) {
+    std::size_t sum = 0;
+    for (std::size_t size : spec.args) {
+      if (size == 0) throw Error("partition_sizes: a block size is 0");
+      sum += size;
+    }
+    if (spec.args.empty() || sum != (matrix ? shape_.ny : shape_.nx))
+      throw Error("partition_sizes: block sizes sum to " + std::to_string(sum) + ", not " +
+                  std::to_string(matrix ? shape_.ny : shape_.nx));
+  }
+  auto plan = std::make_unique<PartitionPlan>();
+  plan->spec = spec;
+  plan->independent = true;
+  plan->extents = extents_of(spec, shape_);
+  for (const PartitionPlan::Extent& e : plan->extents) {
+    starpu_data_handle_t h = nullptr;
+    if (matrix)
+      starpu_matrix_data_register(&h, -1, 0, to_u32(e.cols, "columns"), to_u32(e.cols, "columns"),
+                                  to_u32(e.rows, "rows"), shape_.elem_size);
+    else
+      starpu_vector_data_register(&h, -1, 0, to_u32(e.cols, "block size"), shape_.elem_size);
+    plan->leaves.push_back(h);
+  }
+  plan->top = plan->leaves;
+  Distributed* layer = distributed();
+  if (layer != nullptr) layer->blocks_planned(nullptr, plan->leaves);
+  plans_.push_back(std::move(plan));
+  active_plan_ = static_cast<int>(plans_.size() - 1);
+  g_partitions.fetch_add(1, std::memory_order_relaxed);
+  if (!tracked_) {  // shutdown materialises it (detach)
+    track(this);
+    tracked_ = true;
+  }
+  placement_ = 0;  // StarPU places the blocks
+  static starpu_codelet vector_zero = zero_codelet(zero_vector, "peppher_zero_block");
+  static starpu_codelet matrix_zero = zero_codelet(zero_matrix, "peppher_zero_block");
+  for (starpu_data_handle_t leaf : plans_[active_plan_]->leaves) {
+    starpu_task* task = starpu_task_create();
+    task->cl = matrix ? &matrix_zero : &vector_zero;
+    task->handles[0] = leaf;
+    const int ret = layer != nullptr ? layer->submit(task) : starpu_task_submit(task);
+    if (ret < 0) {
+      task->destroy = 0;
+      starpu_task_destroy(task);
+      throw Error(std::string("a container created distributed zero-fills its blocks on a CPU "
+                              "worker, and StarPU could not run the task (") +
+                  (ret == -ENODEV ? "no CPU worker" : "error " + std::to_string(ret)) + ")");
+    }
+  }
+}
+
+// A container created distributed and since materialised: its blocks are not needed any
+// more (the host copy is the value).
+void Storage::drop_independent_locked() noexcept {
+  if (distributed_ || plans_.empty() || !plans_[0]->independent) return;
+  release_windows_locked(true);
+  for (const auto& h : plans_[0]->halos) {
+    for (starpu_data_handle_t piece : h.first)
+      if (piece != nullptr) starpu_data_unregister_submit(piece);
+    for (starpu_data_handle_t piece : h.last)
+      if (piece != nullptr) starpu_data_unregister_submit(piece);
+  }
+  // Waits for the block's tasks and communications, then frees what StarPU allocated for
+  // it, in this thread (as the destructor of any container waits for its tasks).
+  for (starpu_data_handle_t leaf : plans_[0]->leaves) starpu_data_unregister(leaf);
+  plans_.clear();
+  active_plan_ = -1;
+}
+
+void Storage::acquire_read_locked() {
   if (phase_ != HostPhase::None) return;  // another reader began the phase meanwhile
-  if (handle_ == nullptr) {               // plain memory or view: nothing to do, ever
+  if (distributed_) {
+    materialise_locked();
+    return;
+  }
+  if (handle_ == nullptr) {  // plain memory or view: nothing to do, ever
     phase_ = HostPhase::Write;
     return;
   }
+  release_windows_locked(false);  // the gather reads the blocks after their writers
   unpartition_active();
   if (Distributed* layer = distributed()) layer->host_access(handle_);
   const int ret = starpu_data_acquire(handle_, STARPU_R);
@@ -277,6 +588,11 @@ void Storage::acquire_read() {
 void Storage::acquire_write() {
   std::lock_guard<std::mutex> lock(mutex_);
   if (phase_ == HostPhase::Write) return;
+  release_windows_locked(true);
+  if (distributed_) {
+    materialise_locked();
+    return;
+  }
   if (handle_ == nullptr) {
     phase_ = HostPhase::Write;
     return;
@@ -296,6 +612,7 @@ void Storage::acquire_write() {
 }
 
 void Storage::end_host_phase() noexcept {
+  release_windows_locked(false);
   if (handle_ == nullptr) return;
   if (phase_ != HostPhase::None) starpu_data_release(handle_);
   if (phase_ == HostPhase::Write) {
@@ -362,6 +679,8 @@ std::vector<starpu_data_handle_t> Storage::partition(const PartitionSpec& spec) 
 starpu_data_handle_t Storage::handle_for_task_locked() {
   check_task_use("handle_for_task");
   end_host_phase();
+  if (distributed_) materialise_locked();  // a whole-data call: the whole on every rank
+  drop_independent_locked();
   if (handle_ == nullptr)
     register_handle();
   else
@@ -373,6 +692,15 @@ starpu_data_handle_t Storage::handle_for_task_locked() {
 std::vector<starpu_data_handle_t> Storage::partition_locked(const PartitionSpec& spec) {
   check_task_use("partition");
   end_host_phase();
+  if (distributed_) {
+    if (active_plan_ < 0) plan_distributed_locked(spec);
+    if (plans_[active_plan_]->spec == spec) {
+      phase_ = HostPhase::None;
+      return plans_[active_plan_]->leaves;
+    }
+    materialise_locked();  // another split: from the whole, as for any container
+  }
+  drop_independent_locked();
   if (handle_ == nullptr) register_handle();
   phase_ = HostPhase::None;
   if (active_plan_ >= 0 && plans_[active_plan_]->spec == spec) return plans_[active_plan_]->leaves;
@@ -429,6 +757,7 @@ std::vector<starpu_data_handle_t> Storage::partition_locked(const PartitionSpec&
         }
       }
     }
+    plan->extents = extents_of(spec, shape_);
     if (plan->sub.empty())
       plan->leaves = plan->top;
     else
@@ -452,7 +781,7 @@ std::vector<starpu_data_handle_t> Storage::partition_locked(const PartitionSpec&
 }
 
 void Storage::unpartition_active(bool gather) noexcept {
-  if (active_plan_ < 0) return;
+  if (active_plan_ < 0 || plans_[active_plan_]->independent) return;
   g_gathers.fetch_add(1, std::memory_order_relaxed);
   PartitionPlan& plan = *plans_[active_plan_];
   // Distributed: every rank's whole copy is rebuilt from the blocks' owners (unless the
@@ -548,6 +877,7 @@ void Storage::halo_pieces_locked(const PartitionSpec& spec, std::size_t halo,
 }
 
 void Storage::drop_registration(bool gather) noexcept {
+  drop_independent_locked();
   unpartition_active(gather);
   if (Distributed* layer = distributed()) layer->unregistering(handle_, all_blocks());
   for (auto& plan : plans_) {
@@ -571,14 +901,18 @@ void Storage::drop_registration(bool gather) noexcept {
 
 void Storage::reshape(const Shape& shape) {
   if (!owning_) throw Error("resize: a view cannot be resized");
-  if (handle_ != nullptr && phase_ == HostPhase::None)
+  bool read_blocks = false;  // element reads since the last call (their blocks' writers ended)
+  for (const auto& w : windows_) read_blocks = read_blocks || w->held;
+  if ((handle_ != nullptr || (distributed_ && active_plan_ >= 0)) && phase_ == HostPhase::None &&
+      !read_blocks)
     throw Error(
         "resize: the container was last used by a component call whose tasks may still be "
         "running; access it from the host first (e.g. host_write()), which waits for them");
-  if (handle_ != nullptr) {
-    end_host_phase();
-    drop_registration();
-  }
+  end_host_phase();
+  release_windows_locked(true);
+  if (distributed_) materialise_locked();  // resize keeps the values
+  drop_independent_locked();
+  if (handle_ != nullptr) drop_registration();
   const std::size_t bytes = checked_bytes(shape);
   bool pinned = false;
   void* p = alloc_bytes(bytes, pinned);
@@ -614,6 +948,10 @@ starpu_data_handle_t Storage::registered_handle() const {
 
 void Storage::detach() {
   std::lock_guard<std::mutex> lock(mutex_);
+  end_host_phase();
+  release_windows_locked(true);
+  if (distributed_) materialise_locked();  // every rank keeps the values
+  drop_independent_locked();
   if (handle_ != nullptr) {
     end_host_phase();
     unpartition_active();

@@ -74,7 +74,7 @@ TEST_CASE("every rank sees the sequential results, on 1, 2 and 4 ranks", "[mpi]"
       e2e::Run r = mpirun(np, exe);
       INFO(r.output);
       REQUIRE(r.exit_code == 0);
-      CHECK(count(r.output, ": ok") == static_cast<size_t>(np) * 12);
+      CHECK(count(r.output, ": ok") == static_cast<size_t>(np) * 22);
       CHECK(count(r.output, "WRONG") == 0);
       for (int k = 0; k < np; ++k) {
         CHECK(r.output.find("rank " + std::to_string(k) + " of " + std::to_string(np) +
@@ -218,7 +218,7 @@ TEST_CASE("--mpi where StarPU-MPI or the MPI compiler is missing is a located er
         e2e::compose(e2e::cases() / "mpi" / "main.xml", out, "", "MPICXX=/nonexistent/mpicxx");
     INFO(r.output);
     CHECK(r.exit_code == 1);
-    CHECK(r.output.find("main.xml:33:31: error: mpi=\"true\" cannot be composed here") !=
+    CHECK(r.output.find("main.xml:35:31: error: mpi=\"true\" cannot be composed here") !=
           std::string::npos);
   }
   CHECK_FALSE(fs::exists(out / "Makefile"));  // nothing written

@@ -9,7 +9,9 @@
 namespace peppher {
 
 /// @brief Reference-like proxy to one element of a smart container.
-/// Converting it to T is a host read (fetches once after a device-side write); assigning
+/// Converting it to T is a host read (fetches once after a device-side write; of a
+/// container partitioned over several ranks or created distributed, fetches only the block
+/// holding the element, once per block and phase); assigning
 /// to it is a host write (invalidates device copies once). Compound assignments and ++/--
 /// are read-modify-writes. For members of a struct element use read() or write().
 /// @attention Blocks on the first access of a phase while a submitted task still uses the
@@ -26,10 +28,7 @@ class ElementRef {
   /// @brief Host read of the element.
   operator T() const { return read(); }
   /// @brief Host read of the element, by const reference.
-  const T& read() const {
-    storage_->ensure_read();
-    return static_cast<const T*>(storage_->data())[index_];
-  }
+  const T& read() const { return storage_->read_element<T>(index_); }
   /// @brief Host write access to the element (e.g. `v[i].write().x = 1`).
   T& write() const {
     storage_->ensure_write();

@@ -11,6 +11,7 @@
 #include "peppher/detail/equal.h"
 #include "peppher/detail/halo.h"
 #include "peppher/detail/storage.h"
+#include "peppher/distribution.h"
 #include "peppher/element_ref.h"
 #include "peppher/error.h"
 
@@ -41,6 +42,17 @@ class Matrix {
   Matrix() = default;
   /// @brief @p rows x @p cols value-initialized elements, no padding (ld() == cols()).
   Matrix(size_type rows, size_type cols) : storage_(shape(rows, cols, cols)) { value_init(); }
+  /// @brief @p rows x @p cols zero elements created distributed (`Matrix<double> m(r, c,
+  ///        peppher::distributed)`, no padding): no host memory is allocated now; blocks
+  ///        (row blocks or 2-D blocks) are created by the first partitioned call where their
+  ///        tasks run, as for Vector(size_type, DistributedTag), whose rules it follows.
+  /// @attention As for Vector(size_type, DistributedTag): a CPU worker zero-fills blocks.
+  Matrix(size_type rows, size_type cols, DistributedTag)
+      : storage_(shape(rows, cols, cols), detail::Storage::Deferred{}) {
+    static_assert(std::is_trivially_default_constructible_v<T>,
+                  "a distributed Matrix<T> starts as zero bytes: T must be trivially "
+                  "default-constructible");
+  }
   /// @brief @p rows x @p cols copies of @p value.
   Matrix(size_type rows, size_type cols, const T& value)
       : storage_(shape(rows, cols, cols), kFilled) {
@@ -102,6 +114,13 @@ class Matrix {
   size_type size() const noexcept { return rows() * cols(); }
   bool empty() const noexcept { return size() == 0; }
 
+  /// @brief True for a matrix created distributed whose whole was not materialised yet.
+  /// @attention Takes the container's lock; safe next to other readers.
+  bool is_distributed() const { return storage_.is_distributed(); }
+  /// @brief Bytes of this rank's main memory the elements take now (see Vector::host_bytes()).
+  /// @attention Takes the container's lock; safe next to other readers.
+  std::size_t host_bytes() const { return storage_.host_bytes(); }
+
   /// @brief Inside a variant, for an operand with halo="N" (FORMAT.md): how many rows of
   ///        the neighbouring blocks the task may read above row 0 and below the last row
   ///        (N, or 0 at the top or bottom of the whole matrix; 0 outside halo operands).
@@ -130,8 +149,7 @@ class Matrix {
   /// @brief Host read of element (@p i, @p j) (checked in debug builds).
   const T& operator()(size_type i, size_type j) const {
     if constexpr (PEPPHER_INDEX_CHECKS) check(i, j);
-    storage_.ensure_read();
-    return static_cast<const T*>(storage_.data())[i * ld() + j];
+    return storage_.read_element<T>(i * ld() + j);
   }
   /// @brief Checked proxy to element (@p i, @p j); throws peppher::Error when out of range.
   reference at(size_type i, size_type j) {

@@ -2,6 +2,7 @@
 // Include this (generated peppher.h does) rather than the individual headers.
 #pragma once
 
+#include "peppher/distribution.h"
 #include "peppher/element_ref.h"
 #include "peppher/error.h"
 #include "peppher/execution_counter.h"

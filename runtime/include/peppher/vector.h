@@ -11,6 +11,7 @@
 #include "peppher/detail/equal.h"
 #include "peppher/detail/halo.h"
 #include "peppher/detail/storage.h"
+#include "peppher/distribution.h"
 #include "peppher/element_ref.h"
 #include "peppher/error.h"
 
@@ -49,6 +50,25 @@ class Vector {
   Vector() = default;
   /// @brief @p n value-initialized elements.
   explicit Vector(size_type n) : storage_(shape(n)) { value_init(0); }
+  /// @brief @p n zero elements created distributed (`Vector<double> v(n,
+  ///        peppher::distributed)`): no host memory is allocated now. The first partitioned
+  ///        call creates each block where its task runs (under StarPU-MPI: only on the
+  ///        block's rank, zero-filled there; a call that writes the blocks, e.g. an init
+  ///        kernel, moves no data), and later calls with the same split keep them there. An
+  ///        element read fetches only the block holding it (every rank gets that block); any
+  ///        other host access, a whole-data call or a call with another split materialises
+  ///        the whole on every rank, after which the vector is an ordinary one. A copy is an
+  ///        ordinary vector. In one process (no mpirun) the same holds with one rank.
+  /// @attention Each block is zero-filled by a CPU task: StarPU needs a CPU worker (else the
+  ///            first partitioned call throws peppher::Error). A reference returned by an
+  ///            element read stays valid until the next component call, resize or write.
+  ///            Threads: as for any vector, except that a call materialising it (a
+  ///            whole-data call or another split) needs exclusive use, as a write does.
+  Vector(size_type n, DistributedTag) : storage_(shape(n), detail::Storage::Deferred{}) {
+    static_assert(std::is_trivially_default_constructible_v<T>,
+                  "a distributed Vector<T> starts as zero bytes: T must be trivially "
+                  "default-constructible");
+  }
   /// @brief @p n copies of @p value.
   Vector(size_type n, const T& value) : storage_(shape(n), kFilled) { fill_raw(value); }
   /// @brief The elements of @p init.
@@ -87,6 +107,16 @@ class Vector {
   size_type size() const noexcept { return storage_.shape().nx; }
   bool empty() const noexcept { return size() == 0; }
 
+  /// @brief True for a vector created distributed whose whole was not materialised yet
+  ///        (see Vector(size_type, DistributedTag)): this rank holds some blocks at most.
+  /// @attention Takes the container's lock; safe next to other readers.
+  bool is_distributed() const { return storage_.is_distributed(); }
+  /// @brief Bytes of this rank's main memory the elements take now: size() * sizeof(T),
+  ///        or for a vector still distributed, the blocks StarPU allocated in main memory
+  ///        here (its own blocks that ran on a CPU, and blocks fetched for element reads).
+  /// @attention Takes the container's lock; safe next to other readers.
+  std::size_t host_bytes() const { return storage_.host_bytes(); }
+
   /// @brief Inside a variant, for an operand with halo="N" (FORMAT.md): how many elements
   ///        of the neighbouring blocks the task may read before element 0 and after the
   ///        last one (N, or 0 at an end of the whole vector; 0 outside halo operands).
@@ -112,8 +142,7 @@ class Vector {
   /// @brief Host read of element @p i (checked in debug builds).
   const T& operator[](size_type i) const {
     if constexpr (PEPPHER_INDEX_CHECKS) detail::check_index("Vector::operator[]", i, size());
-    storage_.ensure_read();
-    return static_cast<const T*>(storage_.data())[i];
+    return storage_.read_element<T>(i);
   }
   /// @brief Checked proxy to element @p i; throws peppher::Error when out of range.
   reference at(size_type i) {

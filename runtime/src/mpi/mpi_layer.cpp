@@ -96,11 +96,17 @@ class MpiLayer final : public detail::Distributed {
 
   void gathering(starpu_data_handle_t whole,
                  const std::vector<starpu_data_handle_t>& blocks) override {
+    fetch_blocks(blocks);
+    std::lock_guard<std::mutex> lock(mutex_);
+    wholes_[whole].owner_only = false;
+  }
+
+  // StarPU-MPI's cache remembers which ranks hold a block's current value (until a task
+  // writes it), so a block fetched for an element read is not sent again by a gather.
+  void fetch_blocks(const std::vector<starpu_data_handle_t>& blocks) override {
     after_local_writers(blocks);
     for (starpu_data_handle_t b : blocks)
       starpu_mpi_get_data_on_all_nodes_detached(MPI_COMM_WORLD, b);
-    std::lock_guard<std::mutex> lock(mutex_);
-    wholes_[whole].owner_only = false;
   }
 
   void host_access(starpu_data_handle_t whole) override {

@@ -30,7 +30,8 @@ class Distributed {
   /// @brief A container's handle was registered: it gets a tag; rank 0 owns it.
   virtual void container_registered(starpu_data_handle_t whole) = 0;
   /// @brief The blocks of a new partition plan of @p whole: tags and owner ranks (the
-  ///        block distribution: block k of B lives on rank k * nranks / B).
+  ///        block distribution: block k of B lives on rank k * nranks / B). @p whole is
+  ///        null for the blocks of a container created distributed (data of their own).
   virtual void blocks_planned(starpu_data_handle_t whole,
                               const std::vector<starpu_data_handle_t>& blocks) = 0;
   /// @brief @p blocks were just partitioned from @p whole: each block's owner must hold its
@@ -41,6 +42,10 @@ class Distributed {
   ///        whole-data call, another split): every rank fetches each block from its owner.
   virtual void gathering(starpu_data_handle_t whole,
                          const std::vector<starpu_data_handle_t>& blocks) = 0;
+  /// @brief The host is about to read @p blocks without the rest of their container (an
+  ///        element read, or materialising a container created distributed): every rank
+  ///        fetches each block from its owner (once: a rank holding its value keeps it).
+  virtual void fetch_blocks(const std::vector<starpu_data_handle_t>& blocks) = 0;
   /// @brief The host is about to access @p whole (unpartitioned): fetch the owner's value.
   virtual void host_access(starpu_data_handle_t whole) = 0;
   /// @brief Every rank's program wrote @p whole on the host: the owner's copy is the value

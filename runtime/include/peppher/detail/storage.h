@@ -67,12 +67,38 @@ struct SplitRecord {
   std::vector<std::string> sharing;
 };
 
+/// @brief One block of a partitioned container whose host copy the host reads alone (an
+///        element read that fetched only its block): where that copy is, for later reads.
+struct BlockWindow {
+  std::size_t row0 = 0, row1 = 1;  ///< rows [row0, row1) of the whole (a vector: row 0)
+  std::size_t col0 = 0, col1 = 0;  ///< columns (a vector: elements) [col0, col1)
+  std::size_t ld = 0;              ///< elements between two rows of the host copy
+  const char* base = nullptr;      ///< the host copy of element (row0, col0)
+  starpu_data_handle_t block = nullptr;
+  bool held = false;  ///< acquired (STARPU_R) by the host until the host phase ends
+
+  /// @brief The host copy of element @p index (row-major over @p shape's leading
+  ///        dimension), or null when the element is not in this block.
+  const void* find(std::size_t index, const Shape& shape) const noexcept {
+    std::size_t row = 0, col = index;
+    if (shape.layout == Layout::Matrix) {
+      row = index / shape.ld;
+      col = index % shape.ld;
+    }
+    if (row < row0 || row >= row1 || col < col0 || col >= col1) return nullptr;
+    return base + ((row - row0) * ld + (col - col0)) * shape.elem_size;
+  }
+};
+
 /// @brief Owns (or, for a view, borrows) the payload and its StarPU registration.
 /// @attention Like std::vector: any number of threads may read one storage at the same time
-///            (ensure_read, handle_for_task / partition for calls that only read it, clone),
-///            which the lock around registration, host phases and partitions makes safe;
-///            a write (ensure_write, reshape, move, destruction, a call writing it) needs
-///            exclusive use.
+///            (ensure_read, read_element, handle_for_task / partition for calls that only read
+///            it, clone), which the lock around registration, host phases and partitions
+///            makes safe (read_element's fast paths take no lock: the phase, or the window of
+///            the block last fetched, which stays allocated until a write); a write
+///            (ensure_write, reshape, move, destruction, a call writing it) needs exclusive
+///            use, and so does a call on a storage still distributed that materialises it (a
+///            whole-data call or another split: its blocks are dropped).
 class Storage {
  public:
   /// @brief Empty owning storage (no memory, never registered).
@@ -86,6 +112,15 @@ class Storage {
   ///        that asks for it writes every element (a copy or a fill), so memory is written
   ///        once, not twice (it matters for large containers built from data).
   Storage(const Shape& shape, Uninitialized);
+  /// @brief Marks a storage created distributed (e.g. `Vector(n, peppher::distributed)`).
+  struct Deferred {};
+  /// @brief Storage of the given shape created distributed: no host memory. Its first
+  ///        partitioned call registers each block as data of its own (home -1) that StarPU
+  ///        allocates, zero-filled by a small task, on the rank (with StarPU-MPI) and the
+  ///        memory node where the block's tasks run; element reads fetch the block holding
+  ///        the element; any other use materialises the whole on the host of every rank
+  ///        (materialise_locked), after which it is an ordinary storage.
+  Storage(const Shape& shape, Deferred);
   /// @brief Non-owning storage over @p ptr: no coherence work, never registers, never frees.
   static Storage view(void* ptr, const Shape& shape) noexcept;
   /// @brief Deep copy of @p other; waits for tasks still writing it (host read access).
@@ -104,6 +139,27 @@ class Storage {
   bool registered() const noexcept;
   bool pinned() const noexcept { return pinned_ || pinned_in_place_; }
   HostPhase phase() const noexcept { return phase_.load(std::memory_order_acquire); }
+  /// @brief Created distributed and not materialised yet: no whole copy on the host.
+  bool is_distributed() const;
+  /// @brief Bytes of main memory the data takes on this process now: the whole, or for a
+  ///        distributed storage the blocks StarPU allocated in main memory.
+  std::size_t host_bytes() const;
+
+  /// @brief Host read of element @p index (row-major, counting the leading dimension):
+  ///        a plain memory access once the data is on the host, or once the block holding
+  ///        the element was fetched alone (see read_element_slow()).
+  template <typename T>
+  const T& read_element(std::size_t index) {
+    if (__builtin_expect(phase() != HostPhase::None, 1)) return static_cast<const T*>(ptr_)[index];
+    if (const BlockWindow* w = window_.load(std::memory_order_acquire))
+      if (const void* p = w->find(index, shape_)) return *static_cast<const T*>(p);
+    return *static_cast<const T*>(read_element_slow(index));
+  }
+  /// @brief Slow path of read_element(): a block already fetched, else, when the data is
+  ///        partitioned and either distributed over several ranks or created distributed,
+  ///        fetches only the block holding the element (from its owner, on every rank) and
+  ///        acquires it (STARPU_R) until the host phase ends; else acquire_read().
+  [[gnu::cold, gnu::noinline]] const void* read_element_slow(std::size_t index);
 
   /// @brief Makes host reads valid: a no-op once the phase began (one inline test).
   void ensure_read() {
@@ -175,6 +231,12 @@ class Storage {
 
  private:
   void check_task_use(const char* what) const;
+  void acquire_read_locked();
+  const void* fetch_block_locked(std::size_t index);
+  void release_windows_locked(bool forget) noexcept;
+  void materialise_locked();
+  void plan_distributed_locked(const PartitionSpec& spec);
+  void drop_independent_locked() noexcept;
   void end_host_phase() noexcept;
   void release() noexcept;
   void unpartition_active(bool gather = true) noexcept;
@@ -198,6 +260,10 @@ class Storage {
   std::atomic<int> last_reader_{-1};                             // see last_reader()
   std::vector<std::unique_ptr<PartitionPlan>> plans_;
   int active_plan_ = -1;
+  bool distributed_ = false;  // created distributed, not materialised (see is_distributed())
+  // Blocks the host reads alone (read_element_slow); the last one found, for the fast path.
+  std::vector<std::unique_ptr<BlockWindow>> windows_;
+  std::atomic<const BlockWindow*> window_{nullptr};
   // `?` calls: the last split they gave the container, and per interface the number of the
   // last of its `?` calls on it (out of auto_calls_).
   SplitState last_auto_;

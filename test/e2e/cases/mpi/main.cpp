@@ -132,6 +132,111 @@ void halos() {
   report("stencil steps with a halo", ok);
 }
 
+// Owner of block k of 4 (docs/MPI.md: block k of B lives on rank k * nranks / B).
+int owner_of(int k) {
+  return k * peppher::nranks() / 4;
+}
+
+// An element read of a Vector partitioned over the ranks fetches only the block holding
+// it: its owner sends that block to every other rank, and nothing is gathered, so the
+// next call with the same split moves nothing.
+void element_reads() {
+  const size_t n = 1200;
+  const int bs = 300;  // 4 blocks
+  const std::size_t block_bytes = 300 * sizeof(float);
+  peppher::Vector<float> x(n), y(n);
+  for (size_t i = 0; i < n; ++i) x[i] = static_cast<float>(i);
+  pmap_vec(x, y, bs, 2.0f);
+  const std::size_t before = peppher::mpi::bytes_sent();
+  const auto gathers = peppher::partition_counts().gathers;
+  const float v = y[700], w = y[899];  // both in block 2
+  const std::size_t sent = peppher::mpi::bytes_sent() - before;
+  const std::size_t expect =
+      owner_of(2) == peppher::rank() ? (peppher::nranks() - 1) * block_bytes : 0;
+  report("an element read fetches only its block", v == 1400.0f && w == 1798.0f && sent == expect);
+  if (sent != expect)
+    std::printf("rank %d: %zu bytes sent, expected %zu\n", peppher::rank(), sent, expect);
+  pmap_vec(y, x, bs, 0.5f);
+  // One rank keeps gathering the whole for a host read (it moves nothing between ranks).
+  report("the next partitioned call moves nothing",
+         peppher::mpi::bytes_sent() == before + sent &&
+             (peppher::nranks() == 1 || peppher::partition_counts().gathers == gathers) &&
+             x[1199] == 1199.0f);
+}
+
+// Vectors created distributed: an init kernel creates each block on its owner, further
+// calls keep them there, element reads fetch one block, the whole comes on demand.
+void distributed_vectors() {
+  const size_t n = 1200;
+  const int bs = 300;  // 4 blocks
+  const std::size_t block_bytes = 300 * sizeof(float);
+  const int me = peppher::rank();
+  std::size_t mine = 0;  // bytes of the blocks this rank owns
+  for (int k = 0; k < 4; ++k) mine += owner_of(k) == me ? block_bytes : 0;
+
+  const std::size_t before = peppher::mpi::bytes_sent();
+  peppher::Vector<float> x(n, peppher::distributed), y(n, peppher::distributed);
+  report("a distributed vector has no host memory", x.host_bytes() == 0 && x.is_distributed());
+  pinit_vec(x, bs, 0);       // x[i] = i, each block written by its owner
+  pmap_vec(x, y, bs, 2.0f);  // y = 2x
+  pmap_vec(y, x, bs, 0.5f);  // x = y / 2
+  report("creation, init and calls move no data", peppher::mpi::bytes_sent() == before);
+  report("each rank holds only its own blocks",
+         x.is_distributed() && x.host_bytes() == mine && y.host_bytes() == mine);
+  if (x.host_bytes() != mine)
+    std::printf("rank %d: %zu bytes on the host, expected %zu\n", me, x.host_bytes(), mine);
+
+  const std::size_t b0 = peppher::mpi::bytes_sent();
+  const float v = y[700], w = y[650];  // block 2
+  const std::size_t sent = peppher::mpi::bytes_sent() - b0;
+  const std::size_t expect = owner_of(2) == me ? (peppher::nranks() - 1) * block_bytes : 0;
+  report("an element read of a distributed vector moves one block",
+         v == 1400.0f && w == 1300.0f && sent == expect && y.is_distributed() &&
+             y.host_bytes() == mine + (owner_of(2) == me ? 0 : block_bytes));
+  const std::size_t b1 = peppher::mpi::bytes_sent();
+  pmap_vec(y, x, bs, 0.25f);  // x = y / 4
+  report("after an element read the next call moves nothing",
+         peppher::mpi::bytes_sent() == b1 && x.is_distributed());
+
+  // The whole on every rank: the sequential values; then an ordinary vector.
+  const std::vector<float> all = x.to_std();
+  bool ok = !x.is_distributed() && all.size() == n;
+  for (size_t i = 0; i < all.size(); ++i) ok = ok && all[i] == 0.5f * static_cast<float>(i);
+  report("a distributed vector read whole", ok);
+  pmap_vec(x, y, bs, 4.0f);  // y = 2i
+  ok = true;
+  for (size_t i = 0; i < n; ++i) ok = ok && y[i] == 2.0f * static_cast<float>(i);
+  report("calls after the whole was read", ok);
+}
+
+// A stencil with a halo on Vectors created distributed: the init kernel and the step send
+// only the halo elements across the boundaries between two ranks' blocks.
+void distributed_stencil() {
+  const int n = 1001, h = 2, bs = 91;  // 11 blocks of 91 elements
+  const int blocks = 11, ranks = peppher::nranks(), me = peppher::rank();
+  auto owner = [&](int k) { return k * ranks / blocks; };
+  std::size_t expect = 0;
+  for (int k = 0; k + 1 < blocks; ++k) {
+    if (owner(k) == owner(k + 1)) continue;
+    if (owner(k) == me) expect += h * sizeof(float);
+    if (owner(k + 1) == me) expect += h * sizeof(float);
+  }
+  const std::size_t before = peppher::mpi::bytes_sent();
+  peppher::Vector<float> x(n, peppher::distributed), y(n, peppher::distributed);
+  pinit_vec(x, bs, 0);  // x[i] = i
+  stencil_vec(x, y, bs, h);
+  const std::size_t sent = peppher::mpi::bytes_sent() - before;
+  const std::vector<float> got = y.to_std();
+  bool ok = sent == expect && got.size() == static_cast<size_t>(n);
+  for (int i = 0; i < n && ok; ++i) {
+    const float left = static_cast<float>(i - h < 0 ? 0 : i - h);
+    const float right = static_cast<float>(i + h >= n ? n - 1 : i + h);
+    ok = got[i] == left + 2.0f * static_cast<float>(i) + right;
+  }
+  report("a stencil on distributed vectors sends only its halos", ok);
+  if (sent != expect) std::printf("rank %d: %zu bytes sent, expected %zu\n", me, sent, expect);
+}
+
 }  // namespace
 
 int main() {
@@ -144,6 +249,9 @@ int main() {
   raw_pointers();
   matrices();
   halos();
+  element_reads();
+  distributed_vectors();
+  distributed_stencil();
   const int rank = peppher::rank();
   PEPPHER_SHUTDOWN();
   std::printf("rank %d of %d: %d wrong\n", rank, nranks, wrong_checks);
