@@ -1,12 +1,18 @@
 // The sgemm application: asynchronous C = A * B calls on peppher::Matrix<float> containers of
 // the size given on the command line, checked (host reads wait) against a double-precision
-// host reference; exits non-zero on a wrong result.   ./sgemm [size] [iterations]
+// host reference; exits non-zero on a wrong result.   ./sgemm [size] [iterations] [tiled]
+// With "tiled", every product is one call of sgemm_tiles, split into 2-D tiles of C (A in
+// row blocks, B in column blocks, one task per tile); composed with --mpi the tiles are
+// distributed over the ranks. The verdict line then ends with a checksum of every result.
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "peppher.h"
@@ -72,6 +78,41 @@ long count_wrong(const Matrix<float>& got, const Dense& want) {
   return wrong;
 }
 
+// FNV-1a over the bits of every element of @p m (not its padding), continuing @p h.
+std::uint64_t checksum(const Matrix<float>& m, std::uint64_t h) {
+  const float* p = m.host_read();
+  for (std::size_t i = 0; i < m.rows(); ++i)
+    for (std::size_t j = 0; j < m.cols(); ++j) {
+      std::uint32_t bits = 0;
+      std::memcpy(&bits, &p[i * m.ld() + j], sizeof bits);
+      h = (h ^ bits) * 1099511628211ull;
+    }
+  return h;
+}
+
+// The tiled mode: each iteration C = A * B and E = C * F with sgemm_tiles, tiles of at most
+// @p tile x @p tile, A rewritten from the host between iterations (its blocks then move
+// again). Returns the wrong elements; @p sum gets the checksum of every C and E.
+long tiled(std::size_t m, std::size_t k, std::size_t n, std::size_t p, int tile, int iterations,
+           int& calls, std::uint64_t& sum) {
+  long wrong = 0;
+  Matrix<float> a(m, k), b(k, n), c(m, n, -7.0f), f(n, p), e(m, p, -7.0f);
+  fill_random(b, 2000u);
+  fill_random(f, 99u);
+  const Dense bd = to_dense(b), fd = to_dense(f);
+  for (int it = 0; it < iterations; ++it) {
+    fill_random(a, 1000u + static_cast<unsigned>(it));
+    sgemm_tiles(a, b, c, tile);  // C in tiles: A's row blocks, B's column blocks
+    sgemm_tiles(c, f, e, tile);  // C read in row blocks now
+    calls += 2;
+    const Dense c_ref = multiply(to_dense(a), bd);
+    wrong += count_wrong(c, c_ref);
+    wrong += count_wrong(e, multiply(c_ref, fd));
+    sum = checksum(e, checksum(c, sum));
+  }
+  return wrong;
+}
+
 // One independent problem: C = A * B, then E = C * F (F shared by all problems).
 struct Problem {
   Matrix<float> a, b, c, e;
@@ -82,8 +123,9 @@ struct Problem {
 int main(int argc, char** argv) {
   const int size = argc > 1 ? std::atoi(argv[1]) : 256;
   const int iterations = argc > 2 ? std::atoi(argv[2]) : 4;
-  if (size < 1 || iterations < 1) {
-    std::fprintf(stderr, "usage: sgemm [size >= 1] [iterations >= 1]\n");
+  const bool tiles = argc > 3 && std::string(argv[3]) == "tiled";
+  if (size < 1 || iterations < 1 || (argc > 3 && !tiles)) {
+    std::fprintf(stderr, "usage: sgemm [size >= 1] [iterations >= 1] [tiled]\n");
     return 2;
   }
   // Deliberately not square and not multiples of the OpenCL tile size.
@@ -92,10 +134,17 @@ int main(int argc, char** argv) {
   const std::size_t n = m + 3;
   const std::size_t p = m / 2 + 1;
 
+  // Tiled: C is m x n in tiles of at most `tile` (4 x 5 of them, or fewer when small).
+  const int tile = static_cast<int>((n + 3) / 4);
+
   PEPPHER_INITIALIZE();
   long wrong = 0;
   int calls = 0;
-  {
+  std::uint64_t sum = 1469598103934665603ull;
+  const int rank = peppher::rank(), nranks = peppher::nranks();  // 0 and 1 after shutdown
+  if (tiles) {
+    wrong = tiled(m, k, n, p, tile, iterations, calls, sum);
+  } else {
     Matrix<float> f(n, p);
     fill_random(f, 99u);
     std::vector<std::unique_ptr<Problem>> problems;
@@ -135,8 +184,15 @@ int main(int argc, char** argv) {
   }
   PEPPHER_SHUTDOWN();
 
-  std::printf("sgemm: m=%zu k=%zu n=%zu, %d calls: %s\n", m, k, n, calls,
-              wrong == 0 ? "all results correct" : "WRONG RESULTS");
+  if (tiles)
+    std::printf(
+        "sgemm: m=%zu k=%zu n=%zu, tiles of %d, %d calls, rank %d of %d: %s "
+        "checksum=%016llx\n",
+        m, k, n, tile, calls, rank, nranks, wrong == 0 ? "all results correct" : "WRONG RESULTS",
+        static_cast<unsigned long long>(sum));
+  else
+    std::printf("sgemm: m=%zu k=%zu n=%zu, %d calls: %s\n", m, k, n, calls,
+                wrong == 0 ? "all results correct" : "WRONG RESULTS");
   if (wrong != 0) std::printf("sgemm: %ld wrong elements\n", wrong);
   return wrong == 0 ? 0 : 1;
 }

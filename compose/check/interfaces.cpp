@@ -56,7 +56,7 @@ void check_halo(ir::Parameter& p, const Scope& scope, diag::Diagnostics& diag) {
                              p.type + "'");
     return;
   }
-  if (p.partition.kind == ir::PartitionKind::Blocks2D) {
+  if (ir::is_grid(p.partition.kind)) {
     diag.error(halo.loc, "halo of " + who +
                              " needs a 1-D partition (blocks of rows); it is "
                              "partitioned in 2-D blocks");
@@ -132,6 +132,18 @@ void resolve_parameter(const ir::Interface& iface, ir::Parameter& p, diag::Diagn
       diag.error(p.partition.loc, "2-D partition of " + who +
                                       " needs a matrix operand "
                                       "(peppher::Matrix or a pointer with descRowWidth)");
+    } else if ((p.partition.kind == ir::PartitionKind::GridRows ||
+                p.partition.kind == ir::PartitionKind::GridCols) &&
+               p.kind != ir::ParamKind::Matrix) {
+      diag.error(p.partition.loc,
+                 "partition=\"" +
+                     (p.partition.kind == ir::PartitionKind::GridRows
+                          ? p.partition.block.text + ",*"
+                          : "*," + p.partition.block_cols.text) +
+                     "\" (row or column blocks of a 2-D grid) of " + who +
+                     " needs a peppher::Matrix (its blocks keep the whole matrix's leading "
+                     "dimension); it is '" +
+                     p.type + "'");
     }
     Scope ps = scope;
     ps.self.clear();
@@ -144,10 +156,12 @@ void resolve_parameter(const ir::Interface& iface, ir::Parameter& p, diag::Diagn
       for (const ir::Tunable& tn : v.tunables) ps.tunables.push_back(tn.name);
     }
     if (p.partition.kind == ir::PartitionKind::Blocks ||
-        p.partition.kind == ir::PartitionKind::Blocks2D) {
+        p.partition.kind == ir::PartitionKind::Blocks2D ||
+        p.partition.kind == ir::PartitionKind::GridRows) {
       resolve_expression(p.partition.block, "partition of " + who, ps, diag);
     }
-    if (p.partition.kind == ir::PartitionKind::Blocks2D) {
+    if (p.partition.kind == ir::PartitionKind::Blocks2D ||
+        p.partition.kind == ir::PartitionKind::GridCols) {
       resolve_expression(p.partition.block_cols, "partition of " + who, ps, diag);
     }
   }

@@ -65,6 +65,8 @@ Data buffer_data(const WrapperPlan& plan, const Operand& o) {
   d.set("split_none", flag(o.split == SplitKind::None));
   d.set("split_blocks", flag(o.split == SplitKind::Blocks));
   d.set("split_2d", flag(o.split == SplitKind::Blocks2D));
+  d.set("split_rows", flag(o.split == SplitKind::GridRows));
+  d.set("split_cols", flag(o.split == SplitKind::GridCols));
   d.set("split_auto", flag(o.split == SplitKind::Auto));
   d.set("block", o.block ? cpp::as_block(*o.block) : "");
   d.set("block_cols", o.block_cols ? cpp::as_block(*o.block_cols) : "");

@@ -76,6 +76,10 @@ const char* to_string(PartitionKind k) {
       return "blocks";
     case PartitionKind::Blocks2D:
       return "blocks2d";
+    case PartitionKind::GridRows:
+      return "grid_rows";
+    case PartitionKind::GridCols:
+      return "grid_cols";
     case PartitionKind::Auto:
       return "auto";
   }

@@ -56,14 +56,24 @@ enum class PartitionKind {
   None,      // "*" or absent
   Blocks,    // one expression: 1-D blocks of `block` elements
   Blocks2D,  // "a,b": 2-D blocks of `block` rows by `block_cols` columns
+  GridRows,  // "a,*": a Matrix in row blocks of `block` rows (all columns); task (i, j) of
+             // the call's 2-D grid gets row block i
+  GridCols,  // "*,b": a Matrix in column blocks of `block_cols` columns (all rows); task
+             // (i, j) gets column block j
   Auto,      // "?": the composer chooses
 };
+
+/// "a,b", "a,*" or "*,b": a partition of a Matrix over the call's 2-D grid of tasks.
+inline bool is_grid(PartitionKind k) {
+  return k == PartitionKind::Blocks2D || k == PartitionKind::GridRows ||
+         k == PartitionKind::GridCols;
+}
 
 struct Partition {
   PartitionKind kind = PartitionKind::None;
   SourceLoc loc;
-  Expression block;       // Blocks: elements per block; Blocks2D: rows per block
-  Expression block_cols;  // Blocks2D only
+  Expression block;       // Blocks: elements per block; Blocks2D, GridRows: rows per block
+  Expression block_cols;  // Blocks2D, GridCols: columns per block
 };
 
 // CSR sparse operand: names of the parameters describing the matrix whose values this
@@ -347,7 +357,7 @@ const char* to_string(AccessMode m);           // "read", "write", "readwrite"
 const char* to_string(ParamKind k);            // "scalar", "struct", "pointer", "vector", "matrix",
                                                // "scalar_container", "reference"
 const char* to_string(PerfModel p);            // "none", "history", "regression", "nl_regression"
-const char* to_string(PartitionKind k);        // "none", "blocks", "blocks2d", "auto"
+const char* to_string(PartitionKind k);        // "none", "blocks", "blocks2d", "grid_rows", ...
 
 // Whether backend b is enabled for interface i under the application's options
 // (command line -disableCPU etc. and the interface's disable* attributes). OPENMP follows CPU.

@@ -203,9 +203,10 @@ void parameter(Json& j, const Parameter& p) {
     j.key("partition");
     j.begin_object();
     j.field("kind", to_string(p.partition.kind));
-    if (p.partition.kind == PartitionKind::Blocks || p.partition.kind == PartitionKind::Blocks2D)
+    const PartitionKind k = p.partition.kind;
+    if (k == PartitionKind::Blocks || k == PartitionKind::Blocks2D || k == PartitionKind::GridRows)
       expression(j, "block", p.partition.block);
-    if (p.partition.kind == PartitionKind::Blocks2D)
+    if (k == PartitionKind::Blocks2D || k == PartitionKind::GridCols)
       expression(j, "blockCols", p.partition.block_cols);
     j.end_object();
   }

@@ -37,6 +37,16 @@ const std::string* row_count(const ir::Parameter& p) {
   return nullptr;
 }
 
+// "a,b", "a,*" or "*,b": the operand follows the call's 2-D grid of tasks.
+bool is_grid(SplitKind k) {
+  return k == SplitKind::Blocks2D || k == SplitKind::GridRows || k == SplitKind::GridCols;
+}
+
+// "a,*" or "*,b" as written (without blanks), for messages.
+std::string grid_text(const ir::Partition& p) {
+  return p.kind == ir::PartitionKind::GridRows ? p.block.text + ",*" : "*," + p.block_cols.text;
+}
+
 Operand* value_operand(std::vector<Operand>& operands, const std::string* name) {
   if (name == nullptr) return nullptr;
   for (Operand& o : operands) {
@@ -50,7 +60,8 @@ Operand* value_operand(std::vector<Operand>& operands, const std::string* name) 
 const Operand* plan_splits(const ir::Interface& iface, WrapperPlan& plan,
                            diag::Diagnostics& diags) {
   const Operand* leader = nullptr;
-  bool fixed = false, two_d = false, one_d = false;
+  const Operand* grid_one = nullptr;  // the first "a,*" or "*,b" operand
+  bool fixed = false, two_d = false, one_d = false, grid_1d = false;
   for (Operand& o : plan.operands) {
     const ir::Parameter& p = *o.param;
     switch (p.partition.kind) {
@@ -67,10 +78,32 @@ const Operand* plan_splits(const ir::Interface& iface, WrapperPlan& plan,
         o.block_cols = &p.partition.block_cols;
         fixed = two_d = true;
         break;
+      case ir::PartitionKind::GridRows:
+        o.split = SplitKind::GridRows;
+        o.block = &p.partition.block;
+        grid_1d = true;
+        break;
+      case ir::PartitionKind::GridCols:
+        o.split = SplitKind::GridCols;
+        o.block_cols = &p.partition.block_cols;
+        grid_1d = true;
+        break;
       case ir::PartitionKind::Auto:
         o.split = SplitKind::Auto;
         plan.auto_split = one_d = true;
         break;
+    }
+    if (o.split == SplitKind::GridRows || o.split == SplitKind::GridCols) {
+      if (grid_one == nullptr) grid_one = &o;
+      if (p.access_mode != ir::AccessMode::Read) {
+        diags.error(p.partition.loc,
+                    "parameter '" + p.name + "' of interface '" + iface.name +
+                        "' is written (accessMode=\"" + ir::to_string(p.access_mode) +
+                        "\") but partitioned with '" + grid_text(p.partition) +
+                        "': every task of a row (column) of the call's 2-D grid gets the same "
+                        "block, so several tasks would write it at once; a written operand "
+                        "must be split in 'a,b' blocks");
+      }
     }
     if (leader == nullptr) leader = &o;
     if (o.split == SplitKind::Blocks2D && o.kind == OperandKind::RawMatrix) {
@@ -84,6 +117,21 @@ const Operand* plan_splits(const ir::Interface& iface, WrapperPlan& plan,
     }
   }
   if (leader == nullptr) return nullptr;
+  if (grid_1d && one_d) {
+    diags.error(grid_one->param->partition.loc,
+                "interface '" + iface.name + "' mixes '" + grid_text(grid_one->param->partition) +
+                    "' on '" + grid_one->param->name +
+                    "' with a 1-D or '?' partition; row blocks ('a,*') and column blocks "
+                    "('*,b') follow the call's 2-D grid of tasks, so every other partitioned "
+                    "operand must be split in 'a,b' blocks");
+  } else if (grid_1d && !two_d) {
+    diags.error(grid_one->param->partition.loc,
+                "partition '" + grid_text(grid_one->param->partition) + "' of '" +
+                    grid_one->param->name + "' in interface '" + iface.name +
+                    "' needs an operand split in 'a,b' blocks: the call's grid of tasks (p x "
+                    "q) comes from those, and row (column) block i goes to the tasks of row "
+                    "(column) i of the grid");
+  }
   if (two_d && one_d) {
     diags.error(leader->param->partition.loc,
                 "interface '" + iface.name +
@@ -124,7 +172,7 @@ void plan_block_values(const ir::Interface& iface, WrapperPlan& plan, const Oper
                        diag::Diagnostics& diags) {
   for (const Operand& o : plan.operands) {
     const ir::Parameter& p = *o.param;
-    if (o.split == SplitKind::None || o.split == SplitKind::Blocks2D) continue;
+    if (o.split == SplitKind::None || is_grid(o.split)) continue;
     Operand* length = nullptr;
     if (o.kind == OperandKind::RawVector && p.num_elements) {
       length = value_operand(plan.operands, lone_identifier(*p.num_elements));
@@ -147,7 +195,7 @@ void plan_block_values(const ir::Interface& iface, WrapperPlan& plan, const Oper
   // blockFirst: the first row (element) of that operand's block.
   for (const Operand& o : plan.operands) {
     if (o.param->block_first.empty() || o.split == SplitKind::None) continue;
-    if (o.split == SplitKind::Blocks2D) {
+    if (is_grid(o.split)) {
       diags.error(o.param->loc, "blockFirst of parameter '" + o.param->name + "' in interface '" +
                                     iface.name +
                                     "' needs row blocks; its 2-D blocks have a "
@@ -166,7 +214,7 @@ void plan_block_values(const ir::Interface& iface, WrapperPlan& plan, const Oper
     first->block_value = BlockValue::BlockOffset;
     first->of_buffer = o.buffer;
   }
-  if (leader.split == SplitKind::Blocks2D) return;
+  if (is_grid(leader.split)) return;
   for (const Operand& o : plan.operands) {
     const ir::Csr& csr = o.param->csr;
     if (!csr.present()) continue;

@@ -310,8 +310,7 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
   // (after the parameters' buffers, so their indices do not move).
   for (Operand& o : plan.operands) {
     const ir::Parameter& p = *o.param;
-    if (!p.halo || p.partition.kind == ir::PartitionKind::None ||
-        p.partition.kind == ir::PartitionKind::Blocks2D ||
+    if (!p.halo || p.partition.kind == ir::PartitionKind::None || ir::is_grid(p.partition.kind) ||
         (o.kind != OperandKind::Vector && o.kind != OperandKind::Matrix))
       continue;  // check/ reported it
     o.halo = &*p.halo;

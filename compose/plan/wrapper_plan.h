@@ -33,6 +33,8 @@ enum class SplitKind {
   None,      // shared whole by every block's task (read-only)
   Blocks,    // 1-D: blocks of at most `block` elements (a Matrix: rows)
   Blocks2D,  // Matrix: blocks of at most `block` rows by `block_cols` columns
+  GridRows,  // Matrix: row blocks of at most `block` rows; task (i, j) of the 2-D grid gets i
+  GridCols,  // Matrix: column blocks of at most `block_cols` columns; task (i, j) gets j
   Auto,      // `?`: the runtime's AutoSplit sizes the blocks
 };
 
@@ -54,8 +56,8 @@ struct Operand {
   const ir::Expression* count = nullptr;
   const ir::Expression* row_width = nullptr;
   SplitKind split = SplitKind::None;           // partitioned calls only
-  const ir::Expression* block = nullptr;       // Blocks/Blocks2D: elements (rows) per block
-  const ir::Expression* block_cols = nullptr;  // Blocks2D: columns per block
+  const ir::Expression* block = nullptr;       // Blocks/Blocks2D/GridRows: elements (rows)
+  const ir::Expression* block_cols = nullptr;  // Blocks2D/GridCols: columns per block
   BlockValue block_value = BlockValue::Same;   // Value operands of partitioned calls
   int of_buffer = -1;                          // BlockSize/BlockOffset: which buffer's blocks
   const ir::Expression* halo = nullptr;        // halo="N" (check/ accepted it): rows per side

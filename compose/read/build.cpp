@@ -85,11 +85,22 @@ ir::Partition read_partition(const Doc& d, pugi::xml_node n) {
   if (comma == std::string::npos) {
     p.kind = ir::PartitionKind::Blocks;
     p.block = part(0, v.size());
-  } else {
-    p.kind = ir::PartitionKind::Blocks2D;
-    p.block = part(0, comma);
-    p.block_cols = part(comma + 1, v.size());
+    return p;
   }
+  // "a,*" and "*,b": one dimension of the call's 2-D grid, the other whole.
+  const bool all_rows = trim(v.substr(0, comma)) == "*";
+  const bool all_cols = trim(v.substr(comma + 1)) == "*";
+  if (all_rows && all_cols) {
+    d.diag().error(p.loc, "partition=\"" + v +
+                              "\" splits neither rows nor columns; write partition=\"*\" "
+                              "(or leave it out) for an operand shared whole");
+    return ir::Partition{};
+  }
+  p.kind = all_cols   ? ir::PartitionKind::GridRows
+           : all_rows ? ir::PartitionKind::GridCols
+                      : ir::PartitionKind::Blocks2D;
+  if (!all_rows) p.block = part(0, comma);
+  if (!all_cols) p.block_cols = part(comma + 1, v.size());
   return p;
 }
 

@@ -306,6 +306,7 @@ bool valid_for(const SplitState& s, std::size_t n, std::size_t k, const std::vec
 }  // namespace
 
 void Call::settle() {
+  check_grid();
   if (auto_ == nullptr || settled_) return;
   const std::size_t n = auto_extent_;
   std::vector<int> workers = capable_workers(codelet_);
@@ -391,6 +392,17 @@ std::vector<std::size_t> Call::sizes_2d(const char* name, std::size_t rows, std:
   const std::size_t rp = count_for(name, rows, block_rows);
   row_parts = rp;
   const std::size_t cp = count_for(name, cols, block_cols);
+  if (grid_rows_ == 0) {
+    grid_rows_ = rp;
+    grid_cols_ = cp;
+    first_grid_ = name;
+    grid_checked_ = false;
+  } else if (rp != grid_rows_ || cp != grid_cols_) {
+    throw Error(std::string(iface_) + ": '" + name + "' splits into " + std::to_string(rp) + " x " +
+                std::to_string(cp) + " blocks but '" + first_grid_ + "' into " +
+                std::to_string(grid_rows_) + " x " + std::to_string(grid_cols_) +
+                "; every operand partitioned in 2-D blocks must split into the same grid");
+  }
   std::vector<std::size_t> sizes;
   first_rows.clear();
   for (std::size_t i = 0; i < rp; ++i)
@@ -399,6 +411,39 @@ std::vector<std::size_t> Call::sizes_2d(const char* name, std::size_t rows, std:
       first_rows.push_back(block_range(rows, rp, i).offset);
     }
   return check_count(name, std::move(sizes));
+}
+
+void Call::add_grid_split(int index, const char* name, Storage& s, GridAxis axis,
+                          std::size_t extent, long long block) {
+  const bool rows = axis == GridAxis::Rows;
+  std::vector<std::size_t> sizes = even_sizes(extent, count_for(name, extent, block));
+  PartitionSpec spec{rows ? PartitionSpec::Kind::MatrixRows : PartitionSpec::Kind::MatrixCols,
+                     {sizes.size()}};
+  add_container_split(index, name, s, std::move(spec), std::move(sizes));
+  ops_.back().axis = axis;
+  grid_checked_ = false;
+}
+
+void Call::check_grid() {
+  if (grid_checked_) return;
+  for (Operand& op : ops_) {
+    if (op.axis == GridAxis::Block) continue;
+    const bool rows = op.axis == GridAxis::Rows;
+    if (grid_rows_ == 0)
+      throw Error(std::string(iface_) + ": '" + op.name + "' is split in " +
+                  (rows ? "row" : "column") +
+                  " blocks of the call's 2-D grid, but no operand is split in 2-D blocks");
+    const std::size_t want = rows ? grid_rows_ : grid_cols_;
+    if (op.sizes.size() != want)
+      throw Error(std::string(iface_) + ": '" + op.name + "' splits into " +
+                  std::to_string(op.sizes.size()) + (rows ? " row" : " column") + " blocks but '" +
+                  first_grid_ + "' into " + std::to_string(grid_rows_) + " x " +
+                  std::to_string(grid_cols_) + " blocks; the " + (rows ? "row" : "column") +
+                  " blocks must match the grid's " + (rows ? "rows" : "columns") +
+                  " (task (i, j) gets " + (rows ? "row block i" : "column block j") + ")");
+    op.grid_cols = grid_cols_;
+  }
+  grid_checked_ = true;
 }
 
 void Call::add_container_split(int index, const char* name, Storage& s, PartitionSpec spec,
@@ -487,12 +532,14 @@ const Operand& Call::find(int index) const {
 
 std::size_t Call::block_size(std::size_t b, int index) {
   settle();
-  return find(index).sizes.at(b);
+  const Operand& op = find(index);
+  return op.sizes.at(op.block_of(b));
 }
 
 std::size_t Call::block_offset(std::size_t b, int index) {
   settle();
-  return find(index).offsets.at(b);
+  const Operand& op = find(index);
+  return op.offsets.at(op.block_of(b));
 }
 
 void* Call::args(std::size_t b) const noexcept {

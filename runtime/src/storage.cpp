@@ -72,6 +72,7 @@ std::vector<std::size_t> sizes_of(const PartitionSpec& spec, const Shape& shape)
       return sizes;
     }
     case Kind::Matrix2d:
+    case Kind::MatrixCols:
       break;
   }
   return {};
@@ -717,7 +718,7 @@ std::vector<starpu_data_handle_t> Storage::partition_locked(const PartitionSpec&
     const bool is_matrix = shape_.layout == Layout::Matrix;
     if ((spec.kind == Kind::VectorBlocks || spec.kind == Kind::VectorSizes) != is_vector ||
         (spec.kind == Kind::MatrixRows || spec.kind == Kind::MatrixRowSizes ||
-         spec.kind == Kind::Matrix2d) != is_matrix)
+         spec.kind == Kind::Matrix2d || spec.kind == Kind::MatrixCols) != is_matrix)
       throw Error("partition: kind does not match the container");
     if (spec.kind == Kind::VectorBlocks) {
       check_parts(spec.args.at(0), shape_.nx, "partition_blocks");
@@ -741,6 +742,13 @@ std::vector<starpu_data_handle_t> Storage::partition_locked(const PartitionSpec&
       plan->top.resize(spec.args.size());
       auto f = make_filter(rows ? matrix_filter_row_list : starpu_vector_filter_list,
                            spec.args.size(), plan->sizes.data());
+      starpu_data_partition_plan(handle_, &f, plan->top.data());
+    } else if (spec.kind == Kind::MatrixCols) {
+      // StarPU's matrix x dimension is the row-major matrix's columns: the (horizontal)
+      // block filter cuts them into column blocks of every row, block_range's sizes.
+      check_parts(spec.args.at(0), shape_.nx, "partition columns");
+      plan->top.resize(spec.args[0]);
+      auto f = make_filter(starpu_matrix_filter_block, spec.args[0]);
       starpu_data_partition_plan(handle_, &f, plan->top.data());
     } else {
       check_parts(spec.args.at(0), shape_.ny, "partition rows");

@@ -229,4 +229,14 @@ TEST_CASE("partition spellings: '*', '?', 'auto', 1-D and 2-D expressions", "[re
   CHECK(two_d.kind == ir::PartitionKind::Blocks2D);
   CHECK(two_d.block.text == "16");
   CHECK(two_d.block_cols.text == "(n+1)/2");
+  // One dimension of the call's 2-D grid, the other whole: row blocks, column blocks.
+  ir::Partition rows = partition_of("M.rows/2, *");
+  CHECK(rows.kind == ir::PartitionKind::GridRows);
+  CHECK(rows.block.text == "M.rows/2");
+  CHECK(rows.block_cols.text.empty());
+  ir::Partition cols = partition_of(" * ,tile");
+  CHECK(cols.kind == ir::PartitionKind::GridCols);
+  CHECK(cols.block.text.empty());
+  CHECK(cols.block_cols.text == "tile");
+  CHECK(partition_of("*,*").kind == ir::PartitionKind::None);  // with an error (test/bad)
 }

@@ -74,7 +74,7 @@ TEST_CASE("every rank sees the sequential results, on 1, 2 and 4 ranks", "[mpi]"
       e2e::Run r = mpirun(np, exe);
       INFO(r.output);
       REQUIRE(r.exit_code == 0);
-      CHECK(count(r.output, ": ok") == static_cast<size_t>(np) * 22);
+      CHECK(count(r.output, ": ok") == static_cast<size_t>(np) * 24);
       CHECK(count(r.output, "WRONG") == 0);
       for (int k = 0; k < np; ++k) {
         CHECK(r.output.find("rank " + std::to_string(k) + " of " + std::to_string(np) +
@@ -168,6 +168,38 @@ TEST_CASE(
   }
 }
 
+TEST_CASE(
+    "apps/sgemm tiled (C in 2-D tiles, A in row blocks, B in column blocks) with --mpi: "
+    "bitwise the one-process result on 1, 2 and 4 ranks, every rank computing tiles",
+    "[mpi]") {
+  // 96 x 73 times 73 x 99 in tiles of 25 (a 4 x 4 grid), then E = C * F (4 x 2), 2 rounds.
+  const std::string args = "96 2 tiled";
+  fs::path single =
+      e2e::compose_and_build("sgemm_single", e2e::source_dir() / "apps/sgemm/main.xml");
+  // One CPU worker and no device: the same CPU variant computes every tile, as on each rank.
+  e2e::Run one = e2e::run((single / "sgemm").string() + " " + args, kMpiEnv);
+  INFO(one.output);
+  REQUIRE(one.exit_code == 0);
+  const std::string expected = checksum_of(one.output);
+  REQUIRE(expected.size() == 16);
+  const fs::path mpi =
+      e2e::compose_and_build("mpi_sgemm", e2e::source_dir() / "apps/sgemm/main.xml", "--mpi");
+  for (int np : {1, 2, 4}) {
+    DYNAMIC_SECTION(np << " ranks") {
+      e2e::Run r = mpirun(np, mpi / "sgemm", args, "PEPPHER_REPORT=1");
+      INFO(r.output);
+      REQUIRE(r.exit_code == 0);
+      CHECK(count(r.output, "4 calls, rank ") == static_cast<size_t>(np));
+      CHECK(count(r.output, "all results correct checksum=" + expected) == static_cast<size_t>(np));
+      // The tiles are distributed: each rank's report shows its CPU worker ran some (with
+      // the sequential or the OpenMP variant, which compute alike).
+      CHECK(count(r.output, "sgemm_tiles_cpu") + count(r.output, "sgemm_tiles_openmp") >=
+            static_cast<size_t>(np));
+      CHECK(count(r.output, "execution report") == static_cast<size_t>(np));
+    }
+  }
+}
+
 TEST_CASE("apps/hotspot_mpi (halo rows): 1, 2 and 4 ranks give the single-process result",
           "[mpi]") {
   const std::string args = "96 64 12 12";  // 96 x 64 cells, 12 steps, 8 blocks of 12 rows
@@ -218,7 +250,7 @@ TEST_CASE("--mpi where StarPU-MPI or the MPI compiler is missing is a located er
         e2e::compose(e2e::cases() / "mpi" / "main.xml", out, "", "MPICXX=/nonexistent/mpicxx");
     INFO(r.output);
     CHECK(r.exit_code == 1);
-    CHECK(r.output.find("main.xml:35:31: error: mpi=\"true\" cannot be composed here") !=
+    CHECK(r.output.find("main.xml:36:31: error: mpi=\"true\" cannot be composed here") !=
           std::string::npos);
   }
   CHECK_FALSE(fs::exists(out / "Makefile"));  // nothing written

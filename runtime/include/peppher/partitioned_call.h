@@ -172,6 +172,21 @@ class PartitionedCall : private detail::Call {
     add_container_split(index, name, m.storage(), std::move(spec), std::move(sizes),
                         std::move(first_rows));
   }
+  /// @brief Buffer @p index is Matrix @p m in row blocks of at most @p rows rows (all
+  ///        columns, `partition="a,*"`): the task of the grid's 2-D block (i, j) (split_2d
+  ///        of another operand) gets row block i; there must be as many row blocks as the
+  ///        grid has rows (checked when the call settles).
+  template <typename T>
+  void split_rows(int index, const char* name, const Matrix<T>& m, long long rows) {
+    add_grid_split(index, name, m.storage(), detail::GridAxis::Rows, m.rows(), rows);
+  }
+  /// @brief Buffer @p index is Matrix @p m in column blocks of at most @p cols columns (all
+  ///        rows, `partition="*,b"`): the task of the grid's block (i, j) gets column block
+  ///        j; as many column blocks as the grid has columns.
+  template <typename T>
+  void split_cols(int index, const char* name, const Matrix<T>& m, long long cols) {
+    add_grid_split(index, name, m.storage(), detail::GridAxis::Cols, m.cols(), cols);
+  }
   /// @brief `?` on a Vector: the split chosen for this call (see AutoSplit), decided once
   ///        every operand is known (at the first blocks(), block_size(), args() or submit()).
   template <typename T>

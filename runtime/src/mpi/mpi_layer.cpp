@@ -118,11 +118,15 @@ class MpiLayer final : public detail::Distributed {
     w.owner_only = false;
   }
 
-  void host_written(starpu_data_handle_t whole,
-                    const std::vector<starpu_data_handle_t>& blocks) override {
+  // The blocks' copies are forgotten when their plan is next partitioned (partitioned()),
+  // not here: forgetting a received copy submits an invalidation of the block, and a block
+  // accessed while its container is not partitioned in its plan makes StarPU partition the
+  // container itself (its automatic partitioning), which the next call's partition would
+  // then find already done (a row block of A read on another rank, then A written on the
+  // host: apps/sgemm tiled on 2 ranks aborted in _starpu_data_partition_submit).
+  void host_written(starpu_data_handle_t whole, const std::vector<starpu_data_handle_t>&) override {
     std::lock_guard<std::mutex> lock(mutex_);
     forget_copies(whole);
-    for (starpu_data_handle_t b : blocks) forget_copies(b);
     wholes_[whole].owner_only = true;
   }
 

@@ -48,6 +48,15 @@ enum class OperandKind : std::uint8_t {
   RawSplit,        ///< raw memory registered for this call and split into blocks
 };
 
+/// @brief Which block of a split operand the task of block b gets: block b, or, for a
+///        Matrix split in one dimension of the call's p x q grid of 2-D blocks (FORMAT.md
+///        `partition="a,*"` / `"*,b"`), the row block b / q or the column block b % q.
+enum class GridAxis : std::uint8_t {
+  Block,  ///< block b (every split but the two below)
+  Rows,   ///< row block b / q: the tasks of row i of the grid share row block i
+  Cols,   ///< column block b % q: the tasks of column j share column block j
+};
+
 /// @brief One buffer of a call (a codelet buffer index and what goes there).
 struct Operand {
   int index = 0;  ///< codelet buffer index
@@ -67,17 +76,25 @@ struct Operand {
   std::vector<starpu_data_handle_t> halo_first, halo_last;
   /// `?` split: the call's split is chosen once every operand is known (Call::settle()).
   bool auto_split = false;
-  std::size_t extent = 0;     ///< `?`: elements (rows) split
-  const void* raw = nullptr;  ///< `?` on raw memory: the array, registered when settled
-  std::size_t row_width = 0;  ///< `?` on raw memory: elements per row (0: a vector)
-  std::size_t elem_size = 0;  ///< `?` on raw memory: bytes per element
+  std::size_t extent = 0;           ///< `?`: elements (rows) split
+  const void* raw = nullptr;        ///< `?` on raw memory: the array, registered when settled
+  std::size_t row_width = 0;        ///< `?` on raw memory: elements per row (0: a vector)
+  std::size_t elem_size = 0;        ///< `?` on raw memory: bytes per element
+  GridAxis axis = GridAxis::Block;  ///< which of its blocks a task gets
+  std::size_t grid_cols = 0;        ///< Rows/Cols: q, the grid's columns (set when settled)
 
   bool is_split() const noexcept {
     return kind == OperandKind::ContainerSplit || kind == OperandKind::RawSplit;
   }
+  /// @brief The index, in blocks/sizes/offsets, of the block the task of block @p b gets.
+  std::size_t block_of(std::size_t b) const noexcept {
+    if (axis == GridAxis::Rows) return b / grid_cols;
+    if (axis == GridAxis::Cols) return b % grid_cols;
+    return b;
+  }
   /// @brief The handle the task of block @p b gets.
   starpu_data_handle_t handle_of_block(std::size_t b) const {
-    return is_split() ? blocks[b] : handle;
+    return is_split() ? blocks[block_of(b)] : handle;
   }
 };
 
@@ -134,6 +151,14 @@ class Call {
   std::vector<std::size_t> sizes_2d(const char* name, std::size_t rows, std::size_t cols,
                                     long long block_rows, long long block_cols,
                                     std::vector<std::size_t>& first_rows, std::size_t& row_parts);
+  /// @brief Buffer @p index is Matrix storage @p s split in one dimension of the call's grid
+  ///        of 2-D blocks (sizes_2d): along @p axis (Rows: @p extent rows in blocks of at
+  ///        most @p block rows, all columns; Cols: @p extent columns in blocks of at most
+  ///        @p block columns, all rows). The task of grid block (i, j) gets row block i
+  ///        (column block j); settle() checks that there are as many as the grid has rows
+  ///        (columns). Registered through add_container_split.
+  void add_grid_split(int index, const char* name, Storage& s, GridAxis axis, std::size_t extent,
+                      long long block);
   /// @brief Buffer @p index is container storage @p s split as @p spec into blocks of
   ///        @p sizes (from fixed_sizes/sizes_2d); @p offsets: each block's first
   ///        element (row), or empty for consecutive blocks.
@@ -167,17 +192,20 @@ class Call {
   ///        valid for this call (same extent, one block per worker that can run the codelet,
   ///        pinned to such workers, blocks no smaller than the halos) and no worse informed
   ///        than a new one (modelled), else a new split (detail::model_split) from the
-  ///        models of every interface sharing those containers. Called by blocks(),
-  ///        block_size(), block_offset(), make_args() and submit().
+  ///        models of every interface sharing those containers. Also checks that the row
+  ///        and column blocks of the call's 2-D grid match it (add_grid_split). Called by
+  ///        blocks(), block_size(), block_offset(), make_args() and submit().
   void settle();
   /// @brief Number of blocks (tasks): 1 until an operand is split.
   std::size_t blocks() {
     settle();
     return nblocks_ == 0 ? 1 : nblocks_;
   }
-  /// @brief Elements (rows) of block @p b of the split operand at buffer @p index.
+  /// @brief Elements (rows; a row or column block of the grid: its rows or columns) of the
+  ///        block that task @p b gets of the split operand at buffer @p index.
   std::size_t block_size(std::size_t b, int index);
-  /// @brief First element (row) of block @p b of the split operand at buffer @p index.
+  /// @brief First element (row; column of a column block) of the block that task @p b gets
+  ///        of the split operand at buffer @p index.
   std::size_t block_offset(std::size_t b, int index);
   /// @brief Block @p b's by-value argument block, or nullptr when none was made yet.
   void* args(std::size_t b) const noexcept;
@@ -202,6 +230,7 @@ class Call {
   Operand& add(int index, OperandKind kind, const char* name);
   std::vector<std::size_t> check_count(const char* name, std::vector<std::size_t> sizes);
   std::size_t count_for(const char* name, std::size_t n, long long block) const;
+  void check_grid();
   const Operand& find(int index) const;
   void raw_memory(int index, const void* ptr, std::size_t bytes) const;
   void note_auto_operand(const char* name, std::size_t n, AutoSplit& a);
@@ -221,6 +250,10 @@ class Call {
   std::size_t args_size_ = 0;
   std::size_t nblocks_ = 0;    // 0: nothing split yet (one task)
   std::string first_split_;    // the first split operand, for messages
+  std::size_t grid_rows_ = 0;  // p x q: the 2-D blocks' grid (0: no 2-D operand yet)
+  std::size_t grid_cols_ = 0;
+  std::string first_grid_;     // the first 2-D operand, for messages
+  bool grid_checked_ = true;   // the row and column blocks match the grid (check_grid)
   AutoSplit* auto_ = nullptr;  // the `?` split's interface, from the first `?` operand
   std::size_t auto_extent_ = 0;
   std::string first_auto_;         // the first `?` operand, for messages

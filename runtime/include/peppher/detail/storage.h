@@ -40,10 +40,10 @@ struct Shape {
 
 /// @brief A requested split of the data into blocks, compared to reuse partition plans.
 struct PartitionSpec {
-  enum class Kind { VectorBlocks, VectorSizes, MatrixRows, MatrixRowSizes, Matrix2d };
+  enum class Kind { VectorBlocks, VectorSizes, MatrixRows, MatrixRowSizes, Matrix2d, MatrixCols };
   Kind kind = Kind::VectorBlocks;
-  /// VectorBlocks/MatrixRows: {nparts}; VectorSizes/MatrixRowSizes: the block sizes;
-  /// Matrix2d: {row_parts, col_parts}.
+  /// VectorBlocks/MatrixRows/MatrixCols: {nparts}; VectorSizes/MatrixRowSizes: the block
+  /// sizes; Matrix2d: {row_parts, col_parts}. MatrixCols: column blocks, every row each.
   std::vector<std::size_t> args;
   bool operator==(const PartitionSpec& o) const { return kind == o.kind && args == o.args; }
 };

@@ -27,6 +27,11 @@ set(PEPPHER_COMPOSITION_INPUTS
   "${PEPPHER_GENERATED_DIR}/pmat_scale/pmat_scale_cpu.cpp"
   "${PEPPHER_GENERATED_DIR}/pmat_scale/pmat_scale_opencl.xml"
   "${PEPPHER_GENERATED_DIR}/pmat_scale/pmat_scale_opencl.cl"
+  "${PEPPHER_GENERATED_DIR}/ptiles.xml"
+  "${PEPPHER_GENERATED_DIR}/ptiles/ptiles_cpu.xml"
+  "${PEPPHER_GENERATED_DIR}/ptiles/ptiles_cpu.cpp"
+  "${PEPPHER_GENERATED_DIR}/ptiles/ptiles_opencl.xml"
+  "${PEPPHER_GENERATED_DIR}/ptiles/ptiles_opencl.cl"
 )
 
 function(peppher_compose_application target)
@@ -47,6 +52,9 @@ function(peppher_compose target)
   target_sources(${target} PRIVATE "${PEPPHER_GENERATED_DIR}/pmat_scale_wrapper.cpp")
   set_source_files_properties("${PEPPHER_GENERATED_DIR}/pmat_scale_wrapper.cpp" PROPERTIES
     LANGUAGE CXX COMPILE_OPTIONS "-O2;-std=c++17")
+  target_sources(${target} PRIVATE "${PEPPHER_GENERATED_DIR}/ptiles_wrapper.cpp")
+  set_source_files_properties("${PEPPHER_GENERATED_DIR}/ptiles_wrapper.cpp" PROPERTIES
+    LANGUAGE CXX COMPILE_OPTIONS "-O2;-std=c++17")
   target_sources(${target} PRIVATE "${PEPPHER_GENERATED_DIR}/pmap_raw/pmap_raw_cpu.cpp")
   set_source_files_properties("${PEPPHER_GENERATED_DIR}/pmap_raw/pmap_raw_cpu.cpp" PROPERTIES
     LANGUAGE CXX COMPILE_OPTIONS "-O2;-std=c++17")
@@ -55,6 +63,9 @@ function(peppher_compose target)
     LANGUAGE CXX COMPILE_OPTIONS "-O2;-std=c++17")
   target_sources(${target} PRIVATE "${PEPPHER_GENERATED_DIR}/pmat_scale/pmat_scale_cpu.cpp")
   set_source_files_properties("${PEPPHER_GENERATED_DIR}/pmat_scale/pmat_scale_cpu.cpp" PROPERTIES
+    LANGUAGE CXX COMPILE_OPTIONS "-O2;-std=c++17")
+  target_sources(${target} PRIVATE "${PEPPHER_GENERATED_DIR}/ptiles/ptiles_cpu.cpp")
+  set_source_files_properties("${PEPPHER_GENERATED_DIR}/ptiles/ptiles_cpu.cpp" PROPERTIES
     LANGUAGE CXX COMPILE_OPTIONS "-O2;-std=c++17")
   target_include_directories(${target} PRIVATE "${PEPPHER_GENERATED_DIR}")
   target_compile_definitions(${target} PRIVATE PEPPHER_OUTPUT_DIR="${PEPPHER_GENERATED_DIR}")
@@ -79,6 +90,11 @@ function(peppher_compose target)
     "${PEPPHER_GENERATED_DIR}/pmat_scale/pmat_scale_opencl.cl" "${peppher_kernels_dir}/pmat_scale_opencl.cl")
   set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS
     "${PEPPHER_GENERATED_DIR}/pmat_scale/pmat_scale_opencl.cl")
+  list(APPEND peppher_kernels "ptiles_opencl.cl" "${PEPPHER_GENERATED_DIR}/ptiles/ptiles_opencl.cl")
+  list(APPEND peppher_copy COMMAND ${CMAKE_COMMAND} -E copy
+    "${PEPPHER_GENERATED_DIR}/ptiles/ptiles_opencl.cl" "${peppher_kernels_dir}/ptiles_opencl.cl")
+  set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS
+    "${PEPPHER_GENERATED_DIR}/ptiles/ptiles_opencl.cl")
   if(peppher_copy)
     add_custom_command(TARGET ${target} POST_BUILD
       COMMAND ${CMAKE_COMMAND} -E make_directory "${peppher_kernels_dir}" ${peppher_copy}
