@@ -3,6 +3,7 @@
 #include "peppher/detail/storage.h"
 
 #include <atomic>
+#include <cassert>
 #include <cerrno>
 #include <cstdint>
 #include <cstdlib>
@@ -134,6 +135,13 @@ std::vector<PartitionPlan::Extent> extents_of(const PartitionSpec& spec, const S
         const BlockRange c = block_range(shape.nx, spec.args[1], bj);
         out.push_back({r.offset, r.size, c.offset, c.size});
       }
+    return out;
+  }
+  if (spec.kind == PartitionSpec::Kind::MatrixCols) {  // column blocks, every row each
+    for (std::size_t bj = 0; bj < spec.args.at(0); ++bj) {
+      const BlockRange c = block_range(shape.nx, spec.args[0], bj);
+      out.push_back({0, shape.ny, c.offset, c.size});
+    }
     return out;
   }
   const bool rows = shape.layout == Layout::Matrix;
@@ -771,6 +779,7 @@ std::vector<starpu_data_handle_t> Storage::partition_locked(const PartitionSpec&
     else
       for (const auto& row : plan->sub)
         plan->leaves.insert(plan->leaves.end(), row.begin(), row.end());
+    assert(plan->extents.size() == plan->leaves.size());  // element reads find blocks by them
     // Distributed: the leaves (what tasks use) get their owner ranks; a 2-D plan's row
     // bands stay local intermediates.
     if (Distributed* layer = distributed()) layer->blocks_planned(handle_, plan->leaves);

@@ -112,6 +112,28 @@ TEST_CASE("grid: consecutive calls with the same split keep the blocks", "[parti
   CHECK(wrong_elements(a, b, d) == 0);
 }
 
+TEST_CASE("grid: containers created distributed, read by element in their blocks",
+          "[partition][grid][distributed]") {
+  // Element reads of a container created distributed look the element up in the block
+  // that holds it: here column blocks (B) and 2-D tiles (C), first used by a grid call.
+  Session session;
+  starpu_codelet cl = tile_codelet();
+  Matrix<float> a = numbered(9, 6, 6, 3);
+  Matrix<float> b(6, 8, peppher::distributed), c(9, 8, peppher::distributed);
+  multiply(cl, a, b, c, 3);  // B's column blocks start zero-filled: C = A * 0
+  CHECK(b.is_distributed());
+  CHECK(c.is_distributed());
+  bool zeros = true;
+  for (std::size_t p = 0; p < b.rows(); ++p)
+    for (std::size_t j = 0; j < b.cols(); ++j) zeros = zeros && b(p, j) == 0.0f;
+  for (std::size_t i = 0; i < c.rows(); ++i)
+    for (std::size_t j = 0; j < c.cols(); ++j) zeros = zeros && c(i, j) == 0.0f;
+  CHECK(zeros);
+  CHECK(b.is_distributed());  // element reads only
+  CHECK(b.to_std() == std::vector<float>(6 * 8, 0.0f));
+  CHECK_FALSE(b.is_distributed());
+}
+
 TEST_CASE("grid: row and column blocks must match the 2-D grid", "[partition][grid]") {
   Session session;
   starpu_codelet cl = tile_codelet();
