@@ -34,6 +34,7 @@ enum class SplitKind {
   Blocks,    // 1-D: blocks of at most `block` elements (a Matrix: rows)
   Blocks2D,  // Matrix: blocks of at most `block` rows by `block_cols` columns
   Auto,      // `?`: the runtime's AutoSplit sizes the blocks
+  Reduce,    // a Scalar with reduction="op": a partial per block, folded in block order
 };
 
 /// What a by-value parameter holds in the task of one block of a partitioned call.
