@@ -421,6 +421,16 @@ void Call::settle() {
   first_valid(last, true);    // was, and nothing else since: split it that way again
   if (chosen == nullptr && fresh.modelled) chosen = &fresh;
   first_valid(active, false);  // an equal (or fixed) split with one block per worker
+  // An equal split with more blocks than this call has workers, at most one per worker of
+  // the run: a `?` split of interfaces that run on more kinds of worker (an interface
+  // without an OpenCL variant called between ones with one). Its blocks queue on this
+  // call's workers, which costs less than a gather and a new split whenever the calls
+  // alternate between the interfaces.
+  for (const SplitState& s : active)
+    if (chosen == nullptr && !s.modelled && s.workers.empty() && s.sizes.size() > k &&
+        s.sizes.size() <= starpu_worker_get_count() && is_even(n, s.sizes) &&
+        valid_for(s, n, s.sizes.size(), workers, halo))
+      chosen = &s;
   if (chosen == nullptr) chosen = &fresh;
   auto_split_ = *chosen;
   if (const Distributed* layer = distributed(); layer != nullptr && layer->nranks() > 1) {
