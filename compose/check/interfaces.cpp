@@ -108,6 +108,13 @@ void check_reduction(const ir::Interface& iface, const ir::Parameter& p, diag::D
                    ir::to_string(p.access_mode) + "\"");
     return;
   }
+  if (std::none_of(iface.parameters.begin(), iface.parameters.end(), [](const ir::Parameter& q) {
+        return q.partition.kind != ir::PartitionKind::None;
+      })) {
+    diag.warning(p.reduction_loc,
+                 "reduction of " + who + " has no effect: no operand of interface '" + iface.name +
+                     "' is partitioned, so each call passes '" + p.name + "' itself");
+  }
   const bool templ = std::find(iface.template_types.begin(), iface.template_types.end(),
                                p.elem_type) != iface.template_types.end();
   if (templ) return;  // the generated code's static_assert checks each instantiation

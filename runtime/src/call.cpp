@@ -781,9 +781,11 @@ void Call::submit(bool synchronous) {
     // Where the containers' data will be once these tasks ran (placement-aware dispatch).
     if (nused > 0) {
       const int node = workers_.empty() ? memory_node_of(*codelet_) : -1;
-      for (const Operand& op : ops_)
+      for (const Operand& op : ops_)  // a reduced Scalar: written by its fold, on a CPU
         if (op.container != nullptr)
-          op.container->note_task_locked(STARPU_CODELET_GET_MODE(codelet_, op.index), node);
+          op.container->note_task_locked(
+              STARPU_CODELET_GET_MODE(codelet_, op.index),
+              op.kind == OperandKind::ContainerReduce ? STARPU_MAIN_RAM : node);
     }
   }
   for (starpu_task* task : to_wait) {

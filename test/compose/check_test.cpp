@@ -118,6 +118,9 @@ TEST_CASE("reduction=\"max\": in the IR, and the partitioned entry wrapper reduc
       test::RunResult r = test::run_in(d.path(), {"main.xml", "-o", "out"});
       INFO(r.err);
       REQUIRE(r.code == 0);
+      CHECK((r.err.find("maxdiff.xml:5:117: warning: reduction of parameter 'change' has no "
+                        "effect: no operand of interface 'maxdiff' is partitioned") !=
+             std::string::npos) == !partitioned);
       std::string wrappers;
       for (const auto& e : std::filesystem::directory_iterator(d.path() + "/out"))
         if (e.path().extension() == ".cpp") wrappers += test::read_file(e.path().string());
