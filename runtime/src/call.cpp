@@ -421,16 +421,18 @@ void Call::settle() {
   first_valid(last, true);    // was, and nothing else since: split it that way again
   if (chosen == nullptr && fresh.modelled) chosen = &fresh;
   first_valid(active, false);  // an equal (or fixed) split with one block per worker
-  // An equal split with more blocks than this call has workers, at most one per worker of
-  // the run: a `?` split of interfaces that run on more kinds of worker (an interface
-  // without an OpenCL variant called between ones with one). Its blocks queue on this
-  // call's workers, which costs less than a gather and a new split whenever the calls
-  // alternate between the interfaces.
-  for (const SplitState& s : active)
-    if (chosen == nullptr && !s.modelled && s.workers.empty() && s.sizes.size() > k &&
-        s.sizes.size() <= starpu_worker_get_count() && is_even(n, s.sizes) &&
-        valid_for(s, n, s.sizes.size(), workers, halo))
-      chosen = &s;
+  // An equal split with more than @p parts blocks, at most @p most: a `?` split of
+  // interfaces that run on more kinds of worker (an interface without an OpenCL variant
+  // called between ones with one). Its blocks queue on this call's workers, which costs
+  // less than a gather and a new split whenever the calls alternate between the interfaces.
+  auto more_blocks = [&](std::size_t parts, std::size_t most) -> const SplitState* {
+    for (const SplitState& s : active)
+      if (!s.modelled && s.workers.empty() && s.sizes.size() > parts && s.sizes.size() <= most &&
+          is_even(n, s.sizes) && valid_for(s, n, s.sizes.size(), workers, halo))
+        return &s;
+    return nullptr;
+  };
+  if (chosen == nullptr) chosen = more_blocks(k, starpu_worker_get_count());
   if (chosen == nullptr) chosen = &fresh;
   auto_split_ = *chosen;
   if (const Distributed* layer = distributed(); layer != nullptr && layer->nranks() > 1) {
@@ -438,9 +440,13 @@ void Call::settle() {
     // runs on rank b * nranks / B. So equal blocks, this rank's worker count per rank (ranks
     // alike, as mpirun starts them): one block per worker of every rank, each block's worker
     // left to its rank's scheduler; fewer blocks when one would be smaller than a halo.
-    std::size_t parts = std::min(n, k * static_cast<std::size_t>(layer->nranks()));
+    // As on one rank, a current equal split with more blocks, at most one per worker of
+    // every rank, is kept (the same on every rank: the containers' splits are).
+    const std::size_t nranks = static_cast<std::size_t>(layer->nranks());
+    std::size_t parts = std::min(n, k * nranks);
     while (parts > 1 && n / parts < halo) --parts;
-    auto_split_ = SplitState{even_sizes(n, parts), {}, false};
+    const SplitState* more = more_blocks(parts, starpu_worker_get_count() * nranks);
+    auto_split_ = more != nullptr ? *more : SplitState{even_sizes(n, parts), {}, false};
   }
   auto_workers_ = std::move(workers);
   auto_->used(n, Split{auto_split_.sizes, auto_split_.workers}, auto_split_.modelled);

@@ -265,8 +265,8 @@ std::size_t bytes_sent_by_all(const std::string& output) {
 }  // namespace
 
 TEST_CASE(
-    "apps/ode (halo, max reduction) on 1, 2 and 4 ranks: the single-process result, "
-    "halo points and partials between steps",
+    "apps/ode (halo, max reduction) on 1, 2 and 4 ranks, and 2 with devices: the "
+    "single-process result, halo points and partials between steps",
     "[mpi]") {
   const int points = 128;
   fs::path single = e2e::compose_and_build("ode_single", e2e::source_dir() / "apps/ode/main.xml");
@@ -280,15 +280,24 @@ TEST_CASE(
 
   fs::path out =
       e2e::compose_and_build("mpi_ode", e2e::source_dir() / "apps/ode/main.xml", "--mpi");
-  for (int np : {1, 2, 4}) {
-    DYNAMIC_SECTION(np << " ranks") {
+  struct Ranks {
+    int np;
+    std::string env;  // added to kMpiEnv
+    int workers;      // per rank, hence np * workers blocks
+  };
+  // One CPU worker per rank; and 2 ranks with pocl's OpenCL device each, where the
+  // diffusion (CPU only) keeps the other components' two blocks per rank.
+  for (const Ranks& ranks : {Ranks{1, "", 1}, Ranks{2, "", 1}, Ranks{4, "", 1},
+                             Ranks{2, "STARPU_NOPENCL=1 STARPU_OPENCL_ON_CPUS=1", 2}}) {
+    const int np = ranks.np;
+    DYNAMIC_SECTION(np << " ranks " << ranks.env) {
       // 4 and 8 steps: the difference is what 4 steps send (the first distribution of the
       // state from rank 0 and the final host reads are the same in both runs).
       std::size_t sent[2];
       for (int run = 0; run < 2; ++run) {
         const int steps = run == 0 ? 4 : 8;
         e2e::Run r = mpirun(np, out / "ode", std::to_string(points) + " " + std::to_string(steps),
-                            "PEPPHER_REPORT=1");
+                            "PEPPHER_REPORT=1 " + ranks.env);
         INFO(r.output);
         REQUIRE(r.exit_code == 0);
         CHECK(count(r.output, "WRONG") == 0);
@@ -296,14 +305,14 @@ TEST_CASE(
         if (steps != 8) continue;
         // Every rank holds the whole state: the one process's bits (u, v and the change).
         CHECK(count(r.output, "all results correct checksum=" + want) == static_cast<size_t>(np));
-        // One block per rank: every rank's CPU worker ran each component.
-        CHECK(count(r.output, "rk_maxdiff_cpu") + count(r.output, "rk_maxdiff_openmp") >=
-              static_cast<size_t>(np));
+        // Every rank's CPU worker ran the stencil on its blocks.
+        CHECK(count(r.output, "bruss_diffusion_cpu") >= static_cast<size_t>(np));
       }
       // Per step, across each of the np - 1 boundaries between the ranks' blocks: the 8
-      // diffusion calls send one halo point (8 bytes) each way, and the 2 maxdiff calls send
-      // the partial of every rank but 0 to rank 0 (8 bytes each). No whole vector (1 KiB).
-      const std::size_t per_step = (8 * 2 * 8 + 2 * 8) * static_cast<std::size_t>(np - 1);
+      // diffusion calls send one halo point (8 bytes) each way; the 2 maxdiff calls send
+      // rank 0 the partials of the other ranks' blocks (8 bytes each). No whole vector (1 KiB).
+      const auto others = static_cast<std::size_t>((np - 1) * ranks.workers);
+      const std::size_t per_step = 8 * 2 * 8 * static_cast<std::size_t>(np - 1) + 2 * 8 * others;
       INFO("bytes sent in 4 and 8 steps: " << sent[0] << ", " << sent[1]);
       CHECK(sent[1] - sent[0] == 4 * per_step);
     }
