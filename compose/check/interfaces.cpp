@@ -117,7 +117,7 @@ void check_reduction(const ir::Interface& iface, const ir::Parameter& p, diag::D
   }
   const bool templ = std::find(iface.template_types.begin(), iface.template_types.end(),
                                p.elem_type) != iface.template_types.end();
-  if (templ) return;  // the generated code's static_assert checks each instantiation
+  if (templ) return;  // the runtime static_asserts an arithmetic type per instantiation
   const bool sum_or_prod =
       p.reduction == ir::ReductionOp::Sum || p.reduction == ir::ReductionOp::Prod;
   if (!is_arithmetic_type(p.elem_type)) {
