@@ -9,8 +9,8 @@ using Vec = peppher::Vector<double>;
 
 // f(u, v) into (ku, kv): the diffusion of each species, then the reaction terms added.
 static void rhs(const ode::Problem& p, const Vec& u, const Vec& v, Vec& ku, Vec& kv) {
-  bruss_diffusion(u, ku, p.alpha, p.u_boundary);
-  bruss_diffusion(v, kv, p.alpha, p.v_boundary);
+  bruss_diffusion(u, ku, p.alpha, p.u_boundary, 0, p.n);
+  bruss_diffusion(v, kv, p.alpha, p.v_boundary, 0, p.n);
   bruss_reaction(u, v, ku, kv, p.a, p.b);
 }
 

@@ -87,6 +87,51 @@ void check_halo(ir::Parameter& p, const Scope& scope, diag::Diagnostics& diag) {
   }
 }
 
+// reduction="op" (FORMAT.md): a readwrite peppher::Scalar<T>& of an arithmetic T (not bool
+// for sum and prod), which each block's task of a partitioned call reduces into.
+void check_reduction(const ir::Interface& iface, const ir::Parameter& p, diag::Diagnostics& diag) {
+  const std::string who = "parameter '" + p.name + "'";
+  const char* op = ir::to_string(p.reduction);
+  if (p.kind != ir::ParamKind::ScalarContainer) {
+    diag.error(p.reduction_loc, "reduction of " + who +
+                                    " needs a peppher::Scalar<T>& (each "
+                                    "block's task reduces into a partial Scalar of its own); "
+                                    "it is '" +
+                                    p.type + "'");
+    return;
+  }
+  if (p.access_mode != ir::AccessMode::ReadWrite) {
+    diag.error(p.reduction_loc,
+               "reduction of " + who +
+                   " needs accessMode=\"readwrite\" (a variant reads the "
+                   "partial it accumulates into, e.g. m = s.get(); ...; s.set(m)); it is \"" +
+                   ir::to_string(p.access_mode) + "\"");
+    return;
+  }
+  if (std::none_of(iface.parameters.begin(), iface.parameters.end(), [](const ir::Parameter& q) {
+        return q.partition.kind != ir::PartitionKind::None;
+      })) {
+    diag.warning(p.reduction_loc,
+                 "reduction of " + who + " has no effect: no operand of interface '" + iface.name +
+                     "' is partitioned, so each call passes '" + p.name + "' itself");
+  }
+  const bool templ = std::find(iface.template_types.begin(), iface.template_types.end(),
+                               p.elem_type) != iface.template_types.end();
+  if (templ) return;  // the runtime static_asserts an arithmetic type per instantiation
+  const bool sum_or_prod =
+      p.reduction == ir::ReductionOp::Sum || p.reduction == ir::ReductionOp::Prod;
+  if (!is_arithmetic_type(p.elem_type)) {
+    diag.error(p.reduction_loc, "reduction '" + std::string(op) + "' of " + who +
+                                    " needs an arithmetic element type; '" + p.elem_type +
+                                    "' is not one (min and max compare with <, sum and prod "
+                                    "add and multiply built-in numbers)");
+  } else if (sum_or_prod && p.elem_type == "bool") {
+    diag.error(p.reduction_loc, "reduction '" + std::string(op) + "' of " + who +
+                                    " is not defined for 'bool'; use max (any true) or min "
+                                    "(all true)");
+  }
+}
+
 void resolve_parameter(const ir::Interface& iface, ir::Parameter& p, diag::Diagnostics& diag) {
   const std::string who = "parameter '" + p.name + "'";
   TypeInfo t = classify_type(p.type, iface.template_types);
@@ -204,6 +249,7 @@ void resolve_parameter(const ir::Interface& iface, ir::Parameter& p, diag::Diagn
                               p.block_first + "' keeps the call's value");
     }
   }
+  if (p.reduction != ir::ReductionOp::None) check_reduction(iface, p, diag);
   if (p.range && p.kind != ir::ParamKind::ScalarValue) {
     diag.error(p.loc, "range is only allowed on by-value scalar parameters; " + who + " is '" +
                           p.type + "'");

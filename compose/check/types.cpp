@@ -76,6 +76,11 @@ bool is_arithmetic(const std::string& t) {
 
 }  // namespace
 
+bool is_arithmetic_type(const std::string& t) {
+  bool had_const = false;
+  return is_arithmetic(strip_const(t, had_const));
+}
+
 TypeInfo classify_type(const std::string& type_in, const std::vector<std::string>& template_types) {
   TypeInfo info;
   std::string type = trim(type_in);

@@ -16,6 +16,10 @@ struct TypeInfo {
   std::string problem;  // non-empty: why this type cannot be a component parameter
 };
 
+/// Whether `t` spells a built-in arithmetic type (`bool`, `int`, `unsigned long`, `double`,
+/// `int64_t`, ...), `const` aside.
+bool is_arithmetic_type(const std::string& t);
+
 TypeInfo classify_type(const std::string& type, const std::vector<std::string>& template_types);
 
 }  // namespace peppher::check

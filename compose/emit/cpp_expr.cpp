@@ -117,6 +117,22 @@ std::string starpu_mode(ir::AccessMode m) {
   return "STARPU_RW";
 }
 
+std::string reduction(ir::ReductionOp r) {
+  switch (r) {
+    case ir::ReductionOp::None:
+      return "";
+    case ir::ReductionOp::Sum:
+      return "peppher::Reduction::Sum";
+    case ir::ReductionOp::Prod:
+      return "peppher::Reduction::Prod";
+    case ir::ReductionOp::Min:
+      return "peppher::Reduction::Min";
+    case ir::ReductionOp::Max:
+      return "peppher::Reduction::Max";
+  }
+  return "";
+}
+
 std::string worker_count(ir::Backend b) {
   switch (b) {
     case ir::Backend::Cpu:

@@ -29,6 +29,9 @@ std::string as_block(const ir::Expression& e);
 /// "STARPU_R", "STARPU_W", "STARPU_RW".
 std::string starpu_mode(ir::AccessMode m);
 
+/// "peppher::Reduction::Max" (`reduction="max"`; "" for none).
+std::string reduction(ir::ReductionOp r);
+
 /// `starpu_cpu_worker_get_count()` (CPU and OPENMP), `starpu_cuda_...`, `starpu_opencl_...`.
 std::string worker_count(ir::Backend b);
 

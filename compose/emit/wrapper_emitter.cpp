@@ -68,6 +68,8 @@ Data buffer_data(const WrapperPlan& plan, const Operand& o) {
   d.set("split_rows", flag(o.split == SplitKind::GridRows));
   d.set("split_cols", flag(o.split == SplitKind::GridCols));
   d.set("split_auto", flag(o.split == SplitKind::Auto));
+  d.set("split_reduce", flag(o.split == SplitKind::Reduce));
+  d.set("reduction", cpp::reduction(o.param->reduction));
   d.set("block", o.block ? cpp::as_block(*o.block) : "");
   d.set("block_cols", o.block_cols ? cpp::as_block(*o.block_cols) : "");
   d.set("mode", plan.is_buffer(o) ? cpp::starpu_mode(o.mode) : "");

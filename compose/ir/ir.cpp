@@ -34,6 +34,22 @@ const char* to_string(AccessMode m) {
   return "?";
 }
 
+const char* to_string(ReductionOp r) {
+  switch (r) {
+    case ReductionOp::None:
+      return "none";
+    case ReductionOp::Sum:
+      return "sum";
+    case ReductionOp::Prod:
+      return "prod";
+    case ReductionOp::Min:
+      return "min";
+    case ReductionOp::Max:
+      return "max";
+  }
+  return "?";
+}
+
 const char* to_string(ParamKind k) {
   switch (k) {
     case ParamKind::ScalarValue:

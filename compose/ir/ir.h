@@ -76,6 +76,10 @@ struct Partition {
   Expression block_cols;  // Blocks2D, GridCols: columns per block
 };
 
+// (ext) reduction="max": the operator folding the blocks' partials of a peppher::Scalar
+// operand of a partitioned call (FORMAT.md `reduction`).
+enum class ReductionOp { None, Sum, Prod, Min, Max };
+
 // CSR sparse operand: names of the parameters describing the matrix whose values this
 // parameter holds (empty when not a CSR operand).
 struct Csr {
@@ -115,6 +119,11 @@ struct Parameter {
   // each block's task receives plus the first row (Matrix, raw row blocks) or element of
   // this operand's block (empty: none).
   std::string block_first;
+  // (ext) reduction="sum|prod|min|max" on a readwrite peppher::Scalar<T>&: in a partitioned
+  // call each block's task accumulates into a partial of its own (starting at the
+  // operator's identity), and the partials are folded into the Scalar in block order.
+  ReductionOp reduction = ReductionOp::None;
+  SourceLoc reduction_loc;  // the attribute's value
   // (expand/) On an instantiation of a generic interface: the type as written, before the
   // template arguments replaced the templateTypes in `type` and `elem_type`. Empty otherwise.
   std::string generic_type;
@@ -358,6 +367,7 @@ const char* to_string(ParamKind k);            // "scalar", "struct", "pointer",
                                                // "scalar_container", "reference"
 const char* to_string(PerfModel p);            // "none", "history", "regression", "nl_regression"
 const char* to_string(PartitionKind k);        // "none", "blocks", "blocks2d", "grid_rows", ...
+const char* to_string(ReductionOp r);          // "none", "sum", "prod", "min", "max"
 
 // Whether backend b is enabled for interface i under the application's options
 // (command line -disableCPU etc. and the interface's disable* attributes). OPENMP follows CPU.

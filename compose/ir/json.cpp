@@ -212,6 +212,7 @@ void parameter(Json& j, const Parameter& p) {
   }
   if (p.halo) expression(j, "halo", *p.halo);
   if (!p.block_first.empty()) j.field("blockFirst", p.block_first);
+  if (p.reduction != ir::ReductionOp::None) j.field("reduction", ir::to_string(p.reduction));
   if (p.csr.present()) {
     j.key("csr");
     j.begin_object();

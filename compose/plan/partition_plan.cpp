@@ -147,6 +147,13 @@ const Operand* plan_splits(const ir::Interface& iface, WrapperPlan& plan,
   return leader;
 }
 
+// A Scalar with reduction="op" is not shared: each block's task gets a partial of its own.
+void plan_reductions(WrapperPlan& plan) {
+  for (Operand& o : plan.operands)
+    if (o.param->reduction != ir::ReductionOp::None && o.kind == OperandKind::ScalarContainer)
+      o.split = SplitKind::Reduce;
+}
+
 // Operands that are not split are shared whole by all block tasks: only reads can be.
 void check_shared_operands(const ir::Interface& iface, const WrapperPlan& plan,
                            const Operand& leader, diag::Diagnostics& diags) {
@@ -257,6 +264,7 @@ void plan_partition(const ir::Interface& iface, WrapperPlan& plan, diag::Diagnos
   const Operand* leader = plan_splits(iface, plan, diags);
   if (leader == nullptr) return;
   plan.partitioned = true;
+  plan_reductions(plan);
   check_shared_operands(iface, plan, *leader, diags);
   plan_block_values(iface, plan, *leader, diags);
   check_shared_lengths(iface, plan, diags);

@@ -36,6 +36,7 @@ enum class SplitKind {
   GridRows,  // Matrix: row blocks of at most `block` rows; task (i, j) of the 2-D grid gets i
   GridCols,  // Matrix: column blocks of at most `block_cols` columns; task (i, j) gets j
   Auto,      // `?`: the runtime's AutoSplit sizes the blocks
+  Reduce,    // a Scalar with reduction="op": a partial per block, folded in block order
 };
 
 /// What a by-value parameter holds in the task of one block of a partitioned call.

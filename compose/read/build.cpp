@@ -138,6 +138,25 @@ ir::Parameter read_parameter(const Doc& d, pugi::xml_node n) {
   p.csr.row_offsets = trim(value(d, n, "csr_row_offsets"));
   p.csr.col_indices = trim(value(d, n, "csr_col_indices"));
   p.block_first = trim(value(d, n, "blockFirst"));
+  if (pugi::xml_attribute a = d.attr(n, "reduction")) {
+    const std::string r = trim(a.value());
+    p.reduction_loc = d.value_loc(a);
+    const std::pair<const char*, ir::ReductionOp> ops[] = {{"sum", ir::ReductionOp::Sum},
+                                                           {"prod", ir::ReductionOp::Prod},
+                                                           {"min", ir::ReductionOp::Min},
+                                                           {"max", ir::ReductionOp::Max}};
+    for (const auto& [spelling, op] : ops)
+      if (r == spelling) p.reduction = op;
+    if (p.reduction == ir::ReductionOp::None) {
+      std::string s = diag::closest_match(r, {"sum", "prod", "min", "max"});
+      if (r == "+" || r == "add" || r == "plus") s = "sum";
+      if (r == "*" || r == "product" || r == "mul") s = "prod";
+      if (r.rfind("max", 0) == 0 || r.rfind("min", 0) == 0) s = r.substr(0, 3);  // maximum
+      d.diag().error(d.value_loc(a), "unknown reduction operator '" + r + "' for parameter '" +
+                                         p.name + "' (expected sum, prod, min or max)" +
+                                         diag::did_you_mean(s));
+    }
+  }
   if (pugi::xml_attribute a = d.attr(n, "range")) {
     std::string r = trim(a.value());
     size_t dots = r.find("..");

@@ -18,7 +18,7 @@ const std::vector<ElementSpec>& all_elements() {
       {"parameter",
        {"name", "type", "accessMode", "numElements", "descRowWidth", "elemType", "partition",
         "halo", "csr_nrows", "csr_first", "csr_row_offsets", "csr_col_indices", "range",
-        "blockFirst"},
+        "blockFirst", "reduction"},
        {"name", "type", "accessMode"},
        {}},
       {"description", {}, {}, {}, true},

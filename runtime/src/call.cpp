@@ -102,6 +102,70 @@ starpu_codelet make_halo_codelet() {
 }
 starpu_codelet g_halo_codelet = make_halo_codelet();
 
+// A reduction's start (Call::add_reduction): the operator's identity (the ReductionOps in
+// cl_arg) into one block's partial (buffer 0, written).
+void reduction_start_cpu(void* buffers[], void* cl_arg) {
+  const auto* ops = static_cast<const ReductionOps*>(cl_arg);
+  std::memcpy(reinterpret_cast<void*>(STARPU_VARIABLE_GET_PTR(buffers[0])), ops->identity,
+              ops->elem_size);
+}
+
+// A reduction's fold: the Scalar (buffer 0, read-write) op= each partial (buffers 1.., read)
+// in buffer order, which is block order.
+void reduction_fold_cpu(void* buffers[], void* cl_arg) {
+  const auto* ops = static_cast<const ReductionOps*>(cl_arg);
+  const int n = STARPU_TASK_GET_NBUFFERS(starpu_task_get_current());
+  auto* acc = reinterpret_cast<void*>(STARPU_VARIABLE_GET_PTR(buffers[0]));
+  for (int i = 1; i < n; ++i)
+    ops->fold(acc, reinterpret_cast<const void*>(STARPU_VARIABLE_GET_PTR(buffers[i])));
+}
+
+starpu_codelet make_reduction_start_codelet() {
+  starpu_codelet cl{};
+  cl.where = STARPU_CPU;
+  cl.cpu_funcs[0] = reduction_start_cpu;
+  cl.cpu_funcs_name[0] = "peppher_reduction_start";
+  cl.nbuffers = 1;
+  cl.modes[0] = STARPU_W;
+  cl.name = "peppher_reduction_start";
+  return cl;
+}
+starpu_codelet g_reduction_start = make_reduction_start_codelet();
+
+// Fold codelets by partial count: g_reduction_folds[k] folds k partials (1 .. NMAXBUFS - 1),
+// so that StarPU-MPI reads every buffer's mode from the codelet; more blocks take several
+// folds, chained on the Scalar in block order.
+constexpr int kMaxFold = STARPU_NMAXBUFS - 1;
+std::array<starpu_codelet, STARPU_NMAXBUFS> make_reduction_folds() {
+  std::array<starpu_codelet, STARPU_NMAXBUFS> all{};
+  for (int k = 1; k <= kMaxFold; ++k) {
+    starpu_codelet& cl = all[static_cast<std::size_t>(k)];
+    cl.where = STARPU_CPU;
+    cl.cpu_funcs[0] = reduction_fold_cpu;
+    cl.cpu_funcs_name[0] = "peppher_reduction_fold";
+    cl.nbuffers = k + 1;
+    cl.modes[0] = STARPU_RW;
+    for (int i = 1; i <= k; ++i) cl.modes[i] = STARPU_R;
+    cl.name = "peppher_reduction_fold";
+  }
+  return all;
+}
+std::array<starpu_codelet, STARPU_NMAXBUFS> g_reduction_folds = make_reduction_folds();
+
+// Each task's argument block: a copy of the operator (malloc'd, freed by StarPU with the task).
+void set_reduction_arg(starpu_task* task, const ReductionOps& ops) {
+  auto* a = static_cast<ReductionOps*>(std::malloc(sizeof(ReductionOps)));
+  if (a == nullptr) {
+    task->destroy = 0;
+    starpu_task_destroy(task);
+    throw std::bad_alloc();
+  }
+  std::memcpy(static_cast<void*>(a), &ops, sizeof(ReductionOps));
+  task->cl_arg = a;
+  task->cl_arg_size = sizeof(ReductionOps);
+  task->cl_arg_free = 1;
+}
+
 }  // namespace
 
 void require_running(const char* iface) {
@@ -144,6 +208,15 @@ Operand& Call::add(int index, OperandKind kind, const char* name) {
 
 void Call::add_container(int index, Storage& s) {
   add(index, OperandKind::Container, "").container = &s;
+}
+
+void Call::add_reduction(int index, const char* name, Storage& s, const ReductionOps& ops) {
+  if (s.shape().layout != Layout::Variable || s.shape().elem_size != ops.elem_size)
+    throw Error(std::string(iface_) + ": the reduction operand '" + name +
+                "' must be a peppher::Scalar of the operator's element type");
+  Operand& op = add(index, OperandKind::ContainerReduce, name);
+  op.container = &s;
+  op.reduction = ops;
 }
 
 void Call::raw_memory(int index, const void* ptr, std::size_t bytes) const {
@@ -349,6 +422,18 @@ void Call::settle() {
   first_valid(last, true);    // was, and nothing else since: split it that way again
   if (chosen == nullptr && fresh.modelled) chosen = &fresh;
   first_valid(active, false);  // an equal (or fixed) split with one block per worker
+  // An equal split with more than @p parts blocks, at most @p most: a `?` split of
+  // interfaces that run on more kinds of worker (an interface without an OpenCL variant
+  // called between ones with one). Its blocks queue on this call's workers, which costs
+  // less than a gather and a new split whenever the calls alternate between the interfaces.
+  auto more_blocks = [&](std::size_t parts, std::size_t most) -> const SplitState* {
+    for (const SplitState& s : active)
+      if (!s.modelled && s.workers.empty() && s.sizes.size() > parts && s.sizes.size() <= most &&
+          is_even(n, s.sizes) && valid_for(s, n, s.sizes.size(), workers, halo))
+        return &s;
+    return nullptr;
+  };
+  if (chosen == nullptr) chosen = more_blocks(k, starpu_worker_get_count());
   if (chosen == nullptr) chosen = &fresh;
   auto_split_ = *chosen;
   if (const Distributed* layer = distributed(); layer != nullptr && layer->nranks() > 1) {
@@ -356,9 +441,13 @@ void Call::settle() {
     // runs on rank b * nranks / B. So equal blocks, this rank's worker count per rank (ranks
     // alike, as mpirun starts them): one block per worker of every rank, each block's worker
     // left to its rank's scheduler; fewer blocks when one would be smaller than a halo.
-    std::size_t parts = std::min(n, k * static_cast<std::size_t>(layer->nranks()));
+    // As on one rank, a current equal split with more blocks, at most one per worker of
+    // every rank, is kept (the same on every rank: the containers' splits are).
+    const std::size_t nranks = static_cast<std::size_t>(layer->nranks());
+    std::size_t parts = std::min(n, k * nranks);
     while (parts > 1 && n / parts < halo) --parts;
-    auto_split_ = SplitState{even_sizes(n, parts), {}, false};
+    const SplitState* more = more_blocks(parts, starpu_worker_get_count() * nranks);
+    auto_split_ = more != nullptr ? *more : SplitState{even_sizes(n, parts), {}, false};
   }
   auto_workers_ = std::move(workers);
   auto_->used(n, Split{auto_split_.sizes, auto_split_.workers}, auto_split_.modelled);
@@ -581,6 +670,49 @@ void Call::resolve() {
                         "larger blocks or a smaller halo");
         op.container->halo_pieces_locked(op.spec, op.halo, op.halo_first, op.halo_last);
       }
+    } else if (op.kind == OperandKind::ContainerReduce) {
+      op.handle = op.container->handle_for_task_locked();
+      op.blocks = op.container->reduction_partials_locked(blocks());
+    }
+  }
+}
+
+void Call::submit_helper(starpu_task* task) {
+  Distributed* layer = distributed();
+  // On the owner of the data it writes (a partial's block's rank, or the Scalar's).
+  const int ret = layer != nullptr ? layer->submit(task) : starpu_task_submit(task);
+  if (ret < 0) {
+    task->destroy = 0;
+    starpu_task_destroy(task);  // frees its argument block too
+    throw submit_error(iface_, ret);
+  }
+  submitted_ = true;
+}
+
+void Call::submit_reduction_starts() {
+  for (const Operand& op : ops_) {
+    if (op.kind != OperandKind::ContainerReduce) continue;
+    for (starpu_data_handle_t partial : op.blocks) {
+      starpu_task* task = starpu_task_create();
+      task->cl = &g_reduction_start;
+      task->handles[0] = partial;
+      set_reduction_arg(task, op.reduction);
+      submit_helper(task);
+    }
+  }
+}
+
+void Call::submit_reduction_folds() {
+  for (const Operand& op : ops_) {
+    if (op.kind != OperandKind::ContainerReduce) continue;
+    for (std::size_t first = 0; first < op.blocks.size(); first += kMaxFold) {
+      const std::size_t k = std::min<std::size_t>(kMaxFold, op.blocks.size() - first);
+      starpu_task* task = starpu_task_create();
+      task->cl = &g_reduction_folds[k];
+      task->handles[0] = op.handle;
+      for (std::size_t i = 0; i < k; ++i) task->handles[i + 1] = op.blocks[first + i];
+      set_reduction_arg(task, op.reduction);
+      submit_helper(task);
     }
   }
 }
@@ -688,6 +820,7 @@ void Call::submit(bool synchronous) {
 
     resolve();
     submit_halo_copies();
+    submit_reduction_starts();
     // Raw operands (registered for the call, or cached) are waited for by release().
     const bool registered = nused < ops_.size();
     const std::size_t n = blocks();
@@ -697,12 +830,15 @@ void Call::submit(bool synchronous) {
       const bool wait = task->detach == 0;
       if (submit_task(task, b) && wait) to_wait.push_back(task);
     }
+    submit_reduction_folds();
     // Where the containers' data will be once these tasks ran (placement-aware dispatch).
     if (nused > 0) {
       const int node = workers_.empty() ? memory_node_of(*codelet_) : -1;
-      for (const Operand& op : ops_)
+      for (const Operand& op : ops_)  // a reduced Scalar: written by its fold, on a CPU
         if (op.container != nullptr)
-          op.container->note_task_locked(STARPU_CODELET_GET_MODE(codelet_, op.index), node);
+          op.container->note_task_locked(
+              STARPU_CODELET_GET_MODE(codelet_, op.index),
+              op.kind == OperandKind::ContainerReduce ? STARPU_MAIN_RAM : node);
     }
   }
   for (starpu_task* task : to_wait) {

@@ -294,6 +294,7 @@ Storage& Storage::operator=(Storage&& other) noexcept {
   plans_ = std::move(other.plans_);
   other.plans_.clear();
   active_plan_ = std::exchange(other.active_plan_, -1);
+  partials_ = std::exchange(other.partials_, {});
   last_auto_ = std::exchange(other.last_auto_, SplitState{});
   auto_users_ = std::exchange(other.auto_users_, {});
   auto_calls_ = std::exchange(other.auto_calls_, 0);
@@ -893,6 +894,18 @@ void Storage::halo_pieces_locked(const PartitionSpec& spec, std::size_t halo,
   plan.halos.push_back(std::move(pieces));
 }
 
+std::vector<starpu_data_handle_t> Storage::reduction_partials_locked(std::size_t count) {
+  for (const auto& p : partials_)
+    if (p.size() == count) return p;
+  std::vector<starpu_data_handle_t> partials(count, nullptr);
+  for (starpu_data_handle_t& h : partials)
+    starpu_variable_data_register(&h, -1, 0, shape_.elem_size);
+  // Distributed: tagged in the same order on every rank, owned like the blocks of a plan.
+  if (Distributed* layer = distributed()) layer->blocks_planned(handle_, partials);
+  partials_.push_back(partials);
+  return partials;
+}
+
 void Storage::drop_registration(bool gather) noexcept {
   drop_independent_locked();
   unpartition_active(gather);
@@ -910,6 +923,9 @@ void Storage::drop_registration(bool gather) noexcept {
     starpu_data_partition_clean(handle_, static_cast<unsigned>(plan->top.size()), plan->top.data());
   }
   plans_.clear();
+  for (const auto& p : partials_)
+    for (starpu_data_handle_t h : p) starpu_data_unregister_submit(h);
+  partials_.clear();
   starpu_data_unregister(handle_);  // waits for pending tasks, brings the data home
   handle_ = nullptr;
   placement_ = kHome;

@@ -1,6 +1,9 @@
-// Resolution tests: parameter kinds and element types from the type as written, and
-// expressions resolved against parameters and tunables.
+// Resolution tests: parameter kinds and element types from the type as written,
+// expressions resolved against parameters and tunables, and a reduction's way into the IR
+// and the generated entry wrapper.
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <string>
 
 #include "compose/check/types.h"
 #include "test_util.h"
@@ -73,4 +76,60 @@ TEST_CASE("resolved IR: kinds, expressions, instantiate, tunable in partition", 
   CHECK(r.out.find("\"elemType\": \"T\"") != std::string::npos);
   CHECK(r.out.find("\"cpp\": \"(n + 1) * 2\"") != std::string::npos);
   CHECK(r.out.find("\"backend\": \"OPENMP\"") != std::string::npos);
+}
+
+TEST_CASE("reduction=\"max\": in the IR, and the partitioned entry wrapper reduces", "[check]") {
+  for (const bool partitioned : {true, false}) {
+    DYNAMIC_SECTION((partitioned ? "partitioned" : "unpartitioned")) {
+      test::TempDir d;
+      d.write("main.xml",
+              test::component("  <peppher:implementation name=\"main\">\n"
+                              "    <peppher:requiredInterfaces><peppher:requiredInterface "
+                              "name=\"maxdiff\" xmlFile=\"maxdiff.xml\"/></"
+                              "peppher:requiredInterfaces>\n"
+                              "    <peppher:targetPlatform name=\"CPU\"/>\n"
+                              "  </peppher:implementation>\n"));
+      d.write("maxdiff.xml",
+              test::component(
+                  "  <peppher:interface name=\"maxdiff\">\n"
+                  "    <peppher:parameters>\n"
+                  "      <peppher:parameter name=\"x\" type=\"const peppher::Vector&lt;double&gt; "
+                  "&amp;\" accessMode=\"read\"" +
+                  std::string(partitioned ? " partition=\"?\"" : "") +
+                  "/>\n"
+                  "      <peppher:parameter name=\"change\" type=\"peppher::Scalar&lt;double&gt; "
+                  "&amp;\" accessMode=\"readwrite\" reduction=\"max\"/>\n"
+                  "    </peppher:parameters>\n"
+                  "  </peppher:interface>\n"));
+      d.write("maxdiff/m.xml",
+              test::component("  <peppher:implementation name=\"maxdiff_cpu\">\n"
+                              "    <peppher:sourceFiles><peppher:sourceFile "
+                              "name=\"m.cpp\"/></peppher:sourceFiles>\n"
+                              "    <peppher:providedInterfaces><peppher:providedInterface "
+                              "name=\"maxdiff\"/></peppher:providedInterfaces>\n"
+                              "    <peppher:targetPlatform name=\"CPU\"/>\n"
+                              "  </peppher:implementation>\n"));
+      d.write("maxdiff/m.cpp",
+              "#include <peppher/runtime.h>\n"
+              "void maxdiff_cpu(const peppher::Vector<double>&, peppher::Scalar<double>&) {}\n");
+      test::RunResult ir = test::run_in(d.path(), {"--print-ir", "main.xml"});
+      REQUIRE(ir.code == 0);
+      CHECK(ir.out.find("\"reduction\": \"max\"") != std::string::npos);
+      test::RunResult r = test::run_in(d.path(), {"main.xml", "-o", "out"});
+      INFO(r.err);
+      REQUIRE(r.code == 0);
+      CHECK((r.err.find("maxdiff.xml:5:117: warning: reduction of parameter 'change' has no "
+                        "effect: no operand of interface 'maxdiff' is partitioned") !=
+             std::string::npos) == !partitioned);
+      std::string wrappers;
+      for (const auto& e : std::filesystem::directory_iterator(d.path() + "/out"))
+        if (e.path().extension() == ".cpp") wrappers += test::read_file(e.path().string());
+      // Partitioned: each block's task gets a partial, folded into change; else change whole.
+      const bool reduces =
+          wrappers.find("peppher_call.reduce(1, \"change\", change, peppher::Reduction::Max);") !=
+          std::string::npos;
+      CHECK(reduces == partitioned);
+      CHECK((wrappers.find(".use(1, change);") != std::string::npos) == !partitioned);
+    }
+  }
 }

@@ -2,6 +2,8 @@
 // mpi="true"), the generated Makefile (mpicxx, make run NP=..), programs under mpirun with
 // 1, 2 and 4 ranks and started alone, and the compose errors when MPI is missing.
 #include <catch2/catch.hpp>
+#include <cctype>
+#include <cstddef>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -283,4 +285,76 @@ TEST_CASE("a host read after partitioned calls leaves the cores to the workers",
   REQUIRE(r.exit_code == 0);
   CHECK(count(r.output, "ticks while computing: ok") == 2);
   CHECK(count(r.output, "results ok") == 2);
+}
+
+namespace {
+
+// The bytes all ranks sent, from each rank's PEPPHER_REPORT line ("rank 1: 144 bytes sent").
+std::size_t bytes_sent_by_all(const std::string& output) {
+  std::size_t total = 0;
+  const std::string marker = " bytes sent,";
+  for (size_t at = output.find(marker); at != std::string::npos; at = output.find(marker, at + 1)) {
+    size_t digits = at;
+    while (digits > 0 && std::isdigit(static_cast<unsigned char>(output[digits - 1])) != 0)
+      --digits;
+    if (digits < at) total += std::stoull(output.substr(digits, at - digits));
+  }
+  return total;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "apps/ode (halo, max reduction) on 1, 2 and 4 ranks, and 2 with devices: the "
+    "single-process result, halo points and partials between steps",
+    "[mpi]") {
+  const int points = 128;
+  fs::path single = e2e::compose_and_build("ode_single", e2e::source_dir() / "apps/ode/main.xml");
+  e2e::Run one = e2e::run((single / "ode").string() + " " + std::to_string(points) + " 8",
+                          "STARPU_NCPU=1 STARPU_NOPENCL=0 STARPU_SILENT=1");
+  INFO(one.output);
+  REQUIRE(one.exit_code == 0);
+  REQUIRE(count(one.output, "all results correct") == 1);
+  const std::string want = checksum_of(one.output);
+  REQUIRE(want.size() == 16);
+
+  fs::path out =
+      e2e::compose_and_build("mpi_ode", e2e::source_dir() / "apps/ode/main.xml", "--mpi");
+  struct Ranks {
+    int np;
+    std::string env;  // added to kMpiEnv
+    int workers;      // per rank, hence np * workers blocks
+  };
+  // One CPU worker per rank; and 2 ranks with pocl's OpenCL device each, where the
+  // diffusion (CPU only) keeps the other components' two blocks per rank.
+  for (const Ranks& ranks : {Ranks{1, "", 1}, Ranks{2, "", 1}, Ranks{4, "", 1},
+                             Ranks{2, "STARPU_NOPENCL=1 STARPU_OPENCL_ON_CPUS=1", 2}}) {
+    const int np = ranks.np;
+    DYNAMIC_SECTION(np << " ranks " << ranks.env) {
+      // 4 and 8 steps: the difference is what 4 steps send (the first distribution of the
+      // state from rank 0 and the final host reads are the same in both runs).
+      std::size_t sent[2];
+      for (int run = 0; run < 2; ++run) {
+        const int steps = run == 0 ? 4 : 8;
+        e2e::Run r = mpirun(np, out / "ode", std::to_string(points) + " " + std::to_string(steps),
+                            "PEPPHER_REPORT=1 " + ranks.env);
+        INFO(r.output);
+        REQUIRE(r.exit_code == 0);
+        CHECK(count(r.output, "WRONG") == 0);
+        sent[run] = bytes_sent_by_all(r.output);
+        if (steps != 8) continue;
+        // Every rank holds the whole state: the one process's bits (u, v and the change).
+        CHECK(count(r.output, "all results correct checksum=" + want) == static_cast<size_t>(np));
+        // Every rank's CPU worker ran the stencil on its blocks.
+        CHECK(count(r.output, "bruss_diffusion_cpu") >= static_cast<size_t>(np));
+      }
+      // Per step, across each of the np - 1 boundaries between the ranks' blocks: the 8
+      // diffusion calls send one halo point (8 bytes) each way; the 2 maxdiff calls send
+      // rank 0 the partials of the other ranks' blocks (8 bytes each). No whole vector (1 KiB).
+      const auto others = static_cast<std::size_t>((np - 1) * ranks.workers);
+      const std::size_t per_step = 8 * 2 * 8 * static_cast<std::size_t>(np - 1) + 2 * 8 * others;
+      INFO("bytes sent in 4 and 8 steps: " << sent[0] << ", " << sent[1]);
+      CHECK(sent[1] - sent[0] == 4 * per_step);
+    }
+  }
 }

@@ -234,3 +234,33 @@ TEST_CASE("a `?` call keeps a container's current split when it is valid for the
   for (auto& x : want) x += 1;
   CHECK(v.to_std() == want);
 }
+
+TEST_CASE("a `?` call with fewer workers keeps an equal split of more blocks",
+          "[partition][opencl]") {
+  Session session;
+  starpu_codelet both = affine_codelet();  // CPU and OpenCL: one block per worker, two
+  both.name = "both";
+  starpu_codelet cpu = affine_codelet();  // CPU only (as a stencil with a halo)
+  cpu.name = "cpu_only";
+  cpu.opencl_funcs[0] = nullptr;
+  REQUIRE(peppher::detail::capable_workers(&both).size() == 2);
+  REQUIRE(peppher::detail::capable_workers(&cpu).size() == 1);
+  peppher::AutoSplit split_both("both"), split_cpu("cpu_only");
+  Vector<std::uint32_t> v(100);
+  std::vector<std::uint32_t> want(100);
+  for (std::uint32_t i = 0; i < 100; ++i) v[i] = want[i] = i;
+
+  CHECK(affine_call(both, split_both, v, 2, 1).size() == 2);
+  const std::uint64_t before = gathers();
+  for (int round = 0; round < 3; ++round) {
+    // The CPU-only call's two blocks both run on the CPU worker; nothing is gathered.
+    CHECK(affine_call(cpu, split_cpu, v, 3, 0).size() == 2);
+    CHECK(affine_call(both, split_both, v, 1, 5).size() == 2);
+  }
+  CHECK(gathers() - before == 0);
+  for (auto& x : want) {
+    x = x * 2 + 1;  // the first call
+    for (int round = 0; round < 3; ++round) x = x * 3 * 1 + 5;
+  }
+  CHECK(v.to_std() == want);
+}

@@ -4,8 +4,10 @@
 #pragma once
 #include <peppher/runtime.h>
 
+// du = alpha * Laplacian(u) over points first .. first + du.size() - 1 of n (partitioned: u's
+// view has a halo of one point on each side; boundary stands outside 0 .. n-1).
 void bruss_diffusion(const peppher::Vector<double>& u, peppher::Vector<double>& du, double alpha,
-                     double boundary);
+                     double boundary, int first, int n);
 void bruss_reaction(const peppher::Vector<double>& u, const peppher::Vector<double>& v,
                     peppher::Vector<double>& du, peppher::Vector<double>& dv, double a, double b);
 void rk_stage(const peppher::Vector<double>& y, const peppher::Vector<double>& k,

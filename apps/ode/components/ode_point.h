@@ -7,12 +7,17 @@
 
 namespace ode {
 
+/// alpha * (left - 2 mid + right): one point's diffusion from its two neighbours.
+inline double diffusion3(double left, double mid, double right, double alpha) {
+  return alpha * (left - 2.0 * mid + right);
+}
+
 /// alpha * (u[i-1] - 2 u[i] + u[i+1]), with the Dirichlet value @p boundary outside 0..n-1.
 inline double diffusion(const double* u, std::size_t n, std::size_t i, double alpha,
                         double boundary) {
   const double left = i > 0 ? u[i - 1] : boundary;
   const double right = i + 1 < n ? u[i + 1] : boundary;
-  return alpha * (left - 2.0 * u[i] + right);
+  return diffusion3(left, u[i], right, alpha);
 }
 
 /// The Brusselator's reaction terms added to du and dv: A + u^2 v - (B + 1) u and B u - u^2 v.

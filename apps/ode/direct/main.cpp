@@ -1,6 +1,7 @@
 // The ODE solver written directly against StarPU, the way an expert would: one codelet per
-// component over the same variant sources as the composed app (CPU, OpenMP, OpenCL, CUDA), the
-// vectors registered once, 22 tasks per RK4 step.   ./ode_direct [points] [steps]
+// component over the same variant sources as the composed app (CPU, OpenMP, OpenCL, CUDA; the
+// diffusion stencil CPU and OpenMP only, as composed), the vectors registered once and never
+// split, 22 tasks per RK4 step.   ./ode_direct [points] [steps]
 #include <omp.h>
 #include <peppher/runtime.h>
 #include <starpu.h>
@@ -15,7 +16,8 @@ using Vec = peppher::Vector<double>;
   void name##_cpu(__VA_ARGS__);     \
   void name##_openmp(__VA_ARGS__);  \
   void name##_cuda(__VA_ARGS__);
-DECLARE_VARIANTS(bruss_diffusion, const Vec&, Vec&, double, double)
+void bruss_diffusion_cpu(const Vec&, Vec&, double, double, int, int);
+void bruss_diffusion_openmp(const Vec&, Vec&, double, double, int, int);
 DECLARE_VARIANTS(bruss_reaction, const Vec&, const Vec&, Vec&, Vec&, double, double)
 DECLARE_VARIANTS(rk_stage, const Vec&, const Vec&, Vec&, double)
 DECLARE_VARIANTS(rk_update, const Vec&, const Vec&, const Vec&, const Vec&, const Vec&, Vec&,
@@ -24,22 +26,23 @@ DECLARE_VARIANTS(rk_maxdiff, const Vec&, const Vec&, peppher::Scalar<double>&)
 
 namespace {
 
-starpu_opencl_program programs[5];
-enum Kernel { kDiffusion, kReaction, kStage, kUpdate, kMaxdiff };
-const char* const kNames[5] = {"bruss_diffusion", "bruss_reaction", "rk_stage", "rk_update",
-                               "rk_maxdiff"};
+// OpenCL programs of the components that have an OpenCL variant.
+starpu_opencl_program programs[4];
+enum Kernel { kReaction, kStage, kUpdate, kMaxdiff };
+const char* const kNames[4] = {"bruss_reaction", "rk_stage", "rk_update", "rk_maxdiff"};
 
 constexpr auto vec = direct::vector_view<double>;
 using direct::len;
 using direct::mem;
 
-// Host functions: unpack the by-value arguments, view the buffers, call the variant.
+// Host functions: unpack the by-value arguments, view the buffers, call the variant (the
+// diffusion on the whole vector: its first point is 0 of n, no halo needed).
 template <auto variant>
 void diffusion_host(void* b[], void* arg) {
   double alpha, boundary;
   starpu_codelet_unpack_args(arg, &alpha, &boundary);
   Vec u = vec(b[0]), du = vec(b[1]);
-  variant(u, du, alpha, boundary);
+  variant(u, du, alpha, boundary, 0, len(b[1]));
 }
 template <auto variant>
 void reaction_host(void* b[], void* arg) {
@@ -71,12 +74,6 @@ void maxdiff_host(void* b[], void*) {
 }
 
 // OpenCL functions: each vector is passed as its buffer and its length, like the composed app.
-void diffusion_cl(void* b[], void* arg) {
-  double alpha, boundary;
-  starpu_codelet_unpack_args(arg, &alpha, &boundary);
-  direct::launch(&programs[kDiffusion], "bruss_diffusion_opencl", len(b[1]), 0, mem(b[0]),
-                 len(b[0]), mem(b[1]), len(b[1]), alpha, boundary);
-}
 void reaction_cl(void* b[], void* arg) {
   double a, bb;
   starpu_codelet_unpack_args(arg, &a, &bb);
@@ -102,8 +99,9 @@ void maxdiff_cl(void* b[], void*) {
                  mem(b[1]), len(b[1]), change);
 }
 
-starpu_codelet diffusion_codelet =
-    DIRECT_CODELET(diffusion_host, bruss_diffusion, diffusion_cl, STARPU_R, STARPU_W);
+starpu_codelet diffusion_codelet = direct::codelet(
+    diffusion_host<bruss_diffusion_cpu>, direct::openmp<diffusion_host<bruss_diffusion_openmp>>,
+    nullptr, nullptr, {STARPU_R, STARPU_W});
 starpu_codelet reaction_codelet = DIRECT_CODELET(reaction_host, bruss_reaction, reaction_cl,
                                                  STARPU_R, STARPU_R, STARPU_RW, STARPU_RW);
 starpu_codelet stage_codelet =
@@ -138,7 +136,7 @@ int main(int argc, char** argv) {
 
   direct::start();
   const double t0 = app::now();
-  for (int i = 0; i < 5; ++i) {
+  for (int i = 0; i < 4; ++i) {
     const std::string path =
         std::string(KERNEL_DIR "/") + kNames[i] + "/" + kNames[i] + "_opencl.cl";
     direct::load_program(&programs[i], path.c_str());
@@ -190,7 +188,7 @@ int main(int argc, char** argv) {
   const std::uint64_t sum = ode::checksum(data[u], data[v], change, n);
   const long wrong = ode::count_wrong(data[u], data[v], change, ode::reference(p, steps));
   for (int i = 0; i < kCount; ++i) starpu_free(data[i]);
-  for (int i = 0; i < 5; ++i) direct::unload_program(&programs[i]);
+  for (int i = 0; i < 4; ++i) direct::unload_program(&programs[i]);
   starpu_shutdown();
   char what[64];
   std::snprintf(what, sizeof what, "%d points, %d steps, %d calls", n, steps, 22 * steps);

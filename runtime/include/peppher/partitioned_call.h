@@ -20,6 +20,8 @@
 #include "peppher/error.h"
 #include "peppher/matrix.h"
 #include "peppher/partition.h"
+#include "peppher/reduction.h"
+#include "peppher/scalar.h"
 #include "peppher/task.h"
 #include "peppher/vector.h"
 
@@ -229,6 +231,13 @@ class PartitionedCall : private detail::Call {
   template <typename Container>
   void use(int index, const Container& c) {
     add_container(index, c.storage());
+  }
+  /// @brief Buffer @p index is Scalar @p s reduced into with @p op (FORMAT.md `reduction`):
+  ///        each block's task gets a partial of its own starting at the operator's identity,
+  ///        folded into @p s in block order once the blocks ran (detail::Call::add_reduction).
+  template <typename T>
+  void reduce(int index, const char* name, Scalar<T>& s, Reduction op) {
+    add_reduction(index, name, s.storage(), detail::reduction_ops<T>(op));
   }
   /// @brief Buffer @p index is a raw array shared whole, registered for this call (an empty
   ///        one travels as one element of scratch, as in TaskBuilder).

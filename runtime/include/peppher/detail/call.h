@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "peppher/detail/storage.h"
+#include "peppher/reduction.h"
 
 namespace peppher {
 
@@ -40,12 +41,14 @@ std::vector<std::size_t> even_sizes(std::size_t n, std::size_t nparts);
 /// @brief What one buffer of a call is, hence how submit() gets its handle(s) and what the
 ///        end of the call does with them.
 enum class OperandKind : std::uint8_t {
-  Container,       ///< a container's own handle, whole: kept registered by the container
-  ContainerSplit,  ///< a container partitioned by `spec`: blocks of its own handle
-  Raw,             ///< raw memory registered for this call (vector, matrix or variable)
-  RawCached,       ///< a raw vector whose registration the registration cache keeps across
-                   ///< calls (raw_cache.h): given back, not unregistered, at the end
-  RawSplit,        ///< raw memory registered for this call and split into blocks
+  Container,        ///< a container's own handle, whole: kept registered by the container
+  ContainerSplit,   ///< a container partitioned by `spec`: blocks of its own handle
+  Raw,              ///< raw memory registered for this call (vector, matrix or variable)
+  RawCached,        ///< a raw vector whose registration the registration cache keeps across
+                    ///< calls (raw_cache.h): given back, not unregistered, at the end
+  RawSplit,         ///< raw memory registered for this call and split into blocks
+  ContainerReduce,  ///< a Scalar reduced into (FORMAT.md `reduction`): block b's task gets
+                    ///< partial b (`blocks`), which the call folds into the Scalar after
 };
 
 /// @brief Which block of a split operand the task of block b gets: block b, or, for a
@@ -82,6 +85,7 @@ struct Operand {
   std::size_t elem_size = 0;        ///< `?` on raw memory: bytes per element
   GridAxis axis = GridAxis::Block;  ///< which of its blocks a task gets
   std::size_t grid_cols = 0;        ///< Rows/Cols: q, the grid's columns (set when settled)
+  ReductionOps reduction;     ///< ContainerReduce: the operator
 
   bool is_split() const noexcept {
     return kind == OperandKind::ContainerSplit || kind == OperandKind::RawSplit;
@@ -94,7 +98,7 @@ struct Operand {
   }
   /// @brief The handle the task of block @p b gets.
   starpu_data_handle_t handle_of_block(std::size_t b) const {
-    return is_split() ? blocks[block_of(b)] : handle;
+    return is_split() || kind == OperandKind::ContainerReduce ? blocks[block_of(b)] : handle;
   }
 };
 
@@ -172,6 +176,13 @@ class Call {
   ///        is copied into small data of its own by a task on the block's owner, so that
   ///        distributed calls send only halo rows between ranks.
   void set_halo(int index, std::size_t halo, int halo_index);
+  /// @brief Buffer @p index is Scalar storage @p s reduced into with @p ops (FORMAT.md
+  ///        `reduction`): block b's task accesses a partial of its own that starts at the
+  ///        operator's identity (a small task writes it first), and one task on the Scalar's
+  ///        owner then folds the partials into @p s in block order: s = s op p0 op p1 ...,
+  ///        the same bits whatever ran where. Partials are the Scalar's small data
+  ///        (Storage::reduction_partials_locked), kept for the next call with as many blocks.
+  void add_reduction(int index, const char* name, Storage& s, const ReductionOps& ops);
   /// @brief Buffer @p index is a raw array of @p count elements registered for this call and
   ///        split into consecutive blocks of @p sizes elements.
   void add_raw_vector_split(int index, const char* name, const void* ptr, std::size_t count,
@@ -239,6 +250,9 @@ class Call {
                         void (*filter)(void*, void*, starpu_data_filter*, unsigned, unsigned));
   void resolve();
   void submit_halo_copies();
+  void submit_reduction_starts();
+  void submit_reduction_folds();
+  void submit_helper(starpu_task* task);
   starpu_task* make_task(std::size_t b);
   bool submit_task(starpu_task* task, std::size_t b);
   void release() noexcept;

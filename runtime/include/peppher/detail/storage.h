@@ -199,6 +199,13 @@ class Storage {
                           std::vector<starpu_data_handle_t>& first,
                           std::vector<starpu_data_handle_t>& last);
 
+  /// @brief For a caller holding lock(), after handle_for_task_locked(), on a Scalar: @p count
+  ///        partials of a reduction into it (detail::Call::add_reduction), one per block of
+  ///        a partitioned call: variables of the element's size, registered once per block
+  ///        count (StarPU allocates them where used); distributed, partial k lives where
+  ///        block k of @p count lives.
+  std::vector<starpu_data_handle_t> reduction_partials_locked(std::size_t count);
+
   /// @brief The container's current and last `?` splits and the interfaces sharing them.
   SplitRecord split_record() const;
   /// @brief For a caller holding lock(), after partition_locked(): interface @p iface's `?`
@@ -264,6 +271,7 @@ class Storage {
   // Blocks the host reads alone (read_element_slow); the last one found, for the fast path.
   std::vector<std::unique_ptr<BlockWindow>> windows_;
   std::atomic<const BlockWindow*> window_{nullptr};
+  std::vector<std::vector<starpu_data_handle_t>> partials_;  // per block count (Scalar)
   // `?` calls: the last split they gave the container, and per interface the number of the
   // last of its `?` calls on it (out of auto_calls_).
   SplitState last_auto_;
