@@ -85,7 +85,7 @@ struct Operand {
   std::size_t elem_size = 0;        ///< `?` on raw memory: bytes per element
   GridAxis axis = GridAxis::Block;  ///< which of its blocks a task gets
   std::size_t grid_cols = 0;        ///< Rows/Cols: q, the grid's columns (set when settled)
-  ReductionOps reduction;     ///< ContainerReduce: the operator
+  ReductionOps reduction;           ///< ContainerReduce: the operator
 
   bool is_split() const noexcept {
     return kind == OperandKind::ContainerSplit || kind == OperandKind::RawSplit;
