@@ -121,6 +121,11 @@ void wait_for_aliased_container(const void* ptr, std::size_t bytes, bool write) 
   }
 }
 
+bool is_tracked(const Storage* storage) noexcept {
+  std::lock_guard<std::mutex> lock(registry_mutex());
+  return registry().count(const_cast<Storage*>(storage)) != 0;
+}
+
 void retrack(Storage* from, Storage* to) noexcept {
   std::lock_guard<std::mutex> lock(registry_mutex());
   registry().erase(from);

@@ -1002,6 +1002,9 @@ void Storage::detach() {
     pinned_ = false;
   }
   phase_ = HostPhase::Write;
+  // Out of the registry: shutdown took this storage out, but materialising it above put it
+  // back (it holds pinned memory then); a storage detached is not tracked any more.
+  untrack(this);
   tracked_ = false;
 }
 

@@ -179,3 +179,22 @@ TEST_CASE("shutdown materialises a distributed vector", "[distributed]") {
   CHECK_FALSE(v.is_distributed());
   CHECK(v.to_std() == std::vector<std::uint32_t>{0, 1, 2, 3, 4, 5});
 }
+
+TEST_CASE("a vector materialised by shutdown and destroyed after it is forgotten",
+          "[distributed]") {
+  {
+    Vector<std::uint32_t> v(6, peppher::distributed);
+    {
+      Session session;
+      iota_blocks(v.partition_blocks(3), 6);
+    }
+    // Shutdown detached it: a dead vector must not stay among the live containers.
+    CHECK_FALSE(peppher::detail::is_tracked(&v.storage()));
+  }
+  // The next session's shutdown must not find the dead vector among the live containers
+  // (shutdown's materialisation re-entered it into the registry: a crash here before).
+  Session session;
+  Vector<std::uint32_t> w(std::vector<std::uint32_t>{1, 2, 3});
+  iota_blocks(w.partition_blocks(3), 3);
+  CHECK(w.to_std() == std::vector<std::uint32_t>{0, 1, 2});
+}

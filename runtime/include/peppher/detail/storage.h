@@ -283,6 +283,8 @@ class Storage {
 void track(Storage* storage);
 void untrack(Storage* storage) noexcept;
 void retrack(Storage* from, Storage* to) noexcept;
+/// @brief Whether @p storage is in the registry (for tests).
+bool is_tracked(const Storage* storage) noexcept;
 
 /// StarPU 1.3 has a list filter for vectors only: its matrix twin, consecutive row blocks of
 /// the sizes in filter_arg_ptr (uint32_t[nchildren]), laid out as
