@@ -648,12 +648,21 @@ void* Call::make_args(std::size_t b, std::size_t size) {
 
 // ---- submission --------------------------------------------------------------------------
 
+// Whether this call writes every block of @p op's container without reading any: its
+// codelet's mode for @p op is write-only and no other operand names the same container.
+bool Call::overwrites(const Operand& op) const {
+  if ((STARPU_CODELET_GET_MODE(codelet_, op.index) & STARPU_R) != 0) return false;
+  for (const Operand& other : ops_)
+    if (&other != &op && other.container == op.container) return false;
+  return true;
+}
+
 void Call::resolve() {
   for (Operand& op : ops_) {
     if (op.kind == OperandKind::Container) {
       op.handle = op.container->handle_for_task_locked();
     } else if (op.kind == OperandKind::ContainerSplit) {
-      op.blocks = op.container->partition_locked(op.spec);
+      op.blocks = op.container->partition_locked(op.spec, overwrites(op));
       if (op.auto_split) op.container->note_auto_split_locked(iface_, auto_split_);
       if (op.blocks.size() != op.sizes.size())
         throw Error(std::string(iface_) + ": '" + op.name + "' was split into " +

@@ -699,7 +699,8 @@ starpu_data_handle_t Storage::handle_for_task_locked() {
   return handle_;
 }
 
-std::vector<starpu_data_handle_t> Storage::partition_locked(const PartitionSpec& spec) {
+std::vector<starpu_data_handle_t> Storage::partition_locked(const PartitionSpec& spec,
+                                                            bool overwritten) {
   check_task_use("partition");
   end_host_phase();
   if (distributed_) {
@@ -794,7 +795,7 @@ std::vector<starpu_data_handle_t> Storage::partition_locked(const PartitionSpec&
     starpu_data_partition_submit(plan.top[i], static_cast<unsigned>(plan.sub[i].size()),
                                  plan.sub[i].data());
   active_plan_ = found;
-  if (Distributed* layer = distributed()) layer->partitioned(handle_, plan.leaves);
+  if (Distributed* layer = distributed()) layer->partitioned(handle_, plan.leaves, overwritten);
   return plan.leaves;
 }
 

@@ -76,7 +76,7 @@ TEST_CASE("every rank sees the sequential results, on 1, 2 and 4 ranks", "[mpi]"
       e2e::Run r = mpirun(np, exe);
       INFO(r.output);
       REQUIRE(r.exit_code == 0);
-      CHECK(count(r.output, ": ok") == static_cast<size_t>(np) * 24);
+      CHECK(count(r.output, ": ok") == static_cast<size_t>(np) * 25);
       CHECK(count(r.output, "WRONG") == 0);
       for (int k = 0; k < np; ++k) {
         CHECK(r.output.find("rank " + std::to_string(k) + " of " + std::to_string(np) +

@@ -72,11 +72,11 @@ class MpiLayer final : public detail::Distributed {
     register_blocks(blocks);
   }
 
-  void partitioned(starpu_data_handle_t whole,
-                   const std::vector<starpu_data_handle_t>& blocks) override {
+  void partitioned(starpu_data_handle_t whole, const std::vector<starpu_data_handle_t>& blocks,
+                   bool overwritten) override {
     std::lock_guard<std::mutex> lock(mutex_);
     Whole& w = wholes_[whole];
-    if (w.owner_only) {
+    if (w.owner_only && !overwritten) {
       // Only the whole's owner holds the value: each block goes to its owner, once.
       const int from = starpu_mpi_data_get_rank(whole);
       for (starpu_data_handle_t b : blocks) {

@@ -249,6 +249,7 @@ class Call {
   void split_registered(Operand& op, starpu_data_handle_t h,
                         void (*filter)(void*, void*, starpu_data_filter*, unsigned, unsigned));
   void resolve();
+  bool overwrites(const Operand& op) const;
   void submit_halo_copies();
   void submit_reduction_starts();
   void submit_reduction_folds();

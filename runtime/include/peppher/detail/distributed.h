@@ -35,9 +35,11 @@ class Distributed {
   virtual void blocks_planned(starpu_data_handle_t whole,
                               const std::vector<starpu_data_handle_t>& blocks) = 0;
   /// @brief @p blocks were just partitioned from @p whole: each block's owner must hold its
-  ///        current value (sent from the whole's owner when only that one holds it).
+  ///        current value (sent from the whole's owner when only that one holds it), unless
+  ///        @p overwritten: the call that partitioned it writes every block without reading
+  ///        it, so the old values are needed nowhere and nothing is sent.
   virtual void partitioned(starpu_data_handle_t whole,
-                           const std::vector<starpu_data_handle_t>& blocks) = 0;
+                           const std::vector<starpu_data_handle_t>& blocks, bool overwritten) = 0;
   /// @brief @p whole is about to be gathered from @p blocks on every rank (host access, a
   ///        whole-data call, another split): every rank fetches each block from its owner.
   virtual void gathering(starpu_data_handle_t whole,

@@ -187,8 +187,11 @@ class Storage {
   std::unique_lock<std::mutex> lock() const { return std::unique_lock<std::mutex>(mutex_); }
   /// @brief handle_for_task() for a caller holding lock().
   starpu_data_handle_t handle_for_task_locked();
-  /// @brief partition() for a caller holding lock().
-  std::vector<starpu_data_handle_t> partition_locked(const PartitionSpec& spec);
+  /// @brief partition() for a caller holding lock(); @p overwritten: the calling call
+  ///        writes every block without reading it (a distributed layer then sends no block
+  ///        to its owner: Distributed::partitioned).
+  std::vector<starpu_data_handle_t> partition_locked(const PartitionSpec& spec,
+                                                     bool overwritten = false);
 
   /// @brief For a caller holding lock(), after partition_locked(@p spec): per block of that
   ///        plan, small data of its own for its first and for its last @p halo rows

@@ -137,6 +137,26 @@ int owner_of(int k) {
   return k * peppher::nranks() / 4;
 }
 
+// The first partitioned call after the host filled x sends each of x's blocks from rank 0
+// to its owner, once; y, which that call only writes, sends nothing (its old values are
+// needed nowhere).
+void write_only_first_call() {
+  const size_t n = 1200;
+  const int bs = 300;  // 4 blocks of 1200 bytes
+  peppher::Vector<float> x(n), y(n);
+  for (size_t i = 0; i < n; ++i) x[i] = static_cast<float>(i);
+  const std::size_t before = peppher::mpi::bytes_sent();
+  pmap_vec(x, y, bs, 3.0f);
+  const std::size_t sent = peppher::mpi::bytes_sent() - before;
+  std::size_t expect = 0;  // x's blocks that live elsewhere than rank 0, sent by rank 0
+  for (int k = 0; k < 4; ++k)
+    if (peppher::rank() == 0 && owner_of(k) != 0) expect += 300 * sizeof(float);
+  report("a first call that only writes a container sends none of it",
+         sent == expect && y[1199] == 3597.0f);
+  if (sent != expect)
+    std::printf("rank %d: %zu bytes sent, expected %zu\n", peppher::rank(), sent, expect);
+}
+
 // An element read of a Vector partitioned over the ranks fetches only the block holding
 // it: its owner sends that block to every other rank, and nothing is gathered, so the
 // next call with the same split moves nothing.
@@ -279,6 +299,7 @@ int main() {
   raw_pointers();
   matrices();
   halos();
+  write_only_first_call();
   element_reads();
   distributed_vectors();
   distributed_stencil();
