@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "peppher/detail/distributed.h"
@@ -152,17 +153,21 @@ std::array<starpu_codelet, STARPU_NMAXBUFS> make_reduction_folds() {
 }
 std::array<starpu_codelet, STARPU_NMAXBUFS> g_reduction_folds = make_reduction_folds();
 
-// Each task's argument block: a copy of the operator (malloc'd, freed by StarPU with the task).
-void set_reduction_arg(starpu_task* task, const ReductionOps& ops) {
-  auto* a = static_cast<ReductionOps*>(std::malloc(sizeof(ReductionOps)));
+// The argument block of a task the call makes itself (a halo copy, a reduction's start or
+// fold): a malloc'd copy of @p arg, which StarPU frees with the task. Without memory the
+// task is destroyed before the exception leaves.
+template <typename Arg>
+void set_task_arg(starpu_task* task, const Arg& arg) {
+  static_assert(std::is_trivially_copyable_v<Arg>, "StarPU frees the copy with free()");
+  void* a = std::malloc(sizeof(Arg));
   if (a == nullptr) {
     task->destroy = 0;
     starpu_task_destroy(task);
     throw std::bad_alloc();
   }
-  std::memcpy(static_cast<void*>(a), &ops, sizeof(ReductionOps));
+  std::memcpy(a, &arg, sizeof(Arg));
   task->cl_arg = a;
-  task->cl_arg_size = sizeof(ReductionOps);
+  task->cl_arg_size = sizeof(Arg);
   task->cl_arg_free = 1;
 }
 
@@ -686,9 +691,10 @@ void Call::resolve() {
   }
 }
 
-void Call::submit_helper(starpu_task* task) {
+// A task the call makes itself (a halo copy, a reduction's start or fold), through the
+// distributed layer when there is one: it runs on the owner of the data it writes.
+void Call::submit_internal(starpu_task* task) {
   Distributed* layer = distributed();
-  // On the owner of the data it writes (a partial's block's rank, or the Scalar's).
   const int ret = layer != nullptr ? layer->submit(task) : starpu_task_submit(task);
   if (ret < 0) {
     task->destroy = 0;
@@ -705,8 +711,8 @@ void Call::submit_reduction_starts() {
       starpu_task* task = starpu_task_create();
       task->cl = &g_reduction_start;
       task->handles[0] = partial;
-      set_reduction_arg(task, op.reduction);
-      submit_helper(task);
+      set_task_arg(task, op.reduction);
+      submit_internal(task);
     }
   }
 }
@@ -720,14 +726,13 @@ void Call::submit_reduction_folds() {
       task->cl = &g_reduction_folds[k];
       task->handles[0] = op.handle;
       for (std::size_t i = 0; i < k; ++i) task->handles[i + 1] = op.blocks[first + i];
-      set_reduction_arg(task, op.reduction);
-      submit_helper(task);
+      set_task_arg(task, op.reduction);
+      submit_internal(task);
     }
   }
 }
 
 void Call::submit_halo_copies() {
-  Distributed* layer = distributed();
   for (const Operand& op : ops_) {
     if (op.halo_index < 0 || op.halo == 0) continue;
     const bool matrix = op.container->shape().layout == Layout::Matrix;
@@ -741,25 +746,11 @@ void Call::submit_halo_copies() {
         task->cl = &g_halo_codelet;
         task->handles[0] = op.blocks[b];
         task->handles[1] = piece;
-        auto* a = static_cast<HaloCopy*>(std::malloc(sizeof(HaloCopy)));
-        if (a == nullptr) {
-          task->destroy = 0;
-          starpu_task_destroy(task);
-          throw std::bad_alloc();
-        }
-        a->first = static_cast<std::uint32_t>(first);
-        a->matrix = matrix ? 1 : 0;
-        task->cl_arg = a;
-        task->cl_arg_size = sizeof(HaloCopy);
-        task->cl_arg_free = 1;
-        // On the block's owner (it writes the piece, which lives there).
-        const int ret = layer != nullptr ? layer->submit(task) : starpu_task_submit(task);
-        if (ret < 0) {
-          task->destroy = 0;
-          starpu_task_destroy(task);
-          throw submit_error(iface_, ret);
-        }
-        submitted_ = true;
+        HaloCopy arg{};
+        arg.first = static_cast<std::uint32_t>(first);
+        arg.matrix = matrix ? 1 : 0;
+        set_task_arg(task, arg);
+        submit_internal(task);  // on the block's owner (it writes the piece, which lives there)
       }
     }
   }
