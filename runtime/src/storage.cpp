@@ -124,6 +124,45 @@ void check_parts(std::size_t nparts, std::size_t n, const char* what) {
                 std::to_string(nparts) + " non-empty blocks");
 }
 
+// Throws peppher::Error unless @p spec can split a container of shape @p shape: the kind
+// fits the container, and every block is non-empty (the sizes of a list add up to it).
+void check_spec(const PartitionSpec& spec, const Shape& shape) {
+  using Kind = PartitionSpec::Kind;
+  const bool vector_kind = spec.kind == Kind::VectorBlocks || spec.kind == Kind::VectorSizes;
+  if (vector_kind != (shape.layout == Layout::Vector) ||
+      !vector_kind != (shape.layout == Layout::Matrix))
+    throw Error("partition: kind does not match the container");
+  switch (spec.kind) {
+    case Kind::VectorBlocks:
+      check_parts(spec.args.at(0), shape.nx, "partition_blocks");
+      return;
+    case Kind::VectorSizes:
+    case Kind::MatrixRowSizes: {
+      const bool rows = spec.kind == Kind::MatrixRowSizes;
+      const std::size_t extent = rows ? shape.ny : shape.nx;
+      std::size_t sum = 0;
+      for (std::size_t size : spec.args) {
+        if (size == 0) throw Error("partition_sizes: a block size is 0");
+        sum += size;
+      }
+      if (spec.args.empty() || sum != extent)
+        throw Error(std::string(rows ? "partition_row_sizes" : "partition_sizes") +
+                    ": block sizes sum to " + std::to_string(sum) + ", the " +
+                    (rows ? "matrix has " : "vector has ") + std::to_string(extent) +
+                    (rows ? " rows" : " elements"));
+      return;
+    }
+    case Kind::MatrixCols:
+      check_parts(spec.args.at(0), shape.nx, "partition columns");
+      return;
+    case Kind::MatrixRows:
+    case Kind::Matrix2d:
+      check_parts(spec.args.at(0), shape.ny, "partition rows");
+      if (spec.kind == Kind::Matrix2d) check_parts(spec.args.at(1), shape.nx, "partition columns");
+      return;
+  }
+}
+
 // Where each block of @p spec lies in a container of shape @p shape (the order of the
 // plan's leaves: 2-D blocks row-major, as block_range() and StarPU's block filters cut).
 std::vector<PartitionPlan::Extent> extents_of(const PartitionSpec& spec, const Shape& shape) {
@@ -154,6 +193,20 @@ std::vector<PartitionPlan::Extent> extents_of(const PartitionSpec& spec, const S
     first += size;
   }
   return out;
+}
+
+// Where this node's copy of block @p leaf (lying at @p e in a container of @p shape) starts,
+// and how many elements apart its rows are (a vector's block is one row).
+struct BlockMemory {
+  const char* base;
+  std::size_t ld;
+};
+BlockMemory block_memory(starpu_data_handle_t leaf, const Shape& shape,
+                         const PartitionPlan::Extent& e) {
+  if (shape.layout != Layout::Matrix)
+    return {reinterpret_cast<const char*>(starpu_vector_get_local_ptr(leaf)), e.cols};
+  return {reinterpret_cast<const char*>(starpu_matrix_get_local_ptr(leaf)),
+          starpu_matrix_get_local_ld(leaf)};
 }
 
 // A container created distributed gets its blocks from a task on each block's owner that
@@ -399,32 +452,30 @@ const void* Storage::fetch_block_locked(std::size_t index) {
     if (layer != nullptr) layer->fetch_blocks({block});
     const int ret = starpu_data_acquire(block, STARPU_R);
     if (ret != 0) throw Error("starpu_data_acquire(STARPU_R) failed: " + std::to_string(ret));
-    const bool matrix = shape_.layout == Layout::Matrix;
-    const auto* base = reinterpret_cast<const char*>(matrix ? starpu_matrix_get_local_ptr(block)
-                                                            : starpu_vector_get_local_ptr(block));
-    const std::size_t ld = matrix ? starpu_matrix_get_local_ld(block) : e.cols;
+    const BlockMemory m = block_memory(block, shape_, e);
     // A window of an earlier phase over the same memory is taken again (windows are freed
     // only when no other thread may read through them: see release_windows_locked()).
+    BlockWindow* w = nullptr;
     for (const auto& old : windows_) {
-      if (old->block != block || old->base != base || old->ld != ld) continue;
-      old->held = true;
-      window_.store(old.get(), std::memory_order_release);
-      rethrow_variant_exception();  // a variant of an earlier call threw on a worker
-      return old->find(index, shape_);
+      if (old->block != block || old->base != m.base || old->ld != m.ld) continue;
+      w = old.get();
+      break;
     }
-    auto w = std::make_unique<BlockWindow>();
-    w->row0 = e.row0;
-    w->row1 = e.row0 + e.rows;
-    w->col0 = e.col0;
-    w->col1 = e.col0 + e.cols;
-    w->block = block;
+    if (w == nullptr) {
+      windows_.push_back(std::make_unique<BlockWindow>());
+      w = windows_.back().get();
+      w->row0 = e.row0;
+      w->row1 = e.row0 + e.rows;
+      w->col0 = e.col0;
+      w->col1 = e.col0 + e.cols;
+      w->block = block;
+      w->base = m.base;
+      w->ld = m.ld;
+    }
     w->held = true;
-    w->base = base;
-    w->ld = ld;
-    windows_.push_back(std::move(w));
-    window_.store(windows_.back().get(), std::memory_order_release);
+    window_.store(w, std::memory_order_release);
     rethrow_variant_exception();  // a variant of an earlier call threw on a worker
-    return windows_.back()->find(index, shape_);
+    return w->find(index, shape_);
   }
   return nullptr;  // e.g. a matrix's padding: no block holds it
 }
@@ -471,12 +522,10 @@ void Storage::materialise_locked() {
         free_bytes(p, bytes_, pinned);
         throw Error("starpu_data_acquire(STARPU_R) failed: " + std::to_string(ret));
       }
-      const bool matrix = shape_.layout == Layout::Matrix;
-      const auto* src = reinterpret_cast<const char*>(matrix ? starpu_matrix_get_local_ptr(leaf)
-                                                             : starpu_vector_get_local_ptr(leaf));
-      const std::size_t ld = matrix ? starpu_matrix_get_local_ld(leaf) : e.cols;
+      const BlockMemory m = block_memory(leaf, shape_, e);
       for (std::size_t r = 0; r < e.rows; ++r)
-        std::memcpy(p + ((e.row0 + r) * shape_.ld + e.col0) * es, src + r * ld * es, e.cols * es);
+        std::memcpy(p + ((e.row0 + r) * shape_.ld + e.col0) * es, m.base + r * m.ld * es,
+                    e.cols * es);
       starpu_data_release(leaf);
     }
   }
@@ -497,24 +546,8 @@ void Storage::materialise_locked() {
 // its own, registered without host memory (home -1), owned by its rank (StarPU-MPI), and
 // zero-filled by a task there, which StarPU runs on a worker of that rank.
 void Storage::plan_distributed_locked(const PartitionSpec& spec) {
-  using Kind = PartitionSpec::Kind;
   const bool matrix = shape_.layout == Layout::Matrix;
-  if ((spec.kind == Kind::VectorBlocks || spec.kind == Kind::VectorSizes) == matrix)
-    throw Error("partition: kind does not match the container");
-  if (spec.kind == Kind::VectorBlocks || spec.kind == Kind::MatrixRows ||
-      spec.kind == Kind::Matrix2d)
-    check_parts(spec.args.at(0), matrix ? shape_.ny : shape_.nx, "partition");
-  if (spec.kind == Kind::Matrix2d) check_parts(spec.args.at(1), shape_.nx, "partition columns");
-  if (spec.kind == Kind::VectorSizes || spec.kind == Kind::MatrixRowSizes) {
-    std::size_t sum = 0;
-    for (std::size_t size : spec.args) {
-      if (size == 0) throw Error("partition_sizes: a block size is 0");
-      sum += size;
-    }
-    if (spec.args.empty() || sum != (matrix ? shape_.ny : shape_.nx))
-      throw Error("partition_sizes: block sizes sum to " + std::to_string(sum) + ", not " +
-                  std::to_string(matrix ? shape_.ny : shape_.nx));
-  }
+  check_spec(spec, shape_);
   auto plan = std::make_unique<PartitionPlan>();
   plan->spec = spec;
   plan->independent = true;
@@ -626,7 +659,7 @@ void Storage::end_host_phase() noexcept {
   if (handle_ == nullptr) return;
   if (phase_ != HostPhase::None) starpu_data_release(handle_);
   if (phase_ == HostPhase::Write) {
-    if (Distributed* layer = distributed()) layer->host_written(handle_, all_blocks());
+    if (Distributed* layer = distributed()) layer->host_written(handle_);
   }
   phase_ = HostPhase::None;
 }
@@ -724,31 +757,14 @@ std::vector<starpu_data_handle_t> Storage::partition_locked(const PartitionSpec&
     auto plan = std::make_unique<PartitionPlan>();
     plan->spec = spec;
     using Kind = PartitionSpec::Kind;
-    const bool is_vector = shape_.layout == Layout::Vector;
-    const bool is_matrix = shape_.layout == Layout::Matrix;
-    if ((spec.kind == Kind::VectorBlocks || spec.kind == Kind::VectorSizes) != is_vector ||
-        (spec.kind == Kind::MatrixRows || spec.kind == Kind::MatrixRowSizes ||
-         spec.kind == Kind::Matrix2d || spec.kind == Kind::MatrixCols) != is_matrix)
-      throw Error("partition: kind does not match the container");
+    check_spec(spec, shape_);
     if (spec.kind == Kind::VectorBlocks) {
-      check_parts(spec.args.at(0), shape_.nx, "partition_blocks");
       plan->top.resize(spec.args[0]);
       auto f = make_filter(starpu_vector_filter_block, spec.args[0]);
       starpu_data_partition_plan(handle_, &f, plan->top.data());
     } else if (spec.kind == Kind::VectorSizes || spec.kind == Kind::MatrixRowSizes) {
       const bool rows = spec.kind == Kind::MatrixRowSizes;
-      const std::size_t extent = rows ? shape_.ny : shape_.nx;
-      std::size_t sum = 0;
-      for (std::size_t s : spec.args) {
-        if (s == 0) throw Error("partition_sizes: a block size is 0");
-        sum += s;
-        plan->sizes.push_back(to_u32(s, "block size"));
-      }
-      if (spec.args.empty() || sum != extent)
-        throw Error(std::string(rows ? "partition_row_sizes" : "partition_sizes") +
-                    ": block sizes sum to " + std::to_string(sum) + ", the " +
-                    (rows ? "matrix has " : "vector has ") + std::to_string(extent) +
-                    (rows ? " rows" : " elements"));
+      for (std::size_t size : spec.args) plan->sizes.push_back(to_u32(size, "block size"));
       plan->top.resize(spec.args.size());
       auto f = make_filter(rows ? matrix_filter_row_list : starpu_vector_filter_list,
                            spec.args.size(), plan->sizes.data());
@@ -756,13 +772,10 @@ std::vector<starpu_data_handle_t> Storage::partition_locked(const PartitionSpec&
     } else if (spec.kind == Kind::MatrixCols) {
       // StarPU's matrix x dimension is the row-major matrix's columns: the (horizontal)
       // block filter cuts them into column blocks of every row, block_range's sizes.
-      check_parts(spec.args.at(0), shape_.nx, "partition columns");
       plan->top.resize(spec.args[0]);
       auto f = make_filter(starpu_matrix_filter_block, spec.args[0]);
       starpu_data_partition_plan(handle_, &f, plan->top.data());
     } else {
-      check_parts(spec.args.at(0), shape_.ny, "partition rows");
-      if (spec.kind == Kind::Matrix2d) check_parts(spec.args.at(1), shape_.nx, "partition columns");
       plan->top.resize(spec.args[0]);
       auto f = make_filter(starpu_matrix_filter_vertical_block, spec.args[0]);
       starpu_data_partition_plan(handle_, &f, plan->top.data());

@@ -51,10 +51,9 @@ class Distributed {
   /// @brief The host is about to access @p whole (unpartitioned): fetch the owner's value.
   virtual void host_access(starpu_data_handle_t whole) = 0;
   /// @brief Every rank's program wrote @p whole on the host: the owner's copy is the value
-  ///        from now on; cached copies of it are forgotten (those of its @p blocks when
-  ///        their plan is next partitioned: partitioned()).
-  virtual void host_written(starpu_data_handle_t whole,
-                            const std::vector<starpu_data_handle_t>& blocks) = 0;
+  ///        from now on; cached copies of it are forgotten (those of its blocks when their
+  ///        plan is next partitioned: partitioned()).
+  virtual void host_written(starpu_data_handle_t whole) = 0;
   /// @brief Small data holding boundary rows (elements) of @p block (its halo pieces,
   ///        Storage::halo_pieces_locked): tags; they live where @p block lives.
   virtual void halo_registered(starpu_data_handle_t block,
