@@ -181,10 +181,7 @@ void resolve_parameter(const ir::Interface& iface, ir::Parameter& p, diag::Diagn
                 p.partition.kind == ir::PartitionKind::GridCols) &&
                p.kind != ir::ParamKind::Matrix) {
       diag.error(p.partition.loc,
-                 "partition=\"" +
-                     (p.partition.kind == ir::PartitionKind::GridRows
-                          ? p.partition.block.text + ",*"
-                          : "*," + p.partition.block_cols.text) +
+                 "partition=\"" + ir::grid_text(p.partition) +
                      "\" (row or column blocks of a 2-D grid) of " + who +
                      " needs a peppher::Matrix (its blocks keep the whole matrix's leading "
                      "dimension); it is '" +

@@ -34,6 +34,10 @@ const char* to_string(AccessMode m) {
   return "?";
 }
 
+std::string grid_text(const Partition& p) {
+  return p.kind == PartitionKind::GridRows ? p.block.text + ",*" : "*," + p.block_cols.text;
+}
+
 const char* to_string(ReductionOp r) {
   switch (r) {
     case ReductionOp::None:

@@ -76,9 +76,15 @@ struct Partition {
   Expression block_cols;  // Blocks2D, GridCols: columns per block
 };
 
+// "a,*" or "*,b" as written (without blanks), for messages about a GridRows or GridCols
+// partition.
+std::string grid_text(const Partition& p);
+
 // (ext) reduction="max": the operator folding the blocks' partials of a peppher::Scalar
 // operand of a partitioned call (FORMAT.md `reduction`).
 enum class ReductionOp { None, Sum, Prod, Min, Max };
+inline constexpr ReductionOp kReductionOps[] = {ReductionOp::Sum, ReductionOp::Prod,
+                                                ReductionOp::Min, ReductionOp::Max};
 
 // CSR sparse operand: names of the parameters describing the matrix whose values this
 // parameter holds (empty when not a CSR operand).

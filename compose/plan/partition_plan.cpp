@@ -42,11 +42,6 @@ bool is_grid(SplitKind k) {
   return k == SplitKind::Blocks2D || k == SplitKind::GridRows || k == SplitKind::GridCols;
 }
 
-// "a,*" or "*,b" as written (without blanks), for messages.
-std::string grid_text(const ir::Partition& p) {
-  return p.kind == ir::PartitionKind::GridRows ? p.block.text + ",*" : "*," + p.block_cols.text;
-}
-
 Operand* value_operand(std::vector<Operand>& operands, const std::string* name) {
   if (name == nullptr) return nullptr;
   for (Operand& o : operands) {
@@ -99,7 +94,7 @@ const Operand* plan_splits(const ir::Interface& iface, WrapperPlan& plan,
         diags.error(p.partition.loc,
                     "parameter '" + p.name + "' of interface '" + iface.name +
                         "' is written (accessMode=\"" + ir::to_string(p.access_mode) +
-                        "\") but partitioned with '" + grid_text(p.partition) +
+                        "\") but partitioned with '" + ir::grid_text(p.partition) +
                         "': every task of a row (column) of the call's 2-D grid gets the same "
                         "block, so several tasks would write it at once; a written operand "
                         "must be split in 'a,b' blocks");
@@ -119,14 +114,14 @@ const Operand* plan_splits(const ir::Interface& iface, WrapperPlan& plan,
   if (leader == nullptr) return nullptr;
   if (grid_1d && one_d) {
     diags.error(grid_one->param->partition.loc,
-                "interface '" + iface.name + "' mixes '" + grid_text(grid_one->param->partition) +
-                    "' on '" + grid_one->param->name +
+                "interface '" + iface.name + "' mixes '" +
+                    ir::grid_text(grid_one->param->partition) + "' on '" + grid_one->param->name +
                     "' with a 1-D or '?' partition; row blocks ('a,*') and column blocks "
                     "('*,b') follow the call's 2-D grid of tasks, so every other partitioned "
                     "operand must be split in 'a,b' blocks");
   } else if (grid_1d && !two_d) {
     diags.error(grid_one->param->partition.loc,
-                "partition '" + grid_text(grid_one->param->partition) + "' of '" +
+                "partition '" + ir::grid_text(grid_one->param->partition) + "' of '" +
                     grid_one->param->name + "' in interface '" + iface.name +
                     "' needs an operand split in 'a,b' blocks: the call's grid of tasks (p x "
                     "q) comes from those, and row (column) block i goes to the tasks of row "

@@ -4,6 +4,8 @@
 #include "compose/read/build.h"
 
 #include <cstring>
+#include <string>
+#include <vector>
 
 #include "compose/util/text.h"
 
@@ -141,14 +143,13 @@ ir::Parameter read_parameter(const Doc& d, pugi::xml_node n) {
   if (pugi::xml_attribute a = d.attr(n, "reduction")) {
     const std::string r = trim(a.value());
     p.reduction_loc = d.value_loc(a);
-    const std::pair<const char*, ir::ReductionOp> ops[] = {{"sum", ir::ReductionOp::Sum},
-                                                           {"prod", ir::ReductionOp::Prod},
-                                                           {"min", ir::ReductionOp::Min},
-                                                           {"max", ir::ReductionOp::Max}};
-    for (const auto& [spelling, op] : ops)
-      if (r == spelling) p.reduction = op;
+    std::vector<std::string> spellings;
+    for (ir::ReductionOp op : ir::kReductionOps) {
+      spellings.emplace_back(ir::to_string(op));
+      if (r == spellings.back()) p.reduction = op;
+    }
     if (p.reduction == ir::ReductionOp::None) {
-      std::string s = diag::closest_match(r, {"sum", "prod", "min", "max"});
+      std::string s = diag::closest_match_in(r, spellings);
       if (r == "+" || r == "add" || r == "plus") s = "sum";
       if (r == "*" || r == "product" || r == "mul") s = "prod";
       if (r.rfind("max", 0) == 0 || r.rfind("min", 0) == 0) s = r.substr(0, 3);  // maximum
