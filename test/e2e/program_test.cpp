@@ -52,34 +52,43 @@ double trained_us(const std::string& table, const std::string& iface, const std:
 TEST_CASE("e2e training: Matrix and Scalar interfaces are trained, the table validates") {
   fs::path app = e2e::fresh_work_dir("training_kinds");
   fs::copy(cases() / "training_kinds", app, fs::copy_options::recursive);
-  e2e::Run trained =
-      e2e::compose(app / "main.xml", app / "out", "--train",
-                   std::string(kCpuAndOpenCl) + " PEPPHER_TRAIN_POINTS=3 PEPPHER_TRAIN_REPS=3");
-  INFO(trained.output);
-  REQUIRE(trained.exit_code == 0);
-  // The interface left out is named on the console, with the reason and the fix.
-  CHECK_THAT(trained.output,
-             Catch::Contains("unsized.xml:4:3: warning: interface 'unsized' is not trained: "
-                             "parameter 'v' is a Vector with no training length; give it "
-                             "numElements="));
-  const fs::path table = table_in(app);
-  REQUIRE(!table.empty());
-  const std::string text = read_file(table);
-  INFO(text);
-  CHECK(text.find("<peppher:interface name=\"diffuse\"") != std::string::npos);
-  CHECK(text.find("<peppher:interface name=\"total\"") != std::string::npos);
-  CHECK(text.find("<peppher:interface name=\"unsized\"") == std::string::npos);
-  e2e::Run lint = e2e::run("xmllint --noout " + table.string());
-  INFO(lint.output);
-  CHECK(lint.exit_code == 0);
   // The OpenCL kernel does 64x the work at n = 512 as at n = 64 (n * n elements, one
-  // work-item): its trained times keep that order of magnitude instead of scheduler ticks.
-  const double small = trained_us(text, "diffuse", "diffuse_opencl", 64);
-  const double large = trained_us(text, "diffuse", "diffuse_opencl", 512);
-  INFO("diffuse_opencl: " << small << " us at 64, " << large << " us at 512");
-  REQUIRE(small > 0);
-  REQUIRE(large > 0);
-  CHECK(large / small > 8);
+  // work-item): trained times measure the kernels and keep that order of magnitude, where
+  // wall time around call and wait (the bug this guards against) adds the ~4 ms scheduler
+  // tick it takes to wake a worker to both. A loaded machine can delay a worker's wake-up
+  // inside the measured time too, so the table is trained up to three times and one of them
+  // must show the ratio; the wall-time bug fails all three.
+  double ratio = 0;
+  for (int attempt = 0; attempt < 3 && ratio <= 8; ++attempt) {
+    e2e::Run trained =
+        e2e::compose(app / "main.xml", app / "out", "--train",
+                     std::string(kCpuAndOpenCl) + " PEPPHER_TRAIN_POINTS=3 PEPPHER_TRAIN_REPS=3");
+    INFO(trained.output);
+    REQUIRE(trained.exit_code == 0);
+    // The interface left out is named on the console, with the reason and the fix.
+    CHECK_THAT(trained.output,
+               Catch::Contains("unsized.xml:4:3: warning: interface 'unsized' is not trained: "
+                               "parameter 'v' is a Vector with no training length; give it "
+                               "numElements="));
+    const fs::path table = table_in(app);
+    REQUIRE(!table.empty());
+    const std::string text = read_file(table);
+    INFO(text);
+    CHECK(text.find("<peppher:interface name=\"diffuse\"") != std::string::npos);
+    CHECK(text.find("<peppher:interface name=\"total\"") != std::string::npos);
+    CHECK(text.find("<peppher:interface name=\"unsized\"") == std::string::npos);
+    e2e::Run lint = e2e::run("xmllint --noout " + table.string());
+    INFO(lint.output);
+    CHECK(lint.exit_code == 0);
+    const double small = trained_us(text, "diffuse", "diffuse_opencl", 64);
+    const double large = trained_us(text, "diffuse", "diffuse_opencl", 512);
+    UNSCOPED_INFO("attempt " << attempt << ": diffuse_opencl " << small << " us at 64, " << large
+                             << " us at 512");
+    REQUIRE(small > 0);
+    REQUIRE(large > 0);
+    ratio = large / small;
+  }
+  CHECK(ratio > 8);
   // The composed program still runs with the table seeding its cost models.
   fs::path out = e2e::compose_and_build("training_kinds_seeded", app / "main.xml");
   e2e::Run ran = e2e::run_program(out / "kinds", "", kCpuAndOpenCl);
