@@ -65,6 +65,38 @@ std::vector<const VariantSelector*> selectors() {
   return {registry().begin(), registry().end()};
 }
 
+namespace {
+
+// Forces `variant` on every interface that has a variant of that name (a generic's
+// instantiations share their variants' names); false when none has.
+bool force_variant_everywhere(const std::string& variant) {
+  std::lock_guard<std::mutex> lock(registry_mutex());
+  bool found = false;
+  for (VariantSelector* s : registry()) {
+    const auto& v = s->variants();
+    auto it = std::find(v.begin(), v.end(), variant);
+    if (it == v.end()) continue;
+    s->force(static_cast<int>(it - v.begin()));
+    found = true;
+  }
+  return found;
+}
+
+// "iface=variant, ..." of this program's composition, for an error message.
+std::string composed_choices() {
+  std::lock_guard<std::mutex> lock(registry_mutex());
+  std::string list;
+  for (const VariantSelector* s : registry()) {
+    for (const std::string& v : s->variants()) {
+      if (list.size() > 200) return list + ", ...";
+      list += (list.empty() ? "" : ", ") + s->interface_name() + "=" + v;
+    }
+  }
+  return list.empty() ? "none: no interface is composed" : list;
+}
+
+}  // namespace
+
 void apply_variant_environment() {
   const char* env = std::getenv("PEPPHER_VARIANT");
   if (env == nullptr) return;
@@ -77,10 +109,14 @@ void apply_variant_environment() {
     start = end + 1;
     if (item.empty()) continue;
     size_t eq = item.find('=');
-    if (eq == std::string::npos || !force_variant(item.substr(0, eq), item.substr(eq + 1))) {
+    const bool forced = eq == std::string::npos
+                            ? force_variant_everywhere(item)
+                            : force_variant(item.substr(0, eq), item.substr(eq + 1));
+    if (!forced) {
       throw Error("PEPPHER_VARIANT: '" + item +
-                  "' names no composed interface=variant "
-                  "(expected e.g. PEPPHER_VARIANT=spmv=spmv_cpu)");
+                  "' names no composed variant (give 'variant' or 'interface=variant'; this "
+                  "program has " +
+                  composed_choices() + ")");
     }
   }
 }

@@ -27,6 +27,16 @@ TEST_CASE("force_variant pins a registered interface to one of its variants", "[
   setenv("PEPPHER_VARIANT", "demo_iface=nope", 1);
   CHECK_THROWS_WITH(peppher::apply_variant_environment(),
                     Catch::Contains("PEPPHER_VARIANT: 'demo_iface=nope' names no composed"));
+  CHECK_THROWS_WITH(peppher::apply_variant_environment(),
+                    Catch::Contains("demo_iface=demo_cpu, demo_iface=demo_opencl"));
+  // A variant name alone forces the interface that has it (variant names are what users
+  // see in reports and descriptors).
+  setenv("PEPPHER_VARIANT", "demo_opencl", 1);
+  peppher::apply_variant_environment();
+  CHECK(demo.forced() == 1);
+  setenv("PEPPHER_VARIANT", "demo_nope", 1);
+  CHECK_THROWS_WITH(peppher::apply_variant_environment(),
+                    Catch::Contains("PEPPHER_VARIANT: 'demo_nope' names no composed variant"));
   unsetenv("PEPPHER_VARIANT");
   peppher::force_variant("demo_iface", "");
 }

@@ -49,8 +49,9 @@ bool force_variant(const std::string& interface_name, const std::string& variant
 /// @brief Every composed interface's selector, in registration order.
 std::vector<const VariantSelector*> selectors();
 
-/// @brief Applies PEPPHER_VARIANT="iface=variant,iface2=variant2" (init() calls it); throws
-///        peppher::Error naming an unknown interface or variant.
+/// @brief Applies PEPPHER_VARIANT="iface=variant,variant2" (init() calls it): an item
+///        without '=' forces every interface that has a variant of that name; throws
+///        peppher::Error naming an unknown interface or variant, listing the composed ones.
 void apply_variant_environment();
 
 /// @brief Throws peppher::Error: the variant @p index forced on @p selector does not
