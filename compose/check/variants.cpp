@@ -22,12 +22,20 @@ void check_sources(const std::vector<ir::SourceFile>& sources, diag::Diagnostics
     // The original tool's host-side OpenCL variants (a host function handed the program,
     // kernel and queue) are not generated: the wrapper launches the kernel itself.
     if (!f.opencl_program.empty() || !f.cl_kernel.empty() || !f.cl_command_queue.empty()) {
-      diag.error(f.loc,
-                 "source file '" + f.name +
-                     "': host-side OpenCL variants "
-                     "(starpu_opencl_program, cl_kernel, cl_command_queue) are not supported; "
-                     "name the __kernel with kernel=\"...\" and the generated wrapper sets its "
-                     "arguments and launches it");
+      const auto kernel = std::find_if(sources.begin(), sources.end(),
+                                       [](const ir::SourceFile& k) { return !k.kernel.empty(); });
+      std::string fix =
+          "name the __kernel with kernel=\"...\" on the .cl source file and the generated "
+          "wrapper sets its arguments and launches it";
+      if (kernel != sources.end()) {
+        fix = std::string(&*kernel == &f ? "remove those attributes" : "remove this source file") +
+              " (the generated wrapper launches kernel '" + kernel->kernel + "' of '" +
+              kernel->name + "' itself, the interface's parameters as its arguments)";
+      }
+      diag.error(f.loc, "source file '" + f.name +
+                            "': host-side OpenCL variants (starpu_opencl_program, cl_kernel, "
+                            "cl_command_queue) are not supported; " +
+                            fix + ", or disable the variant with disable=\"1\"");
     }
   }
 }

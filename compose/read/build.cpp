@@ -3,6 +3,7 @@
 // Checks only what needs the XML (enum values, duplicates of single elements).
 #include "compose/read/build.h"
 
+#include <cctype>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -179,7 +180,7 @@ ir::Interface build_interface(const Doc& d, pugi::xml_node n) {
   i.loc = d.loc(n);
   i.descriptor_file = i.loc.file;
   i.name = trim(value(d, n, "name"));
-  i.imp_path = value(d, n, "impPath");
+  i.imp_path = trim(value(d, n, "impPath"));
   if (pugi::xml_attribute a = d.attr(n, "kind")) {
     std::string k = trim(a.value());
     if (k == "generic")
@@ -192,6 +193,8 @@ ir::Interface build_interface(const Doc& d, pugi::xml_node n) {
     }
   }
   i.template_types = split_list(value(d, n, "templateTypes"), ',');
+  // The original tool had no 'kind': templateTypes alone made an interface generic.
+  if (!d.attr(n, "kind") && !i.template_types.empty()) i.generic = true;
   i.perf_model = perf_switches(d, n, "interface '" + i.name + "'");
   i.disable_cpu = d.boolean(n, "disableCPU", false);
   i.disable_cuda = d.boolean(n, "disableCUDA", false);
@@ -266,7 +269,10 @@ ir::SourceFile read_source_file(const Doc& d, pugi::xml_node n) {
   return f;
 }
 
-bool parse_backend(const std::string& s, ir::Backend& b) {
+// Any case: the original tool's own skeletons write "CPU" and "OpenCL", its users "OpenMP",
+// "Cuda", "cpu".
+bool parse_backend(std::string s, ir::Backend& b) {
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   if (s == "CPU")
     b = ir::Backend::Cpu;
   else if (s == "OPENMP")
@@ -350,7 +356,7 @@ Implementation build_implementation(const Doc& d, pugi::xml_node n) {
       if (!parse_backend(s, v.backend)) {
         std::string sug = diag::closest_match(s, {"CPU", "OPENMP", "CUDA", "OPENCL"});
         d.diag().error(d.value_loc(nm), "unknown target platform '" + s +
-                                            "' (allowed: CPU, OPENMP, CUDA, OPENCL)" +
+                                            "' (allowed, in any case: CPU, OPENMP, CUDA, OPENCL)" +
                                             diag::did_you_mean(sug));
       }
     } else if (impl.pdl_ref.empty()) {

@@ -11,6 +11,52 @@
 #include "compose/read/build.h"
 
 namespace peppher::read {
+namespace {
+
+// A descriptor saved as UTF-16 (with its byte order mark, as XML requires), as UTF-8: the
+// parser reads bytes, and positions then count the UTF-8 text's lines and columns.
+std::string utf16_to_utf8(const std::string& text) {
+  const bool big_endian = text[0] == '\xFE';
+  auto unit = [&](size_t i) {
+    const auto hi = static_cast<unsigned char>(text[big_endian ? i : i + 1]);
+    const auto lo = static_cast<unsigned char>(text[big_endian ? i + 1 : i]);
+    return static_cast<char32_t>(hi << 8 | lo);
+  };
+  std::string out;
+  for (size_t i = 2; i + 1 < text.size(); i += 2) {
+    char32_t c = unit(i);
+    if (c >= 0xD800 && c < 0xDC00 && i + 3 < text.size()) {
+      const char32_t low = unit(i + 2);
+      if (low >= 0xDC00 && low < 0xE000) {
+        c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00);
+        i += 2;
+      }
+    }
+    if (c < 0x80) {
+      out += static_cast<char>(c);
+    } else if (c < 0x800) {
+      out += static_cast<char>(0xC0 | c >> 6);
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+      out += static_cast<char>(0xE0 | c >> 12);
+      out += static_cast<char>(0x80 | (c >> 6 & 0x3F));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    } else {
+      out += static_cast<char>(0xF0 | c >> 18);
+      out += static_cast<char>(0x80 | (c >> 12 & 0x3F));
+      out += static_cast<char>(0x80 | (c >> 6 & 0x3F));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+  }
+  return out;
+}
+
+bool is_utf16(const std::string& text) {
+  return text.size() >= 2 &&
+         ((text[0] == '\xFF' && text[1] == '\xFE') || (text[0] == '\xFE' && text[1] == '\xFF'));
+}
+
+}  // namespace
 
 Descriptor read_descriptor_file(const std::string& path, const ir::SourceLoc& from,
                                 diag::Diagnostics& diag) {
@@ -33,6 +79,7 @@ Descriptor read_descriptor_text(const std::string& path, std::string text,
                                 diag::Diagnostics& diag) {
   Descriptor out;
   out.file = path;
+  if (is_utf16(text)) text = utf16_to_utf8(text);
   Doc doc(path, std::move(text), diag);
   if (!doc.load()) return out;
   pugi::xml_node root = doc.root();

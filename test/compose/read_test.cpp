@@ -205,6 +205,69 @@ TEST_CASE("instantiate lists and generic parameters", "[read]") {
         std::vector<std::vector<std::string>>{{"int", "char"}, {"float", "char"}});
 }
 
+TEST_CASE("the original tool's spellings: padded values, any-case platforms, templateTypes alone",
+          "[read]") {
+  // As the original's -generateCompFiles skeletons write them.
+  Read i = read_text(test::component(
+      "  <peppher:interface name=\" vmax \" impPath=\" ./vmax/ \" templateTypes=\" T \">\n"
+      "  </peppher:interface>\n"));
+  CHECK(i.diags == "");
+  REQUIRE(i.d.interface);
+  CHECK(i.d.interface->name == "vmax");
+  CHECK(i.d.interface->imp_path == "./vmax/");
+  CHECK(i.d.interface->generic);  // the original had no kind="generic"
+  CHECK(i.d.interface->template_types == std::vector<std::string>{"T"});
+  Read ng = read_text(test::component(
+      "  <peppher:interface name=\"f\" kind=\"non-generic\" templateTypes=\"T\"/>\n"));
+  REQUIRE(ng.d.interface);
+  CHECK_FALSE(ng.d.interface->generic);
+  const std::pair<const char*, ir::Backend> platforms[] = {
+      {" CPU ", ir::Backend::Cpu},       {"cpu", ir::Backend::Cpu},
+      {" OpenCL ", ir::Backend::OpenCl}, {"OpenMP", ir::Backend::OpenMp},
+      {"Cuda", ir::Backend::Cuda},       {"OPENCL", ir::Backend::OpenCl}};
+  for (const auto& [name, backend] : platforms) {
+    INFO(name);
+    Read r = read_text(
+        test::component(std::string("  <peppher:implementation name=\" v \">\n"
+                                    "    <peppher:targetPlatform name=\"") +
+                        name + "\"> </peppher:targetPlatform>\n  </peppher:implementation>\n"));
+    CHECK(r.diags == "");
+    REQUIRE(r.d.implementations.size() == 1);
+    CHECK(r.d.implementations[0].variant.backend == backend);
+  }
+}
+
+TEST_CASE("encodings: UTF-8 with a BOM, ISO-8859-1, UTF-16 with its BOM, CRLF", "[read]") {
+  const std::string body =
+      "<peppher:component xmlns:peppher=\"http://www.peppher.eu/ComponentMetaData0.1\">\r\n"
+      "  <peppher:interface name=\"f\">\r\n"
+      "    <peppher:description>\xE9l\xE9ment</peppher:description>\r\n"
+      "  </peppher:interface>\r\n"
+      "</peppher:component>\r\n";
+  Read bom = read_text("\xEF\xBB\xBF" + body);
+  CHECK(bom.diags == "");
+  REQUIRE(bom.d.interface);
+  CHECK(at(bom.d.interface->loc) == "t.xml:2:3");
+  Read latin1 = read_text("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\r\n" + body);
+  CHECK(latin1.diags == "");
+  REQUIRE(latin1.d.interface);
+  CHECK(at(latin1.d.interface->loc) == "t.xml:3:3");
+  // UTF-16, little and big endian (the description in UTF-16 is "élément").
+  for (bool big : {false, true}) {
+    std::string utf16 = big ? "\xFE\xFF" : "\xFF\xFE";
+    for (unsigned char c : "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n" + body) {
+      const char hi = '\0', lo = static_cast<char>(c);
+      utf16 += big ? std::string{hi, lo} : std::string{lo, hi};
+    }
+    Read r = read_text(utf16);
+    CHECK(r.diags == "");
+    REQUIRE(r.d.interface);
+    CHECK(r.d.interface->name == "f");
+    CHECK(at(r.d.interface->loc) == "t.xml:3:3");
+    CHECK(r.d.interface->description == "\xC3\xA9l\xC3\xA9ment");
+  }
+}
+
 TEST_CASE("partition spellings: '*', '?', 'auto', 1-D and 2-D expressions", "[read]") {
   auto partition_of = [](const std::string& value) {
     Read r = read_text(

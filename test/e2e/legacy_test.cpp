@@ -284,3 +284,25 @@ TEST_CASE("e2e legacy: peppher.h says which standard or linkage a file including
                      "  return 0; }\n")
             .exit_code == 0);
 }
+
+TEST_CASE(
+    "e2e legacy: descriptors as the original tool's users wrote them compose unchanged "
+    "(padded values, any-case platforms, ISO-8859-1, CRLF, BOM, templateTypes alone)") {
+  // test/e2e/cases/original_style: the original's skeleton layout with blanks around every
+  // value (impPath=" ./vscale/ "), targetPlatform " OpenCL " and "cpu", a generic interface
+  // with templateTypes and no kind, main.cpp compiled as C++11.
+  const fs::path out =
+      e2e::compose_and_build("original_style", e2e::cases() / "original_style/app/main.xml");
+  const fs::path exe = out / "original_style";
+  for (const char* variant : {"vscale_cpu", "vscale_opencl"}) {
+    INFO(variant);
+    e2e::Run r = e2e::run_program(
+        exe, "10000", std::string(e2e::kCpuAndOpenCl) + " PEPPHER_VARIANT=vscale=" + variant);
+    INFO(r.output);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.output, Catch::Contains("max=159984,676 OK"));
+    CHECK(e2e::report_count(r.output, variant,
+                            variant == std::string("vscale_cpu") ? "CPU" : "OpenCL") == 4);
+    CHECK(e2e::report_count(r.output, "vmax_cpu", "CPU") == 2);
+  }
+}
