@@ -87,9 +87,13 @@ class Explorer {
         }
         have_link = true;
         app.link = f.compiler;
+        app.link.flags =
+            rebase_flags(f.compiler.flags, parent_dir(path), parent_dir(path), out_dir());
         continue;
       }
       f.path = resolve_relative(path, f.name);
+      f.compiler.flags =
+          rebase_flags(f.compiler.flags, parent_dir(path), parent_dir(path), out_dir());
       app.sources.push_back(f);
     }
     app.required = m.variant.required;
@@ -109,8 +113,21 @@ class Explorer {
     }
   }
 
+  // Without xmlFile, <name>.xml beside the including descriptor when it exists, else the
+  // interface of that name found anywhere (resolve_by_name).
+  // Where the generated Makefile runs the compilers.
+  std::string out_dir() const {
+    return opts_.output_dir.empty() ? parent_dir(normalize(opts_.main_xml)) : opts_.output_dir;
+  }
+
   static void resolve_path(const std::string& including, ir::RequiredInterface& r) {
-    if (!r.xml_file.empty()) r.resolved = resolve_relative(including, r.xml_file);
+    if (!r.xml_file.empty()) {
+      r.resolved = resolve_relative(including, r.xml_file);
+    } else if (!r.name.empty() && r.name.find('/') == std::string::npos) {
+      std::string beside = resolve_relative(including, r.name + ".xml");
+      std::error_code ec;
+      if (fs::is_regular_file(beside, ec)) r.resolved = beside;
+    }
   }
 
   bool xml_file_disabled(const std::string& file) {
@@ -218,6 +235,8 @@ class Explorer {
                         v.name + "'");
       }
       f.path = resolve_relative(v.descriptor_file, f.name);
+      f.compiler.flags = rebase_flags(f.compiler.flags, parent_dir(normalize(opts_.main_xml)),
+                                      parent_dir(v.descriptor_file), out_dir());
     }
     if (!impl.has_target) {
       diag_.error(v.loc, "implementation '" + v.name + "' has no target platform; add <" +

@@ -174,3 +174,76 @@ TEST_CASE("a main descriptor providing 'main' is normal; anything else is a warn
         "main.xml:4:7: warning: the main descriptor provides 'leaf', which "
         "is ignored: only 'main' is expected here\n");
 }
+
+TEST_CASE("a requiredInterface without xmlFile is <name>.xml beside the descriptor", "[explore]") {
+  test::TempDir d;
+  d.write("main.xml", test::component("  <peppher:implementation name=\"main\">\n"
+                                      "    <peppher:requiredInterfaces>\n"
+                                      "      <peppher:requiredInterface name=\"top\"/>\n"
+                                      "    </peppher:requiredInterfaces>\n"
+                                      "    <peppher:targetPlatform name=\"CPU\"/>\n"
+                                      "  </peppher:implementation>\n"));
+  d.write("top.xml", iface("top"));
+  d.write("top/a.xml", impl("a", "top"));
+  Explored e = explore_in(d);
+  CHECK(e.diags == "");
+  CHECK(names(e.app) == std::vector<std::string>{"top"});
+}
+
+TEST_CASE("relative paths in flags keep meaning what they meant beside main.xml with -o",
+          "[explore]") {
+  // The original tool's Makefile ran beside main.xml: a program's -I../include is taken
+  // from main.xml's folder; a variant's from there, or from its own folder where only that
+  // exists; a library archive named by the link flags too.
+  test::TempDir d;
+  d.write("app/main.xml",
+          test::component("  <peppher:implementation name=\"main\">\n"
+                          "    <peppher:sourceFiles>\n"
+                          "      <peppher:sourceFile name=\"main.cpp\"><peppher:compilation>"
+                          "<peppher:compiler><peppher:flags>-O2 -I../include -isystem ./sys "
+                          "-DX=1 -I/usr/include</peppher:flags></peppher:compiler>"
+                          "</peppher:compilation></peppher:sourceFile>\n"
+                          "      <peppher:sourceFile><peppher:compilation><peppher:compiler "
+                          "type=\"link\"><peppher:flags>-L../lib ../lib/libx.a -lm"
+                          "</peppher:flags></peppher:compiler></peppher:compilation>"
+                          "</peppher:sourceFile>\n"
+                          "    </peppher:sourceFiles>\n"
+                          "    <peppher:requiredInterfaces><peppher:requiredInterface name=\"top\" "
+                          "xmlFile=\"../top.xml\"/></peppher:requiredInterfaces>\n"
+                          "    <peppher:targetPlatform name=\"CPU\"/>\n"
+                          "  </peppher:implementation>\n"));
+  d.write("include/h.h", "");
+  d.write("app/sys/s.h", "");
+  d.write("lib/libx.a", "");
+  d.write("top.xml", iface("top"));
+  std::string variant = impl("a", "top");
+  const std::string source = "<peppher:sourceFile name=\"a.c\"/>";
+  REQUIRE(variant.find(source) != std::string::npos);
+  variant.replace(variant.find(source), source.size(),
+                  "<peppher:sourceFile name=\"a.c\"><peppher:compilation><peppher:compiler>"
+                  "<peppher:flags>-Iinc -I../include</peppher:flags></peppher:compiler>"
+                  "</peppher:compilation></peppher:sourceFile>");
+  d.write("top/a.xml", variant);
+  d.write("top/inc/i.h", "");
+  ir::Options o;
+  o.main_xml = "app/main.xml";
+  o.output_dir = "out/gen";
+  Explored e = explore_in(d, o);
+  CHECK(e.diags == "");
+  REQUIRE(e.app.sources.size() == 1);
+  CHECK(e.app.sources[0].compiler.flags ==
+        "-O2 -I../../include -isystem ../../app/sys -DX=1 -I/usr/include");
+  CHECK(e.app.link.flags == "-L../../lib ../../lib/libx.a -lm");
+  REQUIRE(e.app.interfaces.size() == 1);
+  REQUIRE(e.app.interfaces[0].variants.size() == 1);
+  CHECK(e.app.interfaces[0].variants[0].sources[0].compiler.flags ==
+        "-I../../top/inc -I../../include");
+  // Composed beside main.xml, as the original tool did: the flags as written, but for the
+  // variant's own folder.
+  o.output_dir.clear();
+  Explored beside = explore_in(d, o);
+  CHECK(beside.app.sources[0].compiler.flags ==
+        "-O2 -I../include -isystem ./sys -DX=1 -I/usr/include");
+  CHECK(beside.app.interfaces[0].variants[0].sources[0].compiler.flags ==
+        "-I../top/inc -I../include");
+}

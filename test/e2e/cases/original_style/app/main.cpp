@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "original_style.h"
 #include "peppher.h"
 
 int main(int argc, char** argv) {
@@ -11,7 +12,7 @@ int main(int argc, char** argv) {
   const int n = argc > 1 ? std::atoi(argv[1]) : 1000;
   std::vector<float> v(n);
   for (int i = 0; i < n; ++i) v[i] = static_cast<float>(i);
-  for (int k = 0; k < 4; ++k) vscale(&v[0], n, 2.0f);
+  for (int k = 0; k < kRounds; ++k) vscale(&v[0], n, 2.0f);
   double sum = 0;
   for (int i = 0; i < n; ++i) sum += v[i];
   const double expected = 16.0 * n * (n - 1) / 2.0;
