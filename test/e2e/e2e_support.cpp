@@ -43,7 +43,7 @@ Run compose(const std::filesystem::path& main_xml, const std::filesystem::path& 
 
 Run make(const std::filesystem::path& out, const std::string& target) {
   return run("make -s -j2 -C " + out.string() + " " + target +
-             " PEPPHER_WARNINGS='-Wall -Wextra -Wshadow -Werror'");
+             " PEPPHER_WARNINGS='-Wall -Wextra -Wshadow -Werror' PEPPHER_CUDA_CHECK=strict");
 }
 
 std::filesystem::path compose_and_build(const std::string& name,

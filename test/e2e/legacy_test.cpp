@@ -290,9 +290,24 @@ TEST_CASE(
     "(padded values, any-case platforms, ISO-8859-1, CRLF, BOM, templateTypes alone)") {
   // test/e2e/cases/original_style: the original's skeleton layout with blanks around every
   // value (impPath=" ./vscale/ "), targetPlatform " OpenCL " and "cpu", a generic interface
-  // with templateTypes and no kind, main.cpp compiled as C++11.
-  const fs::path out =
-      e2e::compose_and_build("original_style", e2e::cases() / "original_style/app/main.xml");
+  // with templateTypes and no kind, main.cpp compiled as C++11, and a CUDA variant of its
+  // time (-arch=sm_20, cudaThreadSynchronize) that today's nvcc rejects.
+  const fs::path out = e2e::fresh_work_dir("original_style");
+  e2e::Run composed = e2e::compose(e2e::cases() / "original_style/app/main.xml", out);
+  INFO(composed.output);
+  REQUIRE(composed.exit_code == 0);
+  const std::string make =
+      "make -s -j2 -C " + out.string() + " PEPPHER_WARNINGS='-Wall -Wextra -Wshadow -Werror'";
+  e2e::Run built = e2e::run(make);
+  INFO(built.output);
+  REQUIRE(built.exit_code == 0);
+  if (built.output.find("CUDA variants compiled for checking, not linked") != std::string::npos) {
+    // Compiled for checking only: its failure is a warning, an error when asked for.
+    CHECK_THAT(built.output, Catch::Contains("compose: warning: a CUDA variant does not "
+                                             "compile with /usr/local/cuda/bin/nvcc (above); "
+                                             "not linked anyway, StarPU has no CUDA support"));
+    CHECK(e2e::run(make + " PEPPHER_CUDA_CHECK=strict").exit_code != 0);
+  }
   const fs::path exe = out / "original_style";
   for (const char* variant : {"vscale_cpu", "vscale_opencl"}) {
     INFO(variant);
