@@ -194,6 +194,24 @@ class Explorer {
 
   void read_folder(const ir::Interface& i) {
     std::error_code ec;
+    std::vector<std::string> files;
+    for (const ir::XmlFile& x : i.xml_files) {  // found in impPath, else beside the interface
+      const std::string in_folder = resolve_relative(i.imp_path + "/", x.file);
+      const std::string beside = resolve_relative(i.descriptor_file, x.file);
+      if (fs::is_regular_file(in_folder, ec)) {
+        files.push_back(in_folder);
+      } else if (fs::is_regular_file(beside, ec)) {
+        files.push_back(beside);
+      } else {
+        diag_.error(x.loc, "implementation descriptor '" + x.file + "' of interface '" + i.name +
+                               "' does not exist (looked for '" + in_folder + "'" +
+                               (beside == in_folder ? "" : " and '" + beside + "'") + ")");
+      }
+    }
+    if (!i.xml_files.empty() && !fs::is_directory(i.imp_path, ec)) {
+      read_descriptors(i, files);  // the listed descriptors are all there is
+      return;
+    }
     if (!fs::is_directory(i.imp_path, ec)) {
       diag_.error(i.loc, "implementation folder '" + i.imp_path + "' of interface '" + i.name +
                              "' does not exist" +
@@ -202,13 +220,19 @@ class Explorer {
                                   : ""));
       return;
     }
-    std::vector<std::string> files;
+    std::vector<std::string> found;
     for (fs::directory_iterator it(i.imp_path, ec), end; !ec && it != end; it.increment(ec)) {
       if (it->path().extension() == ".xml" && it->is_regular_file(ec)) {
-        files.push_back(normalize(it->path().generic_string()));
+        found.push_back(normalize(it->path().generic_string()));
       }
     }
-    std::sort(files.begin(), files.end());
+    std::sort(found.begin(), found.end());
+    files.insert(files.end(), found.begin(), found.end());
+    read_descriptors(i, files);
+  }
+
+  // Reads the implementation descriptors `files` of interface `i` (each once).
+  void read_descriptors(const ir::Interface& i, const std::vector<std::string>& files) {
     for (const std::string& f : files) {
       if (read_files_.count(f) || f == normalize(opts_.main_xml)) continue;
       if (xml_file_disabled(f)) continue;

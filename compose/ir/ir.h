@@ -223,12 +223,20 @@ struct GenericParameter {
   std::vector<std::string> types;
 };
 
+// <peppher:xmlFiles file="a.xml"/> or <peppher:xmlFiles><peppher:xmlFile file="a.xml"/>:
+// an implementation descriptor named by the interface (the original tool's INFM2).
+struct XmlFile {
+  SourceLoc loc;
+  std::string file;  // as written; explore/ resolves it
+};
+
 struct Interface {
   SourceLoc loc;
   std::string name;
   std::string descriptor_file;
-  std::string imp_path;  // resolved folder of implementation descriptors
-  bool generic = false;  // kind="generic"
+  std::string imp_path;            // resolved folder of implementation descriptors
+  std::vector<XmlFile> xml_files;  // listed implementation descriptors, read besides imp_path
+  bool generic = false;            // kind="generic"
   std::vector<std::string> template_types;
   std::vector<GenericParameter> generic_parameters;
   std::vector<Parameter> parameters;

@@ -215,6 +215,14 @@ ir::Interface build_interface(const Doc& d, pugi::xml_node n) {
                          i.name + "'");
     }
   }
+  for (pugi::xml_node xs : d.children(n, "xmlFiles")) {
+    if (pugi::xml_attribute f = d.attr(xs, "file"))
+      i.xml_files.push_back(ir::XmlFile{d.value_loc(f), trim(f.value())});
+    for (pugi::xml_node x : d.children(xs, "xmlFile")) {
+      if (pugi::xml_attribute f = d.attr(x, "file"))
+        i.xml_files.push_back(ir::XmlFile{d.value_loc(f), trim(f.value())});
+    }
+  }
   for (pugi::xml_node gs : d.children(n, "genericParameters")) {
     for (pugi::xml_node g : d.children(gs, "genericParameter")) {
       i.generic_parameters.push_back(ir::GenericParameter{d.loc(g), trim(value(d, g, "name")),

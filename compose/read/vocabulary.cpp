@@ -13,7 +13,10 @@ const std::vector<ElementSpec>& all_elements() {
        {"name", "impPath", "kind", "templateTypes", "useHistoryModels", "useRegressionModels",
         "useNLRegressionModels", "disableCPU", "disableCUDA", "disableOpenCL"},
        {"name"},
-       {"parameters", "description", "performanceAspects", "genericParameters"}},
+       {"parameters", "description", "performanceAspects", "genericParameters", "xmlFiles"}},
+      // The original tool's list of implementation descriptors, read besides impPath's.
+      {"xmlFiles", {"file"}, {}, {"xmlFile"}},
+      {"xmlFile", {"file"}, {"file"}, {}},
       {"parameters", {}, {}, {"parameter"}},
       {"parameter",
        {"name", "type", "accessMode", "numElements", "descRowWidth", "elemType", "partition",

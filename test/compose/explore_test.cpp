@@ -247,3 +247,40 @@ TEST_CASE("relative paths in flags keep meaning what they meant beside main.xml 
   CHECK(beside.app.interfaces[0].variants[0].sources[0].compiler.flags ==
         "-I../top/inc -I../include");
 }
+
+TEST_CASE("<peppher:xmlFiles> names implementation descriptors besides impPath's", "[explore]") {
+  test::TempDir d;
+  d.write("main.xml", main_xml({"top"}));
+  d.write("top.xml", test::component("  <peppher:interface name=\"top\">\n"
+                                     "    <peppher:xmlFiles file=\"../shared/b.xml\"/>\n"
+                                     "    <peppher:xmlFiles>\n"
+                                     "      <peppher:xmlFile file=\"c.xml\"/>\n"
+                                     "      <peppher:xmlFile file=\"a.xml\"/>\n"
+                                     "    </peppher:xmlFiles>\n"
+                                     "  </peppher:interface>\n"));
+  d.write("top/a.xml", impl("a", "top"));  // in impPath (also listed: read once)
+  d.write("shared/b.xml", impl("b", "top"));
+  d.write("c.xml", impl("c", "top"));  // beside the interface
+  Explored e = explore_in(d);
+  CHECK(e.diags == "");
+  REQUIRE(e.app.interfaces.size() == 1);
+  std::vector<std::string> variants;
+  for (const ir::Variant& v : e.app.interfaces[0].variants) variants.push_back(v.name);
+  CHECK(variants == std::vector<std::string>{"b", "c", "a"});
+
+  // Without an impPath folder, the listed descriptors are all there is; a missing one is
+  // an error at its file attribute.
+  test::TempDir m;
+  m.write("main.xml", main_xml({"top"}));
+  m.write("top.xml", test::component("  <peppher:interface name=\"top\">\n"
+                                     "    <peppher:xmlFiles><peppher:xmlFile file=\"c.xml\"/>"
+                                     "<peppher:xmlFile file=\"gone.xml\"/></peppher:xmlFiles>\n"
+                                     "  </peppher:interface>\n"));
+  m.write("c.xml", impl("c", "top"));
+  Explored missing = explore_in(m);
+  CHECK(missing.diags ==
+        "top.xml:3:77: error: implementation descriptor 'gone.xml' of interface 'top' does not "
+        "exist (looked for 'top/gone.xml' and 'gone.xml')\n");
+  REQUIRE(missing.app.interfaces.size() == 1);
+  CHECK(missing.app.interfaces[0].variants.size() == 1);
+}
