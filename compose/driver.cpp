@@ -174,6 +174,7 @@ int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& ou
   }
 
   if (diag.has_errors()) return 1;
+  plan::raise_cxx_standard(app, diag);  // a C++11 main calling container interfaces
   const ir::Application expanded = expand::expand(app, diag);
   if (diag.has_errors()) return 1;
   // --check and --explain also take the plan's decisions (their diagnostics: partitions,

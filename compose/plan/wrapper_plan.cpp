@@ -164,6 +164,37 @@ std::string link_compiler(const ir::Application& app) {
   return app.link.name.empty() ? "g++" : app.link.name;
 }
 
+void raise_cxx_standard(ir::Application& app, diag::Diagnostics& diag) {
+  const auto needs = std::find_if(
+      app.interfaces.begin(), app.interfaces.end(),
+      [](const ir::Interface& i) { return header_language(i) == HeaderLanguage::Cxx17; });
+  if (needs == app.interfaces.end()) return;
+  for (ir::SourceFile& s : app.sources) {
+    if (is_c_compiler(main_source_compiler(app, s))) continue;
+    std::istringstream in(s.compiler.flags);
+    std::string flags, old, raised;
+    for (std::string w; in >> w;) {
+      for (const char* prefix : {"-std=c++", "-std=gnu++", "--std=c++", "--std=gnu++"}) {
+        const std::string p = prefix;
+        const std::string version = w.compare(0, p.size(), p) == 0 ? w.substr(p.size()) : "";
+        for (const char* older : {"98", "03", "0x", "11", "1y", "14"}) {
+          if (version == older) {
+            old = w;
+            w = raised = p + "17";
+          }
+        }
+      }
+      flags += (flags.empty() ? "" : " ") + w;
+    }
+    if (old.empty()) continue;
+    s.compiler.flags = flags;
+    diag.warning(s.loc, "'" + s.name + "' is compiled with " + raised + " instead of " + old +
+                            ": interface '" + needs->name +
+                            "' takes PEPPHER containers (peppher::Vector, Matrix, Scalar), "
+                            "which need C++17");
+  }
+}
+
 bool has_c_callers(const ir::Application& app) {
   if (app.options.c_linkage) return true;
   for (const ir::SourceFile& s : app.sources) {

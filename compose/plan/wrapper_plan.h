@@ -144,6 +144,12 @@ enum class HeaderLanguage {
 /// is at least C++11: it declares a function template).
 HeaderLanguage header_language(const ir::Interface& iface);
 
+/// Programs written for the original tool compile as C++11 (its published examples say
+/// -std=c++11); PEPPHER containers need C++17. When some interface takes them, each of
+/// main's C++ sources compiled with an older -std=c++NN (gnu++NN) gets -std=c++17
+/// (gnu++17) instead, with a warning at the source file.
+void raise_cxx_standard(ir::Application& app, diag::Diagnostics& diag);
+
 /// Whether the application calls components from C: one of main's sources is compiled by a
 /// C compiler (language="C" with no compiler, or a C compiler named), or --c-linkage.
 bool has_c_callers(const ir::Application& app);

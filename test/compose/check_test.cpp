@@ -3,9 +3,11 @@
 // and the generated entry wrapper.
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <sstream>
 #include <string>
 
 #include "compose/check/types.h"
+#include "compose/plan/wrapper_plan.h"
 #include "test_util.h"
 
 using namespace peppher;
@@ -132,4 +134,47 @@ TEST_CASE("reduction=\"max\": in the IR, and the partitioned entry wrapper reduc
       CHECK((wrappers.find(".use(1, change);") != std::string::npos) == !partitioned);
     }
   }
+}
+
+TEST_CASE("a C++11 main calling container interfaces is compiled as C++17, with a warning",
+          "[check]") {
+  ir::Application app;
+  ir::Interface raw;
+  raw.name = "raw";
+  raw.parameters.push_back(ir::Parameter{});
+  raw.parameters.back().kind = ir::ParamKind::RawPointer;
+  app.interfaces.push_back(raw);
+  auto source = [](const std::string& name, const std::string& flags) {
+    ir::SourceFile s;
+    s.loc = ir::SourceLoc{"main.xml", 3, 7};
+    s.name = name;
+    s.compiler.name = name.back() == 'c' ? "gcc" : "g++";
+    s.compiler.flags = flags;
+    return s;
+  };
+  app.sources = {source("main.cpp", "-O2 -std=c++11"), source("io.cpp", "-std=gnu++14 -g"),
+                 source("new.cpp", "-std=c++17"), source("plain.c", "-std=c99")};
+  std::ostringstream err;
+  diag::Diagnostics diag(err);
+  plan::raise_cxx_standard(app, diag);  // raw pointers only: C++11 is enough
+  CHECK(err.str() == "");
+  CHECK(app.sources[0].compiler.flags == "-O2 -std=c++11");
+
+  ir::Interface vec;
+  vec.name = "scale_vec";
+  vec.parameters.push_back(ir::Parameter{});
+  vec.parameters.back().kind = ir::ParamKind::Vector;
+  app.interfaces.push_back(vec);
+  plan::raise_cxx_standard(app, diag);
+  CHECK(app.sources[0].compiler.flags == "-O2 -std=c++17");
+  CHECK(app.sources[1].compiler.flags == "-std=gnu++17 -g");
+  CHECK(app.sources[2].compiler.flags == "-std=c++17");
+  CHECK(app.sources[3].compiler.flags == "-std=c99");
+  CHECK(err.str() ==
+        "main.xml:3:7: warning: 'main.cpp' is compiled with -std=c++17 instead of -std=c++11: "
+        "interface 'scale_vec' takes PEPPHER containers (peppher::Vector, Matrix, Scalar), "
+        "which need C++17\n"
+        "main.xml:3:7: warning: 'io.cpp' is compiled with -std=gnu++17 instead of -std=gnu++14: "
+        "interface 'scale_vec' takes PEPPHER containers (peppher::Vector, Matrix, Scalar), "
+        "which need C++17\n");
 }
