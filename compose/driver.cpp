@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <exception>
 #include <filesystem>
+#include <map>
 
 #include "compose/check/check.h"
 #include "compose/cli/options.h"
@@ -107,12 +108,26 @@ bool working_folder_exists(const ir::Options& options, diag::Diagnostics& diag) 
 int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& out,
                           std::ostream& err);
 
-// Variant verification: each variant's source against its interface, with Clang.
-void verify_sources(const ir::Application& expanded, diag::Diagnostics& diag) {
+// Variant verification: each variant's source against its interface, with Clang. A
+// function found extern "C" or in a namespace is declared and called so by its wrapper.
+void verify_sources(const ir::Application& expanded, plan::ApplicationPlan& plan,
+                    diag::Diagnostics& diag) {
   verify::VerifySettings settings;
   settings.system_include_dirs = runtime_header_dirs();
   settings.verbosity = expanded.options.verbosity;
-  verify::verify_variants(expanded, settings, diag);
+  const std::map<std::string, verify::FoundFunction> found =
+      verify::verify_variants(expanded, settings, diag);
+  for (plan::WrapperPlan& w : plan.wrappers) {
+    for (auto* slots : {&w.cpu_like, &w.cuda}) {
+      for (plan::VariantSlot& s : *slots) {
+        const ir::Variant& v = *s.variant;
+        auto it = found.find(v.base_name.empty() ? v.name : v.base_name);
+        if (it == found.end()) continue;
+        s.c_linkage = s.c_linkage || it->second.c_linkage;
+        s.scope = it->second.scope;
+      }
+    }
+  }
 }
 
 }  // namespace
@@ -179,9 +194,9 @@ int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& ou
   if (diag.has_errors()) return 1;
   // --check and --explain also take the plan's decisions (their diagnostics: partitions,
   // StarPU's limits) but render and write nothing.
-  const plan::ApplicationPlan plan = plan::plan_application(expanded, diag);
+  plan::ApplicationPlan plan = plan::plan_application(expanded, diag);
   if (diag.has_errors()) return 1;
-  if (!options.explain) verify_sources(expanded, diag);  // compose and --check
+  if (!options.explain) verify_sources(expanded, plan, diag);  // compose and --check
   if (diag.has_errors()) return 1;
   if (options.explain) {
     if (options.explain_format == "html") return explain::explain_html(plan, out, err) ? 0 : 1;

@@ -67,10 +67,6 @@ bool is_opencl_source(const ir::SourceFile& s) {
   return !s.kernel.empty() || fs::path(s.path).extension() == ".cl";
 }
 
-std::string default_compiler(ir::Backend b) {
-  return b == ir::Backend::Cuda ? "nvcc" : "g++";
-}
-
 // The variant's own flags; an OPENMP variant always gets -fopenmp. A variant made by
 // tunable expansion gets its values and renames its function to its expanded name
 // (-DBLOCK=32 -Dscale=scale__BLOCK_32), so each copy of the source defines its own symbol.
@@ -107,7 +103,7 @@ std::vector<CompileStep> variant_steps(const ir::Application& app, const std::st
           }
         }
         step.object = names::object_file(v->name, step.source);
-        step.compiler = s.compiler.name.empty() ? default_compiler(v->backend) : s.compiler.name;
+        step.compiler = plan::variant_compiler(*v, s);
         step.flags = variant_flags(*v, s);
         step.cuda = v->backend == ir::Backend::Cuda;
         step.c_language = plan::is_c_compiler(step.compiler);

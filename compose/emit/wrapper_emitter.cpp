@@ -126,8 +126,10 @@ Data variant_common(const WrapperPlan& plan, const VariantSlot& s) {
   // the generated <variant>_instances file): declared as one, called with the arguments.
   d.set("decl_template", generic ? "template <" + template_params(iface) + "> " : "");
   d.set("decl_params", generic_params(iface));
-  d.set("callee", names::instantiated(v.name, iface));
+  d.set("callee", (s.scope.empty() ? "" : s.scope + "::") + names::instantiated(v.name, iface));
   d.set("c_linkage", flag(s.c_linkage));
+  d.set("in_scope", flag(!s.scope.empty()));
+  d.set("scope", s.scope);
   d.set("variant", v.name);
   d.set("wrapper", names::backend_wrapper(v));
   d.set("counter", names::counter(v));

@@ -41,7 +41,8 @@ std::vector<VariantSlot> assign_slots(const ir::Interface& iface,
   std::vector<VariantSlot> slots;
   int in_codelet = 0;
   for (const ir::Variant* v : variants) {
-    bool c_linkage = !v->sources.empty() && is_c_compiler(v->sources.front().compiler.name);
+    const bool c_linkage =
+        !v->sources.empty() && is_c_compiler(variant_compiler(*v, v->sources.front()));
     VariantSlot s;
     s.variant = v;
     s.slot = v->training_only ? -1 : in_codelet++;
@@ -158,6 +159,14 @@ std::string main_source_compiler(const ir::Application& app, const ir::SourceFil
   if (!s.compiler.name.empty()) return s.compiler.name;
   if (is_c_language(s.language)) return "gcc";
   return link_compiler(app);
+}
+
+std::string variant_compiler(const ir::Variant& v, const ir::SourceFile& s) {
+  if (!s.compiler.name.empty()) return s.compiler.name;
+  if (v.backend == ir::Backend::Cuda) return "nvcc";
+  if (is_c_language(s.language)) return "gcc";
+  if (s.language.empty() && std::filesystem::path(s.path).extension() == ".c") return "gcc";
+  return "g++";
 }
 
 std::string link_compiler(const ir::Application& app) {

@@ -110,7 +110,8 @@ struct VariantSlot {
   const ir::Variant* variant = nullptr;
   int slot = 0;            // index in the codelet's cpu_funcs / cuda_funcs / opencl_funcs; -1: not
                            // in the codelet (a training-only variant, see ir::Variant)
-  bool c_linkage = false;  // compiled by a C compiler: declared extern "C"
+  bool c_linkage = false;  // compiled by a C compiler, or found extern "C": declared so
+  std::string scope;       // the namespace verification found the function in ("blas")
   std::vector<RuntimePredicate> predicates;  // constraints left to run time
   std::vector<KernelArg> kernel_args;        // OpenCL: what the wrapper passes, in order
 };
@@ -160,6 +161,11 @@ std::string link_compiler(const ir::Application& app);
 /// The compiler of one of main's sources: the one it names, else gcc for language="C",
 /// else the link step's, else g++.
 std::string main_source_compiler(const ir::Application& app, const ir::SourceFile& s);
+
+/// The compiler of a variant's (non-OpenCL) source `s`: its `<peppher:name>`, else `nvcc`
+/// for a CUDA variant, `gcc` for a C source (`language="C"`, or a `.c` file without a
+/// language), `g++` for the rest.
+std::string variant_compiler(const ir::Variant& v, const ir::SourceFile& s);
 
 struct WrapperPlan {
   const ir::Interface* iface = nullptr;

@@ -59,14 +59,11 @@ ParsedParam map_param(const clang::ASTContext& ctx, const clang::ParmVarDecl& p)
   out.loc = location(ctx.getSourceManager(), p.getLocation());
   out.name = p.getNameAsString();
   const clang::QualType t = p.getType();
-  out.type = t.getAsString(pp);
-  // OpenCL gives every kernel parameter the private address space; users never write it.
-  const std::string implicit = "__private";
-  if (out.type.size() > implicit.size() &&
-      out.type.compare(out.type.size() - implicit.size(), implicit.size(), implicit) == 0) {
-    out.type.erase(out.type.size() - implicit.size());
-    while (!out.type.empty() && out.type.back() == ' ') out.type.pop_back();
-  }
+  // OpenCL gives every kernel parameter the private address space; users never write it
+  // ("const __private unsigned int" would be printed for `const unsigned int n`).
+  out.type =
+      (t.getAddressSpace() == clang::LangAS::opencl_private ? ctx.removeAddrSpaceQualType(t) : t)
+          .getAsString(pp);
   clang::QualType value = t.getNonReferenceType();
   out.reference = t->isReferenceType();
   if (t->isPointerType()) {
@@ -101,6 +98,12 @@ ParsedFunction map_function(const clang::ASTContext& ctx, const clang::FunctionD
   ParsedFunction f;
   f.loc = location(ctx.getSourceManager(), d.getLocation());
   f.name = d.getQualifiedNameAsString();
+  const std::string plain = d.getNameAsString();
+  if (f.name.size() > plain.size() + 2)
+    f.scope = f.name.substr(0, f.name.size() - plain.size() - 2);
+  f.c_linkage = d.isExternC();
+  f.internal = !d.isExternallyVisible();
+  f.is_inline = d.isInlined();
   f.is_template = d.getDescribedFunctionTemplate() != nullptr;
   f.is_kernel = d.hasAttr<clang::OpenCLKernelAttr>();
   f.defined = d.doesThisDeclarationHaveABody() || d.hasSkippedBody();
@@ -125,8 +128,8 @@ class Visitor : public clang::RecursiveASTVisitor<Visitor> {
     if (d->hasAttr<clang::OpenCLKernelAttr>()) kernels_.push_back(qualified);
     if (qualified == kExpected) {
       expected_ = d;
-    } else if (qualified == name_) {
-      found_.push_back(d);
+    } else if (d->getName() == name_ && !d->getDeclContext()->getRedeclContext()->isRecord()) {
+      found_.push_back(d);  // at global scope or in a namespace (verify.cpp tells them apart)
     }
     return true;
   }

@@ -49,7 +49,11 @@ struct ParsedParam {
 
 struct ParsedFunction {
   ir::SourceLoc loc;
-  std::string name;
+  std::string name;        // qualified: "blas::saxpy"
+  std::string scope;       // the enclosing namespaces ("blas", "a::b"), "" at global scope
+  bool c_linkage = false;  // extern "C" (or a C source)
+  bool internal = false;   // static, or in an anonymous namespace: no other file can call it
+  bool is_inline = false;  // declared inline: no out-of-line definition for another file
   bool is_template = false;
   bool is_kernel = false;  // OpenCL __kernel
   bool defined = false;    // has a body here
@@ -65,8 +69,9 @@ struct ParsedSource {
   // unit (an interface type the source does not declare): the parameters' types are then
   // not compared.
   bool expected_ok = false;
-  ParsedFunction expected;                // the expected prototype as Clang read it
-  std::vector<ParsedFunction> functions;  // every declaration named `function`, in order
+  ParsedFunction expected;  // the expected prototype as Clang read it
+  // Every declaration named `function`, in order, at global scope or in a namespace.
+  std::vector<ParsedFunction> functions;
   std::vector<std::string> kernel_names;  // OpenCL: every __kernel in the file
   bool includes_runtime = false;          // <peppher/runtime.h> was read
 };

@@ -27,8 +27,17 @@ std::string absolute(const std::string& path) {
 // "file:line:col" of a parsed declaration, with the file as the descriptor names it.
 std::string where(const ir::SourceLoc& loc, const std::vector<ir::SourceFile>& sources) {
   std::string file = loc.file;
+  bool named = false;
   for (const ir::SourceFile& s : sources) {
-    if (absolute(s.path) == loc.file) file = s.path;
+    if (absolute(s.path) == loc.file) {
+      file = s.path;
+      named = true;
+    }
+  }
+  if (!named && fs::path(file).is_absolute()) {  // a header: from the current folder
+    std::error_code ec;
+    const fs::path relative = fs::path(file).lexically_relative(fs::current_path(ec));
+    if (!ec && !relative.empty() && *relative.begin() != "..") file = relative.string();
   }
   return file + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.col);
 }
@@ -38,6 +47,14 @@ bool is_c_compiler(const std::string& command) {
   for (const char* c : {"gcc", "cc", "clang", "icc", "icx"}) {
     const std::string name(c);
     if (base == name || base.rfind(name + "-", 0) == 0) return true;
+  }
+  return false;
+}
+
+bool is_header(const std::string& path) {
+  const std::string ext = fs::path(path).extension().string();
+  for (const char* h : {".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl"}) {
+    if (ext == h) return true;
   }
   return false;
 }
@@ -156,7 +173,7 @@ class Verifier {
   Verifier(const ir::Application& app, const VerifySettings& settings, diag::Diagnostics& diags)
       : app_(app), settings_(settings), diags_(diags) {}
 
-  void run() {
+  std::map<std::string, FoundFunction> run() {
     std::set<std::string> done;  // one tunable copy per base, one instantiation per generic
     for (const ir::Interface& iface : app_.interfaces) {
       for (const ir::Variant* v : ir::enabled_variants(app_, iface)) {
@@ -185,6 +202,7 @@ class Verifier {
                                    std::to_string(cuda_version_ % 1000 / 10)
                              : std::string("does not exist")));
     }
+    return std::move(found_functions_);
   }
 
  private:
@@ -243,13 +261,24 @@ class Verifier {
     const bool generic = !iface.template_args.empty();
     std::vector<ParsedFunction> found;
     ParsedSource last;
+    bool c_source = false;
     for (const ir::SourceFile& s : v.sources) {
       if (is_opencl_source(s)) continue;
+      if (is_header(s.path)) {
+        diags_.error(
+            s.loc, std::string(backend_label(v.backend)) + " variant '" + v.name + "': '" + s.path +
+                       "' is a header, but the generated Makefile compiles each source "
+                       "file of a variant into an object file: list the .c/.cpp/.cu "
+                       "file defining '" +
+                       v.name + "' (a variant defined in a header alone is not supported)");
+        return;
+      }
       ParseRequest r;
       r.path = s.path;
-      r.language = cuda                             ? Language::Cuda
-                   : is_c_compiler(s.compiler.name) ? Language::C
-                                                    : Language::Cxx;
+      r.language = cuda                                          ? Language::Cuda
+                   : is_c_compiler(plan::variant_compiler(v, s)) ? Language::C
+                                                                 : Language::Cxx;
+      c_source = c_source || r.language == Language::C;
       r.flags = parse_flags(s.compiler.flags);
       if (cuda) r.flags.push_back("--cuda-path=" + settings_.cuda_path);
       if (!v.base_name.empty()) {  // a tunable copy: its values, its function renamed
@@ -280,6 +309,13 @@ class Verifier {
       last = std::move(parsed);
     }
     const std::string what = std::string(backend_label(v.backend)) + " variant '" + v.name + "'";
+    // The wrapper declares the function at global scope; one in a namespace is called there
+    // when there is none at global scope.
+    std::vector<ParsedFunction> global;
+    for (const ParsedFunction& f : found) {
+      if (f.scope.empty()) global.push_back(f);
+    }
+    if (!global.empty()) found = std::move(global);
     if (found.empty()) {
       std::string files;
       for (const ir::SourceFile& s : v.sources) {
@@ -293,10 +329,48 @@ class Verifier {
     // The definition counts (else the first declaration); one that matches settles it.
     const ParsedFunction* chosen = nullptr;
     for (const ParsedFunction& f : found) {
-      if (matches(f, last, iface)) return;
+      if (matches(f, last, iface)) return accept(iface, v, f, found, c_source);
       if (chosen == nullptr || (f.defined && !chosen->defined)) chosen = &f;
     }
     report_function(iface, v, *chosen, last);
+  }
+
+  // `f` has the interface's parameters: can the wrapper, compiled apart, call it, and how
+  // must it declare it (C linkage, namespace)?
+  void accept(const ir::Interface& iface, const ir::Variant& v, const ParsedFunction& f,
+              const std::vector<ParsedFunction>& found, bool c_source) {
+    const std::string what = std::string(backend_label(v.backend)) + " variant '" + v.name + "' (" +
+                             where(f.loc, v.sources) + ")";
+    for (const ParsedFunction& other : found) {
+      if (other.scope == f.scope) continue;
+      diags_.error(v.loc, std::string(backend_label(v.backend)) + " variant '" + v.name + "': '" +
+                              f.name + "' (" + where(f.loc, v.sources) + ") and '" + other.name +
+                              "' (" + where(other.loc, v.sources) +
+                              ") are in different namespaces, and none is at global scope: "
+                              "declare the one the backend wrapper should call at global scope");
+      return;
+    }
+    const bool inline_only = f.is_inline && !c_source;
+    if (f.internal || inline_only) {
+      const bool anonymous = f.scope.find("(anonymous") != std::string::npos;
+      const std::string how =
+          std::string(f.internal ? (anonymous ? "in an anonymous namespace" : "static") : "") +
+          (f.internal && inline_only ? " " : "") + (inline_only ? "inline" : "");
+      diags_.error(v.loc, what + " is " + how +
+                              ": it has no definition the separately compiled backend wrapper "
+                              "can call; define it in a .c/.cpp/.cu source of the variant, "
+                              "without static or inline (a variant defined in a header alone is "
+                              "not supported)");
+      return;
+    }
+    if (!f.scope.empty() && !iface.template_args.empty()) {
+      diags_.error(v.loc, what + " is '" + f.name + "', in a namespace: a generic variant is " +
+                              "called at global scope; declare the function template there");
+      return;
+    }
+    if (f.c_linkage || !f.scope.empty()) {
+      found_functions_[v.base_name.empty() ? v.name : v.base_name] = {f.c_linkage, f.scope};
+    }
   }
 
   static bool matches(const ParsedFunction& f, const ParsedSource& parsed,
@@ -404,17 +478,26 @@ class Verifier {
     return "'" + a.param->name + "'";
   }
 
+  // Whether host values of `kind` and `bytes` reach a kernel's `p` unchanged: the same kind
+  // and size, or signed and unsigned integers of one size (an `int n` read as `uint n`:
+  // the same bits, the same value for every non-negative one).
+  static bool same_bits(const std::string& kind, int bytes, const ParsedParam& p) {
+    if (bytes != p.bytes) return false;
+    if (kind == p.kind) return true;
+    return (kind == "int" || kind == "uint") && (p.kind == "int" || p.kind == "uint");
+  }
+
   // Why `p` cannot receive `a` ("" when it can): appended to the mismatch message.
   static std::string kernel_arg_problem(const plan::KernelArg& a, const ParsedParam& p) {
     std::string kind;
     int bytes = 0;
     switch (a.role) {
       case plan::KernelArgRole::Extent:
-        return p.pointer || p.kind != "int" || p.bytes != 4 ? " (an int extent)" : "";
+        return p.pointer || !same_bits("int", 4, p) ? " (an int extent)" : "";
       case plan::KernelArgRole::Value:
         if (p.pointer) return " (a value, not a buffer)";
         if (!host_arithmetic(a.param->elem_type, kind, bytes) || p.kind.empty()) return "";
-        return kind != p.kind || bytes != p.bytes
+        return !same_bits(kind, bytes, p)
                    ? "" + std::string(" (") + std::to_string(bytes) + "-byte " + kind + " vs " +
                          std::to_string(p.bytes) + "-byte " + p.kind + ")"
                    : "";
@@ -424,7 +507,7 @@ class Verifier {
           return " (a buffer in global memory: declare it __global)";
         }
         if (!host_arithmetic(a.param->elem_type, kind, bytes) || p.kind.empty()) return "";
-        return kind != p.kind || bytes != p.bytes
+        return !same_bits(kind, bytes, p)
                    ? " (elements of " + std::to_string(bytes) + "-byte " + kind + " vs " +
                          std::to_string(p.bytes) + "-byte " + p.kind + ")"
                    : "";
@@ -454,6 +537,7 @@ class Verifier {
   const ir::Application& app_;
   const VerifySettings& settings_;
   diag::Diagnostics& diags_;
+  std::map<std::string, FoundFunction> found_functions_;
   bool cuda_skipped_ = false;
   int cuda_version_ = -1;  // CUDA_VERSION of the toolkit's cuda.h, 0 none; -1 not read yet
   SourceParser parser_;
@@ -461,9 +545,10 @@ class Verifier {
 
 }  // namespace
 
-void verify_variants(const ir::Application& app, const VerifySettings& settings,
-                     diag::Diagnostics& diags) {
-  Verifier(app, settings, diags).run();
+std::map<std::string, FoundFunction> verify_variants(const ir::Application& app,
+                                                     const VerifySettings& settings,
+                                                     diag::Diagnostics& diags) {
+  return Verifier(app, settings, diags).run();
 }
 
 }  // namespace peppher::verify

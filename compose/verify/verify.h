@@ -6,6 +6,7 @@
 // the variant descriptor.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -23,10 +24,19 @@ struct VerifySettings {
   int verbosity = 0;
 };
 
+/// How a verified CPU/OpenMP/CUDA variant's function is declared in its source, where the
+/// backend wrapper must declare and call it the same way.
+struct FoundFunction {
+  bool c_linkage = false;  // extern "C" in a C++ or CUDA source
+  std::string scope;       // its namespace ("blas"): the wrapper calls blas::name
+};
+
 /// Verifies every enabled variant of `app` (an expanded application: one tunable copy per
 /// base variant and one instantiation per generic interface are enough, and are the ones
-/// parsed). Reports to `diags`.
-void verify_variants(const ir::Application& app, const VerifySettings& settings,
-                     diag::Diagnostics& diags);
+/// parsed). Reports to `diags`. Returns, by variant name (the base name of tunable copies),
+/// the functions found with C linkage or in a namespace.
+std::map<std::string, FoundFunction> verify_variants(const ir::Application& app,
+                                                     const VerifySettings& settings,
+                                                     diag::Diagnostics& diags);
 
 }  // namespace peppher::verify

@@ -111,3 +111,30 @@ TEST_CASE("e2e: a kernel with the interface's own parameter list runs unchanged"
     CHECK(e2e::report_count(r.output, "nearest_cpu", "CPU") == 4);
   }
 }
+
+TEST_CASE("e2e: third-party variants run as written, with only descriptors added") {
+  // test/e2e/cases/third_party/vendor: a C99 file (restrict) with no compiler named, an
+  // extern "C" C++ function, a function in a namespace, an OpenCL file of several kernels
+  // (an unsigned count, a reqd_work_group_size(64) kernel launched without localSize over
+  // 1000 items) and a kernel including a header next to it.
+  fs::path out = compose_and_build("third_party", cases() / "third_party/main.xml");
+  const struct {
+    const char* forced;
+    const char* axpy;
+    const char* inc;
+  } runs[] = {
+      {"tp_axpy=tp_axpy_c,tp_inc=tp_inc_wg", "tp_axpy_c", "tp_inc_wg"},
+      {"tp_axpy=tp_axpy_extc,tp_inc=tp_inc_hdr", "tp_axpy_extc", "tp_inc_hdr"},
+      {"tp_axpy=tp_axpy_ns,tp_inc=tp_inc_cpu", "tp_axpy_ns", "tp_inc_cpu"},
+      {"tp_axpy=tp_axpy_ocl,tp_inc=tp_inc_cpu", "tp_axpy_ocl", "tp_inc_cpu"},
+  };
+  for (const auto& run : runs) {
+    e2e::Run r = run_program(out / "third_party", "",
+                             std::string(kCpuAndOpenCl) + " PEPPHER_VARIANT=" + run.forced);
+    INFO(run.forced << "\n" << r.output);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.output, Catch::Contains("third_party: 0 wrong"));
+    CHECK(e2e::report_count(r.output, run.axpy, "") == 1);
+    CHECK(e2e::report_count(r.output, run.inc, "") == 2);
+  }
+}

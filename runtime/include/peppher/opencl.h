@@ -95,7 +95,9 @@ class OpenClProgram {
       : file_{path, path}, options_(build_options) {}
 
   /// @brief The program in the kernel file @p file, found by locate_kernel_file when first
-  ///        loaded (so a build tree can move, and a program be installed).
+  ///        loaded (so a build tree can move, and a program be installed). Its
+  ///        `#include "..."` headers are searched next to the file found, then next to
+  ///        `file.build_path`.
   explicit OpenClProgram(KernelFile file, const char* build_options = nullptr)
       : file_(file), options_(build_options) {}
 
@@ -108,7 +110,16 @@ class OpenClProgram {
     if (!loaded_.load(std::memory_order_relaxed)) {
       const std::string path =
           file_.name == file_.build_path ? std::string(file_.name) : locate_kernel_file(file_);
-      int ret = starpu_opencl_load_opencl_from_file(path.c_str(), &program_, options_);
+      // StarPU puts -I <the file's folder> first; a copy of the kernel file (the program's
+      // <program>-kernels/) also finds the headers next to the file compose read.
+      std::string options = options_ != nullptr ? options_ : "";
+      const std::string build_dir = folder_of(file_.build_path);
+      if (path != file_.build_path && !build_dir.empty() &&
+          build_dir.find_first_of(" \t") == std::string::npos) {
+        options = "-I " + build_dir + (options.empty() ? "" : " ") + options;
+      }
+      int ret = starpu_opencl_load_opencl_from_file(path.c_str(), &program_,
+                                                    options.empty() ? nullptr : options.c_str());
       if (ret != 0) {
         throw Error(std::string("cannot load OpenCL kernels from ") + path + " (error " +
                     std::to_string(ret) + ")");
@@ -123,6 +134,12 @@ class OpenClProgram {
   }
 
  private:
+  static std::string folder_of(const char* path) {
+    const std::string p = path != nullptr ? path : "";
+    const size_t slash = p.rfind('/');
+    return slash == std::string::npos ? "" : p.substr(0, slash == 0 ? 1 : slash);
+  }
+
   KernelFile file_;
   const char* options_;
   starpu_opencl_program program_{};
@@ -211,10 +228,18 @@ class OpenClLaunch {
                   written);
   }
 
-  /// @brief Enqueues the kernel over @p global work-items (@p local per group, 0: the
-  ///        implementation chooses) and waits for it.
+  /// @brief Enqueues the kernel over @p global work-items (@p local per group; 0: the
+  ///        kernel's reqd_work_group_size when it declares one, else the implementation
+  ///        chooses; @p global is rounded up to a multiple of it) and waits for it.
   void run(size_t global, size_t local) {
     if (global == 0) return;
+    if (local == 0) {  // a kernel declaring reqd_work_group_size(X, 1, 1) runs with X
+      size_t required[3] = {0, 0, 0};
+      check(clGetKernelWorkGroupInfo(kernel_, device(), CL_KERNEL_COMPILE_WORK_GROUP_SIZE,
+                                     sizeof required, required, nullptr),
+            "querying the kernel's required work-group size");
+      local = required[0];
+    }
     if (local != 0 && global % local != 0) global = (global / local + 1) * local;
     cl_event event;
     check(clEnqueueNDRangeKernel(queue_, kernel_, 1, nullptr, &global,
@@ -248,12 +273,16 @@ class OpenClLaunch {
     bool copy_back;
   };
 
+  cl_device_id device() const {
+    cl_device_id id;
+    starpu_opencl_get_device(devid_, &id);
+    return id;
+  }
+
   // CL_DEVICE_MEM_BASE_ADDR_ALIGN of this worker's device, in bytes.
   size_t base_align() const {
-    cl_device_id device;
-    starpu_opencl_get_device(devid_, &device);
     cl_uint bits = 0;
-    check(clGetDeviceInfo(device, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof bits, &bits, nullptr),
+    check(clGetDeviceInfo(device(), CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof bits, &bits, nullptr),
           "querying the base address alignment");
     return bits >= 8 ? bits / 8 : 1;
   }

@@ -1,0 +1,5 @@
+namespace {
+void scale_anon(float* x, int n) {
+  for (int i = 0; i < n; ++i) x[i] *= 2.0f;
+}
+}  // namespace
