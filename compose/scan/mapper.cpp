@@ -71,11 +71,61 @@ const clang::Type* written_type(clang::QualType t) {
   }
 }
 
+// Whether t is spelled through the `__builtin_va_list` typedef (va_list, __gnuc_va_list).
+bool is_va_list(clang::QualType t, const clang::ASTContext& ctx) {
+  const clang::TypedefNameDecl* builtin = ctx.getBuiltinVaListDecl();
+  while (const auto* td = t->getAs<clang::TypedefType>()) {
+    if (td->getDecl() == builtin) return true;
+    t = td->getDecl()->getUnderlyingType();
+  }
+  return false;
+}
+
+// Why a parameter whose value type is t cannot be copied into a task byte by byte
+// (std::vector, std::string: a class that owns memory), or "".
+std::string owning_class_refusal(clang::QualType t, const std::string& written,
+                                 const clang::PrintingPolicy& pp) {
+  const auto* rd = t->getAsCXXRecordDecl();
+  if (rd == nullptr) return "";
+  if (!rd->hasDefinition()) {
+    // A template specialization a parameter names but nothing instantiated
+    // (`const std::vector<float> &`): its template's copy constructor or destructor says.
+    const auto* spec = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(rd);
+    const clang::CXXRecordDecl* pattern =
+        spec == nullptr ? nullptr
+                        : spec->getSpecializedTemplate()->getTemplatedDecl()->getDefinition();
+    if (pattern == nullptr ||
+        !(pattern->hasUserDeclaredDestructor() || pattern->hasUserDeclaredCopyConstructor())) {
+      return "";
+    }
+  } else if (rd->isTriviallyCopyable()) {
+    return "";
+  }
+  for (const clang::DeclContext* c = rd->getDeclContext(); c != nullptr; c = c->getParent()) {
+    const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(c);
+    if (ns != nullptr && ns->getName() == "peppher") return "";  // Vector, Matrix, Scalar
+  }
+  std::string rewrite = "a pointer to its elements with numElements";
+  if (const auto* spec = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(rd)) {
+    if (rd->getName() == "vector" && spec->getTemplateArgs().size() >= 1 &&
+        spec->getTemplateArgs()[0].getKind() == clang::TemplateArgument::Type) {
+      const std::string elem = spec->getTemplateArgs()[0].getAsType().getAsString(pp);
+      const std::string cst = t.isConstQualified() ? "const " : "";
+      rewrite = "'" + cst + "peppher::Vector<" + elem + "> &', or '" + cst + elem +
+                " *' with numElements";
+    }
+  }
+  return "has the type '" + written + "', a class that owns memory (not trivially copyable), " +
+         "which cannot be copied between memories byte by byte; pass " + rewrite;
+}
+
 }  // namespace
 
 ir::SourceLoc FunctionMapper::location(clang::SourceLocation loc) const {
   const clang::SourceManager& sm = ctx_.getSourceManager();
-  clang::PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(loc));
+  // getFileLoc: a name passed to a macro (libpng's PNG_EXPORT(1, void, png_f, (...)))
+  // is located where it is written, not at the macro's start.
+  clang::PresumedLoc p = sm.getPresumedLoc(sm.getFileLoc(loc));
   if (p.isInvalid()) return {};
   return {p.getFilename(), static_cast<int>(p.getLine()), static_cast<int>(p.getColumn())};
 }
@@ -89,8 +139,8 @@ bool FunctionMapper::worth_visiting(const clang::Decl& d) const {
 
 void FunctionMapper::add(const clang::FunctionDecl& d) {
   if (!worth_visiting(d) || d.isImplicit() || d.isDeleted() || d.isMain()) return;
-  if (llvm::isa<clang::CXXMethodDecl>(d) || !d.getDeclName().isIdentifier()) return;
-  if (d.getCanonicalDecl() != &d) return;  // a redeclaration: the first one counts
+  if (!d.getDeclName().isIdentifier()) return;  // operators, constructors, conversions
+  if (d.getCanonicalDecl() != &d) return;       // a redeclaration: the first one counts
   if (d.getTemplatedKind() != clang::FunctionDecl::TK_NonTemplate &&
       d.getTemplatedKind() != clang::FunctionDecl::TK_FunctionTemplate) {
     return;  // specializations and instantiations
@@ -110,6 +160,11 @@ void FunctionMapper::add(const clang::FunctionDecl& d) {
   f.return_type = d.getReturnType().getAsString(pp);
   f.returns_value = !d.getReturnType()->isVoidType();
   f.variadic = d.isVariadic();
+  if (const auto* m = llvm::dyn_cast<clang::CXXMethodDecl>(&d)) {
+    f.member_of = m->getParent()->getNameAsString();
+  }
+  f.is_static = d.getStorageClass() == clang::SC_Static;
+  f.has_body = d.hasBody();
   if (const clang::FunctionTemplateDecl* t = d.getDescribedFunctionTemplate()) {
     f.is_template = true;
     for (const clang::NamedDecl* tp : *t->getTemplateParameters()) {
@@ -145,7 +200,34 @@ ScannedParam FunctionMapper::map_param(const clang::ParmVarDecl& p) const {
   s.is_restrict = t.isRestrictQualified();
   s.dependent = t->isDependentType();
   clang::QualType value = t;
-  if (is_function_pointer_like(t)) {
+  // `float x[16]` declares its length; `float m[3][3]` (decayed to `float (*)[3]`) holds
+  // rows the composer cannot type.
+  const clang::ArrayType* array = ctx_.getAsArrayType(p.getOriginalType());
+  if (array != nullptr) {
+    if (const auto* fixed = llvm::dyn_cast<clang::ConstantArrayType>(array)) {
+      s.array_size = std::to_string(fixed->getSize().getZExtValue());
+    }
+  }
+  if (t->isPointerType() && t->getPointeeType()->isArrayType()) {
+    const std::string original = p.getOriginalType().getAsString(pp);
+    std::string rows = "rows", cols = "cols";
+    if (!s.array_size.empty()) rows = s.array_size;
+    if (const auto* row = ctx_.getAsConstantArrayType(t->getPointeeType())) {
+      cols = std::to_string(row->getSize().getZExtValue());
+    }
+    clang::QualType elem = t->getPointeeType();
+    while (const clang::ArrayType* a = ctx_.getAsArrayType(elem)) elem = a->getElementType();
+    s.shape = ParamShape::Unsupported;
+    s.refusal = "is an array of arrays ('" + original +
+                "'), which the composer cannot type; rewrite it as a flat row-major array '" +
+                elem.getAsString(pp) + " *' (numElements=\"" + rows + "*" + cols +
+                "\" descRowWidth=\"" + cols + "\")";
+  } else if (is_va_list(p.getOriginalType(), ctx_)) {
+    s.shape = ParamShape::Unsupported;
+    s.refusal =
+        "is a va_list (the arguments of a variadic call); a component has a fixed "
+        "parameter list";
+  } else if (is_function_pointer_like(t)) {
     s.shape = ParamShape::Unsupported;
     s.refusal = "is a function pointer ('" + s.type +
                 "'); a component's parameters are data "
@@ -185,9 +267,20 @@ ScannedParam FunctionMapper::map_param(const clang::ParmVarDecl& p) const {
                   "'); a component's parameters are data "
                   "that can be moved between memories, not code";
     }
+    if (s.shape == ParamShape::Pointer && value->isIncompleteType() && !value->isVoidType() &&
+        !value->isDependentType()) {
+      s.shape = ParamShape::Unsupported;
+      s.refusal = "points to '" + value.getAsString(pp) +
+                  "', a type the header does not define (an opaque handle): its data "
+                  "cannot be copied between memories";
+    }
     s.pointee_const = value.isConstQualified();
     s.is_void_pointee = value->isVoidType();
     s.pointee_type = value.getUnqualifiedType().getAsString(pp);
+  }
+  if (s.refusal.empty() && !value->isDependentType()) {
+    s.refusal = owning_class_refusal(value, s.type, pp);
+    if (!s.refusal.empty()) s.shape = ParamShape::Unsupported;
   }
   clang::QualType canonical = value.getCanonicalType().getUnqualifiedType();
   std::string builtin = builtin_spelling(value, pp);

@@ -40,7 +40,8 @@ struct ScannedParam {
   std::vector<ScannedField> record_fields;  // struct value/pointee with builtin fields only
   bool record_plain = false;                // record_fields describe the whole struct
   std::string default_arg;                  // source text after '=', if any
-  std::string refusal;  // non-empty: why this parameter cannot be a component operand
+  std::string array_size;  // `T x[16]` (decayed to T*): "16", the length it declares
+  std::string refusal;     // non-empty: why this parameter cannot be a component operand
 };
 
 struct ScannedTemplateParam {
@@ -58,6 +59,9 @@ struct ScannedFunction {
   bool returns_value = false;
   bool variadic = false;
   bool is_template = false;
+  std::string member_of;   // a member function: its class, else ""
+  bool is_static = false;  // static: internal to each file that includes the header
+  bool has_body = false;   // defined in the header (inline, constexpr, a template's body)
   std::vector<ScannedTemplateParam> template_params;
   std::vector<ScannedParam> params;
   std::string doc_comment;  // text of the attached comment, markers stripped
@@ -67,6 +71,9 @@ struct ScannedFunction {
 struct ScannedHeader {
   std::string path;                        // as given
   std::vector<ScannedFunction> functions;  // in declaration order
+  // The header spells C99's `restrict`, which the scanner (and the C++ and CUDA skeletons
+  // that include the header) define as `__restrict`, C++'s spelling.
+  bool uses_c_restrict = false;
 };
 
 }  // namespace peppher::scan

@@ -6,6 +6,8 @@
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
+#include <clang/Lex/PPCallbacks.h>
+#include <clang/Lex/Preprocessor.h>
 #include <clang/Tooling/ArgumentsAdjusters.h>
 #include <clang/Tooling/CompilationDatabase.h>
 #include <clang/Tooling/Tooling.h>
@@ -48,23 +50,46 @@ class Consumer : public clang::ASTConsumer {
   std::vector<ScannedFunction>& out_;
 };
 
-class ScanAction : public clang::ASTFrontendAction {
+// Notes whether the command line's `restrict` (C99's keyword, which C++ spells
+// __restrict) was expanded: the skeletons that include the header then define it too.
+class RestrictWatch : public clang::PPCallbacks {
  public:
-  explicit ScanAction(std::vector<ScannedFunction>& out) : out_(out) {}
-  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&,
-                                                        llvm::StringRef) override {
-    return std::make_unique<Consumer>(out_);
+  RestrictWatch(const clang::SourceManager& sm, bool& used) : sm_(sm), used_(used) {}
+  void MacroExpands(const clang::Token& name, const clang::MacroDefinition& md, clang::SourceRange,
+                    const clang::MacroArgs*) override {
+    const clang::MacroInfo* mi = md.getMacroInfo();
+    if (mi != nullptr && name.getIdentifierInfo()->getName() == "restrict" &&
+        sm_.isWrittenInCommandLineFile(mi->getDefinitionLoc())) {
+      used_ = true;
+    }
   }
 
  private:
-  std::vector<ScannedFunction>& out_;
+  const clang::SourceManager& sm_;
+  bool& used_;
+};
+
+class ScanAction : public clang::ASTFrontendAction {
+ public:
+  explicit ScanAction(ScannedHeader& out) : out_(out) {}
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci,
+                                                        llvm::StringRef) override {
+    ci.getPreprocessor().addPPCallbacks(
+        std::make_unique<RestrictWatch>(ci.getSourceManager(), out_.uses_c_restrict));
+    return std::make_unique<Consumer>(out_.functions);
+  }
+
+ private:
+  ScannedHeader& out_;
 };
 
 // Flags every scan gets first, so the user's flags override them.
 std::vector<std::string> default_flags() {
   // -fno-caret-diagnostics also silences Clang's own "N errors generated." on stderr.
-  return {"-fsyntax-only", "-resource-dir=" PEPPHER_CLANG_RESOURCE_DIR, "-fparse-all-comments",
-          "-w", "-fno-caret-diagnostics"};
+  // -Drestrict: a C header's `restrict` parses as C++ (the variants that include it are C++).
+  return {"-fsyntax-only",          "-resource-dir=" PEPPHER_CLANG_RESOURCE_DIR,
+          "-fparse-all-comments",   "-w",
+          "-fno-caret-diagnostics", "-Drestrict=__restrict"};
 }
 
 // The command line for `header`: from compile_commands.json when given, else our defaults.
@@ -135,8 +160,7 @@ std::optional<ScannedHeader> scan_header(const std::string& header, const ScanSe
   ScannedHeader result;
   result.path = header;
   ForwardingDiagnosticConsumer consumer(diag);
-  clang::tooling::ToolInvocation invocation(cmd, std::make_unique<ScanAction>(result.functions),
-                                            files.get());
+  clang::tooling::ToolInvocation invocation(cmd, std::make_unique<ScanAction>(result), files.get());
   invocation.setDiagnosticConsumer(&consumer);
   const int errors_before = diag.error_count();
   bool ok = invocation.run();

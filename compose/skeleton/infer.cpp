@@ -213,6 +213,9 @@ Guess infer_count(const std::vector<std::string>& names, const std::vector<size_
 Guess infer_num_elements(const std::vector<scan::ScannedParam>& params,
                          const std::vector<std::string>& names, size_t index) {
   const std::string& pointer = names[index];
+  if (!params[index].array_size.empty()) {
+    return {params[index].array_size, "declared as an array of " + params[index].array_size};
+  }
   std::vector<size_t> integers;
   for (size_t i = 0; i < params.size(); ++i) {
     if (params[i].shape == scan::ParamShape::Value && params[i].integer) integers.push_back(i);

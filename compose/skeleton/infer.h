@@ -34,7 +34,8 @@ bool named_like_output(const std::string& name);
 Guess infer_access(const scan::ScannedParam& p, const std::string& name,
                    const std::map<std::string, std::string>& directions);
 
-// numElements of the pointer params[index], given the final parameter names: the one
+// numElements of the pointer params[index], given the final parameter names: the size of
+// an array parameter (`float v[16]`: 16), else the one
 // integer parameter named after the pointer (nx, x_len), a CSR rule (nrows+1, nnz), or the
 // one integer parameter with a length-like name (n, size, npoints). Never a guess: when
 // none or more than one could be the length, the placeholder, with the candidates in `why`.

@@ -118,6 +118,19 @@ bool opencl_keyword(const std::string& name) {
 std::string refusal(const ScannedFunction& f, const std::vector<std::string>& names,
                     ir::SourceLoc& where) {
   where = f.loc;
+  if (!f.member_of.empty()) {
+    return "it is a member function of '" + f.member_of +
+           "'; a component is a free function: declare one taking the data the member "
+           "works on, and call it from the member";
+  }
+  if (f.is_static) {
+    return "it is static (each file that includes the header has its own copy); a "
+           "component's entry wrapper is one function for the whole program";
+  }
+  if (f.has_body) {
+    return "it is defined in the header (it has a body), and its entry wrapper would define "
+           "it again; move the body into a variant and leave the declaration";
+  }
   if (f.variadic) {
     return "it is variadic ('" + f.signature + "'); a component has a fixed parameter list";
   }
@@ -358,6 +371,7 @@ std::vector<ComponentPlan> plan_components(const scan::ScannedHeader& header,
     }
     used.insert(iface);
     plans.push_back(plan_one(f, iface, header.path, settings, diag));
+    plans.back().c_restrict = header.uses_c_restrict;
     plans.back().origin = xml_comment_safe(plans.back().origin);
     for (std::string& note : plans.back().interface_notes) note = xml_comment_safe(note);
   }

@@ -46,6 +46,7 @@ struct ComponentPlan {
   std::string function;        // the original function, qualified
   std::string origin;          // "spm.h:12" for comments
   std::string header_include;  // "\"../spm.h\"" or "<CL/cl.h>"
+  bool c_restrict = false;     // the header spells C99's restrict: define it before including
   bool generic = false;
   std::string template_types;                // "T,N"
   std::string template_decl;                 // "template <typename T, int N>" or ""

@@ -37,6 +37,7 @@ TemplateData common_data(const ComponentPlan& plan) {
   d.set("interface", plan.name);
   d.set("origin", plan.origin);
   d.set("header_include", plan.header_include);
+  d.set("c_restrict", TemplateData(plan.c_restrict));
   d.set("generic", TemplateData(plan.generic));
   d.set("template_decl", plan.template_decl);
   d.set("template_args", plan.template_args);

@@ -150,7 +150,8 @@ void compile_sources(const fs::path& dir, const CompilePlan& how) {
 }  // namespace
 
 TEST_CASE("skeletons of the golden headers pass compose --check, the schema, and compile") {
-  for (const char* name : {"pointers", "values", "generics", "refused", "kmeans"}) {
+  for (const char* name :
+       {"pointers", "values", "generics", "refused", "kmeans", "c_header", "cxx_header"}) {
     DYNAMIC_SECTION(name) {
       TempDir dir;
       const fs::path header = dir.path() / "header.h";

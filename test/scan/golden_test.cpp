@@ -56,6 +56,14 @@ TEST_CASE("scan golden: overloads, returned values, variadics, function pointers
   check_golden("refused");
 }
 
+TEST_CASE("scan golden: a C header: restrict, sized arrays, va_list, static, opaque, macros") {
+  check_golden("c_header");
+}
+
+TEST_CASE("scan golden: a C++ header: std::vector, std::string, inline bodies, members") {
+  check_golden("cxx_header");
+}
+
 TEST_CASE("scan golden: two runs give identical output") {
   const fs::path header = fs::path(PEPPHER_SCAN_GOLDEN_DIR) / "generics" / "input" / "header.h";
   CHECK(generate(header).files.files() == generate(header).files.files());

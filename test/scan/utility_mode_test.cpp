@@ -179,16 +179,37 @@ TEST_CASE("-I and -D reach the parser and the skeletons' compiler flags") {
                   " -DWITH_EXTRA</peppher:flags>") != std::string::npos);
 }
 
-TEST_CASE("flags after -- reach the parser: a C header with restrict") {
+TEST_CASE("a C header's restrict parses as C++, and its skeletons define it") {
   TempDir dir;
   write_file(dir.path() / "c.h", "void copy(const float *restrict a, float *restrict b, int n);\n");
+  Run r = run_utility(options_for(dir.path() / "c.h"));
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(read_file(dir.path() / "copy.xml").find("type=\"const float *__restrict\"") !=
+        std::string::npos);
+  for (const char* source : {"copy/copy_cpu.cpp", "copy/copy_openmp.cpp", "copy/copy_cuda.cu"}) {
+    INFO(source);
+    CHECK(read_file(dir.path() / source)
+              .find("#define restrict __restrict  // the header is C: C++ spells C99's restrict "
+                    "__restrict\n#include \"../c.h\"\n") != std::string::npos);
+  }
+  // A header without C's restrict gets no such line.
+  write_file(dir.path() / "cpp.h", "void other(const float *__restrict a, int n);\n");
+  REQUIRE(run_utility(options_for(dir.path() / "cpp.h")).code == 0);
+  CHECK(read_file(dir.path() / "other/other_cpu.cpp").find("#define restrict") ==
+        std::string::npos);
+}
+
+TEST_CASE("flags after -- reach the parser: a C header C++ cannot parse") {
+  TempDir dir;
+  write_file(dir.path() / "c.h", "void grow(float *new, int n);\n");
   utility::UtilityOptions o = options_for(dir.path() / "c.h");
-  CHECK(run_utility(o).code == 1);  // C++ has no `restrict`
+  CHECK(run_utility(o).code == 1);  // `new` is a C++ keyword
   o.clang_args = {"-x", "c-header", "-std=c11"};
   Run r = run_utility(o);
   INFO(r.err);
   CHECK(r.code == 0);
-  CHECK(read_file(dir.path() / "copy.xml").find("type=\"const float *restrict\"") !=
+  CHECK(read_file(dir.path() / "grow.xml").find("name=\"new\" type=\"float *\"") !=
         std::string::npos);
 }
 
