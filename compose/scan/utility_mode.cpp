@@ -79,6 +79,9 @@ int run_utility_mode(const UtilityOptions& options, diag::Diagnostics& diag, std
   std::set<std::string> found;
   std::map<std::string, std::string> written_by;  // skeleton path -> the header it is for
   std::set<std::string> reported;                 // one error per pair of headers
+  // Per output folder's main.xml: the interfaces it requires, the headers they come from.
+  std::map<std::string, std::vector<skeleton::RequiredInterface>> required;
+  std::map<std::string, std::string> origins;
   for (const std::string& header : options.headers) {
     // The header is named in generated `#include "..."` lines and XML comments.
     if (header.find_first_of("\"\\\n\r<>") != std::string::npos) {
@@ -101,6 +104,12 @@ int run_utility_mode(const UtilityOptions& options, diag::Diagnostics& diag, std
     skeleton::generate_skeletons(plans, one);
     const fs::path dir =
         options.output_dir.empty() ? fs::path(header).parent_path() : fs::path(options.output_dir);
+    const std::string main_xml = (dir / "main.xml").lexically_normal().generic_string();
+    for (const skeleton::ComponentPlan& plan : plans) {
+      required[main_xml].push_back({plan.name, plan.generic});
+    }
+    std::string& origin = origins[main_xml];
+    origin += (origin.empty() ? "" : ", ") + fs::path(header).filename().string();
     for (const auto& [path, text] : one.files()) {
       const std::string target = (dir / path).generic_string();
       auto [it, fresh] = written_by.emplace(target, header);
@@ -125,6 +134,10 @@ int run_utility_mode(const UtilityOptions& options, diag::Diagnostics& diag, std
   }
   check_requested(options, found, diag);
   if (diag.has_errors()) return 1;  // nothing is written after an error
+  for (const auto& [main_xml, interfaces] : required) {
+    files.write(main_xml, skeleton::main_descriptor(interfaces,
+                                                    skeleton::xml_comment_safe(origins[main_xml])));
+  }
 
   output::OutputContext to_write;
   for (const auto& [path, text] : files.files()) {

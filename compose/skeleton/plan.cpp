@@ -82,15 +82,6 @@ std::string cl_decl(const ScannedParam& p, const std::string& name, bool read_on
   return "__global " + cst + t + " *" + name;
 }
 
-// Text inside an XML comment must not hold "--" (nor end with "-"): a header named
-// `a--b.h` or a default argument `x--` would end the comment early.
-std::string xml_comment_safe(std::string s) {
-  for (size_t at = s.find("--"); at != std::string::npos; at = s.find("--", at))
-    s.replace(at, 2, "- -");
-  if (!s.empty() && s.back() == '-') s += ' ';
-  return s;
-}
-
 std::string header_include(const std::string& header, const fs::path& variant_dir) {
   const fs::path abs = fs::absolute(header).lexically_normal();
   for (const char* system : {"/usr/include/", "/usr/local/include/"}) {
@@ -290,6 +281,15 @@ ComponentPlan plan_one(const ScannedFunction& f, const std::string& iface,
 }
 
 }  // namespace
+
+// Text inside an XML comment must not hold "--" (nor end with "-"): a header named
+// `a--b.h` or a default argument `x--` would end the comment early.
+std::string xml_comment_safe(std::string s) {
+  for (size_t at = s.find("--"); at != std::string::npos; at = s.find("--", at))
+    s.replace(at, 2, "- -");
+  if (!s.empty() && s.back() == '-') s += ' ';
+  return s;
+}
 
 std::string xml_escape(const std::string& s) {
   std::string out;

@@ -74,6 +74,7 @@ std::vector<ComponentPlan> plan_components(const scan::ScannedHeader& header,
 
 // Helpers shared with the tests.
 std::string xml_escape(const std::string& s);
+std::string xml_comment_safe(std::string s);  // text an XML comment can hold ("-- " -> "- -")
 std::string opencl_type(const std::string& canonical_builtin);  // "unsigned int" -> "uint"
 
 }  // namespace peppher::skeleton

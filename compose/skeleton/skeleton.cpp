@@ -128,4 +128,18 @@ void generate_skeletons(const std::vector<ComponentPlan>& plans, output::OutputC
   }
 }
 
+// Goes into main.xml, next to the interfaces.
+std::string main_descriptor(const std::vector<RequiredInterface>& interfaces,
+                            const std::string& origin) {
+  TemplateData d;
+  d.set("origin", origin);
+  d.set("interfaces", emit::make_list(interfaces, [](const RequiredInterface& i) {
+          TemplateData item;
+          item.set("name", i.name);
+          item.set("generic", TemplateData(i.generic));
+          return item;
+        }));
+  return emit::render_template("skeleton_main.xml", d);
+}
+
 }  // namespace peppher::skeleton

@@ -3,6 +3,7 @@
 // skeleton) in an OutputContext. Never touches the filesystem.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "compose/output/output_context.h"
@@ -13,5 +14,16 @@ namespace peppher::skeleton {
 // Adds, for each plan p, relative to the interface's folder:
 //   p.xml, p/p_cpu.{xml,cpp}, p/p_openmp.{xml,cpp}, p/p_opencl.{xml,cl}, p/p_cuda.{xml,cu}
 void generate_skeletons(const std::vector<ComponentPlan>& plans, output::OutputContext& out);
+
+// An interface a main descriptor requires.
+struct RequiredInterface {
+  std::string name;
+  bool generic = false;
+};
+
+// The text of a main.xml requiring `interfaces` (from the headers named in `origin`), with
+// its program sources left to the user, so `compose --check main.xml` works at once.
+std::string main_descriptor(const std::vector<RequiredInterface>& interfaces,
+                            const std::string& origin);
 
 }  // namespace peppher::skeleton

@@ -48,7 +48,7 @@ TEST_CASE("utility mode writes the interface and four variants next to the heade
   INFO(r.err);
   REQUIRE(r.code == 0);
   CHECK(r.out.empty());
-  std::set<std::string> expected = {"simple.h"};
+  std::set<std::string> expected = {"simple.h", "main.xml"};
   for (const char* name : {"scale", "add"}) {
     std::string n = name;
     expected.insert(n + ".xml");
@@ -60,6 +60,12 @@ TEST_CASE("utility mode writes the interface and four variants next to the heade
   CHECK(files_under(dir.path()) == expected);
   CHECK(read_file(dir.path() / "scale/scale_cpu.cpp").find("#include \"../simple.h\"") !=
         std::string::npos);
+  // main.xml requires both, so `compose -check main.xml` works at once.
+  const std::string main_xml = read_file(dir.path() / "main.xml");
+  CHECK(main_xml.find("<peppher:requiredInterface name=\"scale\" xmlFile=\"scale.xml\"/>\n"
+                      "      <peppher:requiredInterface name=\"add\" xmlFile=\"add.xml\"/>") !=
+        std::string::npos);
+  CHECK(main_xml.find("from simple.h.") != std::string::npos);
 }
 
 TEST_CASE("existing files are kept and reported; --force overwrites them") {
@@ -253,7 +259,7 @@ TEST_CASE("-v prints the time per header of a 100-function header") {
   INFO(r.err);
   REQUIRE(r.code == 0);
   CHECK(r.out.find((dir.path() / "big.h").string() + ": 100 functions, 100 components in ") == 0);
-  CHECK(r.out.find("wrote 900 files") != std::string::npos);
+  CHECK(r.out.find("wrote 901 files") != std::string::npos);
   // Timing is reported, never asserted (shared, noisy machines; sanitizer builds).
   WARN("100-function header: " << seconds << " s (" << r.out.substr(0, r.out.find('\n')) << ")");
 }
