@@ -25,6 +25,7 @@
 #include "compose/plan/plan.h"
 #include "compose/runtime_location.h"
 #include "compose/scan/utility_mode.h"
+#include "compose/verify/main_linkage.h"
 #include "compose/verify/verify.h"
 
 namespace peppher {
@@ -190,8 +191,9 @@ int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& ou
 
   if (diag.has_errors()) return 1;
   plan::raise_cxx_standard(app, diag);  // a C++11 main calling container interfaces
-  const ir::Application expanded = expand::expand(app, diag);
+  ir::Application expanded = expand::expand(app, diag);
   if (diag.has_errors()) return 1;
+  expanded.c_declared = verify::c_declared_interfaces(expanded, runtime_header_dirs());
   // --check and --explain also take the plan's decisions (their diagnostics: partitions,
   // StarPU's limits) but render and write nothing.
   plan::ApplicationPlan plan = plan::plan_application(expanded, diag);

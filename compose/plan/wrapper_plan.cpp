@@ -358,7 +358,8 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
     next_buffer += 2;
   }
   plan.header_language = header_language(iface);
-  plan.c_entry = plan.header_language == HeaderLanguage::C && has_c_callers(app);
+  plan.c_entry = plan.header_language == HeaderLanguage::C &&
+                 (has_c_callers(app) || app.c_declared.count(iface.name) != 0);
   if (next_buffer > STARPU_NMAXBUFS) {
     diags.error(iface.loc, "interface '" + iface.name + "' has " + std::to_string(next_buffer) +
                                " pointer or container parameters (a halo counts two more), but "

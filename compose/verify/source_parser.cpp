@@ -107,15 +107,16 @@ ParsedFunction map_function(const clang::ASTContext& ctx, const clang::FunctionD
   f.is_template = d.getDescribedFunctionTemplate() != nullptr;
   f.is_kernel = d.hasAttr<clang::OpenCLKernelAttr>();
   f.defined = d.doesThisDeclarationHaveABody() || d.hasSkippedBody();
+  f.extern_c = d.isExternC();
   for (const clang::ParmVarDecl* p : d.parameters()) f.params.push_back(map_param(ctx, *p));
   return f;
 }
 
 class Visitor : public clang::RecursiveASTVisitor<Visitor> {
  public:
-  Visitor(const std::string& name, std::vector<const clang::FunctionDecl*>& found,
+  Visitor(const std::vector<std::string>& names, std::vector<const clang::FunctionDecl*>& found,
           const clang::FunctionDecl*& expected, std::vector<std::string>& kernels)
-      : name_(name), found_(found), expected_(expected), kernels_(kernels) {}
+      : names_(names), found_(found), expected_(expected), kernels_(kernels) {}
   bool VisitFunctionDecl(clang::FunctionDecl* d) {
     if (d->isImplicit() || llvm::isa<clang::CXXMethodDecl>(d) || !d->getDeclName().isIdentifier()) {
       return true;
@@ -128,14 +129,15 @@ class Visitor : public clang::RecursiveASTVisitor<Visitor> {
     if (d->hasAttr<clang::OpenCLKernelAttr>()) kernels_.push_back(qualified);
     if (qualified == kExpected) {
       expected_ = d;
-    } else if (d->getName() == name_ && !d->getDeclContext()->getRedeclContext()->isRecord()) {
+    } else if (std::find(names_.begin(), names_.end(), d->getName().str()) != names_.end() &&
+               !d->getDeclContext()->getRedeclContext()->isRecord()) {
       found_.push_back(d);  // at global scope or in a namespace (verify.cpp tells them apart)
     }
     return true;
   }
 
  private:
-  const std::string& name_;
+  const std::vector<std::string>& names_;
   std::vector<const clang::FunctionDecl*>& found_;
   const clang::FunctionDecl*& expected_;
   std::vector<std::string>& kernels_;
@@ -143,11 +145,11 @@ class Visitor : public clang::RecursiveASTVisitor<Visitor> {
 
 class Consumer : public clang::ASTConsumer {
  public:
-  Consumer(const std::string& name, ParsedSource& out) : name_(name), out_(out) {}
+  Consumer(const std::vector<std::string>& names, ParsedSource& out) : names_(names), out_(out) {}
   void HandleTranslationUnit(clang::ASTContext& ctx) override {
     std::vector<const clang::FunctionDecl*> found;
     const clang::FunctionDecl* expected = nullptr;
-    Visitor(name_, found, expected, out_.kernel_names).TraverseDecl(ctx.getTranslationUnitDecl());
+    Visitor(names_, found, expected, out_.kernel_names).TraverseDecl(ctx.getTranslationUnitDecl());
     if (expected != nullptr) out_.expected = map_function(ctx, *expected);
     const clang::SourceManager& sm = ctx.getSourceManager();
     for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
@@ -166,21 +168,21 @@ class Consumer : public clang::ASTConsumer {
   }
 
  private:
-  const std::string& name_;
+  const std::vector<std::string>& names_;
   ParsedSource& out_;
 };
 
 class Action : public clang::ASTFrontendAction {
  public:
-  Action(const std::string& name, ParsedSource& out) : name_(name), out_(out) {}
+  Action(const std::vector<std::string>& names, ParsedSource& out) : names_(names), out_(out) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci,
                                                         llvm::StringRef) override {
     ci.getFrontendOpts().SkipFunctionBodies = true;  // signatures are all we compare
-    return std::make_unique<Consumer>(name_, out_);
+    return std::make_unique<Consumer>(names_, out_);
   }
 
  private:
-  const std::string& name_;
+  const std::vector<std::string>& names_;
   ParsedSource& out_;
 };
 
@@ -436,6 +438,27 @@ std::string SourceParser::precompiled_runtime(const ParseRequest& request) {
   return file;
 }
 
+// OpenMP pragmas do not change a signature, and without -fopenmp CPU and OpenMP variants
+// share one precompiled runtime header.
+std::vector<std::string> clang_flags(const std::string& flags) {
+  std::istringstream in(flags);
+  std::vector<std::string> words, out;
+  for (std::string w; in >> w;) words.push_back(w);
+  for (size_t i = 0; i < words.size(); ++i) {
+    const std::string& w = words[i];
+    const bool two_word =
+        w == "-I" || w == "-D" || w == "-U" || w == "-include" || w == "-isystem" || w == "-iquote";
+    if (two_word && i + 1 < words.size()) {
+      out.push_back(w);
+      out.push_back(words[++i]);
+    } else if (w.rfind("-I", 0) == 0 || w.rfind("-D", 0) == 0 || w.rfind("-U", 0) == 0 ||
+               w.rfind("-std=", 0) == 0 || w.rfind("-cl-std=", 0) == 0) {
+      out.push_back(w);
+    }
+  }
+  return out;
+}
+
 ParsedSource SourceParser::parse(const ParseRequest& request) {
   namespace fs = std::filesystem;
   const std::string source = fs::absolute(request.path).lexically_normal().string();
@@ -443,7 +466,7 @@ ParsedSource SourceParser::parse(const ParseRequest& request) {
   // C, C++, CUDA: a virtual main file includes the source, then the expected prototype.
   const std::string main =
       with_expected ? "/peppher-verify/main" + fs::path(source).extension().string() : source;
-  std::vector<std::pair<std::string, std::string>> virtual_files;
+  std::vector<std::pair<std::string, std::string>> virtual_files = request.virtual_files;
   if (with_expected) {
     virtual_files.emplace_back(
         main, "#include \"" + source + "\"\n#include \"" + kExpectedHeader + "\"\n");
@@ -454,6 +477,8 @@ ParsedSource SourceParser::parse(const ParseRequest& request) {
       request.directory.empty() ? fs::current_path().string() : request.directory;
   const bool cxx = request.language == Language::Cxx;
   std::string pch = cxx ? cached_runtime(request) : "";
+  std::vector<std::string> names = request.more_functions;
+  names.push_back(request.function);
 
   std::string stale;  // a precompiled header the source parsed without
   for (int attempt = 0; attempt < 2; ++attempt) {
@@ -465,8 +490,8 @@ ParsedSource SourceParser::parse(const ParseRequest& request) {
     if (!pch.empty()) cmd.insert(cmd.end(), {"-include-pch", pch});
     cmd.push_back(main);
     ErrorRecorder errors;
-    const bool ran = run_tool(cmd, std::make_unique<Action>(request.function, result), directory,
-                              virtual_files, errors);
+    const bool ran =
+        run_tool(cmd, std::make_unique<Action>(names, result), directory, virtual_files, errors);
     // An error in the expected prototype alone fails the run but not the source.
     result.ok = !errors.source_failed && (ran || errors.expected_failed);
     if (!result.ok && !pch.empty()) {  // not the source's fault, maybe: once more without

@@ -25,6 +25,9 @@ struct ParseRequest {
   std::vector<std::string> flags;
   std::string directory;
   std::string function;
+  std::vector<std::string> more_functions;  // looked for too (one parse for several names)
+  // Files Clang sees with this text instead of what is on disk (absolute paths).
+  std::vector<std::pair<std::string, std::string>> virtual_files;
   std::optional<std::string> expected_params;  // none: nothing to compare with (OpenCL)
   std::string expected_template;
 };
@@ -57,6 +60,7 @@ struct ParsedFunction {
   bool is_template = false;
   bool is_kernel = false;  // OpenCL __kernel
   bool defined = false;    // has a body here
+  bool extern_c = false;   // C linkage (C, or declared in extern "C" in C++)
   std::vector<ParsedParam> params;
 };
 
@@ -70,7 +74,7 @@ struct ParsedSource {
   // not compared.
   bool expected_ok = false;
   ParsedFunction expected;  // the expected prototype as Clang read it
-  // Every declaration named `function`, in order, at global scope or in a namespace.
+  // Every declaration of a wanted name, in order, at global scope or in a namespace.
   std::vector<ParsedFunction> functions;
   std::vector<std::string> kernel_names;  // OpenCL: every __kernel in the file
   bool includes_runtime = false;          // <peppher/runtime.h> was read
@@ -83,6 +87,11 @@ struct ParsedSource {
 // writable), named by a hash of the flags, the Clang version and the size and time of
 // every header under peppher/ and of starpu.h in the include folders: an edited runtime
 // header gives a new one. One that fails to load is rebuilt.
+/// The flags of a compile command that change what Clang sees: -I, -D, -U, -std=,
+/// -include, -isystem, -iquote (two-word forms kept together); the rest (-O2, -g, -fopenmp,
+/// ...) is dropped.
+std::vector<std::string> clang_flags(const std::string& flags);
+
 class SourceParser {
  public:
   SourceParser();

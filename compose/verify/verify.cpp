@@ -63,29 +63,6 @@ bool is_opencl_source(const ir::SourceFile& s) {
   return !s.kernel.empty() || fs::path(s.path).extension() == ".cl";
 }
 
-// The flags of a compile command that change what Clang sees: -I, -D, -U, -std=, -include,
-// -isystem, -iquote (two-word forms kept together); the rest (-O2, -g, -fopenmp, ...) is
-// dropped: OpenMP pragmas do not change a signature, and without -fopenmp CPU and OpenMP
-// variants share one precompiled runtime header.
-std::vector<std::string> parse_flags(const std::string& flags) {
-  std::istringstream in(flags);
-  std::vector<std::string> words, out;
-  for (std::string w; in >> w;) words.push_back(w);
-  for (size_t i = 0; i < words.size(); ++i) {
-    const std::string& w = words[i];
-    const bool two_word =
-        w == "-I" || w == "-D" || w == "-U" || w == "-include" || w == "-isystem" || w == "-iquote";
-    if (two_word && i + 1 < words.size()) {
-      out.push_back(w);
-      out.push_back(words[++i]);
-    } else if (w.rfind("-I", 0) == 0 || w.rfind("-D", 0) == 0 || w.rfind("-U", 0) == 0 ||
-               w.rfind("-std=", 0) == 0 || w.rfind("-cl-std=", 0) == 0) {
-      out.push_back(w);
-    }
-  }
-  return out;
-}
-
 // A host arithmetic type's kind ("int", "uint", "float", "bool") and size, by its
 // spelling; false for anything else (structs, typedefs we do not know).
 bool host_arithmetic(std::string type, std::string& kind, int& bytes) {
@@ -216,12 +193,7 @@ class Verifier {
   }
 
   // The folder generated files (and the Makefile's compile commands) run in.
-  std::string output_dir() const {
-    fs::path dir = app_.options.output_dir.empty() ? fs::path(app_.descriptor_file).parent_path()
-                                                   : fs::path(app_.options.output_dir);
-    if (dir.empty()) dir = ".";
-    return fs::absolute(dir).lexically_normal().string();
-  }
+  std::string output_dir() const { return plan::output_dir(app_); }
 
   // Whether Clang 14 can parse CUDA sources with the toolkit at settings_.cuda_path: its
   // cuda.h says CUDA_VERSION <= 11050 (Clang 14's newest).
@@ -279,7 +251,7 @@ class Verifier {
                    : is_c_compiler(plan::variant_compiler(v, s)) ? Language::C
                                                                  : Language::Cxx;
       c_source = c_source || r.language == Language::C;
-      r.flags = parse_flags(s.compiler.flags);
+      r.flags = clang_flags(s.compiler.flags);
       if (cuda) r.flags.push_back("--cuda-path=" + settings_.cuda_path);
       if (!v.base_name.empty()) {  // a tunable copy: its values, its function renamed
         for (const ir::Tunable& t : v.tunables) {

@@ -137,6 +137,8 @@ TEST_CASE(
   make_composed(composed, "main.cpp", "int main(int argc, char** argv) {", "kernels.cpp");
   CHECK(source_lines(composed) == lines_before + 3);
   compose_and_make(composed);
+  // kernels.h declares them C++ functions: the wrappers keep C++ linkage.
+  CHECK_THAT(read_text(composed / "axpy_wrapper.h"), !Catch::Contains("extern \"C\""));
 
   const fs::path exe = composed / "particles";
   // 7 vector_scale calls (one in main, one per step) and 6 axpy calls.
@@ -320,4 +322,44 @@ TEST_CASE(
                             variant == std::string("vscale_cpu") ? "CPU" : "OpenCL") == 4);
     CHECK(e2e::report_count(r.output, "vmax_cpu", "CPU") == 2);
   }
+}
+
+TEST_CASE(
+    "e2e legacy: a C++ program whose kernel library is C (its header declares the functions "
+    "extern \"C\") composes with the same three lines") {
+  // The usual way C libraries reach C++ (cblas.h and the like): the entry wrappers must get
+  // C linkage, or peppher.h's declaration conflicts with the header's and the calls would
+  // not link to the wrapper's mangled symbols.
+  const fs::path legacy = e2e::source_dir() / "test" / "e2e" / "legacy";
+  const fs::path work = e2e::fresh_work_dir("legacy_extern_c");
+  const std::string args = "3001 4";
+  const std::string c_block_open = "#ifdef __cplusplus\nextern \"C\" {\n#endif\n";
+  const std::string c_block_close = "#ifdef __cplusplus\n}\n#endif\n";
+  auto make_c_library = [&](const fs::path& dir) {
+    copy_program(legacy, dir);
+    replace_all(dir / "kernels.h", "\n#endif", "\n" + c_block_close + "\n#endif");
+    replace_all(dir / "kernels.h", "\nvoid axpy", "\n" + c_block_open + "void axpy");
+    fs::rename(dir / "kernels.cpp", dir / "kernels.c");
+  };
+  const fs::path plain = work / "plain";
+  make_c_library(plain);
+  e2e::Run plain_build = e2e::run(
+      "cd " + plain.string() +
+      " && gcc -std=c99 -O2 -Wall -Werror -c kernels.c && g++ -std=c++17 -O2 -Wall -Wextra "
+      "-Wshadow -Werror main.cpp physics.cpp io.cpp kernels.o -o particles");
+  INFO(plain_build.output);
+  REQUIRE(plain_build.exit_code == 0);
+  e2e::Run expected = e2e::run((plain / "particles").string() + " " + args);
+  REQUIRE(expected.exit_code == 0);
+
+  const fs::path composed = work / "composed";
+  make_c_library(composed);
+  make_composed(composed, "main.cpp", "int main(int argc, char** argv) {", "kernels.c");
+  compose_and_make(composed);
+  CHECK_THAT(read_text(composed / "axpy_wrapper.h"), Catch::Contains("extern \"C\" {"));
+  std::string report = run_and_compare(composed / "particles", args,
+                                       "STARPU_NCPU=1 STARPU_NOPENCL=1", expected.output, "run");
+  CHECK(e2e::report_count(report, "axpy_cpu", "CPU") +
+            e2e::report_count(report, "axpy_opencl", "OpenCL") ==
+        4);
 }
