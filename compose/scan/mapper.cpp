@@ -71,6 +71,29 @@ const clang::Type* written_type(clang::QualType t) {
   }
 }
 
+// Whether a blank line separates the comment from d: then it is no doc comment of d
+// (zlib documents each function below it, so the comment above is the previous one's).
+bool blank_line_between(const clang::RawComment& rc, const clang::FunctionDecl& d,
+                        const clang::SourceManager& sm) {
+  const clang::Decl* outer = d.getDescribedFunctionTemplate();
+  if (outer == nullptr) outer = &d;
+  const auto [file, from] = sm.getDecomposedLoc(sm.getFileLoc(rc.getEndLoc()));
+  const auto [decl_file, to] = sm.getDecomposedLoc(sm.getFileLoc(outer->getBeginLoc()));
+  if (file != decl_file || to <= from) return false;
+  const llvm::StringRef between = sm.getBufferData(file).substr(from, to - from);
+  bool blank = false;  // the current line holds only blanks so far
+  for (size_t i = between.find('\n'); i < between.size(); ++i) {
+    const char c = between[i];
+    if (c == '\n') {
+      if (blank) return true;
+      blank = true;
+    } else if (c != ' ' && c != '\t' && c != '\r') {
+      blank = false;
+    }
+  }
+  return false;
+}
+
 // Whether t is spelled through the `__builtin_va_list` typedef (va_list, __gnuc_va_list).
 bool is_va_list(clang::QualType t, const clang::ASTContext& ctx) {
   const clang::TypedefNameDecl* builtin = ctx.getBuiltinVaListDecl();
@@ -178,7 +201,8 @@ void FunctionMapper::add(const clang::FunctionDecl& d) {
     }
   }
   for (const clang::ParmVarDecl* p : d.parameters()) f.params.push_back(map_param(*p));
-  if (const clang::RawComment* rc = ctx_.getRawCommentForAnyRedecl(&d)) {
+  const clang::RawComment* rc = ctx_.getRawCommentForAnyRedecl(&d);
+  if (rc != nullptr && !blank_line_between(*rc, d, ctx_.getSourceManager())) {
     f.doc_comment = rc->getFormattedText(ctx_.getSourceManager(), ctx_.getDiagnostics());
   }
   std::string args;

@@ -1,6 +1,6 @@
 /* A C library header as found in the wild: include guard and extern "C", C99's restrict,
  * typedef'd scalars, arrays with and without a size, va_list, static and inline functions,
- * an opaque handle, deprecated functions, and declarations made through an export macro. */
+ * an opaque handle, deprecated functions, export macros, comments below declarations. */
 #ifndef C_HEADER_H
 #define C_HEADER_H
 
@@ -40,6 +40,13 @@ void mylib_run(mylib_ctx *ctx, float *x, int n);
 static inline float sq(float x) { return x * x; }
 
 __attribute__((deprecated)) void old_scale(float *x, int n, float a);
+
+/* Fills and clears. */
+
+
+void plain_fill(float *x, int n);
+/* zlib's style: each function documented below its declaration; the comment above
+ * plain_fill, after a blank line, is not its description. */
 
 MYLIB_API(void, exported_axpy, (float a, const float *x, float *y, int n));
 MYLIB_API(int, exported_log, (const char *fmt, ...));
