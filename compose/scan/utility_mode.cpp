@@ -2,6 +2,7 @@
 // drop (or, with --force, keep) files that exist -> one atomic write if no error occurred.
 #include "compose/scan/utility_mode.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <iomanip>
@@ -105,8 +106,12 @@ int run_utility_mode(const UtilityOptions& options, diag::Diagnostics& diag, std
     const fs::path dir =
         options.output_dir.empty() ? fs::path(header).parent_path() : fs::path(options.output_dir);
     const std::string main_xml = (dir / "main.xml").lexically_normal().generic_string();
+    std::vector<skeleton::RequiredInterface>& requires_here = required[main_xml];
     for (const skeleton::ComponentPlan& plan : plans) {
-      required[main_xml].push_back({plan.name, plan.generic});
+      const bool listed =  // a header named twice
+          std::any_of(requires_here.begin(), requires_here.end(),
+                      [&](const skeleton::RequiredInterface& r) { return r.name == plan.name; });
+      if (!listed) requires_here.push_back({plan.name, plan.generic});
     }
     std::string& origin = origins[main_xml];
     origin += (origin.empty() ? "" : ", ") + fs::path(header).filename().string();

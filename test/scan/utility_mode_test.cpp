@@ -66,6 +66,14 @@ TEST_CASE("utility mode writes the interface and four variants next to the heade
                       "      <peppher:requiredInterface name=\"add\" xmlFile=\"add.xml\"/>") !=
         std::string::npos);
   CHECK(main_xml.find("from simple.h.") != std::string::npos);
+
+  // The header named twice: each interface is required once.
+  utility::UtilityOptions twice = options_for(dir.path() / "simple.h");
+  twice.headers.push_back(twice.headers.front());
+  twice.output_dir = (dir.path() / "twice").string();
+  REQUIRE(run_utility(twice).code == 0);
+  const std::string twice_xml = read_file(dir.path() / "twice/main.xml");
+  CHECK(twice_xml.find("name=\"scale\"") == twice_xml.rfind("name=\"scale\""));
 }
 
 TEST_CASE("existing files are kept and reported; --force overwrites them") {
