@@ -1,6 +1,7 @@
 // Forwards Clang's error diagnostics into diag::Diagnostics (see clang_diagnostics.h).
 #include "compose/scan/clang_diagnostics.h"
 
+#include <clang/Basic/DiagnosticLex.h>
 #include <clang/Basic/SourceManager.h>
 #include <llvm/ADT/SmallString.h>
 
@@ -12,6 +13,9 @@ void ForwardingDiagnosticConsumer::HandleDiagnostic(clang::DiagnosticsEngine::Le
   if (level < clang::DiagnosticsEngine::Error) return;
   llvm::SmallString<256> message;
   info.FormatDiagnostic(message);
+  if (info.getID() == clang::diag::err_pp_file_not_found) {
+    message += " (give its folder with -I DIR, or -p DIR for a compile_commands.json)";
+  }
   ir::SourceLoc loc;
   if (info.hasSourceManager() && info.getLocation().isValid()) {
     const clang::SourceManager& sm = info.getSourceManager();
