@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <sstream>
 
 #include "compose/emit/cpp_expr.h"
 #include "compose/emit/render.h"
@@ -100,6 +101,36 @@ std::string size_expr(const std::optional<ir::Expression>& e, const std::string&
   return e ? cpp::as_size(*e) : fallback;
 }
 
+// The OpenCL build options as a C string expression: a relative `-I` folder (compose made
+// it relative to the output folder) is taken from PEPPHER_OUTPUT_DIR, as the kernel file's
+// own path is, since the program builds its kernels in whatever folder it runs in:
+// "-I ../inc -DN=4" becomes "-I " PEPPHER_OUTPUT_DIR "/../inc -DN=4".
+std::string build_options_expr(const std::string& options) {
+  std::istringstream in(options);
+  std::string out = "\"";
+  bool folder_next = false;
+  for (std::string w; in >> w;) {
+    if (out.size() > 1) out += " ";
+    std::string folder;
+    if (folder_next) {
+      folder = w;
+      w.clear();
+    } else if (w.rfind("-I", 0) == 0 && w.size() > 2) {
+      folder = w.substr(2);
+      w = "-I";
+    }
+    folder_next = w == "-I" && folder.empty();
+    out += w;
+    if (folder.empty()) continue;
+    if (folder[0] == '/') {
+      out += folder;
+    } else {
+      out += "\" PEPPHER_OUTPUT_DIR \"/" + folder;
+    }
+  }
+  return out + "\"";
+}
+
 // "typename T, typename U": a generic interface's template parameter list.
 std::string template_params(const ir::Interface& iface) {
   std::vector<std::string> params;
@@ -183,7 +214,7 @@ Data opencl_variant_data(const WrapperPlan& plan, const VariantSlot& s) {
   d.set("kernel", src ? src->kernel : v.name);
   std::string options = plan::opencl_build_options(*plan.iface, v);
   d.set("has_build_options", flag(!options.empty()));
-  d.set("build_options", options);
+  d.set("build_options", build_options_expr(options));
   d.set("kernel_args", make_list(s.kernel_args, [](const plan::KernelArg& a) {
           Data arg;
           arg.set("value", a.local);

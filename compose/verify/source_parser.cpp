@@ -101,7 +101,6 @@ ParsedFunction map_function(const clang::ASTContext& ctx, const clang::FunctionD
   const std::string plain = d.getNameAsString();
   if (f.name.size() > plain.size() + 2)
     f.scope = f.name.substr(0, f.name.size() - plain.size() - 2);
-  f.c_linkage = d.isExternC();
   f.internal = !d.isExternallyVisible();
   f.is_inline = d.isInlined();
   f.is_template = d.getDescribedFunctionTemplate() != nullptr;
@@ -470,8 +469,14 @@ ParsedSource SourceParser::parse(const ParseRequest& request) {
   if (with_expected) {
     virtual_files.emplace_back(
         main, "#include \"" + source + "\"\n#include \"" + kExpectedHeader + "\"\n");
-    virtual_files.emplace_back(kExpectedHeader, request.expected_template + "void " + kExpected +
-                                                    "(" + *request.expected_params + ");\n");
+    // The standard size and integer types the interface may name (size_t, int64_t), which
+    // a source need not include: without them the types would not be compared.
+    const std::string standard = request.language == Language::C
+                                     ? "#include <stddef.h>\n#include <stdint.h>\n"
+                                     : "#include <cstddef>\n#include <cstdint>\n";
+    virtual_files.emplace_back(kExpectedHeader, standard + request.expected_template + "void " +
+                                                    kExpected + "(" + *request.expected_params +
+                                                    ");\n");
   }
   const std::string directory =
       request.directory.empty() ? fs::current_path().string() : request.directory;

@@ -54,7 +54,6 @@ struct ParsedFunction {
   ir::SourceLoc loc;
   std::string name;        // qualified: "blas::saxpy"
   std::string scope;       // the enclosing namespaces ("blas", "a::b"), "" at global scope
-  bool c_linkage = false;  // extern "C" (or a C source)
   bool internal = false;   // static, or in an anonymous namespace: no other file can call it
   bool is_inline = false;  // declared inline: no out-of-line definition for another file
   bool is_template = false;

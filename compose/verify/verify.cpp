@@ -340,8 +340,8 @@ class Verifier {
                               "called at global scope; declare the function template there");
       return;
     }
-    if (f.c_linkage || !f.scope.empty()) {
-      found_functions_[v.base_name.empty() ? v.name : v.base_name] = {f.c_linkage, f.scope};
+    if (f.extern_c || !f.scope.empty()) {
+      found_functions_[v.base_name.empty() ? v.name : v.base_name] = {f.extern_c, f.scope};
     }
   }
 
@@ -396,8 +396,21 @@ class Verifier {
     ParseRequest r;
     r.path = file->path;
     r.language = Language::OpenCl;
+    // Relative -I folders are relative to the output folder (explore rebases the flags for
+    // the generated files; the wrapper builds them from PEPPHER_OUTPUT_DIR).
     std::istringstream options(plan::opencl_build_options(iface, v));
-    for (std::string w; options >> w;) r.flags.push_back(w);
+    const auto from_output = [this](const std::string& folder) {
+      return (fs::path(output_dir()) / folder).lexically_normal().string();
+    };
+    bool folder_next = false;
+    for (std::string w; options >> w;) {
+      if (folder_next && !fs::path(w).is_absolute()) w = from_output(w);
+      if (w.rfind("-I", 0) == 0 && w.size() > 2 && !fs::path(w.substr(2)).is_absolute()) {
+        w = "-I" + from_output(w.substr(2));
+      }
+      folder_next = w == "-I";
+      r.flags.push_back(w);
+    }
     r.directory = fs::path(absolute(file->path)).parent_path().string();
     r.function = file->kernel;
     ParsedSource parsed = parser_.parse(r);
@@ -500,6 +513,13 @@ class Verifier {
       detail +=
           "; for a kernel with the interface's own parameter list, add "
           "extentArguments=\"false\" to its sourceFile (containers then pass no extents)";
+    }
+    for (size_t i = 0; i < kernel.params.size(); ++i) {
+      if (!kernel.params[i].pointer || kernel.params[i].address_space != "__local") continue;
+      detail += "; parameter " + std::to_string(i + 1) + " '" + kernel.params[i].name +
+                "' is __local memory, which the wrapper does not allocate (not supported: "
+                "declare a fixed-size __local array inside the kernel)";
+      break;
     }
     diags_.error(file.loc, kernel_what + " takes " + plural(kernel.params.size(), "parameter") +
                                ", but the wrapper of interface '" + iface.name + "' passes " +

@@ -116,7 +116,8 @@ TEST_CASE("e2e: third-party variants run as written, with only descriptors added
   // test/e2e/cases/third_party/vendor: a C99 file (restrict) with no compiler named, an
   // extern "C" C++ function, a function in a namespace, an OpenCL file of several kernels
   // (an unsigned count, a reqd_work_group_size(64) kernel launched without localSize over
-  // 1000 items) and a kernel including a header next to it.
+  // 1000 items), a kernel including a header next to it and one including a header of a
+  // folder its flags name with a relative -I (the program runs in another folder).
   fs::path out = compose_and_build("third_party", cases() / "third_party/main.xml");
   const struct {
     const char* forced;
@@ -125,7 +126,7 @@ TEST_CASE("e2e: third-party variants run as written, with only descriptors added
   } runs[] = {
       {"tp_axpy=tp_axpy_c,tp_inc=tp_inc_wg", "tp_axpy_c", "tp_inc_wg"},
       {"tp_axpy=tp_axpy_extc,tp_inc=tp_inc_hdr", "tp_axpy_extc", "tp_inc_hdr"},
-      {"tp_axpy=tp_axpy_ns,tp_inc=tp_inc_cpu", "tp_axpy_ns", "tp_inc_cpu"},
+      {"tp_axpy=tp_axpy_ns,tp_inc=tp_inc_idir", "tp_axpy_ns", "tp_inc_idir"},
       {"tp_axpy=tp_axpy_ocl,tp_inc=tp_inc_cpu", "tp_axpy_ocl", "tp_inc_cpu"},
   };
   for (const auto& run : runs) {
