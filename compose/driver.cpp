@@ -5,10 +5,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <exception>
 #include <filesystem>
 #include <map>
+#include <sstream>
 
 #include "compose/check/check.h"
 #include "compose/cli/options.h"
@@ -25,6 +27,7 @@
 #include "compose/plan/plan.h"
 #include "compose/runtime_location.h"
 #include "compose/scan/utility_mode.h"
+#include "compose/verify/generic_calls.h"
 #include "compose/verify/main_linkage.h"
 #include "compose/verify/verify.h"
 
@@ -109,6 +112,64 @@ bool working_folder_exists(const ir::Options& options, diag::Diagnostics& diag) 
 int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& out,
                           std::ostream& err);
 
+// The instantiations of generic interfaces no descriptor lists (no instantiate="...", no
+// genericParameter types), read from the calls in main's C++ sources, as instantiate
+// lists of the requiredInterfaces naming them: the original tool left them to the C++
+// compiler.
+void infer_instantiations(ir::Application& app) {
+  auto listed = [&](const ir::Interface& iface) {
+    for (const ir::GenericParameter& g : iface.generic_parameters)
+      if (!g.types.empty()) return true;
+    auto asks = [&](const ir::RequiredInterface& r) {
+      return r.name == iface.name && !r.instantiate.empty();
+    };
+    if (std::any_of(app.required.begin(), app.required.end(), asks)) return true;
+    for (const ir::Interface& i : app.interfaces)
+      for (const ir::Variant& v : i.variants)
+        if (std::any_of(v.required.begin(), v.required.end(), asks)) return true;
+    return false;
+  };
+  std::vector<std::string> names;
+  std::string stand_in =
+      "// compose's stand-in for peppher.h: the generic interfaces the program calls\n"
+      "#define PEPPHER_INITIALIZE()\n#define PEPPHER_SHUTDOWN()\n";
+  for (const ir::Interface& iface : app.interfaces) {
+    if (!iface.generic || iface.template_types.empty() || listed(iface)) continue;
+    names.push_back(iface.name);
+    std::string types, params;
+    for (const std::string& t : iface.template_types) types += (types.empty() ? "" : ", ") + t;
+    for (const ir::Parameter& p : iface.parameters) {
+      params += (params.empty() ? "" : ", ") + p.type + " " + p.name;
+      if (p.type.find("peppher::") != std::string::npos &&
+          stand_in.find("<peppher/runtime.h>") == std::string::npos) {
+        stand_in += "#include <peppher/runtime.h>\n";
+      }
+    }
+    stand_in += "template <typename " + types + "> void " + iface.name + "(" + params + ");\n";
+  }
+  if (names.empty()) return;
+  std::vector<verify::ProgramSource> sources;
+  const std::string dir = app.options.output_dir.empty() ? explore::parent_dir(app.descriptor_file)
+                                                         : app.options.output_dir;
+  for (const ir::SourceFile& s : app.sources) {
+    if (plan::is_c_compiler(plan::main_source_compiler(app, s))) continue;
+    verify::ProgramSource p;
+    p.path = s.path;
+    p.directory = std::filesystem::absolute(dir.empty() ? "." : dir).lexically_normal().string();
+    std::istringstream words(s.compiler.flags);
+    for (std::string w; words >> w;) p.flags.push_back(w);
+    for (const std::string& d : runtime_header_dirs()) p.flags.push_back("-isystem" + d);
+    sources.push_back(std::move(p));
+  }
+  for (auto& [name, instantiations] : verify::called_instantiations(sources, stand_in, names)) {
+    for (ir::RequiredInterface& r : app.required) {
+      if (r.name != name) continue;
+      r.instantiate = instantiations;
+      break;
+    }
+  }
+}
+
 // Variant verification: each variant's source against its interface, with Clang. A
 // function found extern "C" or in a namespace is declared and called so by its wrapper.
 void verify_sources(const ir::Application& expanded, plan::ApplicationPlan& plan,
@@ -191,6 +252,7 @@ int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& ou
 
   if (diag.has_errors()) return 1;
   plan::raise_cxx_standard(app, diag);  // a C++11 main calling container interfaces
+  infer_instantiations(app);
   ir::Application expanded = expand::expand(app, diag);
   if (diag.has_errors()) return 1;
   expanded.c_declared = verify::c_declared_interfaces(expanded, runtime_header_dirs());

@@ -143,7 +143,7 @@ void expand_generics(ir::Application& app, diag::Diagnostics& diag) {
     if (list.empty()) {  // like an unused C++ template: nothing to generate
       diag.warning(iface.loc,
                    "generic interface '" + iface.name +
-                       "' is never instantiated, so "
+                       "' is never instantiated (no call of it in main's C++ sources), so "
                        "nothing is generated for it: list its types with "
                        "instantiate=\"int,float\" on the requiredInterface that names it, "
                        "or with <peppher:genericParameter name=\"" +

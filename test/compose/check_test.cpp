@@ -8,6 +8,7 @@
 
 #include "compose/check/types.h"
 #include "compose/plan/wrapper_plan.h"
+#include "compose/verify/generic_calls.h"
 #include "test_util.h"
 
 using namespace peppher;
@@ -177,4 +178,32 @@ TEST_CASE("a C++11 main calling container interfaces is compiled as C++17, with 
         "main.xml:3:7: warning: 'io.cpp' is compiled with -std=gnu++17 instead of -std=gnu++14: "
         "interface 'scale_vec' takes PEPPHER containers (peppher::Vector, Matrix, Scalar), "
         "which need C++17\n");
+}
+
+TEST_CASE("a generic interface's instantiations are read from the program's calls", "[check]") {
+  test::TempDir d;
+  d.write("src/main.cpp",
+          "#include <vector>\n#include \"peppher.h\"\n#include \"util.h\"\n"
+          "struct Point { float x, y; };\n"
+          "int main() {\n  PEPPHER_INITIALIZE();\n"
+          "  std::vector<float> f(4); std::vector<size_t> s(4); Point p[2];\n"
+          "  sort(f.data(), 4); sort(s.data(), 4); sort(f.data(), 2); sort(p, 2);\n"
+          "  other(1);  // an interface the stand-in does not declare\n"
+          "  pair(f.data(), 4, 1.0);\n  PEPPHER_SHUTDOWN();\n}\n");
+  d.write("inc/util.h", "#define UTIL 1\n");
+  verify::ProgramSource source;
+  source.path = d / "src/main.cpp";
+  source.flags = {"-std=c++11", "-I../inc"};
+  source.directory = d / "src";
+  const auto calls = verify::called_instantiations(
+      {source},
+      "template <typename T> void sort(T* data, int n);\n"
+      "template <typename T, typename U> void pair(T* data, int n, U factor);\n"
+      "#define PEPPHER_INITIALIZE()\n#define PEPPHER_SHUTDOWN()\n",
+      {"sort", "pair"});
+  using Lists = std::vector<std::vector<std::string>>;
+  REQUIRE(calls.count("sort"));
+  CHECK(calls.at("sort") == Lists{{"float"}, {"unsigned long"}, {"Point"}});
+  REQUIRE(calls.count("pair"));
+  CHECK(calls.at("pair") == Lists{{"float", "double"}});
 }

@@ -1,4 +1,4 @@
-// vscale four times (CPU variant or OpenCL kernel), then vmax<float> and vmax<int>: prints
+// vscale four times (CPU variant or OpenCL kernel), then vmax<float>, <int> and <double>: prints
 // OK when every number is right.
 #include <cstdio>
 #include <cstdlib>
@@ -22,7 +22,12 @@ int main(int argc, char** argv) {
   for (int i = 0; i < 777; ++i) k[i] = (i * 13) % 777 - 100;
   int kmax = 0;
   vmax(&k[0], 777, &kmax);
-  const bool ok = sum == expected && fmax == 16.0f * (n - 1) && kmax == 676;
+  typedef double real;  // vmax<double>: the instantiations come from these calls
+  std::vector<real> d(3, 0.5);
+  d[1] = 2.5;
+  real dmax = 0;
+  vmax(&d[0], 3, &dmax);
+  const bool ok = sum == expected && fmax == 16.0f * (n - 1) && kmax == 676 && dmax == 2.5;
   std::printf("sum=%.1f expected=%.1f max=%g,%d %s\n", sum, expected, fmax, kmax,
               ok ? "OK" : "WRONG");
   PEPPHER_SHUTDOWN();

@@ -1,0 +1,31 @@
+// Which instantiations of a generic interface the program calls, when no descriptor lists
+// them (no instantiate="..." and no genericParameter types): the original tool left that
+// to the C++ compiler. Each C++ source of main.xml is parsed with Clang, function bodies
+// included, against a stand-in peppher.h that declares every such interface as a function
+// template; the template arguments Clang deduces at each call are read back. The driver
+// (compose/driver.cpp) turns them into the instantiate lists expansion uses.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace peppher::verify {
+
+// One source of the program: its path, its compile flags (paths in them relative to
+// `directory`, where its compiler runs) and whether it is C++ (C sources call no templates).
+struct ProgramSource {
+  std::string path;
+  std::vector<std::string> flags;
+  std::string directory;
+};
+
+// Template arguments per call, in the order met, each list once: for each name in `names`,
+// the lists of canonical type spellings ("float", "unsigned int", "Point") of the calls in
+// `sources`. `stand_in` is the text of the peppher.h the sources are parsed with: it must
+// declare each of `names` as a function template. Sources Clang cannot read add nothing.
+std::map<std::string, std::vector<std::vector<std::string>>> called_instantiations(
+    const std::vector<ProgramSource>& sources, const std::string& stand_in,
+    const std::vector<std::string>& names);
+
+}  // namespace peppher::verify
