@@ -11,6 +11,7 @@
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Frontend/FrontendActions.h>
+#include <clang/Lex/Lexer.h>
 #include <clang/Tooling/Tooling.h>
 #include <llvm/Support/VirtualFileSystem.h>
 #include <stdlib.h>  // mkdtemp
@@ -142,6 +143,46 @@ class Visitor : public clang::RecursiveASTVisitor<Visitor> {
   std::vector<std::string>& kernels_;
 };
 
+// The first `get_global_id(1)` (or another work-item function of dimension 1 or 2) in the
+// body of kernel `d`, from its tokens (bodies are skipped; macros are not expanded).
+void find_second_dimension(const clang::ASTContext& ctx, const clang::FunctionDecl& d,
+                           ParsedFunction& f) {
+  static const char* const kCalls[] = {"get_global_id",    "get_local_id",   "get_group_id",
+                                       "get_global_size",  "get_local_size", "get_num_groups",
+                                       "get_global_offset"};
+  const clang::SourceManager& sm = ctx.getSourceManager();
+  const clang::SourceLocation begin = sm.getExpansionLoc(d.getBeginLoc());
+  bool invalid = false;
+  const llvm::StringRef buffer = sm.getBufferData(sm.getFileID(begin), &invalid);
+  if (invalid) return;
+  const char* start = sm.getCharacterData(begin);
+  clang::Lexer lexer(sm.getLocForStartOfFile(sm.getFileID(begin)), ctx.getLangOpts(),
+                     buffer.begin(), start, buffer.end());
+  std::vector<clang::Token> window;  // the last four tokens
+  int depth = 0;
+  for (clang::Token t; !lexer.LexFromRawLexer(t) || t.isNot(clang::tok::eof);) {
+    if (t.is(clang::tok::eof)) break;
+    if (t.is(clang::tok::l_brace)) ++depth;
+    if (t.is(clang::tok::r_brace) && --depth == 0) break;
+    window.push_back(t);
+    if (window.size() > 4) window.erase(window.begin());
+    if (window.size() < 4 || !window[3].is(clang::tok::r_paren)) continue;
+    if (!window[0].is(clang::tok::raw_identifier) || !window[1].is(clang::tok::l_paren) ||
+        !window[2].is(clang::tok::numeric_constant)) {
+      continue;
+    }
+    const std::string name = window[0].getRawIdentifier().str();
+    const std::string dim(window[2].getLiteralData(), window[2].getLength());
+    if (dim != "1" && dim != "2" && dim != "1u" && dim != "2u") continue;
+    for (const char* call : kCalls) {
+      if (name != call) continue;
+      f.second_dimension = location(sm, window[0].getLocation());
+      f.second_dimension_call = name + "(" + dim + ")";
+      return;
+    }
+  }
+}
+
 class Consumer : public clang::ASTConsumer {
  public:
   Consumer(const std::vector<std::string>& names, ParsedSource& out) : names_(names), out_(out) {}
@@ -156,6 +197,7 @@ class Consumer : public clang::ASTConsumer {
     }
     for (const clang::FunctionDecl* d : found) {
       ParsedFunction f = map_function(ctx, *d);
+      if (f.is_kernel && f.defined) find_second_dimension(ctx, *d, f);
       for (size_t i = 0; expected != nullptr && i < f.params.size(); ++i) {
         if (i >= expected->getNumParams()) break;
         f.params[i].same_as_expected =

@@ -60,6 +60,10 @@ struct ParsedFunction {
   bool is_kernel = false;  // OpenCL __kernel
   bool defined = false;    // has a body here
   bool extern_c = false;   // C linkage (C, or declared in extern "C" in C++)
+  // OpenCL kernel: where its body first asks for a work-item's place in dimension 1 or 2
+  // (`get_global_id(1)`, `get_group_id(2)`, ...), read from its tokens; line 0 if nowhere.
+  ir::SourceLoc second_dimension;
+  std::string second_dimension_call;  // "get_global_id(1)"
   std::vector<ParsedParam> params;
 };
 

@@ -441,6 +441,15 @@ class Verifier {
                    kernel_what + " of variant '" + v.name + "' is not declared __kernel");
       return;
     }
+    if (kernel->second_dimension.line > 0) {
+      diags_.error(file->loc, kernel_what + " calls " + kernel->second_dimension_call + " (" +
+                                  where(kernel->second_dimension, v.sources) +
+                                  "): it is written for a 2-D or 3-D NDRange, but the wrapper "
+                                  "launches a 1-D range (globalSize, localSize), one work-item "
+                                  "wide in dimensions 1 and 2; multi-dimensional kernels are "
+                                  "not supported: index it by get_global_id(0) alone");
+      return;
+    }
     const std::vector<plan::KernelArg> args = plan::kernel_args(iface, *file);
     if (kernel->params.size() != args.size()) {
       report_kernel_count(iface, *file, *kernel, args, kernel_what);
