@@ -204,6 +204,9 @@ ParamPlan plan_param(const ScannedFunction& f, const std::vector<std::string>& n
     return out;
   }
   out.cl_decl = cl_decl(p, out.cl_name, access.value == "read", plan);
+  out.cl_value_unnamed = cl_value_type(p, plan).empty() && !p.is_void_pointee &&
+                         (p.shape == ParamShape::Value ||
+                          (p.shape == ParamShape::LValueReference && access.value == "read"));
   if (p.shape == ParamShape::LValueReference && !p.pointee_const) {
     // T&: one element in device memory; the kernel gets its address.
     out.cuda_kernel_decl = p.pointee_type + " *" + out.name;
@@ -254,6 +257,22 @@ ComponentPlan plan_one(const ScannedFunction& f, const std::string& iface,
   const auto directions = documented_directions(f.doc_comment);
   for (size_t i = 0; i < f.params.size(); ++i) {
     plan.params.push_back(plan_param(f, names, i, directions, plan));
+  }
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    if (!plan.params[i].cl_value_unnamed) continue;
+    // A kernel argument passed by value needs its type declared in OpenCL C: the wrapper
+    // passes the struct's bytes, which a `__global uchar *` placeholder cannot receive.
+    plan.opencl = false;
+    const std::string why =
+        "parameter '" + names[i] + "' is passed by value as '" +
+        (f.params[i].shape == ParamShape::Value ? without_const(f.params[i].type)
+                                                : f.params[i].pointee_type) +
+        "', which OpenCL C cannot declare (only structs of arithmetic "
+        "fields are redeclared)";
+    plan.interface_notes.push_back("no OpenCL variant generated: " + why);
+    diag.warning(f.params[i].loc, "function '" + f.name + "' gets no OpenCL skeleton: " + why +
+                                      "; write the kernel and its struct by hand");
+    break;
   }
   for (std::string& note : plan.interface_notes) note = comment_safe(note);
   // CUDA launch: the first written operand's length, else any known length, else 1.

@@ -17,15 +17,16 @@ struct ParamPlan {
   std::string type_xml;  // type as written, XML-escaped
   std::string access;    // "read" | "write" | "readwrite"
   bool has_num_elements = false;
-  std::string num_elements;      // XML-escaped; kNumElementsPlaceholder when unknown
-  std::string note;              // XML comment text: the reasons of the guesses
-  std::string cpp_decl;          // "const float *x": CPU, OpenMP and CUDA host signatures
-  std::string cl_name;           // the name in the OpenCL kernel (OpenCL C keywords renamed)
-  std::string cl_decl;           // "__global const float *x": OpenCL kernel argument
-  std::string cuda_kernel_decl;  // CUDA kernel argument (const T& a value, T& a pointer,
-                                 // a container its element pointer)
-  std::string cuda_arg;          // what the CUDA host function passes the kernel
-  std::string user_note;         // "x: read, n elements" (C++ comment in the skeleton body)
+  std::string num_elements;       // XML-escaped; kNumElementsPlaceholder when unknown
+  std::string note;               // XML comment text: the reasons of the guesses
+  std::string cpp_decl;           // "const float *x": CPU, OpenMP and CUDA host signatures
+  std::string cl_name;            // the name in the OpenCL kernel (OpenCL C keywords renamed)
+  std::string cl_decl;            // "__global const float *x": OpenCL kernel argument
+  bool cl_value_unnamed = false;  // a value (or const T&) whose type OpenCL C cannot declare
+  std::string cuda_kernel_decl;   // CUDA kernel argument (const T& a value, T& a pointer,
+                                  // a container its element pointer)
+  std::string cuda_arg;           // what the CUDA host function passes the kernel
+  std::string user_note;          // "x: read, n elements" (C++ comment in the skeleton body)
 };
 
 struct ClField {
@@ -58,6 +59,7 @@ struct ComponentPlan {
   std::vector<ClStruct> cl_structs;
   std::vector<ClMacro> cl_macros;
   std::string cpu_flags;  // compiler flags of the C++ variants (and CUDA's)
+  bool opencl = true;     // false: no OpenCL skeleton (a value OpenCL C cannot declare)
 };
 
 struct PlanSettings {

@@ -106,6 +106,7 @@ void generate_skeletons(const std::vector<ComponentPlan>& plans, output::OutputC
   for (const ComponentPlan& plan : plans) {
     out.write(plan.name + ".xml", interface_xml(plan));
     for (const Backend& b : kBackends) {
+      if (std::string(b.suffix) == "opencl" && !plan.opencl) continue;
       const std::string base = plan.name + "_" + b.suffix;
       TemplateData d = common_data(plan);
       d.set("variant", base);

@@ -13,6 +13,7 @@ namespace peppher::skeleton {
 
 // Adds, for each plan p, relative to the interface's folder:
 //   p.xml, p/p_cpu.{xml,cpp}, p/p_openmp.{xml,cpp}, p/p_opencl.{xml,cl}, p/p_cuda.{xml,cu}
+// (p_opencl only when p.opencl).
 void generate_skeletons(const std::vector<ComponentPlan>& plans, output::OutputContext& out);
 
 // An interface a main descriptor requires.

@@ -478,6 +478,9 @@ class Verifier {
   static bool same_bits(const std::string& kind, int bytes, const ParsedParam& p) {
     if (bytes != p.bytes) return false;
     if (kind == p.kind) return true;
+    // OpenCL C allows no bool kernel argument (nor bool buffers): a host bool arrives as
+    // a char or uchar.
+    if (kind == "bool") return p.kind == "int" || p.kind == "uint";
     return (kind == "int" || kind == "uint") && (p.kind == "int" || p.kind == "uint");
   }
 

@@ -51,6 +51,12 @@ void plain_fill(float *x, int n);
 MYLIB_API(void, exported_axpy, (float a, const float *x, float *y, int n));
 MYLIB_API(int, exported_log, (const char *fmt, ...));
 
+#include <stdbool.h>
+void mask_count(const bool *mask, int n, bool invert, int *count);
+
+struct filter { float coeffs[4]; int taps; };
+void apply_filter(struct filter f, float *x, int n);
+
 #ifdef __cplusplus
 }
 #endif
