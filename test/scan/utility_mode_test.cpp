@@ -76,6 +76,17 @@ TEST_CASE("utility mode writes the interface and four variants next to the heade
   CHECK(twice_xml.find("name=\"scale\"") == twice_xml.rfind("name=\"scale\""));
 }
 
+TEST_CASE("main.xml says how a generic interface gets its types") {
+  TempDir dir;
+  write_file(dir.path() / "t.h", "template <typename T> void fill(T *x, int n, T v);\n");
+  REQUIRE(run_utility(options_for(dir.path() / "t.h")).code == 0);
+  CHECK(read_file(dir.path() / "main.xml")
+            .find("      <!-- fill is generic: compose instantiates it for the types your program "
+                  "calls it with, or list them: instantiate=\"float,double\" -->\n"
+                  "      <peppher:requiredInterface name=\"fill\" xmlFile=\"fill.xml\"/>") !=
+        std::string::npos);
+}
+
 TEST_CASE("existing files are kept and reported; --force overwrites them") {
   TempDir dir;
   write_file(dir.path() / "simple.h", kSimple);
