@@ -42,7 +42,8 @@ std::vector<VariantSlot> assign_slots(const ir::Interface& iface,
   int in_codelet = 0;
   for (const ir::Variant* v : variants) {
     const bool c_linkage =
-        !v->sources.empty() && is_c_compiler(variant_compiler(*v, v->sources.front()));
+        !v->sources.empty() &&
+        compiles_as_c(variant_compiler(*v, v->sources.front()), v->sources.front().path);
     VariantSlot s;
     s.variant = v;
     s.slot = v->training_only ? -1 : in_codelet++;
@@ -97,6 +98,14 @@ bool is_c_compiler(const std::string& command) {
     if (base == name || base.rfind(name + "-", 0) == 0) return true;
   }
   return false;
+}
+
+bool compiles_as_c(const std::string& compiler, const std::string& source) {
+  const std::string ext = std::filesystem::path(source).extension().string();
+  for (const char* cxx : {".cpp", ".cc", ".cxx", ".c++", ".cp", ".CPP", ".C", ".ii"}) {
+    if (ext == cxx) return false;
+  }
+  return is_c_compiler(compiler);
 }
 
 namespace {

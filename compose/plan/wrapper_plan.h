@@ -126,6 +126,10 @@ struct CheckedValue {
 /// True for a C (not C++) compiler command: gcc, cc, clang, gcc-12, /usr/bin/cc, ...
 bool is_c_compiler(const std::string& command);
 
+/// True when `compiler` compiles `source` as C: a C compiler driver (gcc, cc, clang) on a
+/// file that is not C++ by its extension (gcc compiles main.cpp as C++, with C++ linkage).
+bool compiles_as_c(const std::string& compiler, const std::string& source);
+
 /// Whether a training run (compose --train) can time the interface: every operand made from
 /// the ranged parameters (a Vector from numElements, a Matrix from numElements and
 /// descRowWidth, a Scalar always).

@@ -42,15 +42,6 @@ std::string where(const ir::SourceLoc& loc, const std::vector<ir::SourceFile>& s
   return file + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.col);
 }
 
-bool is_c_compiler(const std::string& command) {
-  const std::string base = fs::path(command).filename().string();
-  for (const char* c : {"gcc", "cc", "clang", "icc", "icx"}) {
-    const std::string name(c);
-    if (base == name || base.rfind(name + "-", 0) == 0) return true;
-  }
-  return false;
-}
-
 bool is_header(const std::string& path) {
   const std::string ext = fs::path(path).extension().string();
   for (const char* h : {".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl"}) {
@@ -247,9 +238,9 @@ class Verifier {
       }
       ParseRequest r;
       r.path = s.path;
-      r.language = cuda                                          ? Language::Cuda
-                   : is_c_compiler(plan::variant_compiler(v, s)) ? Language::C
-                                                                 : Language::Cxx;
+      r.language = cuda                                                        ? Language::Cuda
+                   : plan::compiles_as_c(plan::variant_compiler(v, s), s.path) ? Language::C
+                                                                               : Language::Cxx;
       c_source = c_source || r.language == Language::C;
       r.flags = clang_flags(s.compiler.flags);
       if (cuda) r.flags.push_back("--cuda-path=" + settings_.cuda_path);

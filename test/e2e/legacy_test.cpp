@@ -291,10 +291,11 @@ TEST_CASE(
     "e2e legacy: descriptors as the original tool's users wrote them compose unchanged "
     "(padded values, any-case platforms, ISO-8859-1, CRLF, BOM, templateTypes alone)") {
   // test/e2e/cases/original_style: the original's skeleton layout with blanks around every
-  // value (impPath=" ./vscale/ "), targetPlatform " OpenCL " and "cpu", a generic interface
-  // with templateTypes and no kind instantiated for the types main.cpp calls it with (float,
-  // int, double through a typedef), main.cpp compiled as C++11, and a CUDA variant of its
-  // time (-arch=sm_20, cudaThreadSynchronize) that today's nvcc rejects.
+  // value (impPath=" ./vscale/ "), targetPlatform " OpenCL " and "cpu" (a .cpp file gcc
+  // compiles, as C++), a generic interface with templateTypes and no kind instantiated for
+  // the types main.cpp calls it with (float, int, double through a typedef), main.cpp
+  // compiled as C++11, and a CUDA variant of its time (-arch=sm_20, cudaThreadSynchronize)
+  // that today's nvcc rejects.
   const fs::path out = e2e::fresh_work_dir("original_style");
   e2e::Run composed = e2e::compose(e2e::cases() / "original_style/app/main.xml", out);
   INFO(composed.output);
