@@ -215,8 +215,9 @@ class Explorer {
     if (!fs::is_directory(i.imp_path, ec)) {
       diag_.error(i.loc, "implementation folder '" + i.imp_path + "' of interface '" + i.name +
                              "' does not exist" +
-                             (i.imp_path == normalize(parent_dir(i.descriptor_file) + "/" + i.name)
-                                  ? " (set impPath to where its variants are)"
+                             (i.imp_path == resolve_relative(i.descriptor_file, "./" + i.name + "/")
+                                  ? " (set impPath to where its variants are, impPath=\".\" "
+                                    "for this descriptor's folder)"
                                   : ""));
       return;
     }
