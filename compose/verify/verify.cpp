@@ -163,8 +163,9 @@ class Verifier {
     }
     if (cuda_skipped_ && settings_.verbosity >= 1) {
       diags_.note(
-          "CUDA variants are not verified: Clang 14 parses CUDA with the headers of a "
-          "CUDA toolkit up to 11.5, and " +
+          "CUDA variants that Clang 14 cannot parse with only the toolkit's host-side headers "
+          "are not verified: it parses CUDA fully with the headers of a CUDA toolkit up to "
+          "11.5, and " +
           settings_.cuda_path + "/include/cuda.h " +
           (cuda_version_ > 0 ? "is CUDA " + std::to_string(cuda_version_ / 1000) + "." +
                                    std::to_string(cuda_version_ % 1000 / 10)
@@ -217,7 +218,12 @@ class Verifier {
 
   void verify_function(const ir::Interface& iface, const ir::Variant& v) {
     const bool cuda = v.backend == ir::Backend::Cuda;
-    if (cuda && !cuda_parsable()) {
+    // A toolkit newer than Clang 14 knows: its host-side headers still parse without Clang's
+    // own CUDA wrapper headers (-nocudainc), given the execution-space keywords as nvcc's
+    // headers define them and cuda_runtime.h included first as nvcc does; bodies (threadIdx,
+    // <<<...>>>) are skipped anyway. A source that does not parse so stays unverified.
+    const bool host_headers = cuda && !cuda_parsable();
+    if (host_headers && !fs::exists(settings_.cuda_path + "/include/cuda_runtime.h")) {
       cuda_skipped_ = true;
       return;
     }
@@ -244,6 +250,16 @@ class Verifier {
       c_source = c_source || r.language == Language::C;
       r.flags = clang_flags(s.compiler.flags);
       if (cuda) r.flags.push_back("--cuda-path=" + settings_.cuda_path);
+      if (host_headers) {
+        for (const char* keyword : {"global", "device", "host", "shared", "constant"}) {
+          r.flags.push_back(std::string("-D__") + keyword + "__=__attribute__((" + keyword + "))");
+        }
+        for (const std::string& f : {std::string("-nocudainc"), std::string("-nocudalib"),
+                                     std::string("-isystem"), settings_.cuda_path + "/include",
+                                     std::string("-include"), std::string("cuda_runtime.h")}) {
+          r.flags.push_back(f);
+        }
+      }
       if (!v.base_name.empty()) {  // a tunable copy: its values, its function renamed
         for (const ir::Tunable& t : v.tunables) {
           if (t.values.size() == 1) r.flags.push_back("-D" + t.name + "=" + t.values.front());
@@ -262,6 +278,10 @@ class Verifier {
         r.expected_template = "template <" + params + "> ";
       }
       ParsedSource parsed = parser_.parse(r);
+      if (!parsed.ok && host_headers) {
+        cuda_skipped_ = true;
+        return;
+      }
       if (!parsed.ok) {
         diags_.warning(v.loc, std::string(backend_label(v.backend)) + " variant '" + v.name +
                                   "' not verified: Clang cannot parse '" + s.path +

@@ -117,8 +117,16 @@ TEST_CASE("e2e: third-party variants run as written, with only descriptors added
   // extern "C" C++ function, a function in a namespace, an OpenCL file of several kernels
   // (an unsigned count, a reqd_work_group_size(64) kernel launched without localSize over
   // 1000 items), a kernel including a header next to it and one including a header of a
-  // folder its flags name with a relative -I (the program runs in another folder).
+  // folder its flags name with a relative -I (the program runs in another folder); a CUDA
+  // samples-style .cu with an extern "C" launcher (compiled where nvcc is, not linked).
   fs::path out = compose_and_build("third_party", cases() / "third_party/main.xml");
+  // A CUDA toolkit newer than Clang 14 knows is still read (its host-side headers): the
+  // samples-style launcher is declared extern "C" as written.
+  if (fs::exists("/usr/local/cuda/include/cuda_runtime.h")) {
+    CHECK_THAT(e2e::run("cat " + (out / "tp_axpy_wrapper.cpp").string()).output,
+               Catch::Contains("extern \"C\" void tp_axpy_cuda(int n, float a, const float * x, "
+                               "float * y);"));
+  }
   const struct {
     const char* forced;
     const char* axpy;
