@@ -113,20 +113,29 @@ class Explorer {
     }
   }
 
-  // Without xmlFile, <name>.xml beside the including descriptor when it exists, else the
-  // interface of that name found anywhere (resolve_by_name).
   // Where the generated Makefile runs the compilers.
   std::string out_dir() const {
     return opts_.output_dir.empty() ? parent_dir(normalize(opts_.main_xml)) : opts_.output_dir;
   }
 
-  static void resolve_path(const std::string& including, ir::RequiredInterface& r) {
+  // Without xmlFile, <name>.xml beside the including descriptor when it exists (for a
+  // variant, then beside its interface's descriptor and beside main.xml), else the
+  // interface of that name found anywhere (resolve_by_name).
+  void resolve_path(const std::string& including, ir::RequiredInterface& r,
+                    const std::string& interface_file = "") const {
     if (!r.xml_file.empty()) {
       r.resolved = resolve_relative(including, r.xml_file);
-    } else if (!r.name.empty() && r.name.find('/') == std::string::npos) {
-      std::string beside = resolve_relative(including, r.name + ".xml");
+      return;
+    }
+    if (r.name.empty() || r.name.find('/') != std::string::npos) return;
+    for (const std::string& beside : {including, interface_file, normalize(opts_.main_xml)}) {
+      if (beside.empty()) continue;
+      const std::string file = resolve_relative(beside, r.name + ".xml");
       std::error_code ec;
-      if (fs::is_regular_file(beside, ec)) r.resolved = beside;
+      if (fs::is_regular_file(file, ec)) {
+        r.resolved = file;
+        return;
+      }
     }
   }
 
@@ -245,13 +254,14 @@ class Explorer {
         found_interfaces_[f] = std::move(d);
         continue;
       }
-      for (read::Implementation& impl : d.implementations) add_variant(impl);
+      for (read::Implementation& impl : d.implementations) add_variant(impl, i.descriptor_file);
     }
   }
 
-  void add_variant(read::Implementation& impl) {
+  // A variant of the interface described in `interface_file`.
+  void add_variant(read::Implementation& impl, const std::string& interface_file) {
     ir::Variant v = std::move(impl.variant);
-    for (ir::RequiredInterface& r : v.required) resolve_path(v.descriptor_file, r);
+    for (ir::RequiredInterface& r : v.required) resolve_path(v.descriptor_file, r, interface_file);
     for (ir::SourceFile& f : v.sources) {
       if (f.compiler.type == "link") {
         diag_.error(f.compiler.loc,

@@ -175,7 +175,8 @@ TEST_CASE("a main descriptor providing 'main' is normal; anything else is a warn
         "is ignored: only 'main' is expected here\n");
 }
 
-TEST_CASE("a requiredInterface without xmlFile is <name>.xml beside the descriptor", "[explore]") {
+TEST_CASE("a requiredInterface without xmlFile is <name>.xml beside main.xml or the interface",
+          "[explore]") {
   test::TempDir d;
   d.write("main.xml", test::component("  <peppher:implementation name=\"main\">\n"
                                       "    <peppher:requiredInterfaces>\n"
@@ -184,10 +185,16 @@ TEST_CASE("a requiredInterface without xmlFile is <name>.xml beside the descript
                                       "    <peppher:targetPlatform name=\"CPU\"/>\n"
                                       "  </peppher:implementation>\n"));
   d.write("top.xml", iface("top"));
-  d.write("top/a.xml", impl("a", "top"));
+  std::string variant = impl("a", "top", {"leaf"});  // by name, leaf.xml beside top.xml
+  const std::string by_file = " xmlFile=\"../leaf.xml\"";
+  REQUIRE(variant.find(by_file) != std::string::npos);
+  variant.erase(variant.find(by_file), by_file.size());
+  d.write("top/a.xml", variant);
+  d.write("leaf.xml", iface("leaf"));
+  d.write("leaf/l.xml", impl("l", "leaf"));
   Explored e = explore_in(d);
   CHECK(e.diags == "");
-  CHECK(names(e.app) == std::vector<std::string>{"top"});
+  CHECK(names(e.app) == std::vector<std::string>{"leaf", "top"});
 }
 
 TEST_CASE("relative paths in flags keep meaning what they meant beside main.xml with -o",
