@@ -21,9 +21,17 @@ bool is_in(const std::string& s, std::initializer_list<const char*> words) {
   return std::any_of(words.begin(), words.end(), [&](const char* w) { return s == w; });
 }
 
+// A parameter's name in lower case, without trailing underscores: `values_count_` (renamed
+// off a name the generated code reserves) still reads as the length of `values`.
+std::string base_name(const std::string& name) {
+  std::string n = lower(name);
+  while (n.size() > 1 && n.back() == '_') n.pop_back();
+  return n;
+}
+
 // Names that say "the length of `p`": nx, x_len, len_x, xsize, num_x, x_count, ...
 bool names_length_of(const std::string& candidate, const std::string& pointer) {
-  const std::string c = lower(candidate), p = lower(pointer);
+  const std::string c = base_name(candidate), p = lower(pointer);
   static const char* const kPrefixes[] = {"n",       "n_",   "len",   "len_",  "length",
                                           "length_", "size", "size_", "num",   "num_",
                                           "nb",      "nb_",  "count", "count_"};
@@ -42,8 +50,8 @@ bool names_length_of(const std::string& candidate, const std::string& pointer) {
 bool is_generic_length(const std::string& name) {
   // n + a plural: nbins, npoints, num_items, nb_cells
   static const std::regex kCountOf("(n|n_|num|num_|nb|nb_)[a-z_]+s");
-  if (std::regex_match(lower(name), kCountOf)) return true;
-  return is_in(lower(name),
+  if (std::regex_match(base_name(name), kCountOf)) return true;
+  return is_in(base_name(name),
                {"n",        "size",         "len",         "length", "count",     "num", "nelems",
                 "nelem",    "num_elements", "numelements", "nitems", "num_items", "nnz", "nrows",
                 "ncols",    "num_rows",     "num_cols",    "rows",   "cols",      "m",   "dim",

@@ -165,6 +165,53 @@ Container container_of(const ScannedParam& p) {
   return {m[1].str(), m[2].str()};
 }
 
+// Renames the parameters whose names the generated code reserves (FORMAT.md: the
+// `peppher_` prefix, PeppherArgs, and `<p>_count` / `<p>_size` / `<p>_rows` ... declared
+// beside a buffer `p`), which compose --check would refuse: `values_count` beside
+// `values` becomes `values_count_`. Returns the reason per renamed index.
+std::map<size_t, std::string> avoid_reserved_names(const std::vector<ScannedParam>& params,
+                                                   std::vector<std::string>& names) {
+  std::map<size_t, std::string> renamed;
+  const std::string prefix = names::reserved_prefix();
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (names[i].compare(0, prefix.size(), prefix) == 0 || names[i] == names::args_struct()) {
+      renamed[i] = "the generated code reserves the prefix '" + prefix + "' and '" +
+                   names::args_struct() + "'";
+      names[i] = names[i] == names::args_struct() ? "args" : names[i].substr(prefix.size());
+    }
+  }
+  std::map<std::string, std::string> derived;  // name -> what declares it
+  for (size_t i = 0; i < params.size(); ++i) {
+    const std::string of = " of '" + names[i] + "'";
+    if (params[i].shape == ParamShape::Pointer || params[i].shape == ParamShape::LValueReference) {
+      derived[names::element_count(names[i])] = "the element count" + of;
+    }
+    const std::string kind = container_of(params[i]).kind;
+    if (kind == "Vector") derived[names::vector_size(names[i])] = "the length" + of;
+    if (kind == "Matrix") {
+      derived[names::matrix_rows(names[i])] = "the row count" + of;
+      derived[names::matrix_cols(names[i])] = "the column count" + of;
+      derived[names::matrix_ld(names[i])] = "the leading dimension" + of;
+    }
+  }
+  std::set<std::string> taken;  // every other name (a prefix-stripped one is free to keep)
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (renamed.count(i) == 0) taken.insert(names[i]);
+  }
+  for (size_t i = 0; i < names.size(); ++i) {
+    auto it = derived.find(names[i]);
+    if (it == derived.end() && renamed.count(i) == 0) continue;
+    if (it != derived.end()) {
+      renamed[i] = "the generated code declares '" + names[i] + "', " + it->second;
+    }
+    std::string name = names[i].empty() ? "arg" : names[i];
+    while (derived.count(name) > 0 || taken.count(name) > 0) name += "_";
+    taken.insert(name);
+    names[i] = name;
+  }
+  return renamed;
+}
+
 ParamPlan plan_param(const ScannedFunction& f, const std::vector<std::string>& names, size_t i,
                      const std::map<std::string, std::string>& directions, ComponentPlan& plan) {
   const ScannedParam& p = f.params[i];
@@ -230,7 +277,13 @@ ComponentPlan plan_one(const ScannedFunction& f, const std::string& iface,
       settings.output_dir.empty() ? fs::path(header).parent_path() : fs::path(settings.output_dir);
   plan.header_include = header_include(header, out_dir / iface);
   plan.cpu_flags = "-O2" + (settings.extra_flags.empty() ? "" : " " + settings.extra_flags);
-  const std::vector<std::string> names = parameter_names(f.params);
+  std::vector<std::string> names = parameter_names(f.params);
+  const std::vector<std::string> declared = names;
+  const std::map<size_t, std::string> renamed = avoid_reserved_names(f.params, names);
+  for (const auto& [i, why] : renamed) {
+    diag.warning(f.params[i].loc, "parameter '" + declared[i] + "' of '" + f.name + "' is named '" +
+                                      names[i] + "' in its component: " + why);
+  }
   if (f.returns_value) warn_return(f, iface, names, diag);
   if (!f.namespaces.empty()) {
     plan.interface_notes.push_back("declared as " + f.qualified_name + " in the header");
@@ -257,6 +310,10 @@ ComponentPlan plan_one(const ScannedFunction& f, const std::string& iface,
   const auto directions = documented_directions(f.doc_comment);
   for (size_t i = 0; i < f.params.size(); ++i) {
     plan.params.push_back(plan_param(f, names, i, directions, plan));
+    if (renamed.count(i) > 0) {
+      plan.params.back().note +=
+          comment_safe("; named '" + declared[i] + "' in the header: " + renamed.at(i));
+    }
   }
   for (size_t i = 0; i < f.params.size(); ++i) {
     if (!plan.params[i].cl_value_unnamed) continue;

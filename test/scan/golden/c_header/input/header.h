@@ -57,6 +57,8 @@ void mask_count(const bool *mask, int n, bool invert, int *count);
 struct filter { float coeffs[4]; int taps; };
 void apply_filter(struct filter f, float *x, int n);
 
+void count_values(const int *values, int values_count, float *peppher_buf);
+
 #ifdef __cplusplus
 }
 #endif
