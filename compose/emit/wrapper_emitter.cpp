@@ -353,6 +353,8 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
   d.set("synchronous", flag(plan.synchronous));
   d.set("synchronous_flag", plan.synchronous ? "true" : "false");
   d.set("header_c", flag(plan.header_language == plan::HeaderLanguage::C));
+  d.set("user_header", plan.user_header);
+  d.set("has_user_header", flag(!plan.user_header.empty()));
   d.set("header_cxx11", flag(plan.header_language == plan::HeaderLanguage::Cxx11));
   d.set("header_cxx17", flag(plan.header_language == plan::HeaderLanguage::Cxx17));
   d.set("c_entry", flag(plan.c_entry));

@@ -190,6 +190,15 @@ class Explorer {
     }
     std::string imp = i.imp_path.empty() ? "./" + i.name + "/" : i.imp_path;
     i.imp_path = resolve_relative(r.resolved, imp);
+    if (!i.header_file.empty()) {
+      const std::string header = resolve_relative(r.resolved, i.header_file);
+      std::error_code ec;
+      if (!fs::is_regular_file(header, ec)) {
+        diag_.error(i.header_loc, "headerFile '" + i.header_file + "' of interface '" + i.name +
+                                      "' does not exist (looked for '" + header + "')");
+      }
+      i.header_file = header;
+    }
     read_folder(i);
     interfaces_.push_back(std::move(i));
   }

@@ -237,7 +237,11 @@ struct Interface {
   std::string descriptor_file;
   std::string imp_path;            // resolved folder of implementation descriptors
   std::vector<XmlFile> xml_files;  // listed implementation descriptors, read besides imp_path
-  bool generic = false;            // kind="generic"
+  // (ext) headerFile: the C/C++ header declaring the function and the types its parameters
+  // use; resolved (explore/), the generated wrapper header includes it.
+  std::string header_file;
+  SourceLoc header_loc;
+  bool generic = false;  // kind="generic"
   std::vector<std::string> template_types;
   std::vector<GenericParameter> generic_parameters;
   std::vector<Parameter> parameters;

@@ -291,6 +291,18 @@ std::string opencl_build_options(const ir::Interface& iface, const ir::Variant& 
   return out;
 }
 
+std::string user_header_include(const ir::Interface& iface, const std::string& output_dir) {
+  namespace fs = std::filesystem;
+  if (iface.header_file.empty()) return "";
+  const std::string& header = iface.header_file;
+  for (const std::string system : {"/usr/include/", "/usr/local/include/"}) {
+    if (header.rfind(system, 0) == 0) return "<" + header.substr(system.size()) + ">";
+  }
+  std::error_code ec;
+  const fs::path relative = fs::relative(header, output_dir, ec);
+  return "\"" + (ec || relative.empty() ? header : relative.generic_string()) + "\"";
+}
+
 std::string output_dir(const ir::Application& app) {
   namespace fs = std::filesystem;
   fs::path dir = app.options.output_dir.empty() ? fs::path(app.descriptor_file).parent_path()
@@ -335,6 +347,7 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
   plan.iface = &iface;
   plan.perf_model = ir::effective_perf_model(app, iface);
   plan.output_dir = output_dir(app);
+  plan.user_header = user_header_include(iface, plan.output_dir);
 
   int next_buffer = 0;
   bool has_raw = false;

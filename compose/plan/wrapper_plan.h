@@ -185,6 +185,7 @@ struct WrapperPlan {
   bool inline_costs = false;  // the trained table (without prediction functions) predicts
                               // each variant's cost for the inline choice
   HeaderLanguage header_language = HeaderLanguage::C;
+  std::string user_header;   // the interface's headerFile as the wrapper header includes it
   bool c_entry = false;      // the entry wrapper has C linkage: C code calls it (a C
                              // interface of an application with C callers)
   bool partitioned = false;  // some operand has a partition: one task per block
@@ -215,6 +216,11 @@ std::string opencl_build_options(const ir::Interface& iface, const ir::Variant& 
 
 /// The folder generated files go to: -o DIR, else main.xml's folder; absolute, normalised.
 std::string output_dir(const ir::Application& app);
+
+// How a generated header in `output_dir` includes the interface's headerFile ("" without
+// one): "relative/to/the/output/folder.h" (the composed folder can move with the sources),
+// <zlib.h> for a header under /usr/include or /usr/local/include.
+std::string user_header_include(const ir::Interface& iface, const std::string& output_dir);
 
 /// Plans the wrapper of `iface`. Reports what cannot be generated (e.g. more variants for
 /// one backend than StarPU's STARPU_MAXIMPLEMENTATIONS, or a partitioned call that writes

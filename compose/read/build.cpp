@@ -181,6 +181,10 @@ ir::Interface build_interface(const Doc& d, pugi::xml_node n) {
   i.descriptor_file = i.loc.file;
   i.name = trim(value(d, n, "name"));
   i.imp_path = trim(value(d, n, "impPath"));
+  if (pugi::xml_attribute a = d.attr(n, "headerFile")) {
+    i.header_file = trim(a.value());
+    i.header_loc = d.value_loc(a);
+  }
   if (pugi::xml_attribute a = d.attr(n, "kind")) {
     std::string k = trim(a.value());
     if (k == "generic")

@@ -11,7 +11,7 @@ const std::vector<ElementSpec>& all_elements() {
       {"component", {}, {}, {"interface", "implementation", "platform"}},
       {"interface",
        {"name", "impPath", "kind", "templateTypes", "useHistoryModels", "useRegressionModels",
-        "useNLRegressionModels", "disableCPU", "disableCUDA", "disableOpenCL"},
+        "useNLRegressionModels", "disableCPU", "disableCUDA", "disableOpenCL", "headerFile"},
        {"name"},
        {"parameters", "description", "performanceAspects", "genericParameters", "xmlFiles"}},
       // The original tool's list of implementation descriptors, read besides impPath's.

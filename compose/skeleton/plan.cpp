@@ -276,6 +276,12 @@ ComponentPlan plan_one(const ScannedFunction& f, const std::string& iface,
   fs::path out_dir =
       settings.output_dir.empty() ? fs::path(header).parent_path() : fs::path(settings.output_dir);
   plan.header_include = header_include(header, out_dir / iface);
+  {
+    const fs::path abs = fs::absolute(header).lexically_normal();
+    const fs::path dir = out_dir.empty() ? fs::path(".") : out_dir;
+    const fs::path rel = abs.lexically_relative(fs::absolute(dir).lexically_normal());
+    plan.header_file = (rel.empty() || rel.begin()->string() == ".." ? abs : rel).generic_string();
+  }
   plan.cpu_flags = "-O2" + (settings.extra_flags.empty() ? "" : " " + settings.extra_flags);
   std::vector<std::string> names = parameter_names(f.params);
   const std::vector<std::string> declared = names;

@@ -47,6 +47,7 @@ struct ComponentPlan {
   std::string function;        // the original function, qualified
   std::string origin;          // "spm.h:12" for comments
   std::string header_include;  // "\"../spm.h\"" or "<CL/cl.h>"
+  std::string header_file;     // the interface's headerFile: "spm.h", "/usr/include/zlib.h"
   bool c_restrict = false;     // the header spells C99's restrict: define it before including
   bool generic = false;
   std::string template_types;                // "T,N"

@@ -78,6 +78,7 @@ std::string interface_xml(const ComponentPlan& plan) {
   TemplateData d;
   d.set("name", plan.name);
   d.set("origin", plan.origin);
+  d.set("header_file", plan.header_file);
   d.set("generic", TemplateData(plan.generic));
   d.set("template_types", plan.template_types);
   d.set("has_description", TemplateData(!plan.description_xml.empty()));

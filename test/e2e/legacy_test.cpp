@@ -365,3 +365,37 @@ TEST_CASE(
             e2e::report_count(report, "axpy_opencl", "OpenCL") ==
         4);
 }
+
+TEST_CASE(
+    "e2e legacy: utility mode's descriptors for a C header with its own types (a typedef, an "
+    "enum) compose and build") {
+  // The interface records its header (headerFile), which the wrapper header includes: the
+  // wrappers spell the parameters' types as the header does (real_t, enum mode).
+  const fs::path from = e2e::cases() / "header_types";
+  const fs::path work = e2e::fresh_work_dir("header_types");
+  for (const char* f : {"mylib.h", "main.cpp"}) fs::copy_file(from / f, work / f);
+  e2e::Run generated =
+      e2e::run("cd " + work.string() + " && " PEPPHER_COMPOSE_EXE " -generateCompFiles=mylib.h");
+  INFO(generated.output);
+  REQUIRE(generated.exit_code == 0);
+  CHECK_THAT(read_text(work / "combine.xml"), Catch::Contains("headerFile=\"mylib.h\""));
+  fs::copy_file(from / "combine_cpu.cpp", work / "combine" / "combine_cpu.cpp",
+                fs::copy_options::overwrite_existing);
+  // The user lists the program's source in the generated main.xml.
+  replace_all(work / "main.xml", "      <peppher:sourceFile>\n",
+              "      <peppher:sourceFile name=\"main.cpp\" language=\"C++\"/>\n"
+              "      <peppher:sourceFile>\n");
+  e2e::Run composed = e2e::compose(work / "main.xml", work / "out",
+                                   "-disableImpls=combine_opencl,combine_cuda,combine_openmp");
+  INFO(composed.output);
+  REQUIRE(composed.exit_code == 0);
+  CHECK_THAT(read_text(work / "out" / "combine_wrapper.h"),
+             Catch::Contains("#include \"../mylib.h\""));
+  e2e::Run built = e2e::make(work / "out");
+  INFO(built.output);
+  REQUIRE(built.exit_code == 0);
+  e2e::Run ran = e2e::run_program(work / "out" / "app", "", "STARPU_NCPU=1 STARPU_NOPENCL=0");
+  INFO(ran.output);
+  CHECK(ran.exit_code == 0);
+  CHECK_THAT(ran.output, Catch::Contains("combine: 0 wrong"));
+}
