@@ -419,7 +419,7 @@ void generate(const plan::ApplicationPlan& plan, const EmitSettings& settings,
     entry.language = std::max(entry.language, wrapper.header_language);
   }
   for (const auto& [header, instances] : generic_instances) {
-    emit_generic_header(instances, header, out);
+    emit_generic_header(instances, header, plan.output_dir, out);
   }
   emit_instances(app, plan.output_dir, out);
   out.write(names::trainer_source(), emit_trainer(plan.wrappers));

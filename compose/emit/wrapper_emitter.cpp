@@ -402,7 +402,8 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
 }
 
 void emit_generic_header(const std::vector<const ir::Interface*>& instances,
-                         const std::string& header, output::OutputContext& out) {
+                         const std::string& header, const std::string& output_dir,
+                         output::OutputContext& out) {
   const ir::Interface& first = *instances.front();
   Data d;
   d.set("descriptor", std::filesystem::path(first.descriptor_file).filename().string());
@@ -410,6 +411,9 @@ void emit_generic_header(const std::vector<const ir::Interface*>& instances,
   d.set("template_params", template_params(first));
   d.set("first_type", first.template_types.front());
   d.set("needs_runtime", flag(plan::header_language(first) == plan::HeaderLanguage::Cxx17));
+  const std::string user_header = plan::user_header_include(first, output_dir);
+  d.set("user_header", user_header);
+  d.set("has_user_header", flag(!user_header.empty()));
   std::vector<std::string> unnamed;
   for (const ir::Parameter& p : first.parameters) unnamed.push_back(p.generic_type);
   d.set("unnamed_params", comma_list(unnamed));

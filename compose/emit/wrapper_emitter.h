@@ -22,8 +22,10 @@ void emit_wrapper(const plan::WrapperPlan& plan, const std::string& header,
 
 /// Writes the one `header` of a generic interface: the entry wrapper as a function
 /// template (a compile error for types not instantiated) and a declaration of the explicit
-/// specialization of each of `instances` (all of one generic interface, in order).
+/// specialization of each of `instances` (all of one generic interface, in order), after
+/// the interface's headerFile (included relative to `output_dir`).
 void emit_generic_header(const std::vector<const ir::Interface*>& instances,
-                         const std::string& header, output::OutputContext& out);
+                         const std::string& header, const std::string& output_dir,
+                         output::OutputContext& out);
 
 }  // namespace peppher::emit

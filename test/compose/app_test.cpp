@@ -178,3 +178,60 @@ TEST_CASE("peppher.h names a generic taking containers once, however many instan
   CHECK_THAT(umbrella, Catch::Contains("#error \"peppher.h: interface 'fill<...>' takes PEPPHER "
                                        "containers"));
 }
+
+TEST_CASE("headerFile: the wrapper header includes it, generic or not; a missing one is an error",
+          "[app]") {
+  test::TempDir dir;
+  dir.write("main.xml",
+            test::component("  <peppher:implementation name=\"main\">\n"
+                            "    <peppher:sourceFiles>\n"
+                            "      <peppher:sourceFile name=\"main.cpp\" language=\"C++\"/>\n"
+                            "    </peppher:sourceFiles>\n"
+                            "    <peppher:requiredInterfaces>\n"
+                            "      <peppher:requiredInterface name=\"fill\" xmlFile=\"fill.xml\" "
+                            "instantiate=\"int\"/>\n"
+                            "    </peppher:requiredInterfaces>\n"
+                            "  </peppher:implementation>\n"));
+  dir.write("include/types.h", "typedef int count_t;\n");
+  dir.write("fill.xml",
+            test::component("  <peppher:interface name=\"fill\" impPath=\"fill/\" "
+                            "kind=\"generic\" templateTypes=\"T\" headerFile=\"include/types.h\">\n"
+                            "    <peppher:parameters>\n"
+                            "      <peppher:parameter name=\"data\" type=\"T *\" "
+                            "accessMode=\"write\" numElements=\"n\"/>\n"
+                            "      <peppher:parameter name=\"n\" type=\"count_t\" "
+                            "accessMode=\"read\"/>\n"
+                            "    </peppher:parameters>\n"
+                            "  </peppher:interface>\n"));
+  dir.write("fill/fill_cpu.xml",
+            test::component("  <peppher:implementation name=\"fill_cpu\">\n"
+                            "    <peppher:sourceFiles>\n"
+                            "      <peppher:sourceFile name=\"fill_cpu.cpp\" language=\"C++\"/>\n"
+                            "    </peppher:sourceFiles>\n"
+                            "    <peppher:providedInterfaces>\n"
+                            "      <peppher:providedInterface name=\"fill\"/>\n"
+                            "    </peppher:providedInterfaces>\n"
+                            "    <peppher:targetPlatform name=\"CPU\"/>\n"
+                            "  </peppher:implementation>\n"));
+  dir.write("fill/fill_cpu.cpp",
+            "#include \"../include/types.h\"\n"
+            "template <typename T>\n"
+            "void fill_cpu(T* data, count_t n) {\n"
+            "  for (count_t i = 0; i < n; ++i) data[i] = T(1);\n"
+            "}\n");
+  dir.write("main.cpp", "int main() {}\n");
+  test::RunResult r = test::run_in(dir.path(), {"main.xml", "-o", dir / "out"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK_THAT(test::read_file(dir / "out/fill_wrapper.h"),
+             Catch::Contains("#include \"../include/types.h\""));
+
+  std::string xml = test::read_file(dir / "fill.xml");
+  xml.replace(xml.find("include/types.h"), 15, "include/nope.h");
+  dir.write("fill.xml", xml);
+  test::RunResult missing = test::run_in(dir.path(), {"main.xml", "--check"});
+  CHECK(missing.code != 0);
+  CHECK_THAT(missing.err, Catch::Contains("fill.xml:") &&
+                              Catch::Contains("error: headerFile 'include/nope.h' of interface "
+                                              "'fill' does not exist"));
+}
