@@ -158,16 +158,18 @@ void emit_instances(const ir::Application& app, const std::string& out_dir,
   }
 }
 
-// The application's own sources; composed with --mpi they compile with the MPI compiler.
+// The application's own sources; composed with --mpi they compile with the MPI compiler of
+// their language (a C source with mpicc: mpicxx would compile it as C++).
 std::vector<CompileStep> main_steps(const ir::Application& app, const std::string& out_dir) {
   std::vector<CompileStep> steps;
   for (const ir::SourceFile& s : app.sources) {
     CompileStep step;
     step.source = relative_to(s.path, out_dir);
     step.object = names::object_file(app.name, s.path);
-    step.compiler = ir::uses_mpi(app) ? "$(MPICXX)" : plan::main_source_compiler(app, s);
+    const std::string compiler = plan::main_source_compiler(app, s);
+    step.c_language = plan::is_c_compiler(compiler);
+    step.compiler = !ir::uses_mpi(app) ? compiler : step.c_language ? "$(MPICC)" : "$(MPICXX)";
     step.flags = s.compiler.flags;
-    step.c_language = plan::is_c_compiler(step.compiler);
     steps.push_back(step);
   }
   return steps;

@@ -242,6 +242,28 @@ TEST_CASE("e2e legacy: a C99 program calls the components through C-linkage entr
   CHECK_THAT(failing.output, Catch::Contains("peppher: "));
 }
 
+TEST_CASE("e2e legacy: the C99 program composed with --mpi compiles its C source with mpicc") {
+  const fs::path legacy = e2e::source_dir() / "test" / "e2e" / "legacy_c";
+  const fs::path composed = e2e::fresh_work_dir("legacy_c_mpi");
+  copy_program(legacy, composed);
+  make_composed(composed, "main.c", "int main(int argc, char** argv) {", "kernels.c");
+  e2e::Run composed_run = e2e::compose(composed / "main.xml", composed, "--mpi");
+  INFO(composed_run.output);
+  REQUIRE(composed_run.exit_code == 0);
+  // mpicxx would compile main.c as C++ (malloc's void* to float* is an error there).
+  CHECK_THAT(read_text(composed / "Makefile"),
+             Catch::Contains("'$(MPICC)' -O2 -std=c99 $(COMMON_FLAGS) -c main.c"));
+  e2e::Run built = e2e::make(composed);
+  INFO(built.output);
+  REQUIRE(built.exit_code == 0);
+  // Started without mpirun it is one rank.
+  e2e::Run ran =
+      e2e::run((composed / "particles_c").string() + " 1001 2", "STARPU_NCPU=1 STARPU_NOPENCL=1");
+  INFO(ran.output);
+  CHECK(ran.exit_code == 0);
+  CHECK_THAT(ran.output, Catch::Contains("final: 1001 particles"));
+}
+
 TEST_CASE("e2e legacy: peppher.h says which standard or linkage a file including it lacks") {
   const fs::path work = e2e::fresh_work_dir("legacy_errors");
   auto syntax_check = [&](const fs::path& dir, const std::string& compiler, const std::string& file,
