@@ -293,6 +293,12 @@ ComponentPlan plan_one(const ScannedFunction& f, const std::string& iface,
   if (f.returns_value) warn_return(f, iface, names, diag);
   if (!f.namespaces.empty()) {
     plan.interface_notes.push_back("declared as " + f.qualified_name + " in the header");
+    // The entry wrapper is ::name: a call spelled ns::name still reaches the library's
+    // function (or nothing, once the program stops linking the library).
+    diag.warning(f.loc, "'" + f.qualified_name + "' is in a namespace, but component '" + iface +
+                            "' is the global function '" + iface +
+                            "(...)': the program's calls must name '::" + iface + "' (or '" +
+                            iface + "' outside the namespace), not '" + f.qualified_name + "'");
   }
   if (f.is_template) {
     plan.generic = true;
