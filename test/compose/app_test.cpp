@@ -10,6 +10,40 @@
 
 using namespace peppher;
 
+namespace {
+
+// main.xml of a program calling the generic interface `fill` for the `types` listed.
+void write_fill_main(const test::TempDir& dir, const std::string& types) {
+  dir.write("main.xml",
+            test::component("  <peppher:implementation name=\"main\">\n"
+                            "    <peppher:sourceFiles>\n"
+                            "      <peppher:sourceFile name=\"main.cpp\" language=\"C++\"/>\n"
+                            "    </peppher:sourceFiles>\n"
+                            "    <peppher:requiredInterfaces>\n"
+                            "      <peppher:requiredInterface name=\"fill\" xmlFile=\"fill.xml\" "
+                            "instantiate=\"" +
+                            types +
+                            "\"/>\n"
+                            "    </peppher:requiredInterfaces>\n"
+                            "  </peppher:implementation>\n"));
+}
+
+// fill's one CPU variant, fill/fill_cpu.xml (its source is the test's).
+void write_fill_cpu_descriptor(const test::TempDir& dir) {
+  dir.write("fill/fill_cpu.xml",
+            test::component("  <peppher:implementation name=\"fill_cpu\">\n"
+                            "    <peppher:sourceFiles>\n"
+                            "      <peppher:sourceFile name=\"fill_cpu.cpp\" language=\"C++\"/>\n"
+                            "    </peppher:sourceFiles>\n"
+                            "    <peppher:providedInterfaces>\n"
+                            "      <peppher:providedInterface name=\"fill\"/>\n"
+                            "    </peppher:providedInterfaces>\n"
+                            "    <peppher:targetPlatform name=\"CPU\"/>\n"
+                            "  </peppher:implementation>\n"));
+}
+
+}  // namespace
+
 TEST_CASE("vector_scale reads and checks cleanly", "[app]") {
   test::RunResult r = test::run_in(PEPPHER_APPS_DIR "/vector_scale", {"--check", "main.xml"});
   CHECK(r.err == "");
@@ -136,16 +170,7 @@ TEST_CASE("--explain lists the variants kept and left out, and writes nothing", 
 
 TEST_CASE("peppher.h names a generic taking containers once, however many instances", "[app]") {
   test::TempDir dir;
-  dir.write("main.xml",
-            test::component("  <peppher:implementation name=\"main\">\n"
-                            "    <peppher:sourceFiles>\n"
-                            "      <peppher:sourceFile name=\"main.cpp\" language=\"C++\"/>\n"
-                            "    </peppher:sourceFiles>\n"
-                            "    <peppher:requiredInterfaces>\n"
-                            "      <peppher:requiredInterface name=\"fill\" xmlFile=\"fill.xml\" "
-                            "instantiate=\"int,float,double\"/>\n"
-                            "    </peppher:requiredInterfaces>\n"
-                            "  </peppher:implementation>\n"));
+  write_fill_main(dir, "int,float,double");
   dir.write("fill.xml",
             test::component("  <peppher:interface name=\"fill\" impPath=\"fill/\" "
                             "kind=\"generic\" templateTypes=\"T\">\n"
@@ -154,16 +179,7 @@ TEST_CASE("peppher.h names a generic taking containers once, however many instan
                             "type=\"peppher::Vector&lt;T&gt;&amp;\" accessMode=\"write\"/>\n"
                             "    </peppher:parameters>\n"
                             "  </peppher:interface>\n"));
-  dir.write("fill/fill_cpu.xml",
-            test::component("  <peppher:implementation name=\"fill_cpu\">\n"
-                            "    <peppher:sourceFiles>\n"
-                            "      <peppher:sourceFile name=\"fill_cpu.cpp\" language=\"C++\"/>\n"
-                            "    </peppher:sourceFiles>\n"
-                            "    <peppher:providedInterfaces>\n"
-                            "      <peppher:providedInterface name=\"fill\"/>\n"
-                            "    </peppher:providedInterfaces>\n"
-                            "    <peppher:targetPlatform name=\"CPU\"/>\n"
-                            "  </peppher:implementation>\n"));
+  write_fill_cpu_descriptor(dir);
   dir.write("fill/fill_cpu.cpp",
             "#include <peppher/vector.h>\n"
             "template <typename T>\n"
@@ -182,16 +198,7 @@ TEST_CASE("peppher.h names a generic taking containers once, however many instan
 TEST_CASE("headerFile: the wrapper header includes it, generic or not; a missing one is an error",
           "[app]") {
   test::TempDir dir;
-  dir.write("main.xml",
-            test::component("  <peppher:implementation name=\"main\">\n"
-                            "    <peppher:sourceFiles>\n"
-                            "      <peppher:sourceFile name=\"main.cpp\" language=\"C++\"/>\n"
-                            "    </peppher:sourceFiles>\n"
-                            "    <peppher:requiredInterfaces>\n"
-                            "      <peppher:requiredInterface name=\"fill\" xmlFile=\"fill.xml\" "
-                            "instantiate=\"int\"/>\n"
-                            "    </peppher:requiredInterfaces>\n"
-                            "  </peppher:implementation>\n"));
+  write_fill_main(dir, "int");
   dir.write("include/types.h", "typedef int count_t;\n");
   dir.write("fill.xml",
             test::component("  <peppher:interface name=\"fill\" impPath=\"fill/\" "
@@ -203,16 +210,7 @@ TEST_CASE("headerFile: the wrapper header includes it, generic or not; a missing
                             "accessMode=\"read\"/>\n"
                             "    </peppher:parameters>\n"
                             "  </peppher:interface>\n"));
-  dir.write("fill/fill_cpu.xml",
-            test::component("  <peppher:implementation name=\"fill_cpu\">\n"
-                            "    <peppher:sourceFiles>\n"
-                            "      <peppher:sourceFile name=\"fill_cpu.cpp\" language=\"C++\"/>\n"
-                            "    </peppher:sourceFiles>\n"
-                            "    <peppher:providedInterfaces>\n"
-                            "      <peppher:providedInterface name=\"fill\"/>\n"
-                            "    </peppher:providedInterfaces>\n"
-                            "    <peppher:targetPlatform name=\"CPU\"/>\n"
-                            "  </peppher:implementation>\n"));
+  write_fill_cpu_descriptor(dir);
   dir.write("fill/fill_cpu.cpp",
             "#include \"../include/types.h\"\n"
             "template <typename T>\n"
