@@ -10,7 +10,6 @@
 #include <exception>
 #include <filesystem>
 #include <map>
-#include <sstream>
 
 #include "compose/check/check.h"
 #include "compose/cli/options.h"
@@ -148,19 +147,8 @@ void infer_instantiations(ir::Application& app) {
     stand_in += "template <typename " + types + "> void " + iface.name + "(" + params + ");\n";
   }
   if (names.empty()) return;
-  std::vector<verify::ProgramSource> sources;
-  const std::string dir = app.options.output_dir.empty() ? explore::parent_dir(app.descriptor_file)
-                                                         : app.options.output_dir;
-  for (const ir::SourceFile& s : app.sources) {
-    if (plan::is_c_compiler(plan::main_source_compiler(app, s))) continue;
-    verify::ProgramSource p;
-    p.path = s.path;
-    p.directory = std::filesystem::absolute(dir.empty() ? "." : dir).lexically_normal().string();
-    std::istringstream words(s.compiler.flags);
-    for (std::string w; words >> w;) p.flags.push_back(w);
-    for (const std::string& d : runtime_header_dirs()) p.flags.push_back("-isystem" + d);
-    sources.push_back(std::move(p));
-  }
+  const std::vector<verify::ProgramSource> sources =
+      verify::program_cxx_sources(app, runtime_header_dirs());
   for (auto& [name, instantiations] : verify::called_instantiations(sources, stand_in, names)) {
     for (ir::RequiredInterface& r : app.required) {
       if (r.name != name) continue;

@@ -10,15 +10,9 @@
 #include <string>
 #include <vector>
 
-namespace peppher::verify {
+#include "compose/verify/program_sources.h"
 
-// One source of the program: its path, its compile flags (paths in them relative to
-// `directory`, where its compiler runs) and whether it is C++ (C sources call no templates).
-struct ProgramSource {
-  std::string path;
-  std::vector<std::string> flags;
-  std::string directory;
-};
+namespace peppher::verify {
 
 // Template arguments per call, in the order met, each list once: for each name in `names`,
 // the lists of canonical type spellings ("float", "unsigned int", "Point") of the calls in

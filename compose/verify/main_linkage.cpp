@@ -5,6 +5,7 @@
 
 #include "compose/names/names.h"
 #include "compose/plan/wrapper_plan.h"
+#include "compose/verify/program_sources.h"
 #include "compose/verify/source_parser.h"
 
 namespace peppher::verify {
@@ -29,24 +30,18 @@ std::set<std::string> c_declared_interfaces(const ir::Application& app,
     generated.emplace_back(out + "/" + names::wrapper_file(i, app.options.wrapper_files_ext), "");
   }
   SourceParser parser;
-  for (const ir::SourceFile& s : app.sources) {
-    const std::string compiler = plan::main_source_compiler(app, s);
-    if (plan::is_c_compiler(compiler) || fs::path(s.path).extension() == ".cu") continue;
+  for (const ProgramSource& source : program_cxx_sources(app, system_include_dirs)) {
     ParseRequest r;
-    r.path = s.path;
+    r.path = source.path;
     r.language = Language::Cxx;
-    r.flags = clang_flags(s.compiler.flags);
-    r.flags.push_back("-I" + out);
-    for (const std::string& dir : system_include_dirs) {
-      r.flags.push_back("-isystem");
-      r.flags.push_back(dir);
-    }
-    r.directory = out;
+    r.flags = source.flags;
+    r.flags.push_back("-I" + out);  // where the Makefile finds peppher.h
+    r.directory = source.directory;
     r.function = names.front();
     r.more_functions.assign(names.begin() + 1, names.end());
     r.virtual_files = generated;
     const std::string next_to_source =
-        (fs::absolute(s.path).parent_path() / "peppher.h").lexically_normal().string();
+        (fs::absolute(source.path).parent_path() / "peppher.h").lexically_normal().string();
     if (next_to_source != out + "/peppher.h") r.virtual_files.emplace_back(next_to_source, stub);
     for (const ParsedFunction& f : parser.parse(r).functions) {
       if (f.extern_c) declared.insert(f.name);
