@@ -291,16 +291,19 @@ std::string opencl_build_options(const ir::Interface& iface, const ir::Variant& 
   return out;
 }
 
-std::string user_header_include(const ir::Interface& iface, const std::string& output_dir) {
+std::string include_spelling(const std::string& header, const std::string& from_dir) {
   namespace fs = std::filesystem;
-  if (iface.header_file.empty()) return "";
-  const std::string& header = iface.header_file;
+  const fs::path abs = fs::absolute(header).lexically_normal();
   for (const std::string system : {"/usr/include/", "/usr/local/include/"}) {
-    if (header.rfind(system, 0) == 0) return "<" + header.substr(system.size()) + ">";
+    const std::string s = abs.generic_string();
+    if (s.rfind(system, 0) == 0) return "<" + s.substr(system.size()) + ">";
   }
-  std::error_code ec;
-  const fs::path relative = fs::relative(header, output_dir, ec);
-  return "\"" + (ec || relative.empty() ? header : relative.generic_string()) + "\"";
+  const fs::path rel = abs.lexically_relative(fs::absolute(from_dir).lexically_normal());
+  return "\"" + (rel.empty() ? abs : rel).generic_string() + "\"";
+}
+
+std::string user_header_include(const ir::Interface& iface, const std::string& output_dir) {
+  return iface.header_file.empty() ? "" : include_spelling(iface.header_file, output_dir);
 }
 
 std::string output_dir(const ir::Application& app) {

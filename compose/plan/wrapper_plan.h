@@ -217,6 +217,11 @@ std::string opencl_build_options(const ir::Interface& iface, const ir::Variant& 
 /// The folder generated files go to: -o DIR, else main.xml's folder; absolute, normalised.
 std::string output_dir(const ir::Application& app);
 
+// How a generated file in `from_dir` includes `header`: <zlib.h> for a header under
+// /usr/include or /usr/local/include, else "a/path/relative/to/from_dir.h" (absolute when
+// there is none).
+std::string include_spelling(const std::string& header, const std::string& from_dir);
+
 // How a generated header in `output_dir` includes the interface's headerFile ("" without
 // one): "relative/to/the/output/folder.h" (the composed folder can move with the sources),
 // <zlib.h> for a header under /usr/include or /usr/local/include.

@@ -7,6 +7,7 @@
 #include <regex>
 
 #include "compose/names/names.h"
+#include "compose/plan/wrapper_plan.h"
 #include "compose/skeleton/infer.h"
 #include "compose/util/text.h"
 
@@ -80,16 +81,6 @@ std::string cl_decl(const ScannedParam& p, const std::string& name, bool read_on
   }
   if (by_value) return t + " " + name;
   return "__global " + cst + t + " *" + name;
-}
-
-std::string header_include(const std::string& header, const fs::path& variant_dir) {
-  const fs::path abs = fs::absolute(header).lexically_normal();
-  for (const char* system : {"/usr/include/", "/usr/local/include/"}) {
-    const std::string s = abs.generic_string();
-    if (s.rfind(system, 0) == 0) return "<" + s.substr(std::string(system).size()) + ">";
-  }
-  fs::path rel = abs.lexically_relative(fs::absolute(variant_dir).lexically_normal());
-  return "\"" + (rel.empty() ? abs : rel).generic_string() + "\"";
 }
 
 // Words OpenCL C reserves that are fine C/C++ parameter names.
@@ -275,7 +266,7 @@ ComponentPlan plan_one(const ScannedFunction& f, const std::string& iface,
   plan.origin = fs::path(header).filename().string() + ":" + std::to_string(f.loc.line);
   fs::path out_dir =
       settings.output_dir.empty() ? fs::path(header).parent_path() : fs::path(settings.output_dir);
-  plan.header_include = header_include(header, out_dir / iface);
+  plan.header_include = plan::include_spelling(header, (out_dir / iface).string());
   {
     const fs::path abs = fs::absolute(header).lexically_normal();
     const fs::path dir = out_dir.empty() ? fs::path(".") : out_dir;
