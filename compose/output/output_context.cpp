@@ -173,6 +173,10 @@ class FolderLock {
     bool waiting = false;
     while (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
       if (errno != EWOULDBLOCK) return;  // no flock here
+      if (g_noted_signal != 0) {         // stopped while waiting: nothing written
+        busy_ = true;
+        return;
+      }
       if (std::chrono::steady_clock::now() > give_up) {
         busy_ = true;
         diag.error("another compose is still writing into '" + folder.generic_string() +
@@ -453,8 +457,9 @@ bool write_atomically(const OutputContext& out, const std::string& dir, diag::Di
     for (const fs::path& stage : stages) fs::remove_all(stage, ec);
   };
   auto interrupted = [&](const std::string& what) {
-    diag.error("interrupted by " + HeldSignals::name(signals.noted()) + " while writing '" +
-               root.generic_string() + "'; " + what);
+    diag.error("interrupted by " + HeldSignals::name(signals.noted()) + " while writing " +
+               (options.confine ? "'" + root.generic_string() + "'" : std::string("its files")) +
+               "; " + what);
     return false;
   };
   std::vector<fs::path> changed;
