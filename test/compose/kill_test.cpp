@@ -3,7 +3,8 @@
 // folder holds the previous composition's files or the new one's, all of them, or the
 // generated Makefile refuses to build (even make -n) saying to run compose again; the
 // next compose then leaves the new composition; the user's own files in the folder are
-// never touched. COMPOSE_TEST_COMMIT_DELAY_US widens compose's commit so that kills land
+// never touched; utility mode killed while --force overwrites a user's files leaves them
+// all theirs again. COMPOSE_TEST_COMMIT_DELAY_US widens compose's commit so that kills land
 // inside it; half the kills wait for the commit to start, the others come at any moment.
 #include <fcntl.h>
 #include <signal.h>
@@ -301,4 +302,56 @@ TEST_CASE("a compose killed at any moment leaves all old, all new, or a Makefile
   const int make = wait_for(start({"make", "-n", "-C", out.string()}, tmp / "make.log"));
   CHECK(WIFEXITED(make));
   CHECK(WEXITSTATUS(make) == 0);
+}
+
+TEST_CASE("utility mode killed while --force overwrites your files never leaves them half done",
+          "[output][kill]") {
+  if (!std::getenv("TMPDIR") && ::access("/dev/shm", W_OK) == 0) ::setenv("TMPDIR", "/dev/shm", 1);
+  test::TempDir tmp;
+  const fs::path dir = fs::path(tmp.path()) / "lib";
+  fs::create_directories(dir);
+  {
+    std::ofstream header(dir / "lib.h");
+    for (int i = 0; i < 40; ++i) header << "void f" << i << "(float *x, int n);\n";
+  }
+  const std::vector<std::string> utility = {PEPPHER_COMPOSE_BIN, "-generateCompFiles=lib.h"};
+  const std::string log = tmp / "log";
+  auto run_here = [&](std::vector<std::string> argv, const std::vector<std::string>& env) {
+    std::vector<std::string> shell = {"sh", "-c", "cd \"$0\" && exec \"$@\"", dir.string()};
+    shell.insert(shell.end(), argv.begin(), argv.end());
+    return start(shell, log, env);
+  };
+  REQUIRE(wait_for(run_here(utility, {})) == 0);
+  auto not_header = [](const std::string& rel) { return rel != "lib.h" && !staging(rel); };
+  // The user edits every skeleton: these are their files now.
+  std::map<std::string, std::string> mine = snapshot(dir, not_header);
+  REQUIRE(mine.size() > 100);
+  for (auto& [rel, text] : mine) {
+    text = "// mine: " + rel + "\n";
+    std::ofstream(dir / rel, std::ios::trunc) << text;
+  }
+  std::vector<std::string> forced = utility;
+  forced.push_back("--force");
+  const std::string delay = "COMPOSE_TEST_COMMIT_DELAY_US=3000";
+  for (int sig : {SIGKILL, SIGTERM, SIGINT}) {
+    INFO("signal " << sig);
+    const pid_t pid = run_here(forced, {delay});
+    // As soon as one of the user's files is overwritten, the commit is on.
+    const auto give_up = Clock::now() + std::chrono::seconds(60);
+    while (snapshot(dir, not_header) == mine && Clock::now() < give_up)
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    ::kill(pid, sig);
+    wait_for(pid);
+    INFO("compose said:\n" << test::read_file(log));
+    if (sig != SIGKILL) {
+      CHECK(snapshot(dir, not_header) == mine);  // rolled back at once
+      CHECK_FALSE(journal_left(dir));
+    } else {
+      CHECK(journal_left(dir));
+    }
+    // Utility mode without --force keeps existing files: after rolling the set back.
+    REQUIRE(wait_for(run_here(utility, {})) == 0);
+    CHECK(snapshot(dir, not_header) == mine);
+    CHECK_FALSE(stage_left(dir));
+  }
 }
