@@ -295,11 +295,10 @@ std::vector<fs::path> folders_of(const std::vector<fs::path>& targets, const fs:
   return folders;
 }
 
-// Whether `folder` lies in `outer` (or is it), both absolute and normal.
+// Whether `folder` lies in `outer` (or is it), both absolute, normal, no trailing '/'.
 bool lies_in(const fs::path& folder, const fs::path& outer) {
   auto f = folder.begin();
   for (auto o = outer.begin(); o != outer.end(); ++o, ++f) {
-    if (o->empty()) continue;  // a trailing separator
     if (f == folder.end() || *f != *o) return false;
   }
   return true;
@@ -316,7 +315,10 @@ bool assign_stages(std::vector<fs::path> folders, std::map<fs::path, fs::path>& 
     fs::path stage;
   };
   std::vector<Outer> outers;
-  auto absolute = [](const fs::path& f) { return fs::absolute(f).lexically_normal(); };
+  auto absolute = [](const fs::path& f) {
+    fs::path a = fs::absolute(f).lexically_normal();
+    return a.has_filename() ? a : a.parent_path();  // "out/" as "out"
+  };
   std::stable_sort(folders.begin(), folders.end(), [&](const fs::path& a, const fs::path& b) {
     const fs::path pa = absolute(a), pb = absolute(b);
     return std::distance(pa.begin(), pa.end()) < std::distance(pb.begin(), pb.end());
