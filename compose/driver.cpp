@@ -22,6 +22,7 @@
 #include "compose/explore/paths.h"
 #include "compose/explore/table.h"
 #include "compose/ir/json.h"
+#include "compose/names/names.h"
 #include "compose/output/output_context.h"
 #include "compose/plan/plan.h"
 #include "compose/runtime_location.h"
@@ -265,6 +266,8 @@ int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& ou
       options.output_dir.empty() ? explore::parent_dir(app.descriptor_file) : options.output_dir;
   output::WriteOptions write_options;
   write_options.force = options.force;  // replace files compose did not generate
+  // Their guards refuse to build while the write is incomplete: in place before the rest.
+  write_options.commit_first = {names::makefile(), names::cmake_file()};
   if (!output::write_atomically(files, dir, diag, write_options)) return 1;
   if (options.train) return train(dir, err);
   return 0;

@@ -144,6 +144,12 @@ int run_utility_mode(const UtilityOptions& options, diag::Diagnostics& diag, std
                                                     skeleton::xml_comment_safe(origins[main_xml])));
   }
 
+  // A set of files a killed run half-replaced gets its previous texts back before any is
+  // kept as existing.
+  std::vector<std::string> folders;
+  for (const auto& [path, text] : files.files())
+    folders.push_back(fs::path(path).parent_path().string());
+  if (!output::recover_interrupted(folders, diag)) return 1;
   output::OutputContext to_write;
   for (const auto& [path, text] : files.files()) {
     std::error_code ec;
