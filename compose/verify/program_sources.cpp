@@ -35,7 +35,8 @@ std::vector<ProgramSource> program_cxx_sources(
 
 void warn_shadowed_headers(const ir::Application& app, diag::Diagnostics& diag) {
   namespace fs = std::filesystem;
-  const fs::path out = plan::output_dir(app);
+  fs::path out = plan::output_dir(app);
+  if (out.filename().empty() && out.has_relative_path()) out = out.parent_path();  // "gen/"
   std::vector<std::string> generated = {names::umbrella_header()};
   for (const ir::Interface& i : app.interfaces) {
     const std::string header = names::wrapper_file(i, app.options.wrapper_files_ext);
