@@ -29,6 +29,7 @@
 #include "compose/scan/utility_mode.h"
 #include "compose/verify/generic_calls.h"
 #include "compose/verify/main_linkage.h"
+#include "compose/verify/program_sources.h"
 #include "compose/verify/verify.h"
 
 namespace peppher {
@@ -250,6 +251,7 @@ int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& ou
   plan::ApplicationPlan plan = plan::plan_application(expanded, diag);
   if (diag.has_errors()) return 1;
   if (!options.explain) verify_sources(expanded, plan, diag);  // compose and --check
+  if (!options.explain) verify::warn_shadowed_headers(expanded, diag);
   if (diag.has_errors()) return 1;
   if (options.explain) {
     if (options.explain_format == "html") return explain::explain_html(plan, out, err) ? 0 : 1;
@@ -264,6 +266,7 @@ int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& ou
   if (diag.has_errors()) return 1;  // nothing is written after an error
   std::string dir =
       options.output_dir.empty() ? explore::parent_dir(app.descriptor_file) : options.output_dir;
+  if (dir.empty()) dir = ".";  // "compose main.xml": the current folder (make -C '' fails)
   output::WriteOptions write_options;
   write_options.force = options.force;  // replace files compose did not generate
   // Their guards refuse to build while the write is incomplete: in place before the rest.
