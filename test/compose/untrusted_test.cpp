@@ -1,12 +1,17 @@
 // Unit tests of the rules that keep untrusted descriptor text inert: identifiers, type
 // spellings, build words, guarded divisions in predicates, OpenCL build options, and
 // overflow-checked constant evaluation.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cctype>
+#include <fstream>
+#include <sstream>
 
 #include "compose/check/predicates.h"
 #include "compose/check/untrusted_text.h"
 #include "compose/expr/parser.h"
 #include "compose/plan/wrapper_plan.h"
+#include "test_util.h"
 
 using namespace peppher;
 
@@ -92,4 +97,138 @@ TEST_CASE("OpenCL build options end with the kernel file's flags, one blank apar
   iface.template_args.clear();
   iface.template_types.clear();
   CHECK(plan::opencl_build_options(iface, v) == "-cl-fast-relaxed-math -DWIDTH=16");
+}
+
+TEST_CASE("flags may refer to a variable, $(NAME) or ${NAME}, and to nothing else", "[untrusted]") {
+  // The original tool's examples link with `<peppher:flags> $(LDFLAGS)</peppher:flags>`.
+  for (const char* fine : {" $(LDFLAGS)", "${LDFLAGS}", "-L$(PREFIX)/lib -lm", "-O2 $(CFLAGS)",
+                           "-DX=${_y9}$(Z)", "-Wl,-rpath,$(LIBDIR) -DFOO=(1<2)|x", ""}) {
+    INFO(fine);
+    CHECK(check::flags_problem(fine) == "");
+  }
+  const std::string only = "; a '$' in flags may only refer to a variable, as $(NAME) or ${NAME}";
+  for (const auto& [flags, problem] : std::vector<std::pair<std::string, std::string>>{
+           {"$(shell id)", "'$(shell id)' calls make's function 'shell'"},
+           {"-O2 $(eval X := 1)", "'$(eval X := 1)' calls make's function 'eval'"},
+           {"$(filter-out a,b)", "'$(filter-out a,b)' calls make's function 'filter-out'"},
+           {"-I$(wildcard /x/*)", "'$(wildcard /x/*)' calls make's function 'wildcard'"},
+           {"a$$b", "'$$' is make's escaped '$'"},
+           {"$(X:a=b)",
+            "'$(X:a=b)' is not a plain variable reference (a name made of letters, "
+            "digits and '_')"},
+           {"$($(X))",
+            "'$($(X))' is not a plain variable reference (a name made of letters, "
+            "digits and '_')"},
+           {"${X)", "'${X)' is not closed by '}'"},
+           {"-L$(PREFIX", "'$(PREFIX' is not closed by ')'"},
+           {"$(9x)",
+            "'$(9x)' is not a plain variable reference (a name made of letters, digits "
+            "and '_')"},
+           {"$X", "'$X' is not a plain variable reference (make reads '$X' as the variable 'X')"},
+           {"$@", "'$@' is not a plain variable reference (make reads '$@' as the variable '@')"},
+           {"-O2 $", "'$' ends the text"}}) {
+    INFO(flags);
+    CHECK(check::flags_problem(flags) == problem + only);
+  }
+  CHECK(check::flags_problem("$(LINK)") ==
+        "'$(LINK)' refers to 'LINK', which the generated Makefile or make itself sets; flags "
+        "may refer only to variables of the environment or of make's command line (LDFLAGS, "
+        "CFLAGS, ...)");
+  CHECK_FALSE(check::flags_problem("${CURDIR}/x").empty());
+  // The other characters stay refused beside a reference.
+  CHECK(check::flags_problem("$(A);rm") ==
+        "'$(A);rm' contains ';', which generated build files cannot hold safely");
+  CHECK(check::flags_problem("'$(A)'") ==
+        "''$(A)'' contains ''', which generated build files cannot hold safely");
+}
+
+TEST_CASE("flags may not refer to a variable the generated Makefile sets", "[untrusted]") {
+  // Every `NAME =`, `NAME ?=`, `NAME :=` of templates/Makefile.mustache is refused in flags:
+  // its value is the Makefile's own (peppher.cmake could not reproduce it), and `LINK`
+  // inside LINK's own value would be a recursive variable.
+  std::ifstream in(std::string(PEPPHER_SOURCE_DIR) + "/templates/Makefile.mustache");
+  REQUIRE(in);
+  const std::vector<std::string>& refused = check::variables_not_from_outside();
+  int set = 0;
+  for (std::string line; std::getline(in, line);) {
+    size_t end = 0;
+    while (end < line.size() &&
+           (std::isalnum(static_cast<unsigned char>(line[end])) || line[end] == '_')) {
+      ++end;
+    }
+    const size_t op = line.find_first_not_of(' ', end);
+    if (end == 0 || op == std::string::npos ||
+        !(line.compare(op, 2, "?=") == 0 || line.compare(op, 2, ":=") == 0 ||
+          line.compare(op, 2, "+=") == 0 || line.compare(op, 2, "= ") == 0 || line[op] == '=')) {
+      continue;
+    }
+    const std::string name = line.substr(0, end);
+    INFO(name);
+    CHECK(std::find(refused.begin(), refused.end(), name) != refused.end());
+    ++set;
+  }
+  CHECK(set >= 20);
+}
+
+TEST_CASE("an OpenCL kernel's flags hold no '$': the program passes them at run time",
+          "[untrusted]") {
+  ir::Application app;
+  ir::Interface iface;
+  iface.name = "scale";
+  ir::Variant v;
+  v.name = "scale_opencl";
+  v.backend = ir::Backend::OpenCl;
+  ir::SourceFile kernel;
+  kernel.name = "scale.cl";
+  kernel.kernel = "scale";
+  kernel.compiler.loc = ir::SourceLoc{"scale_opencl.xml", 5, 9};
+  kernel.compiler.flags = "-cl-fast-relaxed-math $(CLFLAGS)";
+  v.sources.push_back(kernel);
+  iface.variants.push_back(v);
+  app.interfaces.push_back(iface);
+  std::ostringstream err;
+  diag::Diagnostics diag(err);
+  check::check_untrusted_text(app, diag);
+  CHECK(err.str() ==
+        "scale_opencl.xml:5:9: error: flag '$(CLFLAGS)' of an OpenCL kernel contains '$': its "
+        "flags are build options the OpenCL compiler reads when the program runs, where no "
+        "variable is expanded\n");
+}
+
+TEST_CASE("a reference to a variable reaches make as written and CMake from the environment",
+          "[untrusted]") {
+  // test/hostile/flags_make_variable: `$(LDFLAGS) -L$(PREFIX)/lib` links, `-O2 ${CPPFLAGS}
+  // -DX=(1<2)$(EXTRA)` compiles main.cpp, `-O2 $(VARIANT_FLAGS)` the variant.
+  test::TempDir dir;
+  std::filesystem::copy(std::string(PEPPHER_SOURCE_DIR) + "/test/hostile/flags_make_variable",
+                        dir.path(), std::filesystem::copy_options::recursive);
+  test::RunResult r = test::run_in(dir.path(), {"main.xml", "-o", "out"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const std::string makefile = test::read_file(dir / "out/Makefile");
+  CHECK_THAT(makefile, Catch::Contains("\nLINK = g++ $(LDFLAGS) -L$(PREFIX)/lib\n"));
+  CHECK_THAT(makefile,
+             Catch::Contains("\tg++ -O2 ${CPPFLAGS} '-DX=(1<2)'$(EXTRA) $(COMMON_FLAGS)"));
+  CHECK_THAT(makefile, Catch::Contains("\tg++ -O2 $(VARIANT_FLAGS) $(COMMON_FLAGS)"));
+  const std::string cmake = test::read_file(dir / "out/peppher.cmake");
+  CHECK_THAT(cmake, Catch::Contains("UNIX_COMMAND \"$ENV{LDFLAGS} -L$ENV{PREFIX}/lib\")"));
+  CHECK_THAT(cmake, Catch::Contains("UNIX_COMMAND \"-O2 $ENV{VARIANT_FLAGS}\")"));
+  // What CMake makes of them: every separate_arguments() of peppher.cmake, evaluated with
+  // the variables in the environment, gives one option per word of their values.
+  std::istringstream lines(cmake);
+  std::string script;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find("separate_arguments(") == std::string::npos) continue;
+    script += line + "\n";
+    const size_t open = line.find('(') + 1;
+    const std::string var = line.substr(open, line.find(' ', open) - open);
+    script += "message(\"${" + var + "}\")\n";
+  }
+  dir.write("split.cmake", script);
+  const std::string cmd = "cd " + test::shell_quote(dir.path()) +
+                          " && LDFLAGS='-La -Wl,-Map=x.map' PREFIX=/opt CPPFLAGS='-DP=1 -g' "
+                          "EXTRA=+1 VARIANT_FLAGS='-DV=2' cmake -P split.cmake >split.txt 2>&1";
+  REQUIRE(std::system(cmd.c_str()) == 0);
+  CHECK(test::read_file(dir / "split.txt") ==
+        "-O2;-DP=1;-g;-DX=(1<2)+1\n-La;-Wl,-Map=x.map;-L/opt/lib\n-O2;-DV=2\n");
 }
