@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "compose/check/predicates.h"
+#include "compose/check/reserved_names.h"
 #include "compose/expr/parser.h"
 #include "compose/util/make_words.h"
 
@@ -52,6 +53,15 @@ void expect_identifier(const ir::SourceLoc& loc, const std::string& what, const 
                        diag::Diagnostics& diag) {
   if (name.empty() || is_identifier(name)) return;  // missing names are the reader's errors
   diag.error(loc, what + " '" + name + "' is not a valid name" + kIdentifierPattern);
+}
+
+// A name that becomes an identifier of generated code (`function`: a function it declares
+// at global scope) must not be reserved (reserved_names.h).
+void expect_unreserved(const ir::SourceLoc& loc, const std::string& what, const std::string& name,
+                       bool function, diag::Diagnostics& diag) {
+  if (!is_identifier(name)) return;  // expect_identifier's error
+  const std::string why = function ? reserved_function_name(name) : reserved_identifier(name);
+  if (!why.empty()) diag.error(loc, what + " '" + name + "' is reserved: " + why);
 }
 
 void expect_type(const ir::SourceLoc& loc, const std::string& what, const std::string& type,
@@ -114,6 +124,7 @@ void check_sources(const std::vector<ir::SourceFile>& sources, bool opencl,
   for (const ir::SourceFile& f : sources) {
     expect_file(f.loc, "source file", f.name, diag);
     expect_identifier(f.loc, "kernel", f.kernel, diag);
+    expect_unreserved(f.loc, "kernel", f.kernel, false, diag);
     expect_words(f.compiler.loc, "compiler", f.compiler.name, diag);
     expect_flags(f.compiler.loc, "flag", f.compiler.flags, opencl || is_run_time_compiled(f), diag);
   }
@@ -131,6 +142,7 @@ void check_required(const std::vector<ir::RequiredInterface>& required, diag::Di
 
 void check_variant(const ir::Interface& iface, const ir::Variant& v, diag::Diagnostics& diag) {
   expect_identifier(v.loc, "implementation name", v.name, diag);
+  expect_unreserved(v.loc, "implementation name", v.name, true, diag);
   if (!v.name.empty() && v.name == iface.name) {
     diag.error(v.loc, "implementation '" + v.name +
                           "' has the name of its interface; the entry "
@@ -140,6 +152,7 @@ void check_variant(const ir::Interface& iface, const ir::Variant& v, diag::Diagn
   }
   expect_identifier(v.provides_loc, "provided interface", v.provides, diag);
   expect_identifier(v.loc, "prediction function", v.prediction_function, diag);
+  expect_unreserved(v.loc, "prediction function", v.prediction_function, true, diag);
   check_sources(v.sources, v.backend == ir::Backend::OpenCl, diag);
   check_required(v.required, diag);
   for (const ir::Constraint& c : v.constraints) {
@@ -150,6 +163,7 @@ void check_variant(const ir::Interface& iface, const ir::Variant& v, diag::Diagn
   }
   for (const ir::Tunable& t : v.tunables) {
     expect_identifier(t.loc, "tunable", t.name, diag);
+    expect_unreserved(t.loc, "tunable", t.name, false, diag);
     for (const std::string& value : t.values) {
       if (!is_plain_word(value, true)) {
         diag.error(t.loc, "value '" + value + "' of tunable '" + t.name +
@@ -163,11 +177,14 @@ void check_variant(const ir::Interface& iface, const ir::Variant& v, diag::Diagn
 
 void check_interface(const ir::Interface& iface, diag::Diagnostics& diag) {
   expect_identifier(iface.loc, "interface name", iface.name, diag);
+  expect_unreserved(iface.loc, "interface name", iface.name, true, diag);
   for (const std::string& t : iface.template_types) {
     expect_identifier(iface.loc, "template type", t, diag);
+    expect_unreserved(iface.loc, "template type", t, false, diag);
   }
   for (const ir::GenericParameter& g : iface.generic_parameters) {
     expect_identifier(g.loc, "generic parameter", g.name, diag);
+    expect_unreserved(g.loc, "generic parameter", g.name, false, diag);
     for (const std::string& type : g.types)
       expect_type(g.loc, "generic parameter type", type, diag);
   }
@@ -176,11 +193,13 @@ void check_interface(const ir::Interface& iface, diag::Diagnostics& diag) {
   }
   for (const ir::Parameter& p : iface.parameters) {
     expect_identifier(p.loc, "parameter name", p.name, diag);
+    expect_unreserved(p.loc, "parameter name", p.name, false, diag);
     expect_type(p.loc, "type of parameter '" + p.name + "',", p.type, diag);
     expect_type(p.loc, "elemType of parameter '" + p.name + "',", p.elem_type, diag);
     for (const std::string* n :
          {&p.csr.nrows, &p.csr.first, &p.csr.row_offsets, &p.csr.col_indices}) {
       expect_identifier(p.loc, "CSR parameter", *n, diag);
+      expect_unreserved(p.loc, "CSR parameter", *n, false, diag);
     }
   }
   for (const ir::Variant& v : iface.variants) check_variant(iface, v, diag);

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "compose/check/predicates.h"
+#include "compose/check/reserved_names.h"
 #include "compose/check/untrusted_text.h"
 #include "compose/expr/parser.h"
 #include "compose/plan/wrapper_plan.h"
@@ -231,4 +232,141 @@ TEST_CASE("a reference to a variable reaches make as written and CMake from the 
   REQUIRE(std::system(cmd.c_str()) == 0);
   CHECK(test::read_file(dir / "split.txt") ==
         "-O2;-DP=1;-g;-DX=(1<2)+1\n-La;-Wl,-Map=x.map;-L/opt/lib\n-O2;-DV=2\n");
+}
+
+namespace {
+
+// compose --check of a composition whose interface, variant and first parameter have the
+// given names (interface at vs.xml:2:3, parameter at vs.xml:4:7, variant at
+// impl/v.xml:2:3); returns stderr.
+std::string check_names(const test::TempDir& dir, const std::string& iface,
+                        const std::string& variant, const std::string& parameter) {
+  dir.write("main.xml",
+            test::component("  <peppher:implementation name=\"main\">\n"
+                            "    <peppher:sourceFiles><peppher:sourceFile name=\"main.cpp\"/>"
+                            "</peppher:sourceFiles>\n"
+                            "    <peppher:requiredInterfaces><peppher:requiredInterface name=\"" +
+                            iface +
+                            "\" xmlFile=\"vs.xml\"/></peppher:requiredInterfaces>\n"
+                            "    <peppher:targetPlatform name=\"CPU\"/>\n"
+                            "  </peppher:implementation>\n"));
+  dir.write("vs.xml", test::component(
+                          "  <peppher:interface name=\"" + iface +
+                          "\" impPath=\"impl/\">\n"
+                          "    <peppher:parameters>\n"
+                          "      <peppher:parameter name=\"" +
+                          parameter +
+                          "\" type=\"float *\" numElements=\"n\" accessMode=\"readwrite\"/>\n"
+                          "      <peppher:parameter name=\"n\" type=\"int\" accessMode=\"read\"/>\n"
+                          "    </peppher:parameters>\n"
+                          "  </peppher:interface>\n"));
+  dir.write("impl/v.xml",
+            test::component("  <peppher:implementation name=\"" + variant +
+                            "\">\n"
+                            "    <peppher:sourceFiles><peppher:sourceFile name=\"v.cpp\"/>"
+                            "</peppher:sourceFiles>\n"
+                            "    <peppher:providedInterfaces><peppher:providedInterface name=\"" +
+                            iface +
+                            "\"/></peppher:providedInterfaces>\n"
+                            "    <peppher:targetPlatform name=\"CPU\"/>\n"
+                            "  </peppher:implementation>\n"));
+  return test::run_in(dir.path(), {"--check", "main.xml"}).err;
+}
+
+// What check/ reports for an interface, its variant and its first parameter named so.
+std::string check_names_in_memory(const std::string& iface, const std::string& variant,
+                                  const std::string& parameter) {
+  ir::Application app;
+  ir::Interface i;
+  i.name = iface;
+  i.loc = ir::SourceLoc{"vs.xml", 2, 3};
+  ir::Parameter p;
+  p.name = parameter;
+  p.type = "float *";
+  p.loc = ir::SourceLoc{"vs.xml", 4, 7};
+  i.parameters.push_back(p);
+  ir::Variant v;
+  v.name = variant;
+  v.loc = ir::SourceLoc{"impl/v.xml", 2, 3};
+  i.variants.push_back(v);
+  app.interfaces.push_back(i);
+  std::ostringstream err;
+  diag::Diagnostics diag(err);
+  check::check_untrusted_text(app, diag);
+  return err.str();
+}
+
+}  // namespace
+
+TEST_CASE("compose refuses every reserved name where it names a generated identifier",
+          "[untrusted][reserved]") {
+  std::vector<std::string> names = check::listed_reserved_names();
+  CHECK(names.size() > 2000);
+  for (const char* more : {"starpu_init", "STARPU_MAIN_RAM", "_start", "pthread_create",
+                           "hwloc_topology_init", "cl_int", "clFinish", "sem_wait"}) {
+    names.push_back(more);
+  }
+  // Every name, at each place, as check/ reports it; then a sample (the issue's examples,
+  // every 40th other name) through the real compose, from descriptors.
+  auto issue_example = [](const std::string& name) {
+    for (const char* n : {"main", "class", "int", "and", "not_eq", "errno", "malloc", "printf",
+                          "exit", "starpu_init", "peppher"}) {
+      if (name == n) return true;
+    }
+    return false;
+  };
+  test::TempDir dir;
+  dir.write("main.cpp", "int main() { return 0; }\n");
+  dir.write("impl/v.cpp", "void v(float* a, int n) { for (int i = 0; i < n; ++i) a[i] = 0; }\n");
+  REQUIRE(check_names(dir, "vs", "v", "a") == "");  // the composition itself is fine
+  for (size_t k = 0; k < names.size(); ++k) {
+    const std::string& name = names[k];
+    INFO(name);
+    const std::string as_function = check::reserved_function_name(name);
+    REQUIRE(as_function != "");
+    const std::string as_parameter = check::reserved_identifier(name);
+    const std::string iface_error =
+        "vs.xml:2:3: error: interface name '" + name + "' is reserved: " + as_function + "\n";
+    const std::string variant_error = "impl/v.xml:2:3: error: implementation name '" + name +
+                                      "' is reserved: " + as_function + "\n";
+    // A parameter may hide a function (time, index): only keywords and macros are refused.
+    const std::string parameter_error = as_parameter.empty()
+                                            ? ""
+                                            : "vs.xml:4:7: error: parameter name '" + name +
+                                                  "' is reserved: " + as_parameter + "\n";
+    CHECK(check_names_in_memory(name, "v", "a") == iface_error);
+    CHECK(check_names_in_memory("vs", name, "a") == variant_error);
+    CHECK(check_names_in_memory("vs", "v", name) == parameter_error);
+    if (k % 40 != 0 && !issue_example(name)) continue;
+    CHECK(check_names(dir, name, "v", "a") == iface_error);
+    CHECK(check_names(dir, "vs", name, "a") == variant_error);
+    if (!as_parameter.empty()) CHECK(check_names(dir, "vs", "v", name) == parameter_error);
+  }
+  // Spelled out, the messages of the issue's examples.
+  CHECK(check::reserved_function_name("main") ==
+        "a generated function named 'main' would clash with the program's entry point");
+  CHECK(check::reserved_function_name("class") == "'class' is a C++ keyword");
+  CHECK(check::reserved_function_name("not_eq") ==
+        "'not_eq' is a C++ alternative token (for '!=')");
+  CHECK(check::reserved_identifier("errno") ==
+        "'errno' is a macro of a header the generated code includes (the C or C++ library, "
+        "POSIX, StarPU), which would replace the name");
+  CHECK(check::reserved_function_name("malloc") ==
+        "a header the generated code includes (the C or C++ library, POSIX, StarPU) declares "
+        "'malloc'; a generated function of that name would clash with it (with C linkage "
+        "always, in C++ when the parameters match)");
+  CHECK(check::reserved_function_name("starpu_init") ==
+        "names starting with 'starpu_' belong to StarPU, whose header the generated code "
+        "includes");
+  CHECK(check::reserved_function_name("peppher") == "'peppher' is the runtime's namespace");
+  // Near the boundary, and free.
+  for (const char* fine : {"Main", "class_", "int32", "error", "Peppher", "starpu", "mainly",
+                           "printf_", "Errno", "stdio", "index_", "vector"}) {
+    INFO(fine);
+    CHECK(check::reserved_function_name(fine) == "");
+  }
+  for (const char* fine : {"time", "index", "y0", "size", "n", "N", "length"}) {
+    INFO(fine);
+    CHECK(check::reserved_identifier(fine) == "");
+  }
 }
