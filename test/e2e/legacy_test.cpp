@@ -252,7 +252,7 @@ TEST_CASE("e2e legacy: the C99 program composed with --mpi compiles its C source
   REQUIRE(composed_run.exit_code == 0);
   // mpicxx would compile main.c as C++ (malloc's void* to float* is an error there).
   CHECK_THAT(read_text(composed / "Makefile"),
-             Catch::Contains("'$(MPICC)' -O2 -std=c99 $(COMMON_FLAGS) -c main.c"));
+             Catch::Contains("\t$(MPICC) -O2 -std=c99 $(COMMON_FLAGS) -c main.c"));
   e2e::Run built = e2e::make(composed);
   INFO(built.output);
   REQUIRE(built.exit_code == 0);
