@@ -1,6 +1,7 @@
 // Unit tests of the rules that keep untrusted descriptor text inert: identifiers, type
-// spellings, build words, guarded divisions in predicates, OpenCL build options, and
-// overflow-checked constant evaluation.
+// spellings, build words, references to make variables in flags (and what the Makefile and
+// peppher.cmake make of them), reserved names, guarded divisions in predicates, OpenCL build
+// options, and overflow-checked constant evaluation.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cctype>
