@@ -5,7 +5,10 @@
 #     creates the executable <target> from the composition: the main descriptor's sources
 #     and link flags, every variant, the generated wrappers, and the OpenCL kernel files
 #     copied next to the program (<target>-kernels/). compose runs again at build time
-#     (CMake reconfigures) when a descriptor or a source it read changes.
+#     (CMake reconfigures) when a descriptor or a source it read changes. Flags that refer
+#     to a variable (`<peppher:flags> $(LDFLAGS)</peppher:flags>`) take the environment's
+#     value at that configure (make's command line does not reach CMake; a changed
+#     environment takes effect at the next configure).
 #
 #   peppher_install_composition(<target> [DESTINATION <dir>])
 #     install(TARGETS) of the program into <dir> (default ${CMAKE_INSTALL_BINDIR}) and its

@@ -2,22 +2,25 @@
 // descriptor in a fixed order so diagnostics come out deterministically.
 #include "compose/check/check.h"
 
-#include <filesystem>
-
 #include "compose/check/exhaustive.h"
 #include "compose/check/platform_queries.h"
 #include "compose/check/untrusted_text.h"
+#include "compose/util/files.h"
 
 namespace peppher::check {
+
+void check_source_file(const ir::SourceFile& f, diag::Diagnostics& diag) {
+  const std::string problem = files::not_a_file(f.path);
+  if (!problem.empty()) {
+    diag.error(f.loc, "source file '" + f.name + "' " + problem +
+                          (f.path == f.name ? "" : " (looked for '" + f.path + "')"));
+  }
+}
 
 void check_main(const ir::Application& app, diag::Diagnostics& diag) {
   for (const ir::SourceFile& f : app.sources) {
     if (f.name.empty()) continue;
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(f.path, ec)) {
-      diag.error(f.loc, "source file '" + f.name + "' does not exist" +
-                            (f.path == f.name ? "" : " (looked for '" + f.path + "')"));
-    }
+    check_source_file(f, diag);
   }
   if (!app.link.name.empty() && app.link.output.empty()) {
     diag.warning(app.link.loc,

@@ -15,4 +15,8 @@ void resolve_interface(const ir::Application& app, ir::Interface& iface, diag::D
 void resolve_variants(ir::Application& app, diag::Diagnostics& diag);
 void check_main(const ir::Application& app, diag::Diagnostics& diag);
 
+/// Reports source file `f` (of main.xml or of a variant) at its element when it is not a
+/// regular file: missing, a folder, a FIFO, a device, a link to one (Clang must not read it).
+void check_source_file(const ir::SourceFile& f, diag::Diagnostics& diag);
+
 }  // namespace peppher::check

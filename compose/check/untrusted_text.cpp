@@ -3,12 +3,15 @@
 // tunable values, platform names; then value checks over the resolved parameters.
 #include "compose/check/untrusted_text.h"
 
+#include <algorithm>
 #include <cctype>
 #include <sstream>
 #include <vector>
 
 #include "compose/check/predicates.h"
+#include "compose/check/reserved_names.h"
 #include "compose/expr/parser.h"
+#include "compose/util/make_words.h"
 
 namespace peppher::check {
 namespace {
@@ -52,6 +55,15 @@ void expect_identifier(const ir::SourceLoc& loc, const std::string& what, const 
   diag.error(loc, what + " '" + name + "' is not a valid name" + kIdentifierPattern);
 }
 
+// A name that becomes an identifier of generated code (`function`: a function it declares
+// at global scope) must not be reserved (reserved_names.h).
+void expect_unreserved(const ir::SourceLoc& loc, const std::string& what, const std::string& name,
+                       bool function, diag::Diagnostics& diag) {
+  if (!is_identifier(name)) return;  // expect_identifier's error
+  const std::string why = function ? reserved_function_name(name) : reserved_identifier(name);
+  if (!why.empty()) diag.error(loc, what + " '" + name + "' is reserved: " + why);
+}
+
 void expect_type(const ir::SourceLoc& loc, const std::string& what, const std::string& type,
                  diag::Diagnostics& diag) {
   if (type.empty()) return;
@@ -86,12 +98,35 @@ void expect_words(const ir::SourceLoc& loc, const std::string& what, const std::
   }
 }
 
-void check_sources(const std::vector<ir::SourceFile>& sources, diag::Diagnostics& diag) {
+// Compile or link flags: as expect_words, but a `$` may start a plain reference to a
+// variable (flags_problem). `run_time`: an OpenCL kernel's options, which the OpenCL
+// compiler reads when the program runs, where nothing expands a variable.
+void expect_flags(const ir::SourceLoc& loc, const std::string& what, const std::string& text,
+                  bool run_time, diag::Diagnostics& diag) {
+  if (run_time && text.find('$') != std::string::npos) {
+    diag.error(loc, what + " '" + text.substr(text.find('$')) +
+                        "' of an OpenCL kernel contains '$': its flags are build options "
+                        "the OpenCL compiler reads when the program runs, where no variable "
+                        "is expanded");
+    return;
+  }
+  const std::string problem = flags_problem(text);
+  if (!problem.empty()) diag.error(loc, what + " " + problem);
+}
+
+bool is_run_time_compiled(const ir::SourceFile& f) {
+  return !f.kernel.empty() ||
+         (f.name.size() > 3 && f.name.compare(f.name.size() - 3, 3, ".cl") == 0);
+}
+
+void check_sources(const std::vector<ir::SourceFile>& sources, bool opencl,
+                   diag::Diagnostics& diag) {
   for (const ir::SourceFile& f : sources) {
     expect_file(f.loc, "source file", f.name, diag);
     expect_identifier(f.loc, "kernel", f.kernel, diag);
+    expect_unreserved(f.loc, "kernel", f.kernel, false, diag);
     expect_words(f.compiler.loc, "compiler", f.compiler.name, diag);
-    expect_words(f.compiler.loc, "flag", f.compiler.flags, diag);
+    expect_flags(f.compiler.loc, "flag", f.compiler.flags, opencl || is_run_time_compiled(f), diag);
   }
 }
 
@@ -107,6 +142,7 @@ void check_required(const std::vector<ir::RequiredInterface>& required, diag::Di
 
 void check_variant(const ir::Interface& iface, const ir::Variant& v, diag::Diagnostics& diag) {
   expect_identifier(v.loc, "implementation name", v.name, diag);
+  expect_unreserved(v.loc, "implementation name", v.name, true, diag);
   if (!v.name.empty() && v.name == iface.name) {
     diag.error(v.loc, "implementation '" + v.name +
                           "' has the name of its interface; the entry "
@@ -116,7 +152,8 @@ void check_variant(const ir::Interface& iface, const ir::Variant& v, diag::Diagn
   }
   expect_identifier(v.provides_loc, "provided interface", v.provides, diag);
   expect_identifier(v.loc, "prediction function", v.prediction_function, diag);
-  check_sources(v.sources, diag);
+  expect_unreserved(v.loc, "prediction function", v.prediction_function, true, diag);
+  check_sources(v.sources, v.backend == ir::Backend::OpenCl, diag);
   check_required(v.required, diag);
   for (const ir::Constraint& c : v.constraints) {
     if (!c.name.empty() && !is_plain_word(c.name, false)) {
@@ -126,6 +163,7 @@ void check_variant(const ir::Interface& iface, const ir::Variant& v, diag::Diagn
   }
   for (const ir::Tunable& t : v.tunables) {
     expect_identifier(t.loc, "tunable", t.name, diag);
+    expect_unreserved(t.loc, "tunable", t.name, false, diag);
     for (const std::string& value : t.values) {
       if (!is_plain_word(value, true)) {
         diag.error(t.loc, "value '" + value + "' of tunable '" + t.name +
@@ -139,11 +177,14 @@ void check_variant(const ir::Interface& iface, const ir::Variant& v, diag::Diagn
 
 void check_interface(const ir::Interface& iface, diag::Diagnostics& diag) {
   expect_identifier(iface.loc, "interface name", iface.name, diag);
+  expect_unreserved(iface.loc, "interface name", iface.name, true, diag);
   for (const std::string& t : iface.template_types) {
     expect_identifier(iface.loc, "template type", t, diag);
+    expect_unreserved(iface.loc, "template type", t, false, diag);
   }
   for (const ir::GenericParameter& g : iface.generic_parameters) {
     expect_identifier(g.loc, "generic parameter", g.name, diag);
+    expect_unreserved(g.loc, "generic parameter", g.name, false, diag);
     for (const std::string& type : g.types)
       expect_type(g.loc, "generic parameter type", type, diag);
   }
@@ -152,11 +193,13 @@ void check_interface(const ir::Interface& iface, diag::Diagnostics& diag) {
   }
   for (const ir::Parameter& p : iface.parameters) {
     expect_identifier(p.loc, "parameter name", p.name, diag);
+    expect_unreserved(p.loc, "parameter name", p.name, false, diag);
     expect_type(p.loc, "type of parameter '" + p.name + "',", p.type, diag);
     expect_type(p.loc, "elemType of parameter '" + p.name + "',", p.elem_type, diag);
     for (const std::string* n :
          {&p.csr.nrows, &p.csr.first, &p.csr.row_offsets, &p.csr.col_indices}) {
       expect_identifier(p.loc, "CSR parameter", *n, diag);
+      expect_unreserved(p.loc, "CSR parameter", *n, false, diag);
     }
   }
   for (const ir::Variant& v : iface.variants) check_variant(iface, v, diag);
@@ -213,10 +256,58 @@ std::string build_word_problem(const std::string& word) {
   return "";
 }
 
+const std::vector<std::string>& variables_not_from_outside() {
+  static const std::vector<std::string> kNames = {
+      // The generated Makefile's own (templates/Makefile.mustache; untrusted_test checks
+      // that this list holds every variable the template sets).
+      "PEPPHER_CFLAGS", "PEPPHER_LIBS", "PEPPHER_LIB_FILE", "PEPPHER_WARNINGS", "NVCC",
+      "STARPU_CFLAGS", "STARPU_LIBS", "MPICXX", "MPICC", "MPIRUN", "NP", "MPIRUN_FLAGS",
+      "PEPPHER_MPI_LIBS", "PEPPHER_MPI_LIB_FILE", "COMMON_FLAGS", "GENERATED", "OBJECTS",
+      "HAVE_NVCC", "STARPU_CONFIG_H", "STARPU_HAS_CUDA", "CUDA_OBJECTS", "CUDA_LINKED",
+      "PEPPHER_CUDA_SUBMAKE", "PEPPHER_CUDA_CHECK", "LINK", "LINK_LIBS", "KERNELS",
+      "PEPPHER_PLATFORM", "PEPPHER_TABLE", "TRAIN_OBJECTS", "ARGS",
+      // Those make sets itself (GNU make's manual, "Special Variables" and "Variables Used
+      // by make").
+      "CURDIR", "GPATH", "MAKE", "MAKECMDGOALS", "MAKEFILES", "MAKEFILE_LIST", "MAKEFLAGS",
+      "MAKELEVEL", "MAKEOVERRIDES", "MAKESHELL", "MAKE_HOST", "MAKE_RESTARTS", "MAKE_TERMERR",
+      "MAKE_TERMOUT", "MAKE_VERSION", "MFLAGS", "SHELL", "SUFFIXES", "VPATH"};
+  return kNames;
+}
+
+std::string flags_problem(const std::string& flags) {
+  size_t bad = std::string::npos;
+  const std::vector<text::FlagPiece> pieces = text::split_variable_references(flags, &bad);
+  if (bad != std::string::npos) {
+    const text::DollarProblem p = text::describe_dollar(flags, bad);
+    return "'" + p.excerpt + "' " + p.why +
+           "; a '$' in flags may only refer to a variable, as $(NAME) or ${NAME}";
+  }
+  const std::vector<std::string>& reserved = variables_not_from_outside();
+  for (const text::FlagPiece& piece : pieces) {
+    if (piece.variable.empty()) continue;
+    if (std::find(reserved.begin(), reserved.end(), piece.variable) != reserved.end()) {
+      return "'" + piece.text + "' refers to '" + piece.variable +
+             "', which the generated Makefile or make itself sets; flags may refer only to "
+             "variables of the environment or of make's command line (LDFLAGS, CFLAGS, ...)";
+    }
+  }
+  for (const std::string& w : words_of(flags)) {
+    std::string word;  // the word without its references, which are safe as they are
+    for (const text::FlagPiece& piece : text::split_variable_references(w, &bad)) {
+      if (piece.variable.empty()) word += piece.text;
+    }
+    const std::string problem = build_word_problem(word);
+    if (!problem.empty()) {
+      return "'" + w + "' " + problem + ", which generated build files cannot hold safely";
+    }
+  }
+  return "";
+}
+
 void check_untrusted_text(const ir::Application& app, diag::Diagnostics& diag) {
-  check_sources(app.sources, diag);
+  check_sources(app.sources, false, diag);
   expect_words(app.link.loc, "link command", app.link.name, diag);
-  expect_words(app.link.loc, "link flag", app.link.flags, diag);
+  expect_flags(app.link.loc, "link flag", app.link.flags, false, diag);
   if (!app.link.output.empty() && !is_plain_word(app.link.output, false)) {
     diag.error(app.link.loc, "output '" + app.link.output +
                                  "' is not a plain file name "

@@ -14,11 +14,7 @@ namespace {
 void check_sources(const std::vector<ir::SourceFile>& sources, diag::Diagnostics& diag) {
   for (const ir::SourceFile& f : sources) {
     if (f.name.empty()) continue;  // reported by the reader
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(f.path, ec)) {
-      diag.error(f.loc, "source file '" + f.name + "' does not exist" +
-                            (f.path == f.name ? "" : " (looked for '" + f.path + "')"));
-    }
+    check_source_file(f, diag);
     // The original tool's host-side OpenCL variants (a host function handed the program,
     // kernel and queue) are not generated: the wrapper launches the kernel itself.
     if (!f.opencl_program.empty() || !f.cl_kernel.empty() || !f.cl_command_queue.empty()) {

@@ -3,6 +3,7 @@
 #include "compose/emit/generate.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cctype>
 #include <cstdint>
 #include <cstdio>
@@ -17,6 +18,7 @@
 #include "compose/emit/train_emitter.h"
 #include "compose/emit/wrapper_emitter.h"
 #include "compose/names/names.h"
+#include "compose/util/make_words.h"
 
 namespace peppher::emit {
 namespace {
@@ -36,15 +38,23 @@ struct CompileStep {
 };
 
 // A word of a recipe, quoted for the shell when it holds a character the shell would
-// interpret. check/ has refused what quoting cannot protect in make (`$`, `#`, quotes,
-// backslashes, blanks), so single quotes are always enough.
+// interpret. check/ has refused what quoting cannot protect in make (`$` other than a plain
+// variable reference, `#`, quotes, backslashes, blanks), so single quotes around the
+// literal text are always enough; a reference `$(LDFLAGS)` stays outside them, so make
+// expands it and the shell splits its value into words, as in the original tool's Makefile.
 std::string shell_word(const std::string& w) {
-  for (char c : w) {
-    const bool plain = std::isalnum(static_cast<unsigned char>(c)) ||
-                       std::string_view("_./=+,:@%-").find(c) != std::string_view::npos;
-    if (!plain) return "'" + w + "'";
+  size_t bad = std::string::npos;
+  std::string out;
+  for (const text::FlagPiece& piece : text::split_variable_references(w, &bad)) {
+    const bool plain =
+        !piece.variable.empty() || std::all_of(piece.text.begin(), piece.text.end(), [](char c) {
+          return std::isalnum(static_cast<unsigned char>(c)) ||
+                 std::string_view("_./=+,:@%-").find(c) != std::string_view::npos;
+        });
+    out += plain ? piece.text : "'" + piece.text + "'";
   }
-  return w;
+  assert(bad == std::string::npos);
+  return out;
 }
 
 std::string shell_words(const std::string& text) {
@@ -52,6 +62,22 @@ std::string shell_words(const std::string& text) {
   std::string out;
   for (std::string w; in >> w;) out += (out.empty() ? "" : " ") + shell_word(w);
   return out;
+}
+
+// Flags for peppher.cmake's separate_arguments(UNIX_COMMAND): as in the Makefile, with each
+// reference to a variable read from the environment, `$ENV{LDFLAGS}` (the Makefile's
+// `$(LDFLAGS)` takes make's command line too; CMake sees the environment only).
+std::string cmake_shell_words(const std::string& text) {
+  size_t bad = std::string::npos;
+  std::string out;
+  for (const text::FlagPiece& piece : text::split_variable_references(shell_words(text), &bad)) {
+    out += piece.variable.empty() ? piece.text : "$ENV{" + piece.variable + "}";
+  }
+  return out;
+}
+
+bool refers_to_variable(const std::string& text) {
+  return text.find('$') != std::string::npos;
 }
 
 // The compile command of an object as its stamp records it: what, when it changes,
@@ -227,11 +253,19 @@ Data step_data(const CompileStep& s) {
   d.set("compiler", shell_words(s.compiler));
   d.set("flags", shell_words(s.flags));
   d.set("depends", s.depends);
-  // CMake wants a ;-list of options (each passed to the compiler as one argument).
+  // CMake wants a ;-list of options (each passed to the compiler as one argument). Flags
+  // that refer to a variable are split when CMake runs, once it has the variable's value.
   std::istringstream words(s.flags);
   std::string cmake_flags;
   for (std::string w; words >> w;) cmake_flags += (cmake_flags.empty() ? "" : ";") + w;
-  d.set("cmake_flags", cmake_flags);
+  const bool from_environment = refers_to_variable(s.flags);
+  d.set("cmake_flags", from_environment ? std::string("${peppher_flags}") : cmake_flags);
+  d.set("cmake_split", make_list(std::vector<std::string>(from_environment, s.flags),
+                                 [](const std::string& flags) {
+                                   Data split;
+                                   split.set("flags", cmake_shell_words(flags));
+                                   return split;
+                                 }));
   d.set("cmake_language", s.c_language ? "C" : "CXX");
   return d;
 }
@@ -374,6 +408,8 @@ Data app_data(const ir::Application& app, const EmitSettings& settings,
   d.set("mpi", ir::uses_mpi(app));
   d.set("mpicxx", settings.mpicxx);
   d.set("link_flags", shell_words(app.link.flags));
+  d.set("cmake_link_flags", cmake_shell_words(app.link.flags));
+  d.set("link_from_environment", flag(refers_to_variable(app.link.flags)));
   // A C link step (gcc) still links the C++ runtime library.
   d.set("link_cxx_libs", plan::is_c_compiler(link) ? " -lstdc++ -lm" : "");
   d.set("peppher_cflags", settings.peppher_cflags);

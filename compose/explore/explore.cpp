@@ -11,6 +11,7 @@
 #include "compose/explore/order.h"
 #include "compose/explore/paths.h"
 #include "compose/read/reader.h"
+#include "compose/util/files.h"
 
 namespace peppher::explore {
 namespace {
@@ -131,8 +132,7 @@ class Explorer {
     for (const std::string& beside : {including, interface_file, normalize(opts_.main_xml)}) {
       if (beside.empty()) continue;
       const std::string file = resolve_relative(beside, r.name + ".xml");
-      std::error_code ec;
-      if (fs::is_regular_file(file, ec)) {
+      if (files::not_a_file(file) != files::kDoesNotExist) {  // reading says what it is
         r.resolved = file;
         return;
       }
@@ -192,10 +192,10 @@ class Explorer {
     i.imp_path = resolve_relative(r.resolved, imp);
     if (!i.header_file.empty()) {
       const std::string header = resolve_relative(r.resolved, i.header_file);
-      std::error_code ec;
-      if (!fs::is_regular_file(header, ec)) {
+      const std::string problem = files::not_a_file(header);
+      if (!problem.empty()) {
         diag_.error(i.header_loc, "headerFile '" + i.header_file + "' of interface '" + i.name +
-                                      "' does not exist (looked for '" + header + "')");
+                                      "' " + problem + " (looked for '" + header + "')");
       }
       i.header_file = header;
     }
@@ -210,16 +210,22 @@ class Explorer {
     }
   }
 
+  // A descriptor to read and where it was named (an xmlFile, else the interface).
+  struct Named {
+    std::string file;
+    ir::SourceLoc loc;
+  };
+
   void read_folder(const ir::Interface& i) {
     std::error_code ec;
-    std::vector<std::string> files;
+    std::vector<Named> listed;
     for (const ir::XmlFile& x : i.xml_files) {  // found in impPath, else beside the interface
       const std::string in_folder = resolve_relative(i.imp_path + "/", x.file);
       const std::string beside = resolve_relative(i.descriptor_file, x.file);
-      if (fs::is_regular_file(in_folder, ec)) {
-        files.push_back(in_folder);
-      } else if (fs::is_regular_file(beside, ec)) {
-        files.push_back(beside);
+      if (files::not_a_file(in_folder) != files::kDoesNotExist) {  // reading says what it is
+        listed.push_back({in_folder, x.loc});
+      } else if (files::not_a_file(beside) != files::kDoesNotExist) {
+        listed.push_back({beside, x.loc});
       } else {
         diag_.error(x.loc, "implementation descriptor '" + x.file + "' of interface '" + i.name +
                                "' does not exist (looked for '" + in_folder + "'" +
@@ -227,7 +233,7 @@ class Explorer {
       }
     }
     if (!i.xml_files.empty() && !fs::is_directory(i.imp_path, ec)) {
-      read_descriptors(i, files);  // the listed descriptors are all there is
+      read_descriptors(i, listed);  // the listed descriptors are all there is
       return;
     }
     if (!fs::is_directory(i.imp_path, ec)) {
@@ -241,23 +247,30 @@ class Explorer {
     }
     std::vector<std::string> found;
     for (fs::directory_iterator it(i.imp_path, ec), end; !ec && it != end; it.increment(ec)) {
-      if (it->path().extension() == ".xml" && it->is_regular_file(ec)) {
-        found.push_back(normalize(it->path().generic_string()));
+      if (it->path().extension() != ".xml") continue;
+      const std::string file = normalize(it->path().generic_string());
+      const std::string problem = files::not_a_file(file);
+      if (problem.empty()) {
+        found.push_back(file);
+      } else if (problem != files::kDoesNotExist) {  // a link to nothing is no descriptor
+        diag_.warning(i.loc, "'" + file + "' in the implementation folder of interface '" + i.name +
+                                 "' is not read: it " + problem);
       }
     }
     std::sort(found.begin(), found.end());
-    files.insert(files.end(), found.begin(), found.end());
-    read_descriptors(i, files);
+    for (const std::string& f : found) listed.push_back({f, i.loc});
+    read_descriptors(i, listed);
   }
 
-  // Reads the implementation descriptors `files` of interface `i` (each once).
-  void read_descriptors(const ir::Interface& i, const std::vector<std::string>& files) {
-    for (const std::string& f : files) {
+  // Reads the implementation descriptors `listed` of interface `i` (each once).
+  void read_descriptors(const ir::Interface& i, const std::vector<Named>& listed) {
+    for (const Named& named : listed) {
+      const std::string& f = named.file;
       if (read_files_.count(f) || f == normalize(opts_.main_xml)) continue;
       if (xml_file_disabled(f)) continue;
       if (found_interfaces_.count(f)) continue;
       read_files_[f] = "";
-      read::Descriptor d = read::read_descriptor_file(f, i.loc, diag_);
+      read::Descriptor d = read::read_descriptor_file(f, named.loc, diag_);
       if (d.interface) {  // an interface kept beside its variants: read it if required
         read_files_.erase(f);
         found_interfaces_[f] = std::move(d);

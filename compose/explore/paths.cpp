@@ -31,7 +31,8 @@ namespace {
 // to keep the word as written.
 std::string rebased(const std::string& word, const fs::path& main, const fs::path& own,
                     const fs::path& out, bool path_option) {
-  if (word.empty() || fs::path(word).is_absolute()) return "";
+  // `$(PREFIX)/lib`: where a variable points is known only when make runs.
+  if (word.empty() || word[0] == '$' || fs::path(word).is_absolute()) return "";
   std::error_code ec;
   fs::path base = main;
   if (!fs::exists(main / word, ec) && fs::exists(own / word, ec)) base = own;

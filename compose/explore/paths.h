@@ -16,7 +16,8 @@ std::string parent_dir(const std::string& file);  // "" for a bare file name
 // relative path of -I, -isystem, -iquote, -idirafter, -L, -include, -imacros (attached or
 // as the next word) and every other word naming an existing file (a library archive) is
 // taken from `main_dir`, or from `own_dir` (the descriptor's folder) when only there it
-// exists, and rewritten relative to `out_dir`. Paths that need no change stay as written.
+// exists, and rewritten relative to `out_dir`. Paths that need no change stay as written,
+// and so do paths that start with a variable (`-L$(PREFIX)/lib`).
 std::string rebase_flags(const std::string& flags, const std::string& main_dir,
                          const std::string& own_dir, const std::string& out_dir);
 

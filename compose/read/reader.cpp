@@ -2,13 +2,10 @@
 // shape of <peppher:component> and build the IR pieces (build.cpp).
 #include "compose/read/reader.h"
 
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <utility>
 
 #include "compose/read/build.h"
+#include "compose/util/files.h"
 
 namespace peppher::read {
 namespace {
@@ -60,19 +57,15 @@ bool is_utf16(const std::string& text) {
 
 Descriptor read_descriptor_file(const std::string& path, const ir::SourceLoc& from,
                                 diag::Diagnostics& diag) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  std::string text;
+  const std::string problem = files::read_file(path, files::kMaxDescriptorBytes, text);
+  if (!problem.empty()) {
     Descriptor d;
     d.file = path;
-    std::error_code ec;
-    std::string why =
-        std::filesystem::is_directory(path, ec) ? "it is a folder" : std::strerror(errno);
-    diag.error(from, "cannot open descriptor '" + path + "': " + why);
+    diag.error(from, "descriptor '" + path + "' " + problem);
     return d;
   }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return read_descriptor_text(path, ss.str(), diag);
+  return read_descriptor_text(path, std::move(text), diag);
 }
 
 Descriptor read_descriptor_text(const std::string& path, std::string text,

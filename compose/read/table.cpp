@@ -3,12 +3,12 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <fstream>
 #include <pugixml.hpp>
 #include <set>
 #include <sstream>
 
 #include "compose/read/line_table.h"
+#include "compose/util/files.h"
 
 namespace peppher::read {
 namespace {
@@ -30,16 +30,18 @@ bool parse_integer(const std::string& s, long long& out) {
 
 std::optional<ir::PerformanceTable> read_performance_table(const std::string& path,
                                                            diag::Diagnostics& diag) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  std::string text;
+  const std::string problem = files::read_file(path, files::kMaxDescriptorBytes, text);
+  if (problem == files::kDoesNotExist) {
     diag.error("cannot open performance table '" + path +
                "': run compose --train main.xml "
                "first, or name the table with -staticDispatch=FILE");
     return std::nullopt;
   }
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str();
+  if (!problem.empty()) {
+    diag.error("performance table '" + path + "' " + problem);
+    return std::nullopt;
+  }
   LineTable lines(path, text);
   pugi::xml_document doc;
   pugi::xml_parse_result parsed = doc.load_buffer(text.data(), text.size());

@@ -17,6 +17,7 @@
 
 #include "compose/scan/clang_diagnostics.h"
 #include "compose/scan/mapper.h"
+#include "compose/util/files.h"
 
 namespace peppher::scan {
 namespace {
@@ -144,9 +145,10 @@ bool command_line(const std::string& header, const ScanSettings& settings,
 
 std::optional<ScannedHeader> scan_header(const std::string& header, const ScanSettings& settings,
                                          diag::Diagnostics& diag) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(header, ec)) {
-    diag.error("cannot read header '" + header + "'");
+  const std::string problem = files::not_a_file(header);
+  if (!problem.empty()) {  // a FIFO or a device must not reach Clang, which would read it
+    diag.error("cannot read header '" + header + "'" +
+               (problem == files::kDoesNotExist ? "" : ": it " + problem));
     return std::nullopt;
   }
   std::vector<std::string> cmd;

@@ -8,7 +8,11 @@
 // below the temp root, so `../../X` escapes would land inside what is watched.
 // args.txt (one argument per line) replaces the default `main.xml -o @OUT@`; a case with
 // a file `cwd_deleted` runs from a working folder deleted before compose starts.
+// special.txt makes what a repository cannot hold, in the case's copy, one a line:
+// `fifo PATH`, `link PATH TARGET` (a symbolic link), `folder PATH`, `large PATH BYTES`. compose
+// runs under a 60 s timeout: a hang fails the case (exit 124) instead of the suite.
 // COMPOSE_UPDATE_HOSTILE=1 records each case's stderr into its expected.txt.
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -16,6 +20,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <sstream>
 
 #include "test_util.h"
 
@@ -36,6 +41,30 @@ int run(const std::string& cmd) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+// Makes the FIFOs, links and folders special.txt lists, inside `work`.
+void make_special_files(const fs::path& list, const fs::path& work) {
+  for (const std::string& line : test::lines_of(test::read_file(list))) {
+    std::istringstream words(line);
+    std::string kind, path, target;
+    words >> kind >> path >> target;
+    const fs::path at = work / path;
+    fs::create_directories(at.parent_path());
+    fs::remove(at);
+    if (kind == "fifo") {
+      REQUIRE(::mkfifo(at.c_str(), 0644) == 0);
+    } else if (kind == "link") {
+      fs::create_symlink(target, at);
+    } else if (kind == "folder") {
+      fs::create_directories(at);
+    } else if (kind == "large") {  // `large PATH BYTES`: a file of that size (zeros, sparse)
+      std::ofstream(at).close();
+      fs::resize_file(at, std::stoull(target));
+    } else {
+      FAIL("special.txt: unknown kind '" << kind << "' in '" << line << "'");
+    }
+  }
+}
+
 }  // namespace
 
 TEST_CASE("hostile-input corpus has one case per finding", "[hostile]") {
@@ -54,9 +83,11 @@ TEST_CASE("every hostile input is refused or made inert", "[hostile]") {
       const fs::path out = root / "a" / "b" / "out";
       fs::create_directories(work);
       fs::copy(src, work, fs::copy_options::recursive);
-      for (const char* meta : {"expected.txt", "args.txt", "exit.txt", "README", "cwd_deleted"}) {
+      for (const char* meta :
+           {"expected.txt", "args.txt", "exit.txt", "README", "cwd_deleted", "special.txt"}) {
         fs::remove(work / meta);
       }
+      if (fs::exists(src / "special.txt")) make_special_files(src / "special.txt", work);
       std::vector<std::string> args = {"main.xml", "-o", "@OUT@"};
       if (fs::exists(src / "args.txt")) args = test::lines_of(test::read_file(src / "args.txt"));
       int expected_exit = 1;
@@ -70,7 +101,7 @@ TEST_CASE("every hostile input is refused or made inert", "[hostile]") {
       }
       std::string cmd = "cd " + test::shell_quote(cwd) + " && ";
       if (fs::exists(src / "cwd_deleted")) cmd += "rmdir " + test::shell_quote(cwd) + " && ";
-      cmd += test::shell_quote(PEPPHER_COMPOSE_BIN);
+      cmd += "timeout 60 " + test::shell_quote(PEPPHER_COMPOSE_BIN);
       for (const std::string& a : args) {
         cmd += " " + test::shell_quote(replace_all(replace_all(a, "@OUT@", out.string()), "@CASE@",
                                                    work.string()));

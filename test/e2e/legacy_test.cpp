@@ -252,7 +252,7 @@ TEST_CASE("e2e legacy: the C99 program composed with --mpi compiles its C source
   REQUIRE(composed_run.exit_code == 0);
   // mpicxx would compile main.c as C++ (malloc's void* to float* is an error there).
   CHECK_THAT(read_text(composed / "Makefile"),
-             Catch::Contains("'$(MPICC)' -O2 -std=c99 $(COMMON_FLAGS) -c main.c"));
+             Catch::Contains("\t$(MPICC) -O2 -std=c99 $(COMMON_FLAGS) -c main.c"));
   e2e::Run built = e2e::make(composed);
   INFO(built.output);
   REQUIRE(built.exit_code == 0);
@@ -316,17 +316,24 @@ TEST_CASE(
   // value (impPath=" ./vscale/ "), targetPlatform " OpenCL " and "cpu" (a .cpp file gcc
   // compiles, as C++), a generic interface with templateTypes and no kind instantiated for
   // the types main.cpp calls it with (float, int, double through a typedef), main.cpp
-  // compiled as C++11, and a CUDA variant of its time (-arch=sm_20, cudaThreadSynchronize)
-  // that today's nvcc rejects.
+  // compiled as C++11, a CUDA variant of its time (-arch=sm_20, cudaThreadSynchronize)
+  // that today's nvcc rejects, and the published vector_scale example's link flags,
+  // `<peppher:flags> $(LDFLAGS)</peppher:flags>`: make's LDFLAGS, two words here, each
+  // reaching the linker (a link map and a symbol only the linker can add).
   const fs::path out = e2e::fresh_work_dir("original_style");
   e2e::Run composed = e2e::compose(e2e::cases() / "original_style/app/main.xml", out);
   INFO(composed.output);
   REQUIRE(composed.exit_code == 0);
-  const std::string make =
-      "make -s -j2 -C " + out.string() + " PEPPHER_WARNINGS='-Wall -Wextra -Wshadow -Werror'";
+  const std::string make = "make -s -j2 -C " + out.string() +
+                           " PEPPHER_WARNINGS='-Wall -Wextra -Wshadow -Werror'"
+                           " LDFLAGS='-Wl,-Map=original_style.map"
+                           " -Wl,--defsym=peppher_ldflags_seen=0x2a'";
   e2e::Run built = e2e::run(make);
   INFO(built.output);
   REQUIRE(built.exit_code == 0);
+  CHECK(fs::is_regular_file(out / "original_style.map"));
+  CHECK_THAT(e2e::run("nm " + (out / "original_style").string()).output,
+             Catch::Contains("000000000000002a A peppher_ldflags_seen"));
   if (built.output.find("CUDA variants compiled for checking, not linked") != std::string::npos) {
     // Compiled for checking only: its failure is a warning, an error when asked for.
     CHECK_THAT(built.output, Catch::Contains("compose: warning: a CUDA variant does not "

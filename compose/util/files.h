@@ -1,0 +1,32 @@
+// The files compose is given, whatever a path names: descriptors and the performance table
+// are read here, and every other input (sources, kernels, headers: Clang reads those) is
+// classified here first. A FIFO, a device, a folder or a link to one is reported as what
+// it is, never opened to block or read without end.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace peppher::files {
+
+/// The most bytes compose reads from one descriptor or performance table: 16 MiB, thousands
+/// of times the largest descriptor written by hand or by -generateCompFiles (a few KB),
+/// and read in well under a second (docs/FORMAT.md).
+inline constexpr std::uintmax_t kMaxDescriptorBytes = std::uintmax_t{16} << 20;
+
+/// not_a_file's words for a path that names nothing.
+inline constexpr const char* kDoesNotExist = "does not exist";
+
+/// What `path` is when it is not a regular file, said after its name: "does not exist",
+/// "is a folder", "is not a regular file (a FIFO)", "is not a regular file (a link to
+/// '/dev/zero', a character device)"; "" for a regular file (or a link to one). Only looks
+/// at the path (stat), so it never blocks.
+std::string not_a_file(const std::string& path);
+
+/// Reads the regular file `path` whole into `text`, at most `max_bytes` of it. Returns ""
+/// or why not, said after the file's name: not_a_file's words, "cannot be read (...)", or
+/// "has N bytes, more than the 16 MiB compose reads from one file". Opens without blocking
+/// (O_NONBLOCK) and checks what it opened, so a path replaced meanwhile is no different.
+std::string read_file(const std::string& path, std::uintmax_t max_bytes, std::string& text);
+
+}  // namespace peppher::files

@@ -1,0 +1,1 @@
+void malloc_(float* arr, int size, float factor) { (void)arr; (void)size; (void)factor; }
