@@ -55,8 +55,9 @@ constexpr std::uint32_t kHome = 1u << STARPU_MAIN_RAM;  // placement(): valid at
 
 // partition_counts(): every container's partitions and gathers.
 std::atomic<std::uint64_t> g_partitions{0};
-std::atomic<std::uint64_t> g_serials{0};  // containers created so far (Storage::serial())
 std::atomic<std::uint64_t> g_gathers{0};
+// Containers created so far in this process (Storage::serial()).
+std::atomic<std::uint64_t> g_serials{0};
 
 // The block sizes of a 1-D split @p spec of a container of shape @p shape (empty for 2-D).
 std::vector<std::size_t> sizes_of(const PartitionSpec& spec, const Shape& shape) {

@@ -205,10 +205,12 @@ class Record {
     current_ = &entries_.back();
   }
 
+  // " after call 3" (the calls made before @p e).
+  static std::string after(const Entry& e) {
+    return e.calls == 0 ? " before any call" : " after call " + std::to_string(e.calls);
+  }
+
   std::string describe(const Entry& e) const {
-    const std::string after =
-        e.calls == 0 ? " before any call" : " after call " + std::to_string(e.calls);
-    const std::string container = "container " + std::to_string(e.serial);
     std::string text;
     switch (e.kind) {
       case Entry::Kind::Call: {
@@ -226,10 +228,11 @@ class Record {
         break;
       }
       case Entry::Kind::Creation:
-        text = "created " + container + " (" + shape_text(e.shape) + ")" + after;
+        text = "created container " + std::to_string(e.serial) + " (" + shape_text(e.shape) + ")" +
+               after(e);
         break;
       case Entry::Kind::Sync:
-        text = sync_text(e.sync, container, e.block) + after;
+        text = sync_text(e);
         break;
     }
     if (&e == &entries_.back() && count_ > entries_.size())
@@ -238,30 +241,32 @@ class Record {
     return text;
   }
 
-  static std::string sync_text(detail::SyncPoint what, const std::string& container,
-                               std::size_t block) {
-    switch (what) {
+  // What a rank did at synchronisation point @p e.
+  static std::string sync_text(const Entry& e) {
+    const std::string container = "container " + std::to_string(e.serial);
+    switch (e.sync) {
       case detail::SyncPoint::HostRead:
-        return "read " + container + " on the host";
+        return "read " + container + " on the host" + after(e);
       case detail::SyncPoint::HostWrite:
-        return "wrote " + container + " on the host";
+        return "wrote " + container + " on the host" + after(e);
       case detail::SyncPoint::ElementRead:
-        return "read an element of " + container + " (in its block " + std::to_string(block) +
-               ") on the host";
+        return "read an element of " + container + " (in its block " + std::to_string(e.block) +
+               ") on the host" + after(e);
       case detail::SyncPoint::Resize:
-        return "resized " + container;
+        return "resized " + container + after(e);
       case detail::SyncPoint::Gather:
-        return "gathered " + container + " (created distributed) for a call";
+        return "gathered " + container + " (created distributed) for call " +
+               std::to_string(e.calls);
       case detail::SyncPoint::Destroy:
-        return "destroyed " + container;
+        return "destroyed " + container + after(e);
       case detail::SyncPoint::CallEnd:
-        return "waited for the tasks of its last call";
+        return "waited for the tasks of call " + std::to_string(e.calls);
       case detail::SyncPoint::BytesSent:
-        return "called peppher::mpi::bytes_sent()";
+        return "called peppher::mpi::bytes_sent()" + after(e);
       case detail::SyncPoint::Shutdown:
         break;
     }
-    return "called PEPPHER_SHUTDOWN()";
+    return "called PEPPHER_SHUTDOWN()" + after(e);
   }
 
   // Collective: the records differ; every rank learns the first entry that differs and
