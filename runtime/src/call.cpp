@@ -802,7 +802,10 @@ bool Call::submit_task(starpu_task* task, std::size_t b) {
 
 void Call::submit(bool synchronous) {
   settle();
+  Distributed* layer = distributed();
+  if (layer != nullptr) layer->call_begins(*this);  // the ranks compare their calls
   std::vector<starpu_task*> to_wait;  // synchronous calls with nothing registered for them
+  bool registered = false;            // raw operands, registered for the call or cached
   {
     // The containers' locks, in address order (no deadlock between calls naming the same
     // containers in another order), from taking their handles to submitting the tasks:
@@ -822,7 +825,7 @@ void Call::submit(bool synchronous) {
     submit_halo_copies();
     submit_reduction_starts();
     // Raw operands (registered for the call, or cached) are waited for by release().
-    const bool registered = nused < ops_.size();
+    registered = nused < ops_.size();
     const std::size_t n = blocks();
     for (std::size_t b = 0; b < n; ++b) {
       starpu_task* task = make_task(b);
@@ -841,6 +844,9 @@ void Call::submit(bool synchronous) {
               op.kind == OperandKind::ContainerReduce ? STARPU_MAIN_RAM : node);
     }
   }
+  // Waiting for this rank's tasks, which may wait for other ranks' data: the ranks compare
+  // their calls first (Distributed::synchronise).
+  if (layer != nullptr && (synchronous || registered)) layer->synchronise(SyncPoint::CallEnd, 0, 0);
   for (starpu_task* task : to_wait) {
     if (starpu_task_wait(task) != 0)  // frees it (destroy is set)
       throw Error(std::string(iface_) + ": starpu_task_wait failed");
@@ -849,6 +855,10 @@ void Call::submit(bool synchronous) {
 }
 
 void Call::release() noexcept {
+  if (Distributed* layer = distributed(); layer != nullptr && layer->diverged()) {
+    for (Operand& op : ops_) op.handle = nullptr;  // left registered: see Storage::abandon()
+    return;
+  }
   if (Distributed* layer = distributed(); layer != nullptr && submitted_) {
     for (Operand& op : ops_)  // every rank's array gets what a task wrote
       if (op.container == nullptr && op.handle != nullptr &&

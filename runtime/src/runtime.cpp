@@ -32,6 +32,9 @@ namespace peppher {
 namespace {
 
 std::atomic<bool> g_running{false};
+// rank() and nranks(): those of the last run, kept after shutdown (docs/MPI.md).
+std::atomic<int> g_rank{0};
+std::atomic<int> g_nranks{1};
 std::mutex g_lifecycle_mutex;  // serializes init/shutdown
 std::string g_scheduler;       // StarPU keeps the pointer we pass in its conf
 
@@ -180,6 +183,8 @@ void init(const Config& config) {
     detail::set_distributed(nullptr);
     throw Error("init: " + init_error(ret));
   }
+  g_rank = layer != nullptr ? layer->rank() : 0;
+  g_nranks = layer != nullptr ? layer->nranks() : 1;
   detail::cache_worker_names();
   reset_report();
   const char* env_trace = std::getenv("PEPPHER_TRACE");
@@ -201,6 +206,10 @@ void init(const Config& config) {
 void shutdown() {
   std::lock_guard<std::mutex> lock(g_lifecycle_mutex);
   if (!g_running) return;
+  // Distributed: the ranks compare their programs before waiting for each other's tasks
+  // (throws when they differ: then no task can be waited for).
+  if (detail::Distributed* layer = detail::distributed())
+    layer->synchronise(detail::SyncPoint::Shutdown, 0, 0);
   starpu_task_wait_for_all();
   // Taken out of the registry first, then detached without its lock: a storage's own lock
   // is taken before the registry's when it registers (lock order: storage, registry).
@@ -239,13 +248,11 @@ bool is_running() noexcept {
 }
 
 int rank() noexcept {
-  detail::Distributed* layer = detail::distributed();
-  return g_running && layer != nullptr ? layer->rank() : 0;
+  return g_rank;
 }
 
 int nranks() noexcept {
-  detail::Distributed* layer = detail::distributed();
-  return g_running && layer != nullptr ? layer->nranks() : 1;
+  return g_nranks;
 }
 
 void add_shutdown_hook(std::function<void()> hook) {

@@ -56,6 +56,8 @@ constexpr std::uint32_t kHome = 1u << STARPU_MAIN_RAM;  // placement(): valid at
 // partition_counts(): every container's partitions and gathers.
 std::atomic<std::uint64_t> g_partitions{0};
 std::atomic<std::uint64_t> g_gathers{0};
+// Containers created so far in this process (Storage::serial()).
+std::atomic<std::uint64_t> g_serials{0};
 
 // The block sizes of a 1-D split @p spec of a container of shape @p shape (empty for 2-D).
 std::vector<std::size_t> sizes_of(const PartitionSpec& spec, const Shape& shape) {
@@ -300,12 +302,40 @@ Storage::Storage(const Shape& shape, Uninitialized) : shape_(shape) {
     track(this);
     tracked_ = true;
   }
+  created();
 }
 
 Storage::Storage(const Shape& shape, Deferred) : shape_(shape) {
   bytes_ = checked_bytes(shape);
   distributed_ = bytes_ != 0;
   if (distributed_) phase_ = HostPhase::None;  // every access takes the slow path first
+  created();
+}
+
+// A new container: its number, and in a distributed run an entry of the rank's record.
+void Storage::created() {
+  serial_ = g_serials.fetch_add(1, std::memory_order_relaxed) + 1;
+  if (Distributed* layer = distributed()) layer->container_created(*this);
+}
+
+// A synchronisation point of a distributed run (Distributed::synchronise): before this
+// rank waits for data or tasks of the container that other ranks take part in.
+void Storage::synchronise(SyncPoint what, std::size_t block) const {
+  if (Distributed* layer = distributed()) layer->synchronise(what, serial_, block);
+}
+
+// The ranks' programs diverged (Distributed::diverged): this rank's tasks on the data may
+// wait forever for data that no other rank sends, so nothing waits for them. The handles,
+// and the memory StarPU may still write, are left to the end of the process.
+void Storage::abandon() noexcept {
+  release_windows_locked(true);
+  handle_ = nullptr;
+  plans_.clear();
+  active_plan_ = -1;
+  partials_.clear();
+  distributed_ = false;
+  ptr_ = nullptr;
+  bytes_ = 0;
 }
 
 Storage::Storage() noexcept = default;
@@ -349,6 +379,7 @@ Storage& Storage::operator=(Storage&& other) noexcept {
   active_plan_ = std::exchange(other.active_plan_, -1);
   partials_ = std::exchange(other.partials_, {});
   last_auto_ = std::exchange(other.last_auto_, SplitState{});
+  serial_ = std::exchange(other.serial_, 0);
   auto_users_ = std::exchange(other.auto_users_, {});
   auto_calls_ = std::exchange(other.auto_calls_, 0);
   distributed_ = std::exchange(other.distributed_, false);
@@ -366,6 +397,13 @@ Storage::~Storage() {
 void Storage::release() noexcept {
   if (tracked_) untrack(this);
   tracked_ = false;
+  // Destruction waits for this rank's tasks on the data: a synchronisation point.
+  const bool waits =
+      handle_ != nullptr || (!distributed_ && !plans_.empty() && plans_[0]->independent);
+  if (waits && !may_wait(distributed(), SyncPoint::Destroy, serial_)) {
+    abandon();
+    return;
+  }
   release_windows_locked(true);
   drop_independent_locked();  // a container created distributed: its blocks die with it
   distributed_ = false;
@@ -449,6 +487,7 @@ const void* Storage::fetch_block_locked(std::size_t index) {
     const PartitionPlan::Extent& e = plan.extents[k];
     if (row < e.row0 || row >= e.row0 + e.rows || col < e.col0 || col >= e.col0 + e.cols) continue;
     starpu_data_handle_t block = plan.leaves[k];
+    synchronise(SyncPoint::ElementRead, k);
     if (layer != nullptr) layer->fetch_blocks({block});
     const int ret = starpu_data_acquire(block, STARPU_R);
     if (ret != 0) throw Error("starpu_data_acquire(STARPU_R) failed: " + std::to_string(ret));
@@ -609,6 +648,7 @@ void Storage::drop_independent_locked() noexcept {
 
 void Storage::acquire_read_locked() {
   if (phase_ != HostPhase::None) return;  // another reader began the phase meanwhile
+  if (distributed_ || handle_ != nullptr) synchronise(SyncPoint::HostRead);
   if (distributed_) {
     materialise_locked();
     return;
@@ -631,6 +671,7 @@ void Storage::acquire_read_locked() {
 void Storage::acquire_write() {
   std::lock_guard<std::mutex> lock(mutex_);
   if (phase_ == HostPhase::Write) return;
+  if (distributed_ || handle_ != nullptr) synchronise(SyncPoint::HostWrite);
   release_windows_locked(true);
   if (distributed_) {
     materialise_locked();
@@ -722,7 +763,10 @@ std::vector<starpu_data_handle_t> Storage::partition(const PartitionSpec& spec) 
 starpu_data_handle_t Storage::handle_for_task_locked() {
   check_task_use("handle_for_task");
   end_host_phase();
-  if (distributed_) materialise_locked();  // a whole-data call: the whole on every rank
+  if (distributed_) {
+    synchronise(SyncPoint::Gather);
+    materialise_locked();  // a whole-data call: the whole on every rank
+  }
   drop_independent_locked();
   if (handle_ == nullptr)
     register_handle();
@@ -742,6 +786,7 @@ std::vector<starpu_data_handle_t> Storage::partition_locked(const PartitionSpec&
       phase_ = HostPhase::None;
       return plans_[active_plan_]->leaves;
     }
+    synchronise(SyncPoint::Gather);
     materialise_locked();  // another split: from the whole, as for any container
   }
   drop_independent_locked();
@@ -957,7 +1002,10 @@ void Storage::reshape(const Shape& shape) {
         "running; access it from the host first (e.g. host_write()), which waits for them");
   end_host_phase();
   release_windows_locked(true);
-  if (distributed_) materialise_locked();  // resize keeps the values
+  if (distributed_) {
+    synchronise(SyncPoint::Resize);
+    materialise_locked();  // resize keeps the values
+  }
   drop_independent_locked();
   if (handle_ != nullptr) drop_registration();
   const std::size_t bytes = checked_bytes(shape);

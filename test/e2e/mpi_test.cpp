@@ -358,3 +358,92 @@ TEST_CASE(
     }
   }
 }
+
+// test/e2e/cases/mpi_diverge, composed once for the tests below.
+const fs::path& mpi_diverge_case() {
+  static const fs::path kOut =
+      e2e::compose_and_build("mpi_diverge", e2e::cases() / "mpi_diverge" / "main.xml");
+  return kOut;
+}
+
+// One of mpi_diverge's programs on @p np ranks, under a time limit: ranks that wait for
+// each other forever fail the test (timeout's exit status 124) instead of hanging it.
+e2e::Run mpirun_diverge(int np, const std::string& program, const std::string& env = "") {
+  return e2e::run("timeout -k 10 120 mpirun --oversubscribe -np " + std::to_string(np) + " " +
+                      (mpi_diverge_case() / "mpi_diverge").string() + " " + program,
+                  kMpiEnv + " " + env);
+}
+
+const std::string kDiffer =
+    "peppher: the ranks' programs differ (under compose --mpi every rank makes the same "
+    "component calls and creates the same containers, in the same order; containers are "
+    "numbered in the order of their creation; docs/MPI.md): ";
+
+// Every rank printed "rank R: error: <kDiffer + detail>" and the run failed, in time.
+void check_error_on_every_rank(const e2e::Run& r, int np, const std::string& detail) {
+  INFO(r.output);
+  CHECK(r.exit_code != 0);
+  CHECK(r.exit_code != 124);  // timeout: the ranks hung
+  for (int k = 0; k < np; ++k)
+    CHECK(count(r.output, "rank " + std::to_string(k) + ": error: " + kDiffer + detail + "\n") ==
+          1);
+}
+
+TEST_CASE(
+    "ranks that make the same calls run as before; rank() and nranks() keep their values "
+    "after PEPPHER_SHUTDOWN()",
+    "[mpi]") {
+  for (int np : {1, 2, 4}) {
+    DYNAMIC_SECTION(np << " ranks") {
+      e2e::Run r = mpirun_diverge(np, "same");
+      INFO(r.output);
+      REQUIRE(r.exit_code == 0);
+      // Host code may differ between ranks: a rank-0-only print of elements every rank read.
+      CHECK(count(r.output, "rank 0 only: v[1]=2 y[0]=3\n") == 1);
+      for (int k = 0; k < np; ++k) {
+        const std::string rank = "rank " + std::to_string(k);
+        CHECK(count(r.output,
+                    rank + ": v[0]=2 y[999]=3 y[500]=3 (" + std::to_string(k + 1) + ")\n") == 1);
+        CHECK(count(r.output, rank + " of " + std::to_string(np) + " done\n") == 1);
+      }
+    }
+  }
+}
+
+TEST_CASE("a component call made on some ranks only is an error naming the call, on 2 and 4 ranks",
+          "[mpi]") {
+  // Rank 0 alone scales v, then every rank scales w: each rank's call 1 is another
+  // container's (rank 1's w took rank 0's v's data before).
+  const std::string rank0 = "rank 0 made call 1, scale_vec(container 1: Vector of 4 elements); ";
+  const std::string others = " made call 1, scale_vec(container 2: Vector of 4 elements)";
+  e2e::Run two = mpirun_diverge(2, "rank0_call");
+  check_error_on_every_rank(two, 2, rank0 + "rank 1" + others);
+  CHECK(two.output.find("w[0]=") == std::string::npos);
+  e2e::Run four = mpirun_diverge(4, "rank0_call");
+  check_error_on_every_rank(four, 4, rank0 + "ranks 1, 2 and 3" + others);
+  CHECK(four.output.find("w[0]=") == std::string::npos);
+
+  // The error left uncaught ends the program with its message.
+  e2e::Run uncaught = mpirun_diverge(2, "rank0_call", "NO_CATCH=1");
+  INFO(uncaught.output);
+  CHECK(uncaught.exit_code != 0);
+  CHECK(uncaught.exit_code != 124);
+  CHECK(uncaught.output.find("what():  " + kDiffer + rank0 + "rank 1" + others) !=
+        std::string::npos);
+}
+
+TEST_CASE(
+    "an element read on one rank only is an error, not a hang; so is a container "
+    "created on one rank only",
+    "[mpi]") {
+  // Rank 1's read would wait for a block rank 0 never sends; rank 0 meanwhile destroys y.
+  const std::string read =
+      "read an element of container 2 (in its block 0) on the host after call 1";
+  check_error_on_every_rank(mpirun_diverge(2, "one_read"), 2,
+                            "rank 0 destroyed container 2 after call 1; rank 1 " + read);
+  check_error_on_every_rank(mpirun_diverge(4, "one_read"), 4,
+                            "ranks 0, 2 and 3 destroyed container 2 after call 1; rank 1 " + read);
+  check_error_on_every_rank(mpirun_diverge(2, "create"), 2,
+                            "rank 0 created container 2 (Vector of 8 elements) after call 1; "
+                            "rank 1 made call 2, scale_vec(container 1: Vector of 4 elements)");
+}

@@ -39,6 +39,8 @@ void init(const Config& config = {});
 /// @brief Waits for every submitted task, brings every live container's data home into
 ///        plain (unpinned) host memory, runs the shutdown hooks, prints the execution report
 ///        when PEPPHER_REPORT=1, then stops StarPU. Does nothing when not running.
+///        Distributed (compose --mpi): throws peppher::Error, stopping nothing, when the
+///        ranks did not make the same component calls (docs/MPI.md "What each rank may do").
 /// @attention Blocks until all tasks finished. Containers stay usable as plain containers.
 void shutdown();
 
@@ -46,11 +48,13 @@ void shutdown();
 bool is_running() noexcept;
 
 /// @brief This process's rank in a distributed run (compose --mpi, started with mpirun):
-///        0 .. nranks() - 1. Always 0 in a program composed without --mpi, or not running.
+///        0 .. nranks() - 1, from init() on and still after shutdown() (the last run's, so
+///        that a program can print it after PEPPHER_SHUTDOWN()). 0 before init() and in a
+///        program composed without --mpi.
 int rank() noexcept;
 
-/// @brief The number of processes of a distributed run; 1 without --mpi, without mpirun,
-///        or when the runtime is not running.
+/// @brief The number of processes of a distributed run, from init() on and still after
+///        shutdown(); 1 before init(), without --mpi or without mpirun.
 int nranks() noexcept;
 
 /// @brief Registers @p hook to run at the next shutdown(), after all tasks finished and

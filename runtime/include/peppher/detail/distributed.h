@@ -5,10 +5,29 @@
 
 #include <starpu.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace peppher::detail {
+
+class Call;
+class Storage;
+
+/// @brief Where the ranks compare their records of the program (Distributed::synchronise):
+///        a point at which this rank is about to wait for tasks or data that other ranks'
+///        calls take part in (docs/MPI.md "What each rank may do").
+enum class SyncPoint : std::uint8_t {
+  HostRead,     ///< the host reads a container a call used (element or whole)
+  HostWrite,    ///< the host writes a container a call used
+  ElementRead,  ///< an element read that fetches only its block
+  Resize,       ///< a container created distributed is resized
+  Gather,       ///< a call gathers a container created distributed (whole, another split)
+  Destroy,      ///< a container a call used is destroyed (its tasks are waited for)
+  CallEnd,      ///< a call waits for its tasks (raw-pointer operands, synchronous calls)
+  BytesSent,    ///< peppher::mpi::bytes_sent()
+  Shutdown,     ///< PEPPHER_SHUTDOWN(): the last comparison
+};
 
 /// @brief What a distributed layer provides to init()/shutdown() and to rank()/nranks().
 /// @attention Installed before init() (by peppher::mpi::init) and removed by shutdown().
@@ -75,7 +94,40 @@ class Distributed {
   ///        it, 1 when another rank executes it (then @p task is already destroyed), or
   ///        StarPU's negative error code (then @p task still belongs to the caller).
   virtual int submit(starpu_task* task) = 0;
+
+  // -- the sequential task flow, checked: every rank makes the same calls -----------------
+
+  /// @brief Component call @p call begins (its operands are known, not yet resolved): its
+  ///        interface and operands, and what it registers and submits until the next call,
+  ///        are folded into this rank's record of the program.
+  virtual void call_begins(const Call& call) = 0;
+  /// @brief Container @p storage (a new payload: Storage::serial()) was created.
+  virtual void container_created(const Storage& storage) = 0;
+  /// @brief This rank is about to wait for tasks or data that other ranks take part in, at
+  ///        @p what on container @p serial (0: none; ElementRead: its block @p block): the
+  ///        ranks compare their records, each
+  ///        at the same point of its program when the programs agree, before any of them
+  ///        waits. Throws peppher::Error naming the first call (or container creation, or
+  ///        synchronisation point) that differs between the ranks; once they differ, every
+  ///        later synchronise() throws it again at once, and nothing may wait for other
+  ///        ranks any more (diverged()). Without effect on one rank.
+  virtual void synchronise(SyncPoint what, std::uint64_t serial, std::size_t block) = 0;
+  /// @brief True once synchronise() found that the ranks' programs differ: the runtime
+  ///        then waits for no task (a task may wait for data no other rank sends).
+  virtual bool diverged() const noexcept = 0;
 };
+
+/// @brief Runs @p layer's synchronise() where nothing may be thrown (a destructor): true
+///        when this rank may wait for its tasks, false when the ranks diverged (the error is
+///        thrown at the next synchronisation point that can throw).
+inline bool may_wait(Distributed* layer, SyncPoint what, std::uint64_t serial) noexcept {
+  if (layer == nullptr) return true;
+  try {
+    layer->synchronise(what, serial, 0);
+  } catch (...) {  // the error itself, or no memory to compare: diverged() tells
+  }
+  return !layer->diverged();
+}
 
 /// @brief Installs (or, with nullptr, removes) the distributed layer.
 void set_distributed(Distributed* layer) noexcept;

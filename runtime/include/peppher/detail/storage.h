@@ -19,6 +19,8 @@ class Error;
 
 namespace peppher::detail {
 
+enum class SyncPoint : std::uint8_t;  // distributed.h
+
 /// @brief What the host may currently do with the data without asking StarPU.
 /// None: a component call may use it (must acquire); Read: acquired STARPU_R;
 /// Write: acquired STARPU_RW, or not registered at all (plain memory).
@@ -136,6 +138,10 @@ class Storage {
   void* data() const noexcept { return ptr_; }
   const Shape& shape() const noexcept { return shape_; }
   bool is_view() const noexcept { return !owning_; }
+  /// @brief Which container this is, counted in the order this process created them
+  ///        (from 1; 0: a view or an empty storage): the same on every rank of a
+  ///        distributed run whose ranks create the same containers in the same order.
+  std::uint64_t serial() const noexcept { return serial_; }
   bool registered() const noexcept;
   bool pinned() const noexcept { return pinned_ || pinned_in_place_; }
   HostPhase phase() const noexcept { return phase_.load(std::memory_order_acquire); }
@@ -255,6 +261,9 @@ class Storage {
   void register_handle();
   void free_memory() noexcept;
   void unpin_in_place() noexcept;
+  void created();
+  void synchronise(SyncPoint what, std::size_t block = 0) const;
+  void abandon() noexcept;
 
   void* ptr_ = nullptr;
   std::size_t bytes_ = 0;
@@ -280,6 +289,7 @@ class Storage {
   SplitState last_auto_;
   std::vector<std::pair<std::string, std::uint64_t>> auto_users_;
   std::uint64_t auto_calls_ = 0;
+  std::uint64_t serial_ = 0;  // see serial()
 };
 
 /// @brief Registry of storages that must be detached at shutdown (see runtime.cpp).
