@@ -141,7 +141,7 @@ int main(int argc, char** argv) {
   long wrong = 0;
   int calls = 0;
   std::uint64_t sum = 1469598103934665603ull;
-  const int rank = peppher::rank(), nranks = peppher::nranks();  // 0 and 1 after shutdown
+  const int rank = peppher::rank(), nranks = peppher::nranks();  // used after shutdown too
   if (tiles) {
     wrong = tiled(m, k, n, p, tile, iterations, calls, sum);
   } else {
