@@ -9,6 +9,7 @@
 #include "compose/emit/cpp_expr.h"
 #include "compose/emit/render.h"
 #include "compose/emit/selection_emitter.h"
+#include "compose/expr/parser.h"
 #include "compose/names/names.h"
 #include "compose/plan/predicate_plan.h"
 
@@ -97,8 +98,37 @@ std::string default_global_size(const WrapperPlan& plan) {
   return first != nullptr ? names::element_count(first->param->name) : "1";
 }
 
-std::string size_expr(const std::optional<ir::Expression>& e, const std::string& fallback) {
-  return e ? cpp::as_size(*e) : fallback;
+// A launch size (globalSize, localSize, a localArg's size) as the OpenCL backend wrapper
+// computes it from its locals: a parameter is the task's value (a block's length in a
+// partitioned call), `M.rows` / `M.cols` the Matrix operand's extent (its block's), a
+// tunable the value of this copy of the variant.
+std::string launch_expr(const ir::Expression& e, const ir::Variant& v) {
+  if (!e.ast) return cpp::as_size(e);
+  const auto rename = [&](const std::string& name) {
+    for (const ir::Tunable& t : v.tunables) {
+      if (t.name == name && t.values.size() == 1) return t.values.front();
+    }
+    const size_t dot = name.find('.');
+    if (dot == std::string::npos) return name;
+    const std::string m = name.substr(0, dot);
+    return name.substr(dot + 1) == "rows" ? names::matrix_rows(m) : names::matrix_cols(m);
+  };
+  std::vector<const expr::Node*> ids;
+  expr::collect_identifiers(*e.ast, ids);
+  const bool renamed = std::any_of(
+      ids.begin(), ids.end(), [&](const expr::Node* id) { return rename(id->text) != id->text; });
+  if (!renamed) return cpp::as_size(e);  // as written
+  return "static_cast<size_t>(" + expr::to_cpp(*e.ast, rename) + ")";
+}
+
+// A launch's sizes as OpenClLaunch::run takes them: one value for a 1-D range ("n", or
+// `fallback` when the descriptor gives none), else a list, dimension 0 first ("{nj, ni}").
+std::string launch_sizes(const std::vector<ir::Expression>& sizes, const ir::Variant& v,
+                         const std::string& fallback, bool list) {
+  if (!list) return sizes.empty() ? fallback : launch_expr(sizes.front(), v);
+  std::vector<std::string> items;
+  for (const ir::Expression& e : sizes) items.push_back(launch_expr(e, v));
+  return "{" + comma_list(items) + "}";
 }
 
 // The OpenCL build options as a C string expression: a relative `-I` folder (compose made
@@ -197,10 +227,39 @@ Data can_execute_kind(const WrapperPlan& plan, const char* archtype,
   return d;
 }
 
+// A host-side OpenCL variant (the original tool's): the function's parameter list and
+// arguments, and the variables its host file names (defined by the wrapper, set for each
+// call under a lock: they are the process's, shared by every OpenCL worker).
+void host_side_data(const VariantSlot& s, Data& d) {
+  const ir::SourceFile* host = ir::host_side_source(*s.variant);
+  const ir::SourceFile* kernel = ir::kernel_source(*s.variant);
+  d.set("host_side", flag(s.host_side && host != nullptr));
+  std::vector<std::string> params, args;
+  for (const plan::KernelArg& a : s.kernel_args) {
+    params.push_back(plan::host_arg_type(a) + " " + a.local);
+    args.push_back(a.local);
+  }
+  d.set("host_params", comma_list(params));
+  d.set("host_args", comma_list(args));
+  d.set("kernel_or_null", kernel != nullptr ? "\"" + kernel->kernel + "\"" : "nullptr");
+  d.set("host_lock", "peppher_host_lock_" + s.variant->name);
+  const std::string none;
+  const std::string& program = host != nullptr ? host->opencl_program : none;
+  const std::string& cl_kernel = host != nullptr ? host->cl_kernel : none;
+  const std::string& queue = host != nullptr ? host->cl_command_queue : none;
+  d.set("has_globals", flag(!program.empty() || !cl_kernel.empty() || !queue.empty()));
+  d.set("has_program_global", flag(!program.empty()));
+  d.set("program_global", program);
+  d.set("has_kernel_global", flag(!cl_kernel.empty()));
+  d.set("kernel_global", cl_kernel);
+  d.set("has_queue_global", flag(!queue.empty()));
+  d.set("queue_global", queue);
+}
+
 Data opencl_variant_data(const WrapperPlan& plan, const VariantSlot& s) {
   const ir::Variant& v = *s.variant;
   Data d = variant_common(plan, s);
-  const ir::SourceFile* src = ir::kernel_source(v);
+  const ir::SourceFile* src = ir::program_source(v);
   // The reader/checker guarantees an OpenCL variant names its kernel; stay total anyway.
   d.set("program", names::opencl_program(v));
   d.set("kernel_name", names::kernel_file(v));
@@ -211,17 +270,29 @@ Data opencl_variant_data(const WrapperPlan& plan, const VariantSlot& s) {
                                  .lexically_relative(plan.output_dir)
                                  .string()
                            : "");
-  d.set("kernel", src ? src->kernel : v.name);
+  d.set("kernel", src && !src->kernel.empty() ? src->kernel : v.name);
+  host_side_data(s, d);
   std::string options = plan::opencl_build_options(*plan.iface, v);
   d.set("has_build_options", flag(!options.empty()));
   d.set("build_options", build_options_expr(options));
-  d.set("kernel_args", make_list(s.kernel_args, [](const plan::KernelArg& a) {
+  d.set("kernel_args", make_list(s.kernel_args, [&](const plan::KernelArg& a) {
           Data arg;
           arg.set("value", a.local);
+          const bool local = a.role == plan::KernelArgRole::Local && a.local_arg != nullptr;
+          arg.set("is_local", flag(local));
+          arg.set("bytes",
+                  local ? launch_expr(a.local_arg->size, v) + " * " + std::to_string(a.elem_bytes)
+                        : "");
           return arg;
         }));
-  d.set("global_size", size_expr(src ? src->global_size : std::nullopt, default_global_size(plan)));
-  d.set("local_size", size_expr(src ? src->local_size : std::nullopt, "0"));
+  // Several dimensions: lists, dimension 0 first; one: the values (a 1-D range).
+  static const std::vector<ir::Expression> kNone;
+  const std::vector<ir::Expression>& global = src ? src->global_size : kNone;
+  const std::vector<ir::Expression>& local = src ? src->local_size : kNone;
+  const bool nd = global.size() > 1;
+  d.set("global_size", launch_sizes(global, v, default_global_size(plan), nd));
+  d.set("local_size", launch_sizes(local, v, "0", nd));
+  d.set("launch_separator", nd ? ",\n                     " : ", ");  // lists: a line each
   return d;
 }
 
@@ -311,6 +382,9 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
         }));
   d.set("variants", all);
   d.set("has_opencl", flag(!plan.opencl.empty()));
+  d.set("has_host_side_opencl",
+        flag(std::any_of(plan.opencl.begin(), plan.opencl.end(),
+                         [](const VariantSlot& s) { return s.host_side; })));
   d.set("forkjoin", flag(plan.forkjoin));
   d.set("can_execute", flag(plan.can_execute));
   d.set("has_predicate_helpers", flag(!plan.predicate_helpers.empty()));

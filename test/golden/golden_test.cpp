@@ -16,6 +16,7 @@
 #include "compose/explore/explore.h"
 #include "compose/explore/table.h"
 #include "compose/plan/plan.h"
+#include "compose/verify/verify.h"
 #include "hand_built_ir.h"
 
 namespace fs = std::filesystem;
@@ -40,9 +41,13 @@ emit::EmitSettings fixed_settings() {
   return settings;
 }
 
-// The plan and emit stages on `app` into `out`, as the driver runs them.
-void generate(const ir::Application& app, output::OutputContext& out, diag::Diagnostics& diags) {
-  const plan::ApplicationPlan plan = plan::plan_application(app, diags);
+// The plan and emit stages on `app` into `out`, as the driver runs them; with `verify`, also
+// variant verification in between (Clang reads the variants' sources: what a kernel's
+// __local arguments become depends on where it takes them).
+void generate(const ir::Application& app, output::OutputContext& out, diag::Diagnostics& diags,
+              bool verify = false) {
+  plan::ApplicationPlan plan = plan::plan_application(app, diags);
+  if (verify && !diags.has_errors()) verify::verify_plan(app, plan, {}, diags);
   if (!diags.has_errors()) emit::generate(plan, fixed_settings(), out);
 }
 
@@ -84,7 +89,7 @@ void check_golden(const std::string& name, const ir::Application& app) {
 
 // The whole pipeline in memory on test/golden/<name>/input/main.xml, with the command-line
 // options in test/golden/<name>/args.txt if present.
-void check_golden_descriptors(const std::string& name) {
+void check_golden_descriptors(const std::string& name, bool verify = false) {
   fs::path dir = fs::path(PEPPHER_GOLDEN_DIR) / name;
   std::vector<std::string> args;
   std::istringstream words(fs::exists(dir / "args.txt") ? read_file(dir / "args.txt") : "");
@@ -101,7 +106,7 @@ void check_golden_descriptors(const std::string& name) {
   output::OutputContext out;
   if (!diags.has_errors()) {
     const ir::Application expanded = expand::expand(app, diags);
-    generate(expanded, out, diags);
+    generate(expanded, out, diags, verify);
   }
   INFO(messages.str());
   REQUIRE_FALSE(diags.has_errors());
@@ -176,6 +181,10 @@ TEST_CASE("golden: static dispatch: the trained grid, placement-aware choice of 
   check_golden_descriptors("static_dispatch");
 }
 
+TEST_CASE("golden: a 2-D NDRange over row blocks, extents and a tunable as sizes, __local") {
+  check_golden_descriptors("ndrange", true);
+}
+
 TEST_CASE("golden: partitioned calls: raw blocks, 2-D blocks, '?' with a history model") {
   check_golden_descriptors("partition");
 }
@@ -226,6 +235,26 @@ TEST_CASE("golden: a block-length parameter that also sizes a shared operand is 
   CHECK_THAT(generate_messages(app),
              Catch::Contains("/app/vector_scale.xml:9:7: error: parameter 'n' of interface "
                              "'vector_scale' is both the length of a partitioned operand"));
+}
+
+TEST_CASE("plan: an OpenCL row dimension that every block's task shares is a warning") {
+  // arr is split in blocks of 64 and its numElements `size` receives each block's length;
+  // `n` (the shared operand's length) is the whole call's in every task.
+  ir::Application app = partitioned_app(ir::AccessMode::Read);
+  ir::SourceFile& cl = app.interfaces.front().variants.back().sources.front();
+  cl.global_size = {golden::expr("n")};
+  cl.global_size.front().loc = {"/app/vector_scale/scale_opencl.xml", 4, 60};
+  CHECK_THAT(generate_messages(app),
+             Catch::Contains("/app/vector_scale/scale_opencl.xml:4:60: warning: globalSize of "
+                             "'vector_scale.cl': its row dimension (dimension 0, the last) 'n' "
+                             "names 'n', which every block's task of a call of partitioned "
+                             "interface 'vector_scale' receives unchanged"));
+  cl.global_size = {golden::expr("64"), golden::expr("n * 2")};
+  CHECK_THAT(generate_messages(app), Catch::Contains("row dimension (dimension 1, the last)"));
+  cl.global_size = {golden::expr("n"), golden::expr("size")};  // follows the blocks
+  CHECK(generate_messages(app).empty());
+  cl.global_size = {golden::expr("256")};  // a kernel striding over its block
+  CHECK(generate_messages(app).empty());
 }
 
 TEST_CASE("expand: tunable expansion past StarPU's slot limit keeps the first, names the rest") {
