@@ -122,8 +122,9 @@ function(peppher_compose_cuda target source object flags)
   endforeach()
   list(GET arch -1 last)
   list(APPEND gencode "-gencode=arch=compute_${last},code=compute_${last}")
-  get_filename_component(dir "${source}" DIRECTORY)
-  set(out "${CMAKE_CURRENT_BINARY_DIR}/${target}.peppher-cuda/${object}")
+  get_filename_component(dir "${object}" DIRECTORY)
+  set(objects "${CMAKE_CURRENT_BINARY_DIR}/${target}.peppher-cuda")
+  set(out "${objects}/${object}")
   set(includes "")
   foreach(inc IN LISTS STARPU_INCLUDE_DIRS PEPPHER_CUDA_INCLUDE_DIRS)
     list(APPEND includes "-I${inc}")
@@ -131,7 +132,7 @@ function(peppher_compose_cuda target source object flags)
   set(runtime_includes
       "$<TARGET_PROPERTY:Peppher::peppher,INTERFACE_INCLUDE_DIRECTORIES>")
   add_custom_command(OUTPUT "${out}"
-    COMMAND "${CMAKE_COMMAND}" -E make_directory "${CMAKE_CURRENT_BINARY_DIR}/${target}.peppher-cuda/${dir}"
+    COMMAND "${CMAKE_COMMAND}" -E make_directory "${objects}/${dir}"
     COMMAND "${CUDAToolkit_NVCC_EXECUTABLE}" ${gencode} ${flags} "-I${PEPPHER_GENERATED_DIR}"
             "$<$<BOOL:${runtime_includes}>:-I$<JOIN:${runtime_includes},;-I>>" ${includes}
             -c "${source}" -o "${out}"

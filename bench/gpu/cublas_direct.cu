@@ -44,8 +44,7 @@ int main(int argc, char** argv) {
   const float one = 1.0f, zero = 0.0f;
   auto gemm = [&] {
     // Row-major C = A * B is column-major C^T = B^T * A^T: the operands swapped.
-    check(cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, db, n, da, n, &zero, dc,
-                      n),
+    check(cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, db, n, da, n, &zero, dc, n),
           "cublasSgemm");
   };
   gemm();  // warm-up

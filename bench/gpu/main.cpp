@@ -143,9 +143,10 @@ int overhead(int calls, int rounds) {
   const long on_gpu = ran(gpu_variant("gpu_tiny"));
   const bool correct = v[0] == expected;
   const double ratio = median(ratios);
-  std::printf("generated CUDA call: %.2f us/task, hand-written CUDA codelet: %.2f us/task (best "
-              "of %d rounds of %d), median pair ratio %.3f\n",
-              best_generated / calls * 1e6, best_direct / calls * 1e6, rounds, calls, ratio);
+  std::printf(
+      "generated CUDA call: %.2f us/task, hand-written CUDA codelet: %.2f us/task (best "
+      "of %d rounds of %d), median pair ratio %.3f\n",
+      best_generated / calls * 1e6, best_direct / calls * 1e6, rounds, calls, ratio);
   check(correct && on_gpu == 100 + static_cast<long>(rounds) * calls, "cuda_overhead_result",
         "v[0]=" + std::to_string(v[0]) + " expected " + std::to_string(expected) + ", " +
             std::to_string(on_gpu) + " generated tasks ran gpu_tiny_cuda");
@@ -211,15 +212,16 @@ int fig3(int n, int k) {
   }
   const long long bytes = static_cast<long long>(n) * sizeof(float);
   const long long in = after.to_gpu - before.to_gpu, back = after.from_gpu - before.from_gpu;
-  std::printf("fig3: %d calls on 2 Vectors of %d floats (%lld bytes each): %lld bytes in %ld "
-              "transfers to the GPU, %lld bytes in %ld back; %ld tasks on the GPU\n",
-              k, n, bytes, in, after.to_count - before.to_count, back,
-              after.from_count - before.from_count, ran(gpu_variant("gpu_axpby")));
+  std::printf(
+      "fig3: %d calls on 2 Vectors of %d floats (%lld bytes each): %lld bytes in %ld "
+      "transfers to the GPU, %lld bytes in %ld back; %ld tasks on the GPU\n",
+      k, n, bytes, in, after.to_count - before.to_count, back, after.from_count - before.from_count,
+      ran(gpu_variant("gpu_axpby")));
   check(wrong == 0, "fig3_result", std::to_string(wrong) + " wrong elements after the chain");
   check(in == 2 * bytes && back == bytes && ran(gpu_variant("gpu_axpby")) == k, "fig3_transfers",
-        "to GPU " + std::to_string(in) + " bytes (expected x and y once: " +
-            std::to_string(2 * bytes) + "), back " + std::to_string(back) +
-            " (expected y once: " + std::to_string(bytes) + ")");
+        "to GPU " + std::to_string(in) +
+            " bytes (expected x and y once: " + std::to_string(2 * bytes) + "), back " +
+            std::to_string(back) + " (expected y once: " + std::to_string(bytes) + ")");
   std::printf("RESULT fig3_bytes_to_gpu_per_operand=%.3f fig3_bytes_back_per_written=%.3f\n",
               static_cast<double>(in) / (2.0 * bytes), static_cast<double>(back) / bytes);
   return wrong == 0 && in == 2 * bytes && back == bytes ? 0 : 1;
@@ -315,7 +317,7 @@ struct Part {
 
 // Small calls (the CPU's: a task on the GPU costs more than the whole map on a core) and
 // large ones (the GPU's), weighted so that neither device alone is good.
-const Part kMix[] = {{64, 600},   {256, 400},   {1024, 200},   {4096, 100},
+const Part kMix[] = {{64, 600},   {256, 400},  {1024, 200},  {4096, 100},
                      {16384, 40}, {65536, 20}, {262144, 10}, {1048576, 6}};
 constexpr int kIters = 40;
 
@@ -372,8 +374,7 @@ int selection() {
   std::printf("TIME forced gpu_mapw_cpu=%.4f forced gpu_mapw_cuda=%.4f oracle=%.4f dynamic=%.4f\n",
               forced[0], forced[1], oracle, chosen);
   // The models decide: the smallest calls stay on the CPU, the largest go to the GPU.
-  check(small_cpu * 10 >= small_all * 9 && large_gpu * 10 >= large_all * 9,
-        "history_models_choose",
+  check(small_cpu * 10 >= small_all * 9 && large_gpu * 10 >= large_all * 9, "history_models_choose",
         "after calibration dmda ran " + std::to_string(small_cpu) + " of " +
             std::to_string(small_all) + " calls at n=" + std::to_string(kMix[0].n) +
             " on the CPU and " + std::to_string(large_gpu) + " of " + std::to_string(large_all) +
@@ -446,8 +447,10 @@ int split(size_t n) {
   auto run = [&](size_t size, int iters, int ncpus, int ncuda) {
     SplitRun r = split_session(size, iters, ncpus, ncuda, 7);
     std::printf("  n=%zu iters=%d %s: %.4f s/call (%s)%s\n", size, iters,
-                ncuda == 0 ? "CPU workers" : ncpus == 0 ? "GPU alone" : "CPUs + GPU", r.seconds,
-                r.split.c_str(), r.correct ? "" : " WRONG");
+                ncuda == 0   ? "CPU workers"
+                : ncpus == 0 ? "GPU alone"
+                             : "CPUs + GPU",
+                r.seconds, r.split.c_str(), r.correct ? "" : " WRONG");
     return r;
   };
   // Probe: CPU time grows with the rounds per element, the GPU's is mostly the transfers.
@@ -479,9 +482,10 @@ int split(size_t n) {
     }
   }
   check(ok, "split_results", "every split run's y matches the map computed on the host");
-  std::printf("RESULT gpu_split_vs_best_device=%.3f gpu_split_speedup_close=%.3f "
-              "close_cpu_gpu_factor=%.2f iters_close=%d iters_far=%d\n",
-              far_ratio, near_speedup, near_cg, balanced, lopsided);
+  std::printf(
+      "RESULT gpu_split_vs_best_device=%.3f gpu_split_speedup_close=%.3f "
+      "close_cpu_gpu_factor=%.2f iters_close=%d iters_far=%d\n",
+      far_ratio, near_speedup, near_cg, balanced, lopsided);
   return ok ? 0 : 1;
 }
 

@@ -29,10 +29,9 @@ void sgemm_cublas(const peppher::Matrix<float>& A, const peppher::Matrix<float>&
   }
   const float one = 1.0f;
   const float zero = 0.0f;
-  const cublasStatus_t status =
-      cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, B.data(),
-                  static_cast<int>(B.ld()), A.data(), static_cast<int>(A.ld()), &zero, C.data(),
-                  static_cast<int>(C.ld()));
+  const cublasStatus_t status = cublasSgemm(
+      handle, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, B.data(), static_cast<int>(B.ld()), A.data(),
+      static_cast<int>(A.ld()), &zero, C.data(), static_cast<int>(C.ld()));
   if (status != CUBLAS_STATUS_SUCCESS) {
     std::fprintf(stderr, "sgemm_cublas: cublasSgemm failed with status %d\n",
                  static_cast<int>(status));

@@ -19,8 +19,7 @@ __global__ void add(float* y, const float* t, int n) {
 }
 }  // namespace
 
-void gpu_axpby_cuda(const peppher::Vector<float>& x, peppher::Vector<float>& y, float a,
-                    float b) {
+void gpu_axpby_cuda(const peppher::Vector<float>& x, peppher::Vector<float>& y, float a, float b) {
   const int n = static_cast<int>(y.size());
   if (n == 0) return;
   cudaStream_t s = peppher::cuda::stream();
