@@ -71,3 +71,75 @@ function(peppher_install_composition target)
     endwhile()
   endif()
 endfunction()
+
+# peppher_compose_cuda(<target> <source> <object> <flags>): called by a composition's
+# peppher.cmake for each CUDA variant. Where the StarPU found (STARPU_INCLUDE_DIRS) has CUDA
+# (STARPU_USE_CUDA in its starpu_config.h) and CMake finds the CUDA toolkit, compiles <source>
+# with nvcc (<flags>, the composition's folder, the runtime's and StarPU's headers) for
+# PEPPHER_CUDA_ARCH (a CMake or environment variable: compute capabilities, "90" or "80 90";
+# default the machine's GPUs from nvidia-smi, else 75 80 90, PTX of the last for newer GPUs)
+# and links it into <target> with CUDA::cudart and CUDA::cublas, as the generated Makefile
+# does. Elsewhere the variant is left out (StarPU without CUDA never calls it).
+function(peppher_compose_cuda target source object flags)
+  if(NOT DEFINED PEPPHER_STARPU_HAS_CUDA)
+    set(has OFF)
+    foreach(dir IN LISTS STARPU_INCLUDE_DIRS)
+      if(EXISTS "${dir}/starpu_config.h")
+        file(STRINGS "${dir}/starpu_config.h" line REGEX "define STARPU_USE_CUDA 1")
+        if(line)
+          set(has ON)
+        endif()
+      endif()
+    endforeach()
+    set(PEPPHER_STARPU_HAS_CUDA ${has} CACHE INTERNAL "StarPU was built with CUDA")
+  endif()
+  if(NOT PEPPHER_STARPU_HAS_CUDA)
+    return()
+  endif()
+  find_package(CUDAToolkit QUIET)
+  if(NOT CUDAToolkit_FOUND)
+    message(WARNING "StarPU has CUDA but CMake finds no CUDA toolkit: ${source} left out")
+    return()
+  endif()
+  set(arch "${PEPPHER_CUDA_ARCH}")
+  if(NOT arch)
+    set(arch "$ENV{PEPPHER_CUDA_ARCH}")
+  endif()
+  if(NOT arch)
+    execute_process(COMMAND nvidia-smi --query-gpu=compute_cap --format=csv,noheader
+                    OUTPUT_VARIABLE arch ERROR_QUIET RESULT_VARIABLE status)
+    if(NOT status EQUAL 0)
+      set(arch "")
+    endif()
+  endif()
+  string(REGEX REPLACE "sm_|compute_|\\." "" arch "${arch}")
+  string(REGEX REPLACE "[ ,;\n]+" ";" arch "${arch}")
+  list(REMOVE_ITEM arch "")
+  list(REMOVE_DUPLICATES arch)
+  if(NOT arch)
+    set(arch 75 80 90)
+  endif()
+  set(gencode "")
+  foreach(a IN LISTS arch)
+    list(APPEND gencode "-gencode=arch=compute_${a},code=sm_${a}")
+  endforeach()
+  list(GET arch -1 last)
+  list(APPEND gencode "-gencode=arch=compute_${last},code=compute_${last}")
+  get_filename_component(dir "${object}" DIRECTORY)
+  set(objects "${CMAKE_CURRENT_BINARY_DIR}/${target}.peppher-cuda")
+  set(out "${objects}/${object}")
+  set(includes "")
+  foreach(inc IN LISTS STARPU_INCLUDE_DIRS PEPPHER_CUDA_INCLUDE_DIRS)
+    list(APPEND includes "-I${inc}")
+  endforeach()
+  set(runtime_includes
+      "$<TARGET_PROPERTY:Peppher::peppher,INTERFACE_INCLUDE_DIRECTORIES>")
+  add_custom_command(OUTPUT "${out}"
+    COMMAND "${CMAKE_COMMAND}" -E make_directory "${objects}/${dir}"
+    COMMAND "${CUDAToolkit_NVCC_EXECUTABLE}" ${gencode} ${flags} "-I${PEPPHER_GENERATED_DIR}"
+            "$<$<BOOL:${runtime_includes}>:-I$<JOIN:${runtime_includes},;-I>>" ${includes}
+            -c "${source}" -o "${out}"
+    DEPENDS "${source}" COMMAND_EXPAND_LISTS VERBATIM)
+  target_sources(${target} PRIVATE "${out}")
+  target_link_libraries(${target} PRIVATE CUDA::cudart CUDA::cublas)
+endfunction()

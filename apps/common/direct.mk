@@ -23,11 +23,20 @@ CU_VARIANTS := $(filter %.cu,$(VARIANTS))
 OBJECTS := $(OUT)/main.o $(patsubst %.cpp,$(OUT)/%.o,$(notdir $(CPP_VARIANTS)))
 HAVE_NVCC := $(shell command -v $(NVCC) 2>/dev/null)
 CUDA_CHECK := $(if $(HAVE_NVCC),$(patsubst %.cu,$(OUT)/%.cu.o,$(notdir $(CU_VARIANTS))))
+# CUDA variants are linked where StarPU has CUDA (as in the generated Makefile), built for
+# PEPPHER_CUDA_ARCH (compute capabilities, default 75 80 90) with the toolkit's -lcudart.
+STARPU_HAS_CUDA := $(shell grep -q 'define STARPU_USE_CUDA 1' \
+  $(shell pkg-config --variable=includedir starpu-1.3)/starpu/1.3/starpu_config.h 2>/dev/null && echo yes)
+PEPPHER_CUDA_ARCH ?= 75 80 90
+CUDA_ARCH_FLAGS := $(foreach a,$(PEPPHER_CUDA_ARCH),-gencode=arch=compute_$(a),code=sm_$(a))
+CUDA_HOME ?= $(patsubst %/bin/,%,$(dir $(realpath $(HAVE_NVCC))))
+CUDA_LINK := $(if $(and $(HAVE_NVCC),$(STARPU_HAS_CUDA)),$(CUDA_CHECK) -L$(CUDA_HOME)/lib64 -lcudart)
 
 all: $(OUT)/$(APP)_direct $(CUDA_CHECK)
 
-$(OUT)/$(APP)_direct: $(OBJECTS) $(wildcard $(PEPPHER_BUILD)/runtime/libpeppher.a)
-	g++ -O2 -o $@ $(OBJECTS) $(PEPPHER_LIBS) $(STARPU_LIBS) -lOpenCL -fopenmp -lpthread
+$(OUT)/$(APP)_direct: $(OBJECTS) $(if $(CUDA_LINK),$(CUDA_CHECK)) \
+    $(wildcard $(PEPPHER_BUILD)/runtime/libpeppher.a)
+	g++ -O2 -o $@ $(OBJECTS) $(CUDA_LINK) $(PEPPHER_LIBS) $(STARPU_LIBS) -lOpenCL -fopenmp -lpthread
 
 $(OUT)/main.o: main.cpp $(wildcard ../*.h ../../common/*.h)
 	@mkdir -p $(OUT)
@@ -37,10 +46,10 @@ $(OUT)/%.o: $(COMP)/*/%.cpp
 	@mkdir -p $(OUT)
 	g++ $(FLAGS) $(if $(findstring openmp,$*),-fopenmp) -c $< -o $@
 
-# CUDA variants: compiled for checking where nvcc exists (StarPU here has no CUDA to link).
+# CUDA variants: compiled where nvcc exists; linked only where StarPU has CUDA.
 $(OUT)/%.cu.o: $(COMP)/*/%.cu
 	@mkdir -p $(OUT)
-	$(NVCC) -O2 $(PEPPHER_CFLAGS) $(STARPU_CFLAGS) -c $< -o $@
+	$(NVCC) $(CUDA_ARCH_FLAGS) -O2 $(PEPPHER_CFLAGS) $(STARPU_CFLAGS) -c $< -o $@
 
 clean:
 	rm -rf $(OUT)

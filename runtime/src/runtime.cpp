@@ -73,6 +73,9 @@ std::string init_error(int ret) {
 
 // Stops StarPU, through the distributed layer when one started it (which removes it).
 void stop_starpu() {
+#ifdef STARPU_USE_CUDA
+  if (starpu_cuda_worker_get_count() > 0) starpu_cublas_shutdown();
+#endif
   if (detail::Distributed* layer = detail::distributed()) {
     layer->stop();
     detail::set_distributed(nullptr);
@@ -186,6 +189,11 @@ void init(const Config& config) {
   g_rank = layer != nullptr ? layer->rank() : 0;
   g_nranks = layer != nullptr ? layer->nranks() : 1;
   detail::cache_worker_names();
+#ifdef STARPU_USE_CUDA
+  // A cuBLAS handle per CUDA worker, on its stream (starpu_cublas_get_local_handle() in a
+  // CUDA variant: components/sgemm/sgemm_cublas.cu); stop_starpu() releases them.
+  if (starpu_cuda_worker_get_count() > 0) starpu_cublas_init();
+#endif
   reset_report();
   const char* env_trace = std::getenv("PEPPHER_TRACE");
   const std::string trace =

@@ -48,6 +48,12 @@ function(peppher_compose target)
   target_sources(${target} PRIVATE "${PEPPHER_GENERATED_DIR}/vector_scale/vector_scale_cpu.c")
   set_source_files_properties("${PEPPHER_GENERATED_DIR}/vector_scale/vector_scale_cpu.c" PROPERTIES
     LANGUAGE CXX COMPILE_OPTIONS "-O2")
+  # CUDA variant: compiled and linked where StarPU has CUDA (peppher_compose_cuda in
+  # PeppherComposition.cmake, which find_package(Peppher) includes).
+  if(COMMAND peppher_compose_cuda)
+    peppher_compose_cuda(${target} "${PEPPHER_GENERATED_DIR}/vector_scale/vector_scale_cuda.cu" "obj/scale_cuda_func/vector_scale_cuda.o"
+      "-O2")
+  endif()
   target_include_directories(${target} PRIVATE "${PEPPHER_GENERATED_DIR}")
   # Before anything of the target is built: no interrupted compose in the folder (above).
   add_custom_target(${target}_compose_guard
