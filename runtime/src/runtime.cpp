@@ -163,7 +163,8 @@ void init(const Config& config) {
   starpu_conf conf;
   if (starpu_conf_init(&conf) != 0) throw Error("init: starpu_conf_init failed");
   const char* env_sched = std::getenv("STARPU_SCHED");
-  g_scheduler = env_sched != nullptr && *env_sched != '\0' ? env_sched : config.scheduler;
+  const bool sched_from_env = env_sched != nullptr && *env_sched != '\0';
+  g_scheduler = sched_from_env ? env_sched : config.scheduler;
   conf.sched_policy_name = g_scheduler.c_str();
   if (config.ncpus || config.nopencl || config.ncuda) {
     // Explicit counts must beat STARPU_NCPU & co; starpu_conf_init already copied the
@@ -172,6 +173,13 @@ void init(const Config& config) {
     if (config.ncpus) conf.ncpus = *config.ncpus;
     if (config.nopencl) conf.nopencl = *config.nopencl;
     if (config.ncuda) conf.ncuda = *config.ncuda;
+  }
+  // peager is there for combined workers (an OpenMP variant on all CPU cores,
+  // docs/SELECTION.md); with fewer than two CPU workers it makes none, and lws keeps the
+  // data nearer its tasks. STARPU_SCHED still wins.
+  if (!sched_from_env && g_scheduler == "peager" && conf.ncpus >= 0 && conf.ncpus < 2) {
+    g_scheduler = "lws";
+    conf.sched_policy_name = g_scheduler.c_str();
   }
   if (detail::opencl_copies_better_synchronous(conf.nopencl)) {
     conf.disable_asynchronous_opencl_copy = 1;

@@ -3,6 +3,8 @@
 // cores) for data at home; without combined workers StarPU chooses (-1).
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <cstdlib>
+#include <string>
 
 #include "peppher/placement.h"
 #include "support.h"
@@ -56,9 +58,16 @@ TEST_CASE("with no model, data at home runs the OpenMP variant, device data the 
   CHECK(home_again.choose_without_model(selector, all) == 1);
 }
 
-TEST_CASE("with no model and no combined worker, StarPU chooses", "[no_model]") {
-  peppher::Config c = peppher::Config::with_scheduler("lws");  // makes no combined worker
+TEST_CASE("with one CPU worker peager gives way to lws, and StarPU chooses", "[no_model]") {
+  if (const char* s = std::getenv("STARPU_SCHED"); s != nullptr && *s != '\0') return;
+  // peager would make no combined worker with one CPU worker: the runtime starts lws.
+  peppher::Config c = peppher::Config::with_scheduler("peager");
+  c.ncpus = 1;
   peppher::Runtime runtime(c);
+  const starpu_sched_policy* policy = starpu_sched_ctx_get_sched_policy(0);
+  REQUIRE(policy != nullptr);
+  CHECK(std::string(policy->policy_name) == "lws");
+  CHECK(starpu_combined_worker_get_count() == 0);
   peppher::VariantSelector selector("plain", {"seq", "omp"}, {"CPU", "OPENMP"});
   peppher::Vector<std::uint32_t> v(16, 1u);
   peppher::PlacementChoice choice;
