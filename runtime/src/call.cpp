@@ -15,6 +15,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "idle_workers.h"
 #include "peppher/detail/distributed.h"
 #include "peppher/detail/raw_cache.h"
 #include "peppher/detail/trace.h"
@@ -152,6 +153,15 @@ std::array<starpu_codelet, STARPU_NMAXBUFS> make_reduction_folds() {
   return all;
 }
 std::array<starpu_codelet, STARPU_NMAXBUFS> g_reduction_folds = make_reduction_folds();
+
+// A reduction whose one block's task accumulates into the Scalar itself, with no partial,
+// start or fold task: one process (a distributed call folds partials of every rank), one
+// block, and min or max, where folding one partial started at the identity gives the same
+// value as accumulating into the Scalar (a sum or product would round differently).
+bool reduces_in_place(const Operand& op, std::size_t nblocks) {
+  return op.kind == OperandKind::ContainerReduce && nblocks == 1 && distributed() == nullptr &&
+         (op.reduction.op == Reduction::Min || op.reduction.op == Reduction::Max);
+}
 
 // The argument block of a task the call makes itself (a halo copy, a reduction's start or
 // fold): a malloc'd copy of @p arg, which StarPU frees with the task. Without memory the
@@ -666,6 +676,17 @@ void Call::resolve() {
   for (Operand& op : ops_) {
     if (op.kind == OperandKind::Container) {
       op.handle = op.container->handle_for_task_locked();
+    } else if (op.kind == OperandKind::ContainerSplit && op.auto_split && op.sizes.size() == 1 &&
+               distributed() == nullptr) {
+      // A `?` split into one block (one capable worker) in one process: the block is the
+      // whole container, so its task gets the container's own handle, with no partition
+      // plan to make, keep or undo (the same task, the same data).
+      op.blocks.assign(1, op.container->handle_for_task_locked());
+      op.container->note_auto_split_locked(iface_, auto_split_);
+      if (op.halo_index >= 0) {  // no neighbour: the block itself stands for both halos
+        op.halo_first.assign(1, nullptr);
+        op.halo_last.assign(1, nullptr);
+      }
     } else if (op.kind == OperandKind::ContainerSplit) {
       op.blocks = op.container->partition_locked(op.spec, overwrites(op));
       if (op.auto_split) op.container->note_auto_split_locked(iface_, auto_split_);
@@ -686,7 +707,10 @@ void Call::resolve() {
       }
     } else if (op.kind == OperandKind::ContainerReduce) {
       op.handle = op.container->handle_for_task_locked();
-      op.blocks = op.container->reduction_partials_locked(blocks());
+      if (reduces_in_place(op, blocks()))
+        op.blocks.assign(1, op.handle);
+      else
+        op.blocks = op.container->reduction_partials_locked(blocks());
     }
   }
 }
@@ -695,6 +719,7 @@ void Call::resolve() {
 // distributed layer when there is one: it runs on the owner of the data it writes.
 void Call::submit_internal(starpu_task* task) {
   Distributed* layer = distributed();
+  wake_workers();  // paused while the runtime was idle (idle_workers.h)
   const int ret = layer != nullptr ? layer->submit(task) : starpu_task_submit(task);
   if (ret < 0) {
     task->destroy = 0;
@@ -706,7 +731,7 @@ void Call::submit_internal(starpu_task* task) {
 
 void Call::submit_reduction_starts() {
   for (const Operand& op : ops_) {
-    if (op.kind != OperandKind::ContainerReduce) continue;
+    if (op.kind != OperandKind::ContainerReduce || reduces_in_place(op, blocks())) continue;
     for (starpu_data_handle_t partial : op.blocks) {
       starpu_task* task = starpu_task_create();
       task->cl = &g_reduction_start;
@@ -719,7 +744,7 @@ void Call::submit_reduction_starts() {
 
 void Call::submit_reduction_folds() {
   for (const Operand& op : ops_) {
-    if (op.kind != OperandKind::ContainerReduce) continue;
+    if (op.kind != OperandKind::ContainerReduce || reduces_in_place(op, blocks())) continue;
     for (std::size_t first = 0; first < op.blocks.size(); first += kMaxFold) {
       const std::size_t k = std::min<std::size_t>(kMaxFold, op.blocks.size() - first);
       starpu_task* task = starpu_task_create();
@@ -789,6 +814,7 @@ bool Call::submit_task(starpu_task* task, std::size_t b) {
   // it): 0 submitted here, 1 run by another rank (the task is gone), < 0 StarPU's error.
   trace_task(task, iface_, nblocks_ == 0 ? -1 : static_cast<int>(b));  // PEPPHER_TRACE
   Distributed* layer = distributed();
+  wake_workers();  // paused while the runtime was idle (idle_workers.h)
   const int ret = layer != nullptr ? layer->submit(task) : starpu_task_submit(task);
   if (ret < 0) {
     trace_detach(task);
@@ -841,7 +867,8 @@ void Call::submit(bool synchronous) {
         if (op.container != nullptr)
           op.container->note_task_locked(
               STARPU_CODELET_GET_MODE(codelet_, op.index),
-              op.kind == OperandKind::ContainerReduce ? STARPU_MAIN_RAM : node);
+              op.kind == OperandKind::ContainerReduce && !reduces_in_place(op, n) ? STARPU_MAIN_RAM
+                                                                                  : node);
     }
   }
   // Waiting for this rank's tasks, which may wait for other ranks' data: the ranks compare

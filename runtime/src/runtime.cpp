@@ -14,7 +14,9 @@
 #include <unordered_map>
 #include <vector>
 
+#include "idle_workers.h"
 #include "opencl_copies.h"
+#include "opencl_programs.h"
 #include "peppher/detail/distributed.h"
 #include "peppher/detail/raw_cache.h"
 #include "peppher/detail/storage.h"
@@ -167,7 +169,8 @@ void init(const Config& config) {
   starpu_conf conf;
   if (starpu_conf_init(&conf) != 0) throw Error("init: starpu_conf_init failed");
   const char* env_sched = std::getenv("STARPU_SCHED");
-  g_scheduler = env_sched != nullptr && *env_sched != '\0' ? env_sched : config.scheduler;
+  const bool sched_from_env = env_sched != nullptr && *env_sched != '\0';
+  g_scheduler = sched_from_env ? env_sched : config.scheduler;
   conf.sched_policy_name = g_scheduler.c_str();
   if (config.ncpus || config.nopencl || config.ncuda) {
     // Explicit counts must beat STARPU_NCPU & co; starpu_conf_init already copied the
@@ -176,6 +179,13 @@ void init(const Config& config) {
     if (config.ncpus) conf.ncpus = *config.ncpus;
     if (config.nopencl) conf.nopencl = *config.nopencl;
     if (config.ncuda) conf.ncuda = *config.ncuda;
+  }
+  // peager is there for combined workers (an OpenMP variant on all CPU cores,
+  // docs/SELECTION.md); with fewer than two CPU workers it makes none, and lws keeps the
+  // data nearer its tasks. STARPU_SCHED still wins.
+  if (!sched_from_env && g_scheduler == "peager" && conf.ncpus >= 0 && conf.ncpus < 2) {
+    g_scheduler = "lws";
+    conf.sched_policy_name = g_scheduler.c_str();
   }
   if (detail::opencl_copies_better_synchronous(conf.nopencl)) {
     conf.disable_asynchronous_opencl_copy = 1;
@@ -203,8 +213,12 @@ void init(const Config& config) {
   try {
     apply_variant_environment();
     apply_placement_environment();
+    detail::start_opencl_builds();
+    detail::start_idle_pausing(layer != nullptr);
   } catch (...) {
     g_running = false;
+    detail::stop_idle_pausing();
+    detail::finish_opencl_builds();
     detail::trace_stop();
     stop_starpu();
     throw;
@@ -214,6 +228,8 @@ void init(const Config& config) {
 void shutdown() {
   std::lock_guard<std::mutex> lock(g_lifecycle_mutex);
   if (!g_running) return;
+  detail::stop_idle_pausing();
+  detail::finish_opencl_builds();
   // Distributed: the ranks compare their programs before waiting for each other's tasks
   // (throws when they differ: then no task can be waited for).
   if (detail::Distributed* layer = detail::distributed())

@@ -166,3 +166,32 @@ TEST_CASE("reduction identities and folds", "[reduction]") {
   CHECK(fold(reduction_ops<unsigned char>(Reduction::Max), static_cast<unsigned char>(200),
              static_cast<unsigned char>(201)) == 201);
 }
+
+TEST_CASE("a min or max reduction of one block in one process runs no start or fold task",
+          "[call][partition][reduction]") {
+  Session session;
+  starpu_codelet max = peppher_test::make_codelet("max", max_cpu, nullptr, {STARPU_R, STARPU_RW});
+  const std::vector<double> values = awkward(23);
+  Vector<double> x(values);
+  Scalar<double> m(-1e300);
+  starpu_task_wait_for_all();
+  starpu_profiling_status_set(STARPU_PROFILING_ENABLE);
+  auto executed = [] {  // tasks run by every worker since profiling started (and reset)
+    int total = 0;
+    for (unsigned w = 0; w < starpu_worker_get_count(); ++w) {
+      starpu_profiling_worker_info info;
+      if (starpu_profiling_worker_get_info(static_cast<int>(w), &info) == 0)
+        total += info.executed_tasks;
+    }
+    return total;
+  };
+  executed();  // resets the counters
+  peppher::PartitionedCall call(&max, "max");
+  call.split(0, "x", x, 23);  // one block
+  call.reduce(1, "m", m, peppher::Reduction::Max);
+  call.submit();
+  starpu_task_wait_for_all();
+  CHECK(executed() == 1);  // the block's task, accumulating into m itself
+  starpu_profiling_status_set(STARPU_PROFILING_DISABLE);
+  CHECK(m.get() == *std::max_element(values.begin(), values.end()));
+}

@@ -264,3 +264,24 @@ TEST_CASE("a `?` call with fewer workers keeps an equal split of more blocks",
   }
   CHECK(v.to_std() == want);
 }
+
+TEST_CASE("a `?` call of one block in one process partitions nothing", "[partition]") {
+  Session session;
+  starpu_codelet cl = affine_codelet();
+  cl.name = "one_block";
+  for (auto& f : cl.opencl_funcs) f = nullptr;  // the CPU workers only
+  cl.where = STARPU_CPU;
+  peppher::AutoSplit split("one_block");
+  if (peppher::detail::capable_workers(&cl).size() != 1) return;  // one block per worker
+  Vector<std::uint32_t> v(1000);
+  std::vector<std::uint32_t> want(1000);
+  for (std::uint32_t i = 0; i < 1000; ++i) v[i] = want[i] = i;
+  const std::uint64_t before = partitions();
+  for (int call = 0; call < 3; ++call) {
+    // The block is the whole container: its task gets the container's own handle.
+    CHECK(affine_call(cl, split, v, 3, 1) == std::vector<std::size_t>{1000});
+    for (auto& x : want) x = x * 3 + 1;
+  }
+  CHECK(partitions() - before == 0);
+  CHECK(v.to_std() == want);
+}
