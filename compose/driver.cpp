@@ -159,25 +159,14 @@ void infer_instantiations(ir::Application& app) {
 }
 
 // Variant verification: each variant's source against its interface, with Clang. A
-// function found extern "C" or in a namespace is declared and called so by its wrapper.
+// function found extern "C" or in a namespace is declared and called so by its wrapper, a
+// kernel's __local arguments are passed where it takes them.
 void verify_sources(const ir::Application& expanded, plan::ApplicationPlan& plan,
                     diag::Diagnostics& diag) {
   verify::VerifySettings settings;
   settings.system_include_dirs = runtime_header_dirs();
   settings.verbosity = expanded.options.verbosity;
-  const std::map<std::string, verify::FoundFunction> found =
-      verify::verify_variants(expanded, settings, diag);
-  for (plan::WrapperPlan& w : plan.wrappers) {
-    for (auto* slots : {&w.cpu_like, &w.cuda}) {
-      for (plan::VariantSlot& s : *slots) {
-        const ir::Variant& v = *s.variant;
-        auto it = found.find(v.base_name.empty() ? v.name : v.base_name);
-        if (it == found.end()) continue;
-        s.c_linkage = s.c_linkage || it->second.c_linkage;
-        s.scope = it->second.scope;
-      }
-    }
-  }
+  verify::verify_plan(expanded, plan, settings, diag);
 }
 
 }  // namespace

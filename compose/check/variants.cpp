@@ -40,6 +40,47 @@ void check_sources(const std::vector<ir::SourceFile>& sources, diag::Diagnostics
   }
 }
 
+// "globalSize of 'k.cl'", and " (dimension 1)" after it in a multi-dimensional launch.
+std::string launch_what(const char* attr, const ir::SourceFile& f, size_t k, size_t count) {
+  return std::string(attr) + " of '" + f.name + "'" +
+         (count > 1 ? " (dimension " + std::to_string(k) + ")" : "");
+}
+
+// The OpenCL launch of a source file: each dimension of globalSize and localSize, and the
+// element counts of its __local arguments, over the call's parameters and tunables.
+void resolve_launch(ir::SourceFile& f, const Scope& launch, diag::Diagnostics& diag) {
+  for (size_t k = 0; k < f.global_size.size(); ++k) {
+    resolve_expression(f.global_size[k], launch_what("globalSize", f, k, f.global_size.size()),
+                       launch, diag);
+  }
+  for (size_t k = 0; k < f.local_size.size(); ++k) {
+    resolve_expression(f.local_size[k], launch_what("localSize", f, k, f.local_size.size()), launch,
+                       diag);
+  }
+  // One group size per dimension of the range; without globalSize the range is 1-D.
+  const size_t dims = f.global_size.empty() ? 1 : f.global_size.size();
+  if (!f.local_size.empty() && f.local_size.size() != dims) {
+    diag.error(f.local_size.front().loc,
+               "localSize of '" + f.name + "' has " + std::to_string(f.local_size.size()) +
+                   (f.local_size.size() == 1 ? " dimension" : " dimensions") + ", but the " +
+                   (f.global_size.empty() ? "default launch (no globalSize) is 1-D"
+                                          : "globalSize has " + std::to_string(dims)) +
+                   ": give both one expression per dimension, dimension 0 first");
+  }
+  std::set<std::string> names;
+  for (ir::LocalArg& a : f.local_args) {
+    if (!names.insert(a.name).second) {
+      diag.error(a.loc, "localArg '" + a.name + "' of '" + f.name + "' is given twice");
+    }
+    if (f.kernel.empty()) {
+      diag.error(a.loc, "localArg '" + a.name + "' on '" + f.name +
+                            "', which names no kernel: put it on the source file whose "
+                            "kernel=\"...\" takes that __local parameter");
+    }
+    resolve_expression(a.size, "size of localArg '" + a.name + "'", launch, diag);
+  }
+}
+
 std::vector<std::string> platform_properties(const ir::Application& app) {
   std::vector<std::string> props = {"num_cpus", "num_cuda", "num_opencl"};
   if (app.platform) {
@@ -67,19 +108,16 @@ void resolve_variant(const ir::Application& app, const ir::Interface& iface, ir:
     scope.tunables.push_back(t.name);
   }
   scope.platform = platform_properties(app);
-  Scope launch = scope;  // launch sizes are C++ text in the OpenCL wrapper: no M.rows there
-  launch.allow_platform = false;
   for (const ir::Parameter& p : iface.parameters)
     if (p.kind == ir::ParamKind::Matrix) scope.matrices.push_back(p.name);
+  Scope launch = scope;  // launch sizes are C++ in the OpenCL wrapper: M.rows is M's extent
+  launch.allow_platform = false;
   for (ir::Constraint& c : v.constraints) {
     std::string what = c.name.empty() ? "constraint" : "constraint '" + c.name + "'";
     resolve_expression(c.expr, what, scope, diag);
   }
   for (ir::SourceFile& f : v.sources) {
-    if (f.global_size)
-      resolve_expression(*f.global_size, "globalSize of '" + f.name + "'", launch, diag);
-    if (f.local_size)
-      resolve_expression(*f.local_size, "localSize of '" + f.name + "'", launch, diag);
+    resolve_launch(f, launch, diag);
     if (!f.kernel.empty() && v.backend != ir::Backend::OpenCl) {
       diag.warning(f.loc, "kernel=\"" + f.kernel + "\" is ignored: implementation '" + v.name +
                               "' targets " + ir::to_string(v.backend) + ", not OPENCL");

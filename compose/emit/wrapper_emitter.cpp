@@ -9,6 +9,7 @@
 #include "compose/emit/cpp_expr.h"
 #include "compose/emit/render.h"
 #include "compose/emit/selection_emitter.h"
+#include "compose/expr/parser.h"
 #include "compose/names/names.h"
 #include "compose/plan/predicate_plan.h"
 
@@ -97,8 +98,37 @@ std::string default_global_size(const WrapperPlan& plan) {
   return first != nullptr ? names::element_count(first->param->name) : "1";
 }
 
-std::string size_expr(const std::optional<ir::Expression>& e, const std::string& fallback) {
-  return e ? cpp::as_size(*e) : fallback;
+// A launch size (globalSize, localSize, a localArg's size) as the OpenCL backend wrapper
+// computes it from its locals: a parameter is the task's value (a block's length in a
+// partitioned call), `M.rows` / `M.cols` the Matrix operand's extent (its block's), a
+// tunable the value of this copy of the variant.
+std::string launch_expr(const ir::Expression& e, const ir::Variant& v) {
+  if (!e.ast) return cpp::as_size(e);
+  const auto rename = [&](const std::string& name) {
+    for (const ir::Tunable& t : v.tunables) {
+      if (t.name == name && t.values.size() == 1) return t.values.front();
+    }
+    const size_t dot = name.find('.');
+    if (dot == std::string::npos) return name;
+    const std::string m = name.substr(0, dot);
+    return name.substr(dot + 1) == "rows" ? names::matrix_rows(m) : names::matrix_cols(m);
+  };
+  std::vector<const expr::Node*> ids;
+  expr::collect_identifiers(*e.ast, ids);
+  const bool renamed = std::any_of(
+      ids.begin(), ids.end(), [&](const expr::Node* id) { return rename(id->text) != id->text; });
+  if (!renamed) return cpp::as_size(e);  // as written
+  return "static_cast<size_t>(" + expr::to_cpp(*e.ast, rename) + ")";
+}
+
+// A launch's sizes as OpenClLaunch::run takes them: one value for a 1-D range ("n", or
+// `fallback` when the descriptor gives none), else a list, dimension 0 first ("{nj, ni}").
+std::string launch_sizes(const std::vector<ir::Expression>& sizes, const ir::Variant& v,
+                         const std::string& fallback, bool list) {
+  if (!list) return sizes.empty() ? fallback : launch_expr(sizes.front(), v);
+  std::vector<std::string> items;
+  for (const ir::Expression& e : sizes) items.push_back(launch_expr(e, v));
+  return "{" + comma_list(items) + "}";
 }
 
 // The OpenCL build options as a C string expression: a relative `-I` folder (compose made
@@ -215,13 +245,24 @@ Data opencl_variant_data(const WrapperPlan& plan, const VariantSlot& s) {
   std::string options = plan::opencl_build_options(*plan.iface, v);
   d.set("has_build_options", flag(!options.empty()));
   d.set("build_options", build_options_expr(options));
-  d.set("kernel_args", make_list(s.kernel_args, [](const plan::KernelArg& a) {
+  d.set("kernel_args", make_list(s.kernel_args, [&](const plan::KernelArg& a) {
           Data arg;
           arg.set("value", a.local);
+          const bool local = a.role == plan::KernelArgRole::Local && a.local_arg != nullptr;
+          arg.set("is_local", flag(local));
+          arg.set("bytes",
+                  local ? launch_expr(a.local_arg->size, v) + " * " + std::to_string(a.elem_bytes)
+                        : "");
           return arg;
         }));
-  d.set("global_size", size_expr(src ? src->global_size : std::nullopt, default_global_size(plan)));
-  d.set("local_size", size_expr(src ? src->local_size : std::nullopt, "0"));
+  // Several dimensions: lists, dimension 0 first; one: the values (a 1-D range).
+  static const std::vector<ir::Expression> kNone;
+  const std::vector<ir::Expression>& global = src ? src->global_size : kNone;
+  const std::vector<ir::Expression>& local = src ? src->local_size : kNone;
+  const bool nd = global.size() > 1;
+  d.set("global_size", launch_sizes(global, v, default_global_size(plan), nd));
+  d.set("local_size", launch_sizes(local, v, "0", nd));
+  d.set("launch_separator", nd ? ",\n                     " : ", ");  // lists: a line each
   return d;
 }
 

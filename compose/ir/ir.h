@@ -146,6 +146,15 @@ struct CompilerStep {
   std::string output;  // link step: the executable's name
 };
 
+// (ext) <peppher:localArg name="tile" size="BS*BS"/> on an OpenCL kernel's source file: the
+// kernel's __local pointer parameter `name`, given `size` elements of its pointee type per
+// work-group (clSetKernelArg with a size and no value).
+struct LocalArg {
+  SourceLoc loc;
+  std::string name;
+  Expression size;
+};
+
 struct SourceFile {
   SourceLoc loc;
   std::string name;  // as written in the descriptor
@@ -157,9 +166,12 @@ struct SourceFile {
   // without the int extents that follow it by default (kernels written for the interface's
   // own parameter list run unchanged).
   bool extent_arguments = true;
-  std::optional<Expression> global_size;  // (ext) OpenCL launch size
-  std::optional<Expression> local_size;
-  std::string opencl_program;  // host-side OpenCL names, if given
+  // (ext) OpenCL launch sizes: 1 to 3 expressions each, dimension 0 first, as
+  // clEnqueueNDRangeKernel takes them ("nj,ni"); empty: not given.
+  std::vector<Expression> global_size;
+  std::vector<Expression> local_size;
+  std::vector<LocalArg> local_args;  // (ext) the kernel's __local pointer parameters
+  std::string opencl_program;        // host-side OpenCL names, if given
   std::string cl_kernel;
   std::string cl_command_queue;
   CompilerStep compiler;  // empty name: no compiler given

@@ -130,13 +130,17 @@ void loc(Json& j, const SourceLoc& l) {
   j.str(l.file + ":" + std::to_string(l.line) + ":" + std::to_string(l.col));
 }
 
-void expression(Json& j, const std::string& k, const Expression& e) {
-  j.key(k);
+void expression_object(Json& j, const Expression& e) {
   j.begin_object();
   j.field("text", e.text);
   j.field("cpp", e.ast ? expr::to_cpp(*e.ast) : std::string());
   loc(j, e.loc);
   j.end_object();
+}
+
+void expression(Json& j, const std::string& k, const Expression& e) {
+  j.key(k);
+  expression_object(j, e);
 }
 
 void strings(Json& j, const std::string& k, const std::vector<std::string>& v) {
@@ -167,8 +171,14 @@ void source_files(Json& j, const std::vector<SourceFile>& files) {
     j.field("language", f.language);
     if (!f.version.empty()) j.field("version", f.version);
     if (!f.kernel.empty()) j.field("kernel", f.kernel);
-    if (f.global_size) expression(j, "globalSize", *f.global_size);
-    if (f.local_size) expression(j, "localSize", *f.local_size);
+    for (const auto& [key, sizes] :
+         {std::pair{"globalSize", &f.global_size}, std::pair{"localSize", &f.local_size}}) {
+      if (sizes->empty()) continue;
+      j.key(key);
+      j.begin_array();
+      for (const Expression& e : *sizes) expression_object(j, e);
+      j.end_array();
+    }
     compiler(j, "compiler", f.compiler);
     loc(j, f.loc);
     j.end_object();

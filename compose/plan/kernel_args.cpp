@@ -1,6 +1,8 @@
 // The OpenCL kernel argument list of a variant (see kernel_args.h).
 #include "compose/plan/kernel_args.h"
 
+#include <algorithm>
+
 #include "compose/names/names.h"
 
 namespace peppher::plan {
@@ -23,8 +25,20 @@ std::vector<KernelArg> kernel_args(const ir::Interface& iface, const ir::SourceF
   return args;
 }
 
+void place_local_arg(std::vector<KernelArg>& args, const ir::LocalArg& arg, size_t index,
+                     int elem_bytes) {
+  KernelArg a;
+  a.role = KernelArgRole::Local;
+  a.local = arg.name;
+  a.local_arg = &arg;
+  a.elem_bytes = elem_bytes;
+  args.insert(args.begin() + static_cast<std::ptrdiff_t>(std::min(index, args.size())), a);
+}
+
 std::string kernel_arg_type(const KernelArg& arg) {
   switch (arg.role) {
+    case KernelArgRole::Local:
+      return "__local memory";
     case KernelArgRole::Extent:
       return "int";
     case KernelArgRole::Value:

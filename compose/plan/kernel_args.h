@@ -14,6 +14,7 @@ enum class KernelArgRole {
   Buffer,  // the operand's cl_mem (pointer, container, Scalar, T&)
   Value,   // a by-value parameter
   Extent,  // an int extent after a container's buffer: size, rows, cols or ld
+  Local,   // a __local pointer parameter: its size per work-group, no value (localArg)
 };
 
 /// Which extent of a container an Extent argument is.
@@ -24,12 +25,21 @@ struct KernelArg {
   KernelArgRole role = KernelArgRole::Value;
   Extent extent = Extent::None;
   std::string local;  // the backend wrapper's local holding it (names.h): "x", "x_size"
+  // Local: the descriptor's localArg and the size of one element of the kernel's pointee
+  // type in bytes (verification reads it from the kernel); param is null.
+  const ir::LocalArg* local_arg = nullptr;
+  int elem_bytes = 0;
 };
 
 /// The kernel arguments of an OpenCL variant whose kernel is in `kernel_file`: operands in
 /// parameter order, a Vector followed by its size and a Matrix by its rows, cols and leading
 /// dimension, unless the file says extentArguments="false".
 std::vector<KernelArg> kernel_args(const ir::Interface& iface, const ir::SourceFile& kernel_file);
+
+/// Inserts the __local argument `arg` (elements of `elem_bytes` bytes) as kernel parameter
+/// `index` (0-based, as clSetKernelArg counts): verification found it there in the kernel.
+void place_local_arg(std::vector<KernelArg>& args, const ir::LocalArg& arg, size_t index,
+                     int elem_bytes);
 
 /// How the kernel should declare `arg`: "__global const float *", "int", "float".
 std::string kernel_arg_type(const KernelArg& arg);

@@ -2,6 +2,10 @@
 // length is read from the expression trees of numElements and descRowWidth.
 #include "compose/plan/partition_plan.h"
 
+#include <algorithm>
+
+#include "compose/expr/parser.h"
+
 namespace peppher::plan {
 namespace {
 
@@ -254,6 +258,54 @@ void check_shared_lengths(const ir::Interface& iface, WrapperPlan& plan, diag::D
 }
 
 }  // namespace
+
+void check_launch_rows(const ir::Interface& iface, const WrapperPlan& plan,
+                       diag::Diagnostics& diags) {
+  if (!plan.partitioned) return;
+  // What follows the blocks: parameters receiving a block's length, M.rows of a Matrix
+  // whose rows are split.
+  std::vector<std::string> per_block;
+  for (const Operand& o : plan.operands) {
+    if (o.block_value == BlockValue::BlockSize) per_block.push_back(o.param->name);
+    const bool rows_split = o.split == SplitKind::Blocks || o.split == SplitKind::Auto ||
+                            o.split == SplitKind::Blocks2D || o.split == SplitKind::GridRows;
+    if (o.kind == OperandKind::Matrix && rows_split) per_block.push_back(o.param->name + ".rows");
+  }
+  for (const VariantSlot& s : plan.opencl) {
+    const ir::SourceFile* src = ir::kernel_source(*s.variant);
+    if (src == nullptr || src->global_size.empty() || !src->global_size.back().ast) continue;
+    const ir::Expression& rows = src->global_size.back();
+    std::vector<const expr::Node*> ids;
+    expr::collect_identifiers(*rows.ast, ids);
+    std::vector<std::string> shared;
+    bool follows = ids.empty();  // a constant: the kernel strides over its block
+    for (const expr::Node* id : ids) {
+      if (std::find(per_block.begin(), per_block.end(), id->text) != per_block.end()) {
+        follows = true;
+      } else if (std::none_of(s.variant->tunables.begin(), s.variant->tunables.end(),
+                              [&](const ir::Tunable& t) { return t.name == id->text; })) {
+        shared.push_back(id->text);
+      }
+    }
+    if (follows || shared.empty()) continue;
+    const size_t dim = src->global_size.size() - 1;
+    std::string fix = per_block.empty() ? "" : " (here: '" + per_block.front() + "')";
+    diags.warning(rows.loc,
+                  "globalSize of '" + src->name + "': its row dimension (dimension " +
+                      std::to_string(dim) + ", the last) '" + rows.text + "' names '" +
+                      shared.front() +
+                      "', which every block's task of a call of partitioned "
+                      "interface '" +
+                      iface.name +
+                      "' receives unchanged, so each block launches "
+                      "the whole call's rows over its own block; name what receives a block's "
+                      "row count" +
+                      fix +
+                      ": the by-value rows parameter of a raw matrix "
+                      "(numElements=\"rows*W\" descRowWidth=\"W\"), or M.rows of a split "
+                      "peppher::Matrix");
+  }
+}
 
 void plan_partition(const ir::Interface& iface, WrapperPlan& plan, diag::Diagnostics& diags) {
   const Operand* leader = plan_splits(iface, plan, diags);

@@ -13,4 +13,14 @@ namespace peppher::plan {
 /// Needs plan.operands (and the expression trees check/ filled in).
 void plan_partition(const ir::Interface& iface, WrapperPlan& plan, diag::Diagnostics& diags);
 
+/// The row dimension of an OpenCL launch is the last one globalSize gives (a row-major
+/// matrix's slowest index: PolyBench's get_global_id(1) for rows i in "nj,ni"). In a
+/// partitioned call each block's task evaluates globalSize with its block's values, so that
+/// dimension follows the blocks when it names the by-value parameter receiving a block's
+/// length or `M.rows` of a split Matrix; a constant (a kernel striding over its block) is
+/// fine too. Warns at a row dimension that names only values every block's task shares:
+/// each block would launch the whole call's rows over its own block. Needs plan.opencl.
+void check_launch_rows(const ir::Interface& iface, const WrapperPlan& plan,
+                       diag::Diagnostics& diags);
+
 }  // namespace peppher::plan

@@ -418,6 +418,7 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
       s.kernel_args = kernel_args(iface, *src);
     }
   }
+  check_launch_rows(iface, plan, diags);
   check_generic_variants(plan, diags);
   plan_predicates(app, plan);
   plan_selection(app, plan, diags);

@@ -31,6 +31,50 @@ std::optional<ir::Expression> expr_attr(const Doc& d, pugi::xml_node n, const ch
   return d.expr(a, b, e - b + 1);
 }
 
+// An OpenCL launch size (globalSize, localSize): 1 to 3 comma-separated expressions,
+// dimension 0 first, each located in the file. Reports an empty item or a fourth one.
+std::vector<ir::Expression> launch_sizes(const Doc& d, pugi::xml_node n, const char* local) {
+  std::vector<ir::Expression> out;
+  pugi::xml_attribute a = d.attr(n, local);
+  if (!a) return out;
+  const std::string v = a.value();
+  std::vector<std::pair<size_t, size_t>> items;  // [from, to) of each item
+  int depth = 0;
+  size_t from = 0;
+  for (size_t i = 0; i <= v.size(); ++i) {
+    if (i < v.size() && (v[i] == '(' || v[i] == '{')) ++depth;
+    if (i < v.size() && (v[i] == ')' || v[i] == '}')) --depth;
+    if (i == v.size() || (v[i] == ',' && depth == 0)) {
+      items.emplace_back(from, i);
+      from = i + 1;
+    }
+  }
+  for (size_t k = 0; k < items.size(); ++k) {
+    const auto [begin, end] = items[k];
+    const std::string item = v.substr(begin, end - begin);
+    const size_t b = item.find_first_not_of(" \t\r\n");
+    ir::Expression e = b == std::string::npos
+                           ? d.expr(a, begin, 0)
+                           : d.expr(a, begin + b, item.find_last_not_of(" \t\r\n") - b + 1);
+    if (k == 3) {
+      d.diag().error(e.loc, std::string(local) + "=\"" + v + "\" has " +
+                                std::to_string(items.size()) +
+                                " dimensions; an OpenCL NDRange has 1 to 3, dimension 0 first "
+                                "(globalSize=\"nj,ni\" for get_global_id(0) < nj and "
+                                "get_global_id(1) < ni)");
+      return {};
+    }
+    if (b == std::string::npos) {
+      d.diag().error(e.loc, std::string(local) + "=\"" + v + "\": dimension " + std::to_string(k) +
+                                " is empty; give one expression per dimension, dimension 0 "
+                                "first, separated by commas");
+      return {};
+    }
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
 // Returns the chosen model; reports a second switch set to true.
 ir::PerfModel perf_switches(const Doc& d, pugi::xml_node n, const std::string& what) {
   static const std::pair<const char*, ir::PerfModel> kSwitches[] = {
@@ -246,8 +290,15 @@ ir::SourceFile read_source_file(const Doc& d, pugi::xml_node n) {
   f.language = trim(value(d, n, "language"));
   f.kernel = trim(value(d, n, "kernel"));
   f.extent_arguments = d.boolean(n, "extentArguments", true);
-  f.global_size = expr_attr(d, n, "globalSize");
-  f.local_size = expr_attr(d, n, "localSize");
+  f.global_size = launch_sizes(d, n, "globalSize");
+  f.local_size = launch_sizes(d, n, "localSize");
+  for (pugi::xml_node l : d.children(n, "localArg")) {
+    ir::LocalArg arg;
+    arg.loc = d.loc(l);
+    arg.name = trim(value(d, l, "name"));
+    if (std::optional<ir::Expression> size = expr_attr(d, l, "size")) arg.size = std::move(*size);
+    f.local_args.push_back(std::move(arg));
+  }
   f.opencl_program = trim(value(d, n, "starpu_opencl_program"));
   f.cl_kernel = trim(value(d, n, "cl_kernel"));
   f.cl_command_queue = trim(value(d, n, "cl_command_queue"));

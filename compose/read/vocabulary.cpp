@@ -44,7 +44,8 @@ const std::vector<ElementSpec>& all_elements() {
        {"name", "version", "language", "kernel", "extentArguments", "globalSize", "localSize",
         "starpu_opencl_program", "cl_kernel", "cl_command_queue", "type"},
        {},
-       {"compilation"}},
+       {"compilation", "localArg"}},
+      {"localArg", {"name", "size"}, {"name", "size"}, {}},
       {"compilation", {}, {}, {"compiler", "language"}},
       {"language", {}, {}, {}, true},  // in the original tool's skeletons; ignored
       {"compiler", {"type"}, {}, {"name", "version", "flags", "output"}},

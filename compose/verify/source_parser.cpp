@@ -92,6 +92,9 @@ ParsedParam map_param(const clang::ASTContext& ctx, const clang::ParmVarDecl& p)
     }
     if (!out.kind.empty()) out.bytes = static_cast<int>(ctx.getTypeSize(canonical) / 8);
   }
+  if (!canonical.isNull() && !canonical->isDependentType() && !canonical->isIncompleteType()) {
+    out.value_bytes = static_cast<int>(ctx.getTypeSizeInChars(canonical).getQuantity());
+  }
   return out;
 }
 
@@ -143,10 +146,11 @@ class Visitor : public clang::RecursiveASTVisitor<Visitor> {
   std::vector<std::string>& kernels_;
 };
 
-// The first `get_global_id(1)` (or another work-item function of dimension 1 or 2) in the
-// body of kernel `d`, from its tokens (bodies are skipped; macros are not expanded).
-void find_second_dimension(const clang::ASTContext& ctx, const clang::FunctionDecl& d,
-                           ParsedFunction& f) {
+// The first `get_global_id(1)` (or another work-item function) of dimension 1 and of
+// dimension 2 in the body of kernel `d`, from its tokens (bodies are skipped; macros are
+// not expanded).
+void find_dimension_uses(const clang::ASTContext& ctx, const clang::FunctionDecl& d,
+                         ParsedFunction& f) {
   static const char* const kCalls[] = {"get_global_id",    "get_local_id",   "get_group_id",
                                        "get_global_size",  "get_local_size", "get_num_groups",
                                        "get_global_offset"};
@@ -174,12 +178,14 @@ void find_second_dimension(const clang::ASTContext& ctx, const clang::FunctionDe
     const std::string name = window[0].getRawIdentifier().str();
     const std::string dim(window[2].getLiteralData(), window[2].getLength());
     if (dim != "1" && dim != "2" && dim != "1u" && dim != "2u") continue;
-    for (const char* call : kCalls) {
-      if (name != call) continue;
-      f.second_dimension = location(sm, window[0].getLocation());
-      f.second_dimension_call = name + "(" + dim + ")";
-      return;
+    const int dimension = dim[0] - '0';
+    const bool seen = std::any_of(f.dimension_uses.begin(), f.dimension_uses.end(),
+                                  [&](const DimensionUse& u) { return u.dimension == dimension; });
+    if (seen || std::find(std::begin(kCalls), std::end(kCalls), name) == std::end(kCalls)) {
+      continue;
     }
+    f.dimension_uses.push_back(
+        {dimension, location(sm, window[0].getLocation()), name + "(" + dim + ")"});
   }
 }
 
@@ -197,7 +203,7 @@ class Consumer : public clang::ASTConsumer {
     }
     for (const clang::FunctionDecl* d : found) {
       ParsedFunction f = map_function(ctx, *d);
-      if (f.is_kernel && f.defined) find_second_dimension(ctx, *d, f);
+      if (f.is_kernel && f.defined) find_dimension_uses(ctx, *d, f);
       for (size_t i = 0; expected != nullptr && i < f.params.size(); ++i) {
         if (i >= expected->getNumParams()) break;
         f.params[i].same_as_expected =

@@ -47,7 +47,15 @@ struct ParsedParam {
   std::string value_type;
   std::string kind;
   int bytes = 0;
+  int value_bytes = 0;            // the value type's size (float4: 16, a struct), 0 when incomplete
   bool same_as_expected = false;  // C/C++/CUDA: same type as the expected prototype's
+};
+
+// A call of an OpenCL work-item function with a constant dimension above 0.
+struct DimensionUse {
+  int dimension = 0;  // 1 or 2
+  ir::SourceLoc loc;  // the call
+  std::string call;   // "get_global_id(1)"
 };
 
 struct ParsedFunction {
@@ -60,10 +68,9 @@ struct ParsedFunction {
   bool is_kernel = false;  // OpenCL __kernel
   bool defined = false;    // has a body here
   bool extern_c = false;   // C linkage (C, or declared in extern "C" in C++)
-  // OpenCL kernel: where its body first asks for a work-item's place in dimension 1 or 2
-  // (`get_global_id(1)`, `get_group_id(2)`, ...), read from its tokens; line 0 if nowhere.
-  ir::SourceLoc second_dimension;
-  std::string second_dimension_call;  // "get_global_id(1)"
+  // OpenCL kernel: where its body first asks for a work-item's place in dimension 1 and in
+  // dimension 2 (`get_global_id(1)`, `get_group_id(2)`, ...), read from its tokens.
+  std::vector<DimensionUse> dimension_uses;
   std::vector<ParsedParam> params;
 };
 

@@ -3,7 +3,9 @@
 // so at the variant descriptor, naming the function, the parameter and both types.
 #include "compose/verify/verify.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -141,11 +143,16 @@ class Verifier {
   Verifier(const ir::Application& app, const VerifySettings& settings, diag::Diagnostics& diags)
       : app_(app), settings_(settings), diags_(diags) {}
 
-  std::map<std::string, FoundFunction> run() {
+  VerifyResult run() {
     std::set<std::string> done;  // one tunable copy per base, one instantiation per generic
     for (const ir::Interface& iface : app_.interfaces) {
       for (const ir::Variant* v : ir::enabled_variants(app_, iface)) {
-        const std::string key = iface.name + "/" + (v->base_name.empty() ? v->name : v->base_name);
+        std::string key = iface.name + "/" + (v->base_name.empty() ? v->name : v->base_name);
+        // Every copy of a kernel with __local arguments: their element types may differ.
+        const ir::SourceFile* kernel_file = ir::kernel_source(*v);
+        if (kernel_file != nullptr && !kernel_file->local_args.empty()) {
+          key += "/" + std::to_string(reinterpret_cast<std::uintptr_t>(v));
+        }
         if (!done.insert(key).second) continue;
         const auto start = std::chrono::steady_clock::now();
         if (v->backend == ir::Backend::OpenCl) {
@@ -171,7 +178,7 @@ class Verifier {
                                    std::to_string(cuda_version_ % 1000 / 10)
                              : std::string("does not exist")));
     }
-    return std::move(found_functions_);
+    return std::move(result_);
   }
 
  private:
@@ -352,7 +359,7 @@ class Verifier {
       return;
     }
     if (f.extern_c || !f.scope.empty()) {
-      found_functions_[v.base_name.empty() ? v.name : v.base_name] = {f.extern_c, f.scope};
+      result_.functions[v.base_name.empty() ? v.name : v.base_name] = {f.extern_c, f.scope};
     }
   }
 
@@ -425,6 +432,13 @@ class Verifier {
     r.directory = fs::path(absolute(file->path)).parent_path().string();
     r.function = file->kernel;
     ParsedSource parsed = parser_.parse(r);
+    if (!parsed.ok && !file->local_args.empty()) {
+      diags_.error(file->local_args.front().loc,
+                   "OpenCL variant '" + v.name + "': localArg '" + file->local_args.front().name +
+                       "' goes where kernel '" + file->kernel +
+                       "' takes it, but Clang cannot parse '" + file->path + "': " + parsed.error);
+      return;
+    }
     if (!parsed.ok) {
       diags_.warning(file->loc, "OpenCL variant '" + v.name +
                                     "' not verified: Clang cannot parse '" + file->path +
@@ -452,28 +466,144 @@ class Verifier {
                    kernel_what + " of variant '" + v.name + "' is not declared __kernel");
       return;
     }
-    if (kernel->second_dimension.line > 0) {
-      diags_.error(file->loc, kernel_what + " calls " + kernel->second_dimension_call + " (" +
-                                  where(kernel->second_dimension, v.sources) +
-                                  "): it is written for a 2-D or 3-D NDRange, but the wrapper "
-                                  "launches a 1-D range (globalSize, localSize), one work-item "
-                                  "wide in dimensions 1 and 2; multi-dimensional kernels are "
-                                  "not supported: index it by get_global_id(0) alone");
-      return;
-    }
+    if (!check_dimensions(*file, *kernel, kernel_what, v)) return;
+    // The __local parameters the descriptor sizes; the others take the wrapper's arguments.
+    std::vector<LocalPlacement> locals;
+    std::vector<ParsedParam> host;
+    std::vector<size_t> host_index;  // each one's index among the kernel's parameters
+    if (!split_local_params(*file, *kernel, kernel_what, locals, host, host_index)) return;
     const std::vector<plan::KernelArg> args = plan::kernel_args(iface, *file);
-    if (kernel->params.size() != args.size()) {
-      report_kernel_count(iface, *file, *kernel, args, kernel_what);
+    if (report_unsized_locals(*file, host, host_index, args.size(), kernel_what)) return;
+    if (host.size() != args.size()) {
+      report_kernel_count(iface, *file, host.size(), args, kernel_what);
       return;
     }
+    bool matched = true;
     for (size_t i = 0; i < args.size(); ++i) {
-      const std::string problem = kernel_arg_problem(args[i], kernel->params[i]);
+      const std::string problem = kernel_arg_problem(args[i], host[i]);
       if (problem.empty()) continue;
-      diags_.error(file->loc, kernel_what + ": parameter " + std::to_string(i + 1) + " '" +
-                                  kernel->params[i].name + "' has type '" + kernel->params[i].type +
+      matched = false;
+      diags_.error(file->loc, kernel_what + ": parameter " + std::to_string(host_index[i] + 1) +
+                                  " '" + host[i].name + "' has type '" + host[i].type +
                                   "', but the wrapper passes " + describe(args[i]) + " as '" +
                                   plan::kernel_arg_type(args[i]) + "'" + problem);
     }
+    if (matched && !locals.empty()) result_.local_args[&v] = std::move(locals);
+  }
+
+  // The launch's dimensions: globalSize's (or localSize's) count, 1 by default.
+  static size_t launch_dimensions(const ir::SourceFile& file) {
+    if (!file.global_size.empty()) return file.global_size.size();
+    return file.local_size.empty() ? 1 : file.local_size.size();
+  }
+
+  // A kernel asking for its place in a dimension the launch does not have (get_global_id(1)
+  // in a 1-D range is always 0): an error at the call.
+  bool check_dimensions(const ir::SourceFile& file, const ParsedFunction& kernel,
+                        const std::string& kernel_what, const ir::Variant& v) {
+    const size_t dims = launch_dimensions(file);
+    for (const DimensionUse& use : kernel.dimension_uses) {
+      if (static_cast<size_t>(use.dimension) < dims) continue;
+      std::string launch = file.global_size.empty() ? "" : "globalSize=\"";
+      for (size_t k = 0; k < file.global_size.size(); ++k) {
+        launch += (k ? "," : "") + file.global_size[k].text;
+      }
+      launch = launch.empty() ? "the default launch (no globalSize)" : launch + "\"";
+      diags_.error(file.loc,
+                   kernel_what + " calls " + use.call + " (" + where(use.loc, v.sources) +
+                       "), but " + launch + " is a " + std::to_string(dims) +
+                       "-D range: give globalSize (and localSize) one expression per "
+                       "dimension the kernel uses, dimension 0 first (globalSize=\"nj,ni\" "
+                       "for get_global_id(0) < nj and get_global_id(1) < ni)");
+      return false;
+    }
+    return true;
+  }
+
+  // Splits the kernel's parameters into the __local ones the descriptor's localArgs size
+  // (`locals`, with their index) and the rest (`host`, which the wrapper's arguments fill in
+  // order). Reports a __local parameter without a localArg and a localArg naming no
+  // __local parameter; false then.
+  bool split_local_params(const ir::SourceFile& file, const ParsedFunction& kernel,
+                          const std::string& kernel_what, std::vector<LocalPlacement>& locals,
+                          std::vector<ParsedParam>& host, std::vector<size_t>& host_index) {
+    const auto named = [&](const std::string& name) {
+      return std::find_if(file.local_args.begin(), file.local_args.end(),
+                          [&](const ir::LocalArg& a) { return a.name == name; });
+    };
+    std::vector<std::string> unsized;  // __local parameters no localArg names
+    for (const ParsedParam& p : kernel.params) {
+      if (p.pointer && p.address_space == "__local" && named(p.name) == file.local_args.end()) {
+        unsized.push_back(p.name);
+      }
+    }
+    bool ok = true;
+    bool misnamed = false;  // a localArg naming no parameter: reported with the unsized ones
+    for (const ir::LocalArg& a : file.local_args) {
+      const bool found = std::any_of(kernel.params.begin(), kernel.params.end(),
+                                     [&](const ParsedParam& p) { return p.name == a.name; });
+      if (found) continue;
+      std::string listed;
+      for (const std::string& n : unsized) listed += (listed.empty() ? "'" : ", '") + n + "'";
+      diags_.error(
+          a.loc, "localArg '" + a.name + "': " + kernel_what + " has no parameter '" + a.name +
+                     "'" +
+                     (unsized.empty() ? std::string()
+                                      : "; its __local parameters without a localArg: " + listed));
+      ok = false;
+      misnamed = true;
+    }
+    for (size_t i = 0; i < kernel.params.size(); ++i) {
+      const ParsedParam& p = kernel.params[i];
+      const bool local = p.pointer && p.address_space == "__local";
+      const auto arg = named(p.name);
+      if (arg != file.local_args.end() && !local) {
+        diags_.error(arg->loc, "localArg '" + arg->name + "' names parameter " +
+                                   std::to_string(i + 1) + " of " + kernel_what + ", '" + p.type +
+                                   " " + p.name +
+                                   "', which is not a __local pointer: only __local memory is "
+                                   "sized by the descriptor");
+        ok = false;
+      } else if (arg != file.local_args.end()) {
+        if (p.value_bytes <= 0) {
+          diags_.error(arg->loc, "localArg '" + arg->name + "': the element type of " +
+                                     kernel_what + "'s parameter '" + p.type + " " + p.name +
+                                     "' has no size (void or incomplete); declare it with the "
+                                     "type of its elements");
+          ok = false;
+        }
+        locals.push_back({&*arg, i, p.value_bytes});
+      } else if (local && misnamed) {
+        ok = false;  // reported with the localArg naming no parameter
+      } else {
+        host.push_back(p);  // an unsized __local one too: see report_unsized_locals
+        host_index.push_back(i);
+      }
+    }
+    return ok;
+  }
+
+  // The kernel's `host` parameters are one more than the wrapper's `args` for each __local
+  // one no localArg sizes: those need one (reported, true). Otherwise (a __local pointer
+  // where the wrapper passes a buffer) they are compared like the others (false).
+  bool report_unsized_locals(const ir::SourceFile& file, const std::vector<ParsedParam>& host,
+                             const std::vector<size_t>& host_index, size_t args,
+                             const std::string& kernel_what) {
+    size_t unsized = 0;
+    for (const ParsedParam& p : host) unsized += p.pointer && p.address_space == "__local";
+    if (unsized == 0 || host.size() - unsized != args) return false;
+    for (size_t i = 0; i < host.size(); ++i) {
+      const ParsedParam& p = host[i];
+      if (!p.pointer || p.address_space != "__local") continue;
+      diags_.error(file.loc, kernel_what + ": parameter " + std::to_string(host_index[i] + 1) +
+                                 " '" + p.type + " " + p.name +
+                                 "' is __local memory, which the wrapper allocates when the "
+                                 "descriptor sizes it: add <peppher:localArg name=\"" +
+                                 p.name +
+                                 "\" size=\"...\"/> (its elements per work-group, an "
+                                 "expression over the call's parameters) to the sourceFile");
+    }
+    return true;
   }
 
   static std::string describe(const plan::KernelArg& a) {
@@ -500,6 +630,8 @@ class Verifier {
     std::string kind;
     int bytes = 0;
     switch (a.role) {
+      case plan::KernelArgRole::Local:  // placed by split_local_params, never compared
+        return "";
       case plan::KernelArgRole::Extent:
         return p.pointer || !same_bits("int", 4, p) ? " (an int extent)" : "";
       case plan::KernelArgRole::Value:
@@ -523,8 +655,9 @@ class Verifier {
     return "";
   }
 
-  void report_kernel_count(const ir::Interface& iface, const ir::SourceFile& file,
-                           const ParsedFunction& kernel, const std::vector<plan::KernelArg>& args,
+  // `host`: the kernel's parameters other than the __local ones its localArgs size.
+  void report_kernel_count(const ir::Interface& iface, const ir::SourceFile& file, size_t host,
+                           const std::vector<plan::KernelArg>& args,
                            const std::string& kernel_what) {
     std::string detail;
     for (const plan::KernelArg& a : args) {
@@ -532,19 +665,13 @@ class Verifier {
     }
     size_t extents = 0;
     for (const plan::KernelArg& a : args) extents += a.role == plan::KernelArgRole::Extent;
-    if (extents > 0 && kernel.params.size() == iface.parameters.size()) {
+    if (extents > 0 && host == iface.parameters.size()) {
       detail +=
           "; for a kernel with the interface's own parameter list, add "
           "extentArguments=\"false\" to its sourceFile (containers then pass no extents)";
     }
-    for (size_t i = 0; i < kernel.params.size(); ++i) {
-      if (!kernel.params[i].pointer || kernel.params[i].address_space != "__local") continue;
-      detail += "; parameter " + std::to_string(i + 1) + " '" + kernel.params[i].name +
-                "' is __local memory, which the wrapper does not allocate (not supported: "
-                "declare a fixed-size __local array inside the kernel)";
-      break;
-    }
-    diags_.error(file.loc, kernel_what + " takes " + plural(kernel.params.size(), "parameter") +
+    diags_.error(file.loc, kernel_what + " takes " + plural(host, "parameter") +
+                               (file.local_args.empty() ? "" : " besides its __local ones") +
                                ", but the wrapper of interface '" + iface.name + "' passes " +
                                plural(args.size(), "argument") + detail);
   }
@@ -552,7 +679,7 @@ class Verifier {
   const ir::Application& app_;
   const VerifySettings& settings_;
   diag::Diagnostics& diags_;
-  std::map<std::string, FoundFunction> found_functions_;
+  VerifyResult result_;
   bool cuda_skipped_ = false;
   int cuda_version_ = -1;  // CUDA_VERSION of the toolkit's cuda.h, 0 none; -1 not read yet
   SourceParser parser_;
@@ -560,10 +687,32 @@ class Verifier {
 
 }  // namespace
 
-std::map<std::string, FoundFunction> verify_variants(const ir::Application& app,
-                                                     const VerifySettings& settings,
-                                                     diag::Diagnostics& diags) {
+VerifyResult verify_variants(const ir::Application& app, const VerifySettings& settings,
+                             diag::Diagnostics& diags) {
   return Verifier(app, settings, diags).run();
+}
+
+void verify_plan(const ir::Application& app, plan::ApplicationPlan& plan,
+                 const VerifySettings& settings, diag::Diagnostics& diags) {
+  const VerifyResult found = verify_variants(app, settings, diags);
+  for (plan::WrapperPlan& w : plan.wrappers) {
+    for (auto* slots : {&w.cpu_like, &w.cuda}) {
+      for (plan::VariantSlot& s : *slots) {
+        const ir::Variant& v = *s.variant;
+        auto it = found.functions.find(v.base_name.empty() ? v.name : v.base_name);
+        if (it == found.functions.end()) continue;
+        s.c_linkage = s.c_linkage || it->second.c_linkage;
+        s.scope = it->second.scope;
+      }
+    }
+    for (plan::VariantSlot& s : w.opencl) {
+      auto it = found.local_args.find(s.variant);
+      if (it == found.local_args.end()) continue;
+      for (const LocalPlacement& l : it->second) {  // in parameter order
+        plan::place_local_arg(s.kernel_args, *l.arg, l.index, l.elem_bytes);
+      }
+    }
+  }
 }
 
 }  // namespace peppher::verify

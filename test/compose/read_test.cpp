@@ -99,8 +99,8 @@ TEST_CASE("implementation descriptor: sources, compiler, platform, constraints",
   CHECK(v.sources[0].kernel == "scale");
   CHECK(v.sources[0].compiler.name == "gcc");
   CHECK(v.sources[0].compiler.flags == "-O3 -DX");
-  REQUIRE(v.sources[0].global_size);
-  CHECK(v.sources[0].global_size->text == "size");
+  REQUIRE(v.sources[0].global_size.size() == 1);
+  CHECK(v.sources[0].global_size[0].text == "size");
   REQUIRE(v.constraints.size() == 1);
   CHECK(v.constraints[0].expr.text == "size >= 100 && platform.num_opencl > 0");
   CHECK(at(v.constraints[0].expr.loc) == "t.xml:10:63");

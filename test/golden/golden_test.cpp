@@ -16,6 +16,7 @@
 #include "compose/explore/explore.h"
 #include "compose/explore/table.h"
 #include "compose/plan/plan.h"
+#include "compose/verify/verify.h"
 #include "hand_built_ir.h"
 
 namespace fs = std::filesystem;
@@ -35,9 +36,13 @@ emit::EmitSettings fixed_settings() {
           "nvcc"};
 }
 
-// The plan and emit stages on `app` into `out`, as the driver runs them.
-void generate(const ir::Application& app, output::OutputContext& out, diag::Diagnostics& diags) {
-  const plan::ApplicationPlan plan = plan::plan_application(app, diags);
+// The plan and emit stages on `app` into `out`, as the driver runs them; with `verify`, also
+// variant verification in between (Clang reads the variants' sources: what a kernel's
+// __local arguments become depends on where it takes them).
+void generate(const ir::Application& app, output::OutputContext& out, diag::Diagnostics& diags,
+              bool verify = false) {
+  plan::ApplicationPlan plan = plan::plan_application(app, diags);
+  if (verify && !diags.has_errors()) verify::verify_plan(app, plan, {}, diags);
   if (!diags.has_errors()) emit::generate(plan, fixed_settings(), out);
 }
 
@@ -79,7 +84,7 @@ void check_golden(const std::string& name, const ir::Application& app) {
 
 // The whole pipeline in memory on test/golden/<name>/input/main.xml, with the command-line
 // options in test/golden/<name>/args.txt if present.
-void check_golden_descriptors(const std::string& name) {
+void check_golden_descriptors(const std::string& name, bool verify = false) {
   fs::path dir = fs::path(PEPPHER_GOLDEN_DIR) / name;
   std::vector<std::string> args;
   std::istringstream words(fs::exists(dir / "args.txt") ? read_file(dir / "args.txt") : "");
@@ -96,7 +101,7 @@ void check_golden_descriptors(const std::string& name) {
   output::OutputContext out;
   if (!diags.has_errors()) {
     const ir::Application expanded = expand::expand(app, diags);
-    generate(expanded, out, diags);
+    generate(expanded, out, diags, verify);
   }
   INFO(messages.str());
   REQUIRE_FALSE(diags.has_errors());
@@ -169,6 +174,10 @@ TEST_CASE("golden: more variants for one backend than StarPU allows is a diagnos
 
 TEST_CASE("golden: static dispatch: the trained grid, placement-aware choice of variant") {
   check_golden_descriptors("static_dispatch");
+}
+
+TEST_CASE("golden: a 2-D NDRange over row blocks, extents and a tunable as sizes, __local") {
+  check_golden_descriptors("ndrange", true);
 }
 
 TEST_CASE("golden: partitioned calls: raw blocks, 2-D blocks, '?' with a history model") {

@@ -103,8 +103,8 @@ ir::Application containers_app() {
                                source("/app/dot/dot_openmp.cpp", "g++", "-O2")));
   ir::SourceFile cl = source("/app/dot/dot.cl", "", "");
   cl.kernel = "dot_kernel";
-  cl.global_size = expr("256");
-  cl.local_size = expr("256");
+  cl.global_size = {expr("256")};
+  cl.local_size = {expr("256")};
   i.variants.push_back(variant("dot_opencl", "dot", ir::Backend::OpenCl, cl));
   app.interfaces.push_back(std::move(i));
   return app;

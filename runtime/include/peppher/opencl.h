@@ -8,9 +8,11 @@
 
 #include <starpu.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <initializer_list>
 #include <mutex>
 #include <string>
 #include <utility>
@@ -147,24 +149,40 @@ class OpenClProgram {
   std::mutex mutex_;
 };
 
-/// @brief One kernel launch on the calling OpenCL worker's device and queue.
+/// @brief One kernel launch on the calling OpenCL worker's device and queue; or, for a
+///        host-side variant that launches its kernels itself, the buffers, kernel and queue
+///        it is handed.
 class OpenClLaunch {
  public:
-  /// @brief The kernel @p kernel of @p program on this worker's device; @p who is
+  /// @brief The kernel @p kernel of @p program on this worker's device (none when
+  ///        @p kernel is null: a host-side variant naming no kernel); @p who is
   ///        "interface/variant". Throws peppher::Error when the kernel cannot be loaded.
   OpenClLaunch(OpenClProgram& program, const char* kernel, const char* who)
       : who_(who),
-        kernel_name_(kernel),
+        kernel_name_(kernel != nullptr ? kernel : ""),
         devid_(starpu_worker_get_devid(starpu_worker_get_id_check())) {
-    // Not starpu_opencl_load_kernel: it aborts the process on an unknown kernel name.
     starpu_opencl_get_queue(devid_, &queue_);
+    if (kernel == nullptr) return;
+    // Not starpu_opencl_load_kernel: it aborts the process on an unknown kernel name.
     cl_int err = CL_SUCCESS;
     kernel_ = clCreateKernel(program.get()->programs[devid_], kernel, &err);
     check(err, "loading the kernel");
   }
   ~OpenClLaunch() {
     for (const Temporary& t : temporaries_) clReleaseMemObject(t.mem);
-    clReleaseKernel(kernel_);
+    if (kernel_ != nullptr) clReleaseKernel(kernel_);
+  }
+
+  /// @brief This worker's kernel (null without one) and command queue: what a host-side
+  ///        variant's cl_kernel and cl_command_queue variables hold during its call.
+  cl_kernel kernel() const { return kernel_; }
+  cl_command_queue queue() const { return queue_; }
+
+  /// @brief After a host-side variant returned: waits for everything it enqueued on the
+  ///        queue, then copies written blocks back (see buffer()).
+  void finish() {
+    check(clFinish(queue_), "waiting for the variant's commands");
+    copy_back();
   }
   OpenClLaunch(const OpenClLaunch&) = delete;
   OpenClLaunch& operator=(const OpenClLaunch&) = delete;
@@ -177,6 +195,19 @@ class OpenClLaunch {
     if (err != CL_SUCCESS) {
       const std::string what = "setting argument " + std::to_string(next_arg_) + " ('" + name +
                                "', " + std::to_string(sizeof(T)) + " bytes)";
+      check(err, what.c_str());
+    }
+    ++next_arg_;
+  }
+
+  /// @brief Sets the next kernel argument, a `__local` pointer named @p name, to @p bytes of
+  ///        local memory per work-group (clSetKernelArg with no value). Throws
+  ///        peppher::Error naming its index when the device refuses the size.
+  void local_arg(size_t bytes, const char* name) {
+    const cl_int err = clSetKernelArg(kernel_, next_arg_, bytes, nullptr);
+    if (err != CL_SUCCESS) {
+      const std::string what = "setting __local argument " + std::to_string(next_arg_) + " ('" +
+                               name + "', " + std::to_string(bytes) + " bytes)";
       check(err, what.c_str());
     }
     ++next_arg_;
@@ -228,26 +259,55 @@ class OpenClLaunch {
                   written);
   }
 
-  /// @brief Enqueues the kernel over @p global work-items (@p local per group; 0: the
-  ///        kernel's reqd_work_group_size when it declares one, else the implementation
-  ///        chooses; @p global is rounded up to a multiple of it) and waits for it.
+  /// @brief Enqueues the kernel over a 1-D range of @p global work-items (@p local per
+  ///        group; 0: the kernel's reqd_work_group_size when it declares one, else the
+  ///        implementation chooses; @p global is rounded up to a multiple of it) and waits.
   void run(size_t global, size_t local) {
-    if (global == 0) return;
-    if (local == 0) {  // a kernel declaring reqd_work_group_size(X, 1, 1) runs with X
+    run(std::initializer_list<size_t>{global}, std::initializer_list<size_t>{local});
+  }
+
+  /// @brief Enqueues the kernel over an NDRange of 1 to 3 dimensions, dimension 0 first, as
+  ///        clEnqueueNDRangeKernel takes them: @p global work-items, @p local per group
+  ///        (empty or all 0: the kernel's reqd_work_group_size when it declares one, else
+  ///        the implementation chooses). Each global size is rounded up to a multiple of
+  ///        its group size, as OpenCL 1.x requires (the kernel checks its bounds). A range
+  ///        with no work-item enqueues nothing. Waits for the kernel and copies blocks back.
+  void run(std::initializer_list<size_t> global, std::initializer_list<size_t> local) {
+    const cl_uint dims = static_cast<cl_uint>(global.size());
+    if (dims < 1 || dims > 3 || (local.size() != 0 && local.size() != dims)) {
+      check(CL_INVALID_WORK_DIMENSION, "checking the launch's dimensions");
+    }
+    size_t g[3] = {1, 1, 1}, l[3] = {0, 0, 0};
+    std::copy(global.begin(), global.end(), g);
+    std::copy(local.begin(), local.end(), l);
+    for (cl_uint k = 0; k < dims; ++k) {
+      if (g[k] == 0) return;
+    }
+    if (std::all_of(l, l + dims, [](size_t x) { return x == 0; })) {
+      // A kernel declaring reqd_work_group_size(X, Y, Z) runs in groups of that size.
       size_t required[3] = {0, 0, 0};
       check(clGetKernelWorkGroupInfo(kernel_, device(), CL_KERNEL_COMPILE_WORK_GROUP_SIZE,
                                      sizeof required, required, nullptr),
             "querying the kernel's required work-group size");
-      local = required[0];
+      std::copy(required, required + 3, l);
     }
-    if (local != 0 && global % local != 0) global = (global / local + 1) * local;
+    const bool grouped = std::all_of(l, l + dims, [](size_t x) { return x != 0; });
+    if (grouped) {
+      for (cl_uint k = 0; k < dims; ++k) g[k] = (g[k] + l[k] - 1) / l[k] * l[k];
+    }
     cl_event event;
-    check(clEnqueueNDRangeKernel(queue_, kernel_, 1, nullptr, &global,
-                                 local != 0 ? &local : nullptr, 0, nullptr, &event),
+    check(clEnqueueNDRangeKernel(queue_, kernel_, dims, nullptr, g, grouped ? l : nullptr, 0,
+                                 nullptr, &event),
           "enqueueing");
     check(clWaitForEvents(1, &event), "waiting");
     starpu_opencl_collect_stats(event);
     clReleaseEvent(event);
+    copy_back();
+  }
+
+ private:
+  // Copies the temporary block buffers of written operands back into their buffers.
+  void copy_back() {
     bool copied = false;
     for (const Temporary& t : temporaries_) {
       if (!t.copy_back) continue;
@@ -258,11 +318,12 @@ class OpenClLaunch {
     if (copied) check(clFinish(queue_), "waiting for block copies");
   }
 
- private:
   void check(cl_int err, const char* what) const {
     if (err == CL_SUCCESS) return;
-    throw Error(std::string(who_) + ": OpenCL kernel '" + kernel_name_ +
-                "': " + opencl_error_name(err) + " (" + std::to_string(err) + ") while " + what);
+    const std::string kernel =
+        *kernel_name_ != '\0' ? std::string("OpenCL kernel '") + kernel_name_ + "'" : "OpenCL";
+    throw Error(std::string(who_) + ": " + kernel + ": " + opencl_error_name(err) + " (" +
+                std::to_string(err) + ") while " + what);
   }
 
   struct Temporary {
