@@ -15,6 +15,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "idle_workers.h"
 #include "peppher/detail/distributed.h"
 #include "peppher/detail/raw_cache.h"
 #include "peppher/detail/trace.h"
@@ -695,6 +696,7 @@ void Call::resolve() {
 // distributed layer when there is one: it runs on the owner of the data it writes.
 void Call::submit_internal(starpu_task* task) {
   Distributed* layer = distributed();
+  wake_workers();  // paused while the runtime was idle (idle_workers.h)
   const int ret = layer != nullptr ? layer->submit(task) : starpu_task_submit(task);
   if (ret < 0) {
     task->destroy = 0;
@@ -789,6 +791,7 @@ bool Call::submit_task(starpu_task* task, std::size_t b) {
   // it): 0 submitted here, 1 run by another rank (the task is gone), < 0 StarPU's error.
   trace_task(task, iface_, nblocks_ == 0 ? -1 : static_cast<int>(b));  // PEPPHER_TRACE
   Distributed* layer = distributed();
+  wake_workers();  // paused while the runtime was idle (idle_workers.h)
   const int ret = layer != nullptr ? layer->submit(task) : starpu_task_submit(task);
   if (ret < 0) {
     trace_detach(task);

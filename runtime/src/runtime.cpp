@@ -14,7 +14,9 @@
 #include <unordered_map>
 #include <vector>
 
+#include "idle_workers.h"
 #include "opencl_copies.h"
+#include "opencl_programs.h"
 #include "peppher/detail/distributed.h"
 #include "peppher/detail/raw_cache.h"
 #include "peppher/detail/storage.h"
@@ -190,8 +192,12 @@ void init(const Config& config) {
   try {
     apply_variant_environment();
     apply_placement_environment();
+    detail::start_opencl_builds();
+    detail::start_idle_pausing(layer != nullptr);
   } catch (...) {
     g_running = false;
+    detail::stop_idle_pausing();
+    detail::finish_opencl_builds();
     detail::trace_stop();
     stop_starpu();
     throw;
@@ -201,6 +207,8 @@ void init(const Config& config) {
 void shutdown() {
   std::lock_guard<std::mutex> lock(g_lifecycle_mutex);
   if (!g_running) return;
+  detail::stop_idle_pausing();
+  detail::finish_opencl_builds();
   starpu_task_wait_for_all();
   // Taken out of the registry first, then detached without its lock: a storage's own lock
   // is taken before the registry's when it registers (lock order: storage, registry).

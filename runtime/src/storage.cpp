@@ -14,6 +14,7 @@
 #include <string>
 #include <utility>
 
+#include "idle_workers.h"
 #include "peppher/detail/checks.h"
 #include "peppher/detail/distributed.h"
 #include "peppher/detail/variant_errors.h"
@@ -578,6 +579,7 @@ void Storage::plan_distributed_locked(const PartitionSpec& spec) {
     starpu_task* task = starpu_task_create();
     task->cl = matrix ? &matrix_zero : &vector_zero;
     task->handles[0] = leaf;
+    wake_workers();  // paused while the runtime was idle (idle_workers.h)
     const int ret = layer != nullptr ? layer->submit(task) : starpu_task_submit(task);
     if (ret < 0) {
       task->destroy = 0;

@@ -86,9 +86,11 @@ inline std::string opencl_error_name(cl_int err) {
   return "OpenCL error " + std::to_string(err);
 }
 
-/// @brief An OpenCL source file, built for every OpenCL device on first use in each runtime
-///        session and unloaded at shutdown.
-/// @attention get() is thread-safe; the first call of a session compiles (seconds with pocl).
+/// @brief An OpenCL source file, built for every OpenCL device once in each runtime session
+///        and unloaded at shutdown: in the background from init() on when build_at_init()
+///        registered it (generated wrappers do, for every OpenCL variant), else at first use.
+/// @attention get() is thread-safe; a build takes seconds with pocl (less once pocl's cache
+///            holds it), and get() waits while one is in progress.
 class OpenClProgram {
  public:
   /// @brief The program in @p path, built with @p build_options (e.g. a tunable variant's
@@ -103,50 +105,39 @@ class OpenClProgram {
   explicit OpenClProgram(KernelFile file, const char* build_options = nullptr)
       : file_(file), options_(build_options) {}
 
-  /// @brief The loaded program; loads it if this runtime session has not yet. Entry
-  ///        wrappers call it before submitting, so workers never compile.
+  ~OpenClProgram();
+  OpenClProgram(const OpenClProgram&) = delete;
+  OpenClProgram& operator=(const OpenClProgram&) = delete;
+
+  /// @brief Asks every later init() to build this program in the background, on a thread of
+  ///        its own, so that the first call finds it built (or waits only for the rest of its
+  ///        build). A build error is reported by the get() of the call that needs it, as
+  ///        without this. Returns true (for a namespace-scope initializer).
+  bool build_at_init();
+
+  /// @brief The loaded program; loads it if this runtime session has not yet, or waits while
+  ///        the background build does. Entry wrappers call it before submitting, so workers
+  ///        never compile. Throws peppher::Error when the file cannot be found or built.
   starpu_opencl_program* get() {
     if (loaded_.load(std::memory_order_acquire)) return &program_;
     if (starpu_opencl_worker_get_count() == 0) return &program_;  // nothing to build for
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (!loaded_.load(std::memory_order_relaxed)) {
-      const std::string path =
-          file_.name == file_.build_path ? std::string(file_.name) : locate_kernel_file(file_);
-      // StarPU puts -I <the file's folder> first; a copy of the kernel file (the program's
-      // <program>-kernels/) also finds the headers next to the file compose read.
-      std::string options = options_ != nullptr ? options_ : "";
-      const std::string build_dir = folder_of(file_.build_path);
-      if (path != file_.build_path && !build_dir.empty() &&
-          build_dir.find_first_of(" \t") == std::string::npos) {
-        options = "-I " + build_dir + (options.empty() ? "" : " ") + options;
-      }
-      int ret = starpu_opencl_load_opencl_from_file(path.c_str(), &program_,
-                                                    options.empty() ? nullptr : options.c_str());
-      if (ret != 0) {
-        throw Error(std::string("cannot load OpenCL kernels from ") + path + " (error " +
-                    std::to_string(ret) + ")");
-      }
-      loaded_.store(true, std::memory_order_release);
-      add_shutdown_hook([this] {
-        starpu_opencl_unload_opencl(&program_);
-        loaded_.store(false, std::memory_order_release);
-      });
-    }
+    load();
     return &program_;
   }
 
+  /// @brief True once this session's build succeeded (and until shutdown).
+  bool ready() const noexcept { return loaded_.load(std::memory_order_acquire); }
+
  private:
-  static std::string folder_of(const char* path) {
-    const std::string p = path != nullptr ? path : "";
-    const size_t slash = p.rfind('/');
-    return slash == std::string::npos ? "" : p.substr(0, slash == 0 ? 1 : slash);
-  }
+  void load();  // builds under mutex_ unless built or failed this session (opencl_programs.cpp)
 
   KernelFile file_;
   const char* options_;
   starpu_opencl_program program_{};
   std::atomic<bool> loaded_{false};
   std::mutex mutex_;
+  std::string error_;           // this session's build error, rethrown by the next get()s
+  unsigned error_session_ = 0;  // the session error_ belongs to (0: none)
 };
 
 /// @brief One kernel launch on the calling OpenCL worker's device and queue; or, for a

@@ -49,6 +49,8 @@ peppher::VariantSelector peppher_selector{
 peppher::OpenClProgram peppher_program_filter_opencl{
     peppher::KernelFile{"filter_opencl.cl",
                         PEPPHER_OUTPUT_DIR "/filter/filter.cl"}};
+// Built in the background from PEPPHER_INITIALIZE() on: the first call does not compile it.
+[[maybe_unused]] const bool peppher_program_filter_opencl_at_init = peppher_program_filter_opencl.build_at_init();
 
 // The constraints left to run time, each written once and called where it is tested
 // (can_execute, the entry wrapper's choice of codelet and its check).

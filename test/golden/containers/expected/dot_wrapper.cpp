@@ -47,6 +47,8 @@ peppher::VariantSelector peppher_selector{
 peppher::OpenClProgram peppher_program_dot_opencl{
     peppher::KernelFile{"dot_opencl.cl",
                         PEPPHER_OUTPUT_DIR "/dot/dot.cl"}};
+// Built in the background from PEPPHER_INITIALIZE() on: the first call does not compile it.
+[[maybe_unused]] const bool peppher_program_dot_opencl_at_init = peppher_program_dot_opencl.build_at_init();
 
 // CPU backend wrapper of dot_cpu. An exception must not unwind into StarPU's
 // worker: it is recorded and rethrown in the application's thread.

@@ -46,6 +46,8 @@ peppher::OpenClProgram peppher_program_sort_opencl{
     peppher::KernelFile{"sort_opencl.cl",
                         PEPPHER_OUTPUT_DIR "/../../../../components/sort/sort_opencl.cl"},
     "-DT=float"};
+// Built in the background from PEPPHER_INITIALIZE() on: the first call does not compile it.
+[[maybe_unused]] const bool peppher_program_sort_opencl_at_init = peppher_program_sort_opencl.build_at_init();
 
 // CPU backend wrapper of sort_cpu. An exception must not unwind into StarPU's
 // worker: it is recorded and rethrown in the application's thread.

@@ -45,6 +45,8 @@ peppher::VariantSelector peppher_selector{
 peppher::OpenClProgram peppher_program_pauto_opencl{
     peppher::KernelFile{"pauto_opencl.cl",
                         PEPPHER_OUTPUT_DIR "/pauto/pauto_opencl.cl"}};
+// Built in the background from PEPPHER_INITIALIZE() on: the first call does not compile it.
+[[maybe_unused]] const bool peppher_program_pauto_opencl_at_init = peppher_program_pauto_opencl.build_at_init();
 // The `?` split of this interface's calls: equal blocks per worker until the performance
 // model knows each worker's speed, then blocks sized so that all finish together.
 peppher::AutoSplit peppher_auto_split{"pauto"};

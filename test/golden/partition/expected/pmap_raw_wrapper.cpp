@@ -46,6 +46,8 @@ peppher::VariantSelector peppher_selector{
 peppher::OpenClProgram peppher_program_pmap_raw_opencl{
     peppher::KernelFile{"pmap_raw_opencl.cl",
                         PEPPHER_OUTPUT_DIR "/pmap_raw/pmap_raw_opencl.cl"}};
+// Built in the background from PEPPHER_INITIALIZE() on: the first call does not compile it.
+[[maybe_unused]] const bool peppher_program_pmap_raw_opencl_at_init = peppher_program_pmap_raw_opencl.build_at_init();
 
 // CPU backend wrapper of pmap_raw_cpu. An exception must not unwind into StarPU's
 // worker: it is recorded and rethrown in the application's thread.

@@ -45,6 +45,8 @@ peppher::VariantSelector peppher_selector{
 peppher::OpenClProgram peppher_program_ptiles_opencl{
     peppher::KernelFile{"ptiles_opencl.cl",
                         PEPPHER_OUTPUT_DIR "/ptiles/ptiles_opencl.cl"}};
+// Built in the background from PEPPHER_INITIALIZE() on: the first call does not compile it.
+[[maybe_unused]] const bool peppher_program_ptiles_opencl_at_init = peppher_program_ptiles_opencl.build_at_init();
 
 // CPU backend wrapper of ptiles_cpu. An exception must not unwind into StarPU's
 // worker: it is recorded and rethrown in the application's thread.

@@ -40,6 +40,8 @@ peppher::VariantSelector peppher_selector{
 peppher::OpenClProgram peppher_program_seed_opencl{
     peppher::KernelFile{"seed_opencl.cl",
                         PEPPHER_OUTPUT_DIR "/steps/steps.cl"}};
+// Built in the background from PEPPHER_INITIALIZE() on: the first call does not compile it.
+[[maybe_unused]] const bool peppher_program_seed_opencl_at_init = peppher_program_seed_opencl.build_at_init();
 
 // OpenCL backend wrapper of kernel seed_opencl: sets the arguments and launches it.
 void peppher_opencl_seed_opencl(void* peppher_buffers[], void* peppher_cl_arg) try {

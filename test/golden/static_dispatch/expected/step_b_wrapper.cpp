@@ -46,6 +46,8 @@ peppher::VariantSelector peppher_selector{
 peppher::OpenClProgram peppher_program_step_b_opencl{
     peppher::KernelFile{"step_b_opencl.cl",
                         PEPPHER_OUTPUT_DIR "/steps/steps.cl"}};
+// Built in the background from PEPPHER_INITIALIZE() on: the first call does not compile it.
+[[maybe_unused]] const bool peppher_program_step_b_opencl_at_init = peppher_program_step_b_opencl.build_at_init();
 
 // CPU backend wrapper of step_b_cpu. An exception must not unwind into StarPU's
 // worker: it is recorded and rethrown in the application's thread.

@@ -60,10 +60,14 @@ peppher::OpenClProgram peppher_program_tile_opencl__WG_64{
     peppher::KernelFile{"tile_opencl.cl",
                         PEPPHER_OUTPUT_DIR "/tile/tile.cl"},
     "-DWG=64"};
+// Built in the background from PEPPHER_INITIALIZE() on: the first call does not compile it.
+[[maybe_unused]] const bool peppher_program_tile_opencl__WG_64_at_init = peppher_program_tile_opencl__WG_64.build_at_init();
 peppher::OpenClProgram peppher_program_tile_opencl__WG_128{
     peppher::KernelFile{"tile_opencl.cl",
                         PEPPHER_OUTPUT_DIR "/tile/tile.cl"},
     "-DWG=128"};
+// Built in the background from PEPPHER_INITIALIZE() on: the first call does not compile it.
+[[maybe_unused]] const bool peppher_program_tile_opencl__WG_128_at_init = peppher_program_tile_opencl__WG_128.build_at_init();
 
 // The constraints left to run time, each written once and called where it is tested
 // (can_execute, the entry wrapper's choice of codelet and its check).

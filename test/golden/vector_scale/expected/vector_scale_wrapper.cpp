@@ -52,6 +52,8 @@ peppher::VariantSelector peppher_selector{
 peppher::OpenClProgram peppher_program_scale_opencl{
     peppher::KernelFile{"scale_opencl.cl",
                         PEPPHER_OUTPUT_DIR "/vector_scale/vector_scale.cl"}};
+// Built in the background from PEPPHER_INITIALIZE() on: the first call does not compile it.
+[[maybe_unused]] const bool peppher_program_scale_opencl_at_init = peppher_program_scale_opencl.build_at_init();
 
 // CPU backend wrapper of scale_cpu_func. An exception must not unwind into StarPU's
 // worker: it is recorded and rethrown in the application's thread.

@@ -1,0 +1,130 @@
+// Building OpenCL programs (opencl.h): one build per program and runtime session, started in
+// the background by init() for the programs the generated wrappers registered
+// (OpenClProgram::build_at_init), so that a program's first call does not compile it inside
+// the application's timed region; a call waits only while its program is still building.
+#include "opencl_programs.h"
+
+#include <starpu.h>
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "peppher/error.h"
+#include "peppher/init.h"
+#include "peppher/opencl.h"
+
+namespace peppher {
+namespace {
+
+std::mutex& registry_mutex() {
+  static std::mutex m;
+  return m;
+}
+std::vector<OpenClProgram*>& registry() {
+  static std::vector<OpenClProgram*> programs;
+  return programs;
+}
+
+// The current runtime session (1 for the first init()): a build error belongs to one.
+std::atomic<unsigned> g_session{0};
+
+std::thread g_builder;
+std::atomic<bool> g_stop_building{false};
+
+std::string folder_of(const char* path) {
+  const std::string p = path != nullptr ? path : "";
+  const size_t slash = p.rfind('/');
+  return slash == std::string::npos ? "" : p.substr(0, slash == 0 ? 1 : slash);
+}
+
+}  // namespace
+
+OpenClProgram::~OpenClProgram() {
+  std::lock_guard<std::mutex> lock(registry_mutex());
+  auto& programs = registry();
+  programs.erase(std::remove(programs.begin(), programs.end(), this), programs.end());
+}
+
+bool OpenClProgram::build_at_init() {
+  std::lock_guard<std::mutex> lock(registry_mutex());
+  auto& programs = registry();
+  if (std::find(programs.begin(), programs.end(), this) == programs.end()) {
+    programs.push_back(this);
+  }
+  return true;
+}
+
+void OpenClProgram::load() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (loaded_.load(std::memory_order_relaxed)) return;
+  const unsigned session = g_session.load();
+  if (error_session_ == session && !error_.empty()) throw Error(error_);
+  try {
+    const std::string path =
+        file_.name == file_.build_path ? std::string(file_.name) : locate_kernel_file(file_);
+    // StarPU puts -I <the file's folder> first; a copy of the kernel file (the program's
+    // <program>-kernels/) also finds the headers next to the file compose read.
+    std::string options = options_ != nullptr ? options_ : "";
+    const std::string build_dir = folder_of(file_.build_path);
+    if (path != file_.build_path && !build_dir.empty() &&
+        build_dir.find_first_of(" \t") == std::string::npos) {
+      options = "-I " + build_dir + (options.empty() ? "" : " ") + options;
+    }
+    const int ret = starpu_opencl_load_opencl_from_file(
+        path.c_str(), &program_, options.empty() ? nullptr : options.c_str());
+    if (ret != 0) {
+      throw Error(std::string("cannot load OpenCL kernels from ") + path + " (error " +
+                  std::to_string(ret) + ")");
+    }
+  } catch (const Error& e) {
+    // Kept for this session: the next get() reports it again without building again (a
+    // compiler's log is printed once). Error::what() already carries the "peppher: " prefix.
+    const std::string what = e.what();
+    const std::string prefix = "peppher: ";
+    error_ = what.compare(0, prefix.size(), prefix) == 0 ? what.substr(prefix.size()) : what;
+    error_session_ = session;
+    throw;
+  }
+  loaded_.store(true, std::memory_order_release);
+  add_shutdown_hook([this] {
+    std::lock_guard<std::mutex> unload_lock(mutex_);
+    starpu_opencl_unload_opencl(&program_);
+    loaded_.store(false, std::memory_order_release);
+  });
+}
+
+namespace detail {
+
+void start_opencl_builds() {
+  g_session.fetch_add(1);
+  if (starpu_opencl_worker_get_count() == 0) return;
+  std::vector<OpenClProgram*> programs;
+  {
+    std::lock_guard<std::mutex> lock(registry_mutex());
+    programs = registry();
+  }
+  if (programs.empty()) return;
+  g_stop_building = false;
+  g_builder = std::thread([programs] {
+    for (OpenClProgram* program : programs) {
+      if (g_stop_building) return;
+      try {
+        program->get();
+      } catch (const Error&) {
+        // Kept by the program: reported by the get() of the first call that needs it.
+      }
+    }
+  });
+}
+
+void finish_opencl_builds() noexcept {
+  g_stop_building = true;
+  if (g_builder.joinable()) g_builder.join();
+}
+
+}  // namespace detail
+}  // namespace peppher

@@ -1,0 +1,69 @@
+// OpenCL programs registered with build_at_init() (every OpenCL variant of a composition)
+// are built in the background from init() on, so that the first call does not compile; a
+// build error still reaches the call that needs the program, once per session.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
+#include "peppher/opencl.h"
+#include "support.h"
+
+namespace {
+
+std::string write_kernel_file(const char* name, const char* source) {
+  char dir[] = "/tmp/peppher-opencl-programs-XXXXXX";
+  const std::string path = std::string(mkdtemp(dir)) + "/" + name;
+  std::ofstream(path) << source;
+  return path;
+}
+
+// Waits (polling, up to two minutes: a cold pocl build takes seconds) until @p program is
+// built, without asking for it.
+bool built_in_background(const peppher::OpenClProgram& program) {
+  for (int i = 0; i < 1200 && !program.ready(); ++i) usleep(100 * 1000);
+  return program.ready();
+}
+
+}  // namespace
+
+TEST_CASE("a program registered with build_at_init is built without being asked for",
+          "[opencl][opencl_build]") {
+  const std::string path = write_kernel_file(
+      "twice.cl", "__kernel void twice(__global float* x) { x[get_global_id(0)] *= 2.0f; }\n");
+  // Declared before the session: the session's shutdown unloads it.
+  peppher::OpenClProgram program(path.c_str());
+  peppher::OpenClProgram not_registered(path.c_str());
+  CHECK(program.build_at_init());
+  for (int session_number = 0; session_number < 2; ++session_number) {  // once per session
+    peppher_test::Session session;
+    if (starpu_opencl_worker_get_count() == 0) return;
+    CHECK(built_in_background(program));
+    CHECK_FALSE(not_registered.ready());  // built only when a call asks for it
+    CHECK(program.get()->programs[0] != nullptr);
+  }
+  CHECK_FALSE(program.ready());  // unloaded at shutdown
+}
+
+TEST_CASE("a background build's error reaches the call that needs the program",
+          "[opencl][opencl_build]") {
+  const std::string path =
+      write_kernel_file("broken.cl", "__kernel void broken(__global float* x) { x[0] = y; }\n");
+  peppher::OpenClProgram broken(path.c_str());
+  broken.build_at_init();
+  peppher::OpenClProgram missing(peppher::KernelFile{"no_such_kernel_file.cl", ""});
+  missing.build_at_init();
+  peppher_test::Session session;
+  if (starpu_opencl_worker_get_count() == 0) return;
+  const std::string expected = "peppher: cannot load OpenCL kernels from " + path;
+  // The build is not repeated: the second call reports the first build's error.
+  for (int call = 0; call < 2; ++call) {
+    CHECK_THROWS_WITH(broken.get(), Catch::StartsWith(expected));
+    CHECK_THROWS_WITH(missing.get(),
+                      Catch::StartsWith("peppher: OpenCL kernel file no_such_kernel_file.cl "
+                                        "not found; tried:"));
+  }
+  CHECK_FALSE(broken.ready());
+}
