@@ -252,6 +252,7 @@ int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& ou
   if (diag.has_errors()) return 1;  // nothing is written after an error
   std::string dir =
       options.output_dir.empty() ? explore::parent_dir(app.descriptor_file) : options.output_dir;
+  if (dir.empty()) dir = ".";  // "compose main.xml": the current folder (make -C '' fails)
   output::WriteOptions write_options;
   write_options.force = options.force;  // replace files compose did not generate
   if (!output::write_atomically(files, dir, diag, write_options)) return 1;

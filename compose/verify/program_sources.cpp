@@ -20,7 +20,7 @@ std::vector<ProgramSource> program_cxx_sources(
     ProgramSource p;
     p.path = s.path;
     p.directory = out;
-    p.flags = clang_flags(s.compiler.flags);
+    p.flags = clang_flags(s.compiler.flags, out);
     for (const std::string& dir : system_include_dirs) {
       p.flags.push_back("-isystem");
       p.flags.push_back(dir);

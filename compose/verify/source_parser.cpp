@@ -487,19 +487,31 @@ std::string SourceParser::precompiled_runtime(const ParseRequest& request) {
 
 // OpenMP pragmas do not change a signature, and without -fopenmp CPU and OpenMP variants
 // share one precompiled runtime header.
-std::vector<std::string> clang_flags(const std::string& flags) {
+std::vector<std::string> clang_flags(const std::string& flags, const std::string& directory) {
+  namespace fs = std::filesystem;
+  const fs::path base = fs::absolute(directory.empty() ? "." : directory);
+  const auto from_base = [&](const std::string& option, const std::string& path) {
+    if (path.empty() || fs::path(path).is_absolute()) return path;
+    const fs::path absolute = (base / path).lexically_normal();
+    std::error_code ec;
+    // -include also searches the include folders: only a file that is there is meant.
+    if (option == "-include" && !fs::exists(absolute, ec)) return path;
+    return absolute.string();
+  };
   std::istringstream in(flags);
   std::vector<std::string> words, out;
   for (std::string w; in >> w;) words.push_back(w);
   for (size_t i = 0; i < words.size(); ++i) {
     const std::string& w = words[i];
-    const bool two_word =
-        w == "-I" || w == "-D" || w == "-U" || w == "-include" || w == "-isystem" || w == "-iquote";
-    if (two_word && i + 1 < words.size()) {
+    const bool path = w == "-I" || w == "-include" || w == "-isystem" || w == "-iquote";
+    if ((path || w == "-D" || w == "-U") && i + 1 < words.size()) {
       out.push_back(w);
-      out.push_back(words[++i]);
-    } else if (w.rfind("-I", 0) == 0 || w.rfind("-D", 0) == 0 || w.rfind("-U", 0) == 0 ||
-               w.rfind("-std=", 0) == 0 || w.rfind("-cl-std=", 0) == 0) {
+      ++i;
+      out.push_back(path ? from_base(w, words[i]) : words[i]);
+    } else if (w.rfind("-I", 0) == 0) {
+      out.push_back("-I" + from_base("-I", w.substr(2)));
+    } else if (w.rfind("-D", 0) == 0 || w.rfind("-U", 0) == 0 || w.rfind("-std=", 0) == 0 ||
+               w.rfind("-cl-std=", 0) == 0) {
       out.push_back(w);
     }
   }

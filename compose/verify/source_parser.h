@@ -99,8 +99,11 @@ struct ParsedSource {
 // header gives a new one. One that fails to load is rebuilt.
 /// The flags of a compile command that change what Clang sees: -I, -D, -U, -std=,
 /// -include, -isystem, -iquote (two-word forms kept together); the rest (-O2, -g, -fopenmp,
-/// ...) is dropped.
-std::vector<std::string> clang_flags(const std::string& flags);
+/// ...) is dropped. A relative folder of -I, -isystem or -iquote (and an -include file found
+/// there) is made absolute from `directory`, where the compiler runs: Clang cannot work in
+/// a folder that does not exist yet (the output folder, on the first compose into it) and
+/// would take them from compose's working folder instead.
+std::vector<std::string> clang_flags(const std::string& flags, const std::string& directory);
 
 class SourceParser {
  public:

@@ -255,7 +255,7 @@ class Verifier {
                    : plan::compiles_as_c(plan::variant_compiler(v, s), s.path) ? Language::C
                                                                                : Language::Cxx;
       c_source = c_source || r.language == Language::C;
-      r.flags = clang_flags(s.compiler.flags);
+      r.flags = clang_flags(s.compiler.flags, output_dir());
       if (cuda) r.flags.push_back("--cuda-path=" + settings_.cuda_path);
       if (host_headers) {
         for (const char* keyword : {"global", "device", "host", "shared", "constant"}) {

@@ -189,3 +189,19 @@ TEST_CASE("e2e partition: blockFirst gives each block's task its first row or el
     CHECK_THAT(r.output, Catch::Contains("block_first: 0 wrong"));
   }
 }
+
+TEST_CASE("e2e training: compose --train main.xml in its own folder (no -o) trains there") {
+  // Issue 29: without -o, compose ran `make -C '' train`, which fails.
+  const fs::path app = e2e::fresh_work_dir("train_in_place");
+  fs::copy(cases() / "static_constraint", app, fs::copy_options::recursive);
+  const fs::path table = app / "peppher_perf.constraint-node.xml";
+  fs::remove(table);  // the hand-written one: training writes its own
+  e2e::Run trained =
+      e2e::run("cd '" + app.string() + "' && " PEPPHER_COMPOSE_EXE " --train main.xml",
+               std::string(e2e::kCpuOnly) + " PEPPHER_TRAIN_POINTS=3 PEPPHER_TRAIN_REPS=1");
+  INFO(trained.output);
+  REQUIRE(trained.exit_code == 0);
+  CHECK(fs::exists(app / "Makefile"));
+  REQUIRE(fs::exists(table));
+  CHECK(trained_us(read_file(table), "clip", "clip_any", 10) >= 0);
+}
