@@ -1,8 +1,9 @@
 /* bench/original ATAX: PolyBench-ACC's OpenMP atax program (its init_array and
-   print_array, from OpenMP/linear-algebra/kernels/atax/atax.c in the suite's folder) with its kernel
-   call replaced by the composed atax(), timed by PolyBench's own timer around that call as
+   print_array, from OpenMP/linear-algebra/kernels/atax/atax.c in the suite's folder) with its
+   kernel call replaced by the composed atax(), timed by PolyBench's own timer around that call as
    the originals time their kernel region. `atax dump` prints the result to stderr the way the
    original's print_array does, after the timed region. */
+#include <stdio.h>
 #include <string.h>
 
 #include "pb_sizes.h"
@@ -16,7 +17,10 @@
 
 #include "peppher.h"
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
+  /* `dump`: print the result as the original's print_array does, to stderr made buffered. */
+  const int dump = argc > 1 && strcmp(argv[1], "dump") == 0;
+  if (dump) setvbuf(stderr, NULL, _IOFBF, 1 << 20);
   PEPPHER_INITIALIZE();
   int nx = NX, ny = NY;
   POLYBENCH_2D_ARRAY_DECL(A, DATA_TYPE, NX, NY, nx, ny);
@@ -30,7 +34,7 @@ int main(int argc, char **argv) {
   polybench_stop_instruments;
   polybench_print_instruments;
 
-  if (argc > 1 && strcmp(argv[1], "dump") == 0) print_array(nx, POLYBENCH_ARRAY(y));
+  if (dump) print_array(nx, POLYBENCH_ARRAY(y));
   POLYBENCH_FREE_ARRAY(A);
   POLYBENCH_FREE_ARRAY(x);
   POLYBENCH_FREE_ARRAY(y);

@@ -1,8 +1,9 @@
 /* bench/original BICG: PolyBench-ACC's OpenMP bicg program (its init_array and
-   print_array, from OpenMP/linear-algebra/kernels/bicg/bicg.c in the suite's folder) with its kernel
-   call replaced by the composed bicg(), timed by PolyBench's own timer around that call as
+   print_array, from OpenMP/linear-algebra/kernels/bicg/bicg.c in the suite's folder) with its
+   kernel call replaced by the composed bicg(), timed by PolyBench's own timer around that call as
    the originals time their kernel region. `bicg dump` prints the result to stderr the way the
    original's print_array does, after the timed region. */
+#include <stdio.h>
 #include <string.h>
 
 #include "pb_sizes.h"
@@ -16,7 +17,10 @@
 
 #include "peppher.h"
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
+  /* `dump`: print the result as the original's print_array does, to stderr made buffered. */
+  const int dump = argc > 1 && strcmp(argv[1], "dump") == 0;
+  if (dump) setvbuf(stderr, NULL, _IOFBF, 1 << 20);
   PEPPHER_INITIALIZE();
   int nx = NX, ny = NY;
   POLYBENCH_2D_ARRAY_DECL(A, DATA_TYPE, NX, NY, nx, ny);
@@ -31,8 +35,7 @@ int main(int argc, char **argv) {
   polybench_stop_instruments;
   polybench_print_instruments;
 
-  if (argc > 1 && strcmp(argv[1], "dump") == 0)
-    print_array(nx, ny, POLYBENCH_ARRAY(s), POLYBENCH_ARRAY(q));
+  if (dump) print_array(nx, ny, POLYBENCH_ARRAY(s), POLYBENCH_ARRAY(q));
   POLYBENCH_FREE_ARRAY(A);
   POLYBENCH_FREE_ARRAY(s);
   POLYBENCH_FREE_ARRAY(q);

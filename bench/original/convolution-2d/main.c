@@ -1,8 +1,9 @@
 /* bench/original 2D convolution: PolyBench-ACC's OpenMP convolution-2d program (its init_array and
-   print_array, from OpenMP/stencils/convolution-2d/convolution-2d.c in the suite's folder) with its kernel
-   call replaced by the composed conv2d(), timed by PolyBench's own timer around that call as
-   the originals time their kernel region. `convolution-2d dump` prints the result to stderr the way the
-   original's print_array does, after the timed region. */
+   print_array, from OpenMP/stencils/convolution-2d/convolution-2d.c in the suite's folder) with its
+   kernel call replaced by the composed conv2d(), timed by PolyBench's own timer around that call as
+   the originals time their kernel region. `convolution-2d dump` prints the result to stderr the way
+   the original's print_array does, after the timed region. */
+#include <stdio.h>
 #include <string.h>
 
 #include "pb_sizes.h"
@@ -16,7 +17,10 @@
 
 #include "peppher.h"
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
+  /* `dump`: print the result as the original's print_array does, to stderr made buffered. */
+  const int dump = argc > 1 && strcmp(argv[1], "dump") == 0;
+  if (dump) setvbuf(stderr, NULL, _IOFBF, 1 << 20);
   PEPPHER_INITIALIZE();
   int ni = NI, nj = NJ;
   POLYBENCH_2D_ARRAY_DECL(A, DATA_TYPE, NI, NJ, ni, nj);
@@ -32,7 +36,7 @@ int main(int argc, char **argv) {
   polybench_stop_instruments;
   polybench_print_instruments;
 
-  if (argc > 1 && strcmp(argv[1], "dump") == 0) print_array(ni, nj, POLYBENCH_ARRAY(B));
+  if (dump) print_array(ni, nj, POLYBENCH_ARRAY(B));
   POLYBENCH_FREE_ARRAY(A);
   POLYBENCH_FREE_ARRAY(B);
   PEPPHER_SHUTDOWN();

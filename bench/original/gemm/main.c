@@ -3,6 +3,7 @@
    replaced by the composed gemm(), timed by PolyBench's own timer around that call as the
    originals time their kernel region. `gemm dump` prints the result to stderr the way the
    original's print_array does, after the timed region. */
+#include <stdio.h>
 #include <string.h>
 
 #include "pb_sizes.h"
@@ -16,22 +17,24 @@
 
 #include "peppher.h"
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
+  /* `dump`: print the result as the original's print_array does, to stderr made buffered. */
+  const int dump = argc > 1 && strcmp(argv[1], "dump") == 0;
+  if (dump) setvbuf(stderr, NULL, _IOFBF, 1 << 20);
   PEPPHER_INITIALIZE();
   int ni = NI, nj = NJ, nk = NK;
   DATA_TYPE alpha, beta;
   POLYBENCH_2D_ARRAY_DECL(C, DATA_TYPE, NI, NJ, ni, nj);
   POLYBENCH_2D_ARRAY_DECL(A, DATA_TYPE, NI, NK, ni, nk);
   POLYBENCH_2D_ARRAY_DECL(B, DATA_TYPE, NK, NJ, nk, nj);
-  init_array(ni, nj, nk, &alpha, &beta, POLYBENCH_ARRAY(C), POLYBENCH_ARRAY(A),
-             POLYBENCH_ARRAY(B));
+  init_array(ni, nj, nk, &alpha, &beta, POLYBENCH_ARRAY(C), POLYBENCH_ARRAY(A), POLYBENCH_ARRAY(B));
 
   polybench_start_instruments;
   gemm(&(*A)[0][0], &(*B)[0][0], &(*C)[0][0], alpha, beta, ni, nj, nk);
   polybench_stop_instruments;
   polybench_print_instruments;
 
-  if (argc > 1 && strcmp(argv[1], "dump") == 0) print_array(ni, nj, POLYBENCH_ARRAY(C));
+  if (dump) print_array(ni, nj, POLYBENCH_ARRAY(C));
   POLYBENCH_FREE_ARRAY(C);
   POLYBENCH_FREE_ARRAY(A);
   POLYBENCH_FREE_ARRAY(B);

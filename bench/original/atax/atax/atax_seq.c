@@ -1,6 +1,7 @@
-/* Sequential variant: PolyBench-ACC's loop nest kernel_atax (OpenMP/linear-algebra/kernels/atax/atax.c,
-   read from the suite's folder) compiled without -fopenmp, as the sequential original is.
-   The suite's main is renamed away: only its static functions are used. */
+/* Sequential variant: PolyBench-ACC's loop nest kernel_atax
+   (OpenMP/linear-algebra/kernels/atax/atax.c, read from the suite's folder) compiled without
+   -fopenmp, as the sequential original is. The suite's main is renamed away: only its static
+   functions are used. */
 #include "pb_sizes.h"
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-function"
@@ -10,6 +11,6 @@
 #undef main
 #pragma GCC diagnostic pop
 
-void atax_seq(int nx, int ny, const float *A, const float *x, float *y, float *tmp) {
-  kernel_atax(nx, ny, (DATA_TYPE(*)[NY])A, (DATA_TYPE *)x, y, tmp);
+void atax_seq(int nx, int ny, const float* A, const float* x, float* y, float* tmp) {
+  kernel_atax(nx, ny, (DATA_TYPE(*)[NY])A, (DATA_TYPE*)x, y, tmp);
 }

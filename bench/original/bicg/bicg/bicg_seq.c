@@ -1,6 +1,7 @@
-/* Sequential variant: PolyBench-ACC's loop nest kernel_bicg (OpenMP/linear-algebra/kernels/bicg/bicg.c,
-   read from the suite's folder) compiled without -fopenmp, as the sequential original is.
-   The suite's main is renamed away: only its static functions are used. */
+/* Sequential variant: PolyBench-ACC's loop nest kernel_bicg
+   (OpenMP/linear-algebra/kernels/bicg/bicg.c, read from the suite's folder) compiled without
+   -fopenmp, as the sequential original is. The suite's main is renamed away: only its static
+   functions are used. */
 #include "pb_sizes.h"
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-function"
@@ -10,6 +11,6 @@
 #undef main
 #pragma GCC diagnostic pop
 
-void bicg_seq(int nx, int ny, const float *A, float *s, float *q, const float *p, const float *r) {
-  kernel_bicg(nx, ny, (DATA_TYPE(*)[NY])A, s, q, (DATA_TYPE *)p, (DATA_TYPE *)r);
+void bicg_seq(int nx, int ny, const float* A, float* s, float* q, const float* p, const float* r) {
+  kernel_bicg(nx, ny, (DATA_TYPE(*)[NY])A, s, q, (DATA_TYPE*)p, (DATA_TYPE*)r);
 }

@@ -9,6 +9,6 @@
 #undef main
 #pragma GCC diagnostic pop
 
-void conv2d_omp(const float *A, float *B, int ni, int nj) {
+void conv2d_omp(const float* A, float* B, int ni, int nj) {
   kernel_conv2d(ni, nj, (DATA_TYPE(*)[NJ])A, (DATA_TYPE(*)[NJ])B);
 }

@@ -9,8 +9,7 @@
 #undef main
 #pragma GCC diagnostic pop
 
-void correlation_omp(int m, int n, float float_n, float *data, float *symmat, float *mean,
-                     float *stddev) {
-  kernel_correlation(m, n, float_n, (DATA_TYPE(*)[N])data, (DATA_TYPE(*)[M])symmat, mean,
-                     stddev);
+void correlation_omp(int m, int n, float float_n, float* data, float* symmat, float* mean,
+                     float* stddev) {
+  kernel_correlation(m, n, float_n, (DATA_TYPE(*)[N])data, (DATA_TYPE(*)[M])symmat, mean, stddev);
 }

@@ -1,6 +1,7 @@
-/* Sequential variant: PolyBench-ACC's loop nest kernel_correlation (OpenMP/datamining/correlation/correlation.c,
-   read from the suite's folder) compiled without -fopenmp, as the sequential original is.
-   The suite's main is renamed away: only its static functions are used. */
+/* Sequential variant: PolyBench-ACC's loop nest kernel_correlation
+   (OpenMP/datamining/correlation/correlation.c, read from the suite's folder) compiled without
+   -fopenmp, as the sequential original is. The suite's main is renamed away: only its static
+   functions are used. */
 #include "pb_sizes.h"
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-function"
@@ -10,8 +11,7 @@
 #undef main
 #pragma GCC diagnostic pop
 
-void correlation_seq(int m, int n, float float_n, float *data, float *symmat, float *mean,
-                     float *stddev) {
-  kernel_correlation(m, n, float_n, (DATA_TYPE(*)[N])data, (DATA_TYPE(*)[M])symmat, mean,
-                     stddev);
+void correlation_seq(int m, int n, float float_n, float* data, float* symmat, float* mean,
+                     float* stddev) {
+  kernel_correlation(m, n, float_n, (DATA_TYPE(*)[N])data, (DATA_TYPE(*)[M])symmat, mean, stddev);
 }

@@ -10,7 +10,7 @@
 #undef main
 #pragma GCC diagnostic pop
 
-void fdtd_2d_seq(int tmax, int nx, int ny, float *ex, float *ey, float *hz, const float *fict) {
-  kernel_fdtd_2d(tmax, nx, ny, (DATA_TYPE(*)[NY])ex, (DATA_TYPE(*)[NY])ey,
-                 (DATA_TYPE(*)[NY])hz, (DATA_TYPE *)fict);
+void fdtd_2d_seq(int tmax, int nx, int ny, float* ex, float* ey, float* hz, const float* fict) {
+  kernel_fdtd_2d(tmax, nx, ny, (DATA_TYPE(*)[NY])ex, (DATA_TYPE(*)[NY])ey, (DATA_TYPE(*)[NY])hz,
+                 (DATA_TYPE*)fict);
 }

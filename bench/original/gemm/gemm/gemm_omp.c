@@ -9,7 +9,7 @@
 #undef main
 #pragma GCC diagnostic pop
 
-void gemm_omp(const float *a, const float *b, float *c, float alpha, float beta, int ni, int nj,
+void gemm_omp(const float* a, const float* b, float* c, float alpha, float beta, int ni, int nj,
               int nk) {
   kernel_gemm(ni, nj, nk, alpha, beta, (DATA_TYPE(*)[NJ])c, (DATA_TYPE(*)[NK])a,
               (DATA_TYPE(*)[NJ])b);
