@@ -1,6 +1,7 @@
 // Resolution and checks of variants: -disableImpls, duplicate names, source files on
 // disk, constraint / globalSize expressions, tunables; then "no variant left" per interface.
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -19,24 +20,88 @@ void check_sources(const std::vector<ir::SourceFile>& sources, diag::Diagnostics
       diag.error(f.loc, "source file '" + f.name + "' does not exist" +
                             (f.path == f.name ? "" : " (looked for '" + f.path + "')"));
     }
-    // The original tool's host-side OpenCL variants (a host function handed the program,
-    // kernel and queue) are not generated: the wrapper launches the kernel itself.
-    if (!f.opencl_program.empty() || !f.cl_kernel.empty() || !f.cl_command_queue.empty()) {
-      const auto kernel = std::find_if(sources.begin(), sources.end(),
-                                       [](const ir::SourceFile& k) { return !k.kernel.empty(); });
-      std::string fix =
-          "name the __kernel with kernel=\"...\" on the .cl source file and the generated "
-          "wrapper sets its arguments and launches it";
-      if (kernel != sources.end()) {
-        fix = std::string(&*kernel == &f ? "remove those attributes" : "remove this source file") +
-              " (the generated wrapper launches kernel '" + kernel->kernel + "' of '" +
-              kernel->name + "' itself, the interface's parameters as its arguments)";
-      }
-      diag.error(f.loc, "source file '" + f.name +
-                            "': host-side OpenCL variants (starpu_opencl_program, cl_kernel, "
-                            "cl_command_queue) are not supported; " +
-                            fix + ", or disable the variant with disable=\"1\"");
+  }
+}
+
+bool is_identifier(const std::string& s) {
+  if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+  });
+}
+
+// The original tool's host-side OpenCL variant: a host function (C or C++) handed its
+// operands' buffers, launching kernels of the variant's .cl file through the variables
+// its host file's starpu_opencl_program, cl_kernel and cl_command_queue name (the
+// generated wrapper defines and sets them). `globals` collects those names application-wide
+// (each is one variable of the program).
+void check_host_side(const ir::Interface& iface, const ir::Variant& v,
+                     std::map<std::string, const ir::SourceFile*>& globals,
+                     diag::Diagnostics& diag) {
+  const ir::SourceFile* host = ir::host_side_source(v);
+  if (host == nullptr) return;
+  const ir::SourceFile* program = ir::program_source(v);
+  const ir::SourceFile* kernel = ir::kernel_source(v);
+  const std::string what = "host-side OpenCL variant '" + v.name + "'";
+  if (host == program || !host->kernel.empty()) {
+    diag.error(host->loc,
+               "source file '" + host->name +
+                   "': starpu_opencl_program, cl_kernel and cl_command_queue name the variables "
+                   "a host-side OpenCL variant's host function uses (its C or C++ source file, "
+                   "defining '" +
+                   v.name + "'), but '" + host->name +
+                   "' is the kernel file; put them on the host file's sourceFile, or remove "
+                   "them (the generated wrapper then launches kernel '" +
+                   (host->kernel.empty() ? v.name : host->kernel) +
+                   "' itself, the interface's "
+                   "parameters as its arguments)");
+    return;
+  }
+  for (const ir::SourceFile& s : v.sources) {
+    if (&s == host ||
+        (s.opencl_program.empty() && s.cl_kernel.empty() && s.cl_command_queue.empty())) {
+      continue;
     }
+    diag.error(s.loc, what + ": '" + s.name +
+                          "' names host-side variables too; only one source "
+                          "file (the host function's, '" +
+                          host->name + "') names them");
+  }
+  if (program == nullptr) {
+    diag.error(host->loc, what +
+                              " has no OpenCL program: list its .cl file as a source file "
+                              "(with kernel=\"...\" when cl_kernel names a variable for "
+                              "that kernel; one .cl file, or the one naming kernel=)");
+  } else if (!host->cl_kernel.empty() && kernel == nullptr) {
+    diag.error(host->loc, what + ": cl_kernel=\"" + host->cl_kernel +
+                              "\" names the variable that holds the kernel kernel=\"...\" names "
+                              "on the .cl source file, and '" +
+                              program->name + "' names none: add kernel=\"...\" to it");
+  }
+  if (!iface.template_types.empty() || !v.tunables.empty()) {
+    diag.error(v.loc, what +
+                          (v.tunables.empty() ? " implements generic interface '" + iface.name + "'"
+                                              : " has tunables") +
+                          ": each copy of it would define the same variables " +
+                          "(starpu_opencl_program, cl_kernel, cl_command_queue); not supported");
+  }
+  for (const auto& [attr, name] : {std::pair{"starpu_opencl_program", &host->opencl_program},
+                                   std::pair{"cl_kernel", &host->cl_kernel},
+                                   std::pair{"cl_command_queue", &host->cl_command_queue}}) {
+    if (name->empty()) continue;
+    if (!is_identifier(*name)) {
+      diag.error(host->loc, what + ": " + attr + "=\"" + *name +
+                                "\" must be a C identifier: it names a variable its host "
+                                "function declares extern");
+      continue;
+    }
+    auto [it, fresh] = globals.emplace(*name, host);
+    if (fresh) continue;
+    diag.error(host->loc, what + ": " + attr + "=\"" + *name +
+                              "\" names a variable another host-side name already uses (" +
+                              it->second->name +
+                              "); the generated program defines each once, "
+                              "so give each its own name");
   }
 }
 
@@ -92,6 +157,7 @@ std::vector<std::string> platform_properties(const ir::Application& app) {
 }
 
 void resolve_variant(const ir::Application& app, const ir::Interface& iface, ir::Variant& v,
+                     std::map<std::string, const ir::SourceFile*>& globals,
                      diag::Diagnostics& diag) {
   Scope scope;
   for (const ir::Parameter& p : iface.parameters) scope.parameters.push_back(p.name);
@@ -128,6 +194,7 @@ void resolve_variant(const ir::Application& app, const ir::Interface& iface, ir:
     diag.error(v.loc, "implementation '" + v.name + "' has no source files");
   }
   check_sources(v.sources, diag);
+  check_host_side(iface, v, globals, diag);
 }
 
 void check_no_variant_left(const ir::Application& app, const ir::Interface& iface,
@@ -194,8 +261,9 @@ void resolve_variants(ir::Application& app, diag::Diagnostics& diag) {
           diag::did_you_mean(diag::closest_match_in(app.options.disable_impls[k], all_names)));
     }
   }
+  std::map<std::string, const ir::SourceFile*> host_globals;
   for (ir::Interface& iface : app.interfaces) {
-    for (ir::Variant& v : iface.variants) resolve_variant(app, iface, v, diag);
+    for (ir::Variant& v : iface.variants) resolve_variant(app, iface, v, host_globals, diag);
     check_no_variant_left(app, iface, diag);
   }
 }

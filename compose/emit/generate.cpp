@@ -90,7 +90,8 @@ std::vector<CompileStep> variant_steps(const ir::Application& app, const std::st
   std::set<std::string> generic_done;
   for (const ir::Interface& iface : app.interfaces) {
     for (const ir::Variant* v : ir::enabled_variants(app, iface)) {
-      if (v->backend == ir::Backend::OpenCl) continue;  // kernels are built at run time
+      // Kernels are built at run time; a host-side OpenCL variant's host file is compiled.
+      if (v->backend == ir::Backend::OpenCl && ir::host_side_source(*v) == nullptr) continue;
       const bool generic = !iface.template_args.empty();
       if (generic && !generic_done.insert(v->name).second) continue;
       for (const ir::SourceFile& s : v->sources) {
@@ -182,7 +183,7 @@ std::vector<std::pair<std::string, std::string>> kernel_files(const ir::Applicat
   std::vector<std::pair<std::string, std::string>> files;  // (run-time name, source)
   for (const ir::Interface& iface : app.interfaces) {
     for (const ir::Variant* v : ir::enabled_variants(app, iface)) {
-      const ir::SourceFile* src = ir::kernel_source(*v);
+      const ir::SourceFile* src = ir::program_source(*v);
       if (v->backend != ir::Backend::OpenCl || src == nullptr) continue;
       std::string name = names::kernel_file(*v);
       auto same = [&](const auto& f) { return f.first == name; };

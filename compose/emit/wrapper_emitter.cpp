@@ -227,10 +227,39 @@ Data can_execute_kind(const WrapperPlan& plan, const char* archtype,
   return d;
 }
 
+// A host-side OpenCL variant (the original tool's): the function's parameter list and
+// arguments, and the variables its host file names (defined by the wrapper, set for each
+// call under a lock: they are the process's, shared by every OpenCL worker).
+void host_side_data(const VariantSlot& s, Data& d) {
+  const ir::SourceFile* host = ir::host_side_source(*s.variant);
+  const ir::SourceFile* kernel = ir::kernel_source(*s.variant);
+  d.set("host_side", flag(s.host_side && host != nullptr));
+  std::vector<std::string> params, args;
+  for (const plan::KernelArg& a : s.kernel_args) {
+    params.push_back(plan::host_arg_type(a) + " " + a.local);
+    args.push_back(a.local);
+  }
+  d.set("host_params", comma_list(params));
+  d.set("host_args", comma_list(args));
+  d.set("kernel_or_null", kernel != nullptr ? "\"" + kernel->kernel + "\"" : "nullptr");
+  d.set("host_lock", "peppher_host_lock_" + s.variant->name);
+  const std::string none;
+  const std::string& program = host != nullptr ? host->opencl_program : none;
+  const std::string& cl_kernel = host != nullptr ? host->cl_kernel : none;
+  const std::string& queue = host != nullptr ? host->cl_command_queue : none;
+  d.set("has_globals", flag(!program.empty() || !cl_kernel.empty() || !queue.empty()));
+  d.set("has_program_global", flag(!program.empty()));
+  d.set("program_global", program);
+  d.set("has_kernel_global", flag(!cl_kernel.empty()));
+  d.set("kernel_global", cl_kernel);
+  d.set("has_queue_global", flag(!queue.empty()));
+  d.set("queue_global", queue);
+}
+
 Data opencl_variant_data(const WrapperPlan& plan, const VariantSlot& s) {
   const ir::Variant& v = *s.variant;
   Data d = variant_common(plan, s);
-  const ir::SourceFile* src = ir::kernel_source(v);
+  const ir::SourceFile* src = ir::program_source(v);
   // The reader/checker guarantees an OpenCL variant names its kernel; stay total anyway.
   d.set("program", names::opencl_program(v));
   d.set("kernel_name", names::kernel_file(v));
@@ -241,7 +270,8 @@ Data opencl_variant_data(const WrapperPlan& plan, const VariantSlot& s) {
                                  .lexically_relative(plan.output_dir)
                                  .string()
                            : "");
-  d.set("kernel", src ? src->kernel : v.name);
+  d.set("kernel", src && !src->kernel.empty() ? src->kernel : v.name);
+  host_side_data(s, d);
   std::string options = plan::opencl_build_options(*plan.iface, v);
   d.set("has_build_options", flag(!options.empty()));
   d.set("build_options", build_options_expr(options));
@@ -351,6 +381,9 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
         }));
   d.set("variants", all);
   d.set("has_opencl", flag(!plan.opencl.empty()));
+  d.set("has_host_side_opencl",
+        flag(std::any_of(plan.opencl.begin(), plan.opencl.end(),
+                         [](const VariantSlot& s) { return s.host_side; })));
   d.set("forkjoin", flag(plan.forkjoin));
   d.set("can_execute", flag(plan.can_execute));
   d.set("has_predicate_helpers", flag(!plan.predicate_helpers.empty()));

@@ -175,4 +175,26 @@ const SourceFile* kernel_source(const Variant& v) {
   return nullptr;
 }
 
+const SourceFile* host_side_source(const Variant& v) {
+  if (v.backend != Backend::OpenCl) return nullptr;
+  for (const SourceFile& s : v.sources) {
+    if (!s.opencl_program.empty() || !s.cl_kernel.empty() || !s.cl_command_queue.empty()) {
+      return &s;
+    }
+  }
+  return nullptr;
+}
+
+const SourceFile* program_source(const Variant& v) {
+  if (const SourceFile* k = kernel_source(v)) return k;
+  const SourceFile* found = nullptr;
+  for (const SourceFile& s : v.sources) {
+    const std::string& p = s.path;
+    if (p.size() < 3 || p.compare(p.size() - 3, 3, ".cl") != 0) continue;
+    if (found != nullptr) return nullptr;  // two: which one is ambiguous
+    found = &s;
+  }
+  return found;
+}
+
 }  // namespace peppher::ir

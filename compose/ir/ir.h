@@ -417,4 +417,12 @@ PerfModel effective_perf_model(const Application& app, const Interface& i);
 /// The source file holding an OpenCL variant's kernel (the one naming `kernel`), or null.
 const SourceFile* kernel_source(const Variant& v);
 
+/// The original tool's host-side OpenCL variant: a source file of an OPENCL variant names
+/// the variables its host function uses (starpu_opencl_program, cl_kernel,
+/// cl_command_queue); returns that file (the host function's), or null.
+const SourceFile* host_side_source(const Variant& v);
+
+/// An OpenCL variant's program: the file naming `kernel`, else its only `.cl` file, or null.
+const SourceFile* program_source(const Variant& v);
+
 }  // namespace peppher::ir

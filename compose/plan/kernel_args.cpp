@@ -50,6 +50,19 @@ std::string kernel_arg_type(const KernelArg& arg) {
   return "";
 }
 
+std::string host_arg_type(const KernelArg& arg) {
+  switch (arg.role) {
+    case KernelArgRole::Buffer:
+      return "cl_mem";
+    case KernelArgRole::Value:
+      return arg.param->type;
+    case KernelArgRole::Extent:
+    case KernelArgRole::Local:
+      break;
+  }
+  return "int";
+}
+
 const char* extent_word(Extent e) {
   switch (e) {
     case Extent::Size:

@@ -44,6 +44,10 @@ void place_local_arg(std::vector<KernelArg>& args, const ir::LocalArg& arg, size
 /// How the kernel should declare `arg`: "__global const float *", "int", "float".
 std::string kernel_arg_type(const KernelArg& arg);
 
+/// How a host-side OpenCL variant's function declares `arg`: "cl_mem" for a buffer, "int"
+/// for an extent, the interface's type for a value ("float").
+std::string host_arg_type(const KernelArg& arg);
+
 /// "size", "rows", "cols" or "ld" (messages).
 const char* extent_word(Extent e);
 

@@ -289,21 +289,20 @@ void check_launch_rows(const ir::Interface& iface, const WrapperPlan& plan,
     }
     if (follows || shared.empty()) continue;
     const size_t dim = src->global_size.size() - 1;
-    std::string fix = per_block.empty() ? "" : " (here: '" + per_block.front() + "')";
-    diags.warning(rows.loc,
-                  "globalSize of '" + src->name + "': its row dimension (dimension " +
-                      std::to_string(dim) + ", the last) '" + rows.text + "' names '" +
-                      shared.front() +
-                      "', which every block's task of a call of partitioned "
-                      "interface '" +
-                      iface.name +
-                      "' receives unchanged, so each block launches "
-                      "the whole call's rows over its own block; name what receives a block's "
-                      "row count" +
-                      fix +
-                      ": the by-value rows parameter of a raw matrix "
-                      "(numElements=\"rows*W\" descRowWidth=\"W\"), or M.rows of a split "
-                      "peppher::Matrix");
+    const std::string fix = per_block.empty()
+                                ? "the by-value row count of a raw matrix (numElements=\"rows*W\" "
+                                  "descRowWidth=\"W\") or M.rows of a split peppher::Matrix"
+                                : "here '" + per_block.front() + "'";
+    diags.warning(rows.loc, "globalSize of '" + src->name + "': its row dimension (dimension " +
+                                std::to_string(dim) + ", the last) '" + rows.text + "' names '" +
+                                shared.front() +
+                                "', which every block's task of a call of "
+                                "partitioned interface '" +
+                                iface.name +
+                                "' receives unchanged, so each block launches the whole "
+                                "call's rows over its own block; name what receives a "
+                                "block's row count (" +
+                                fix + ")");
   }
 }
 

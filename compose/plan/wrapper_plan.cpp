@@ -284,7 +284,7 @@ std::string opencl_build_options(const ir::Interface& iface, const ir::Variant& 
   // The kernel file's <peppher:flags> (-cl-fast-relaxed-math, -DWIDTH=16) are OpenCL
   // compiler options: check/ keeps quotes, backslashes and `$` out of every flag word,
   // so the words pass as they are, one blank apart.
-  if (const ir::SourceFile* src = ir::kernel_source(v)) {
+  if (const ir::SourceFile* src = ir::program_source(v)) {
     std::istringstream words(src->compiler.flags);
     for (std::string w; words >> w;) out += (out.empty() ? "" : " ") + w;
   }
@@ -414,7 +414,12 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
   plan.cuda = assign_slots(iface, cuda, "CUDA", diags);
   plan.opencl = assign_slots(iface, opencl, "OPENCL", diags);
   for (VariantSlot& s : plan.opencl) {
-    if (const ir::SourceFile* src = ir::kernel_source(*s.variant)) {
+    if (const ir::SourceFile* host = ir::host_side_source(*s.variant)) {
+      // The host function takes what a kernel would: buffers (cl_mem), extents, values.
+      s.host_side = true;
+      s.kernel_args = kernel_args(iface, *host);
+      s.c_linkage = compiles_as_c(variant_compiler(*s.variant, *host), host->path);
+    } else if (const ir::SourceFile* src = ir::kernel_source(*s.variant)) {
       s.kernel_args = kernel_args(iface, *src);
     }
   }

@@ -114,6 +114,9 @@ struct VariantSlot {
   std::string scope;       // the namespace verification found the function in ("blas")
   std::vector<RuntimePredicate> predicates;  // constraints left to run time
   std::vector<KernelArg> kernel_args;        // OpenCL: what the wrapper passes, in order
+  // OpenCL: the original tool's host-side variant (ir::host_side_source): kernel_args are
+  // its host function's parameters (cl_mem for a buffer), the function launches kernels.
+  bool host_side = false;
 };
 
 /// A parameter (or an operand's size) that constraints use, printed when no variant

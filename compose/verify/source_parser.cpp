@@ -534,9 +534,9 @@ ParsedSource SourceParser::parse(const ParseRequest& request) {
     const std::string standard = request.language == Language::C
                                      ? "#include <stddef.h>\n#include <stdint.h>\n"
                                      : "#include <cstddef>\n#include <cstdint>\n";
-    virtual_files.emplace_back(kExpectedHeader, standard + request.expected_template + "void " +
-                                                    kExpected + "(" + *request.expected_params +
-                                                    ");\n");
+    virtual_files.emplace_back(
+        kExpectedHeader, standard + request.expected_prelude + request.expected_template + "void " +
+                             kExpected + "(" + *request.expected_params + ");\n");
   }
   const std::string directory =
       request.directory.empty() ? fs::current_path().string() : request.directory;

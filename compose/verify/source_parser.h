@@ -30,6 +30,7 @@ struct ParseRequest {
   std::vector<std::pair<std::string, std::string>> virtual_files;
   std::optional<std::string> expected_params;  // none: nothing to compare with (OpenCL)
   std::string expected_template;
+  std::string expected_prelude;  // before the expected prototype: "#include <CL/cl.h>\n"
 };
 
 // One parameter of a parsed function.

@@ -155,10 +155,12 @@ class Verifier {
         }
         if (!done.insert(key).second) continue;
         const auto start = std::chrono::steady_clock::now();
-        if (v->backend == ir::Backend::OpenCl) {
+        if (ir::host_side_source(*v) != nullptr) {
+          verify_host_side(iface, *v);
+        } else if (v->backend == ir::Backend::OpenCl) {
           verify_kernel(iface, *v);
         } else {
-          verify_function(iface, *v);
+          verify_function(iface, *v, interface_expected(iface));
         }
         if (settings_.verbosity >= 2) {
           const std::chrono::duration<double, std::milli> ms =
@@ -223,7 +225,56 @@ class Verifier {
     return out;
   }
 
-  void verify_function(const ir::Interface& iface, const ir::Variant& v) {
+  // What the backend wrapper declares a variant's function with: the parameter list, each
+  // parameter's name, and whether the wrapper passes the buffers of a host-side OpenCL
+  // variant (else the interface's parameters).
+  struct Expected {
+    std::string params;
+    std::vector<std::string> names;
+    bool host_side = false;
+  };
+
+  static Expected interface_expected(const ir::Interface& iface) {
+    Expected e{expected_params(iface), {}, false};
+    for (const ir::Parameter& p : iface.parameters) e.names.push_back(p.name);
+    return e;
+  }
+
+  // A host-side OpenCL variant's function: what a kernel would get, a buffer as its cl_mem.
+  static Expected host_side_expected(const ir::Interface& iface, const ir::Variant& v) {
+    Expected e;
+    e.host_side = true;
+    for (const plan::KernelArg& a : plan::kernel_args(iface, *ir::host_side_source(v))) {
+      e.params += (e.params.empty() ? "" : ", ") + plan::host_arg_type(a) + " " + a.local;
+      e.names.push_back(a.local);
+    }
+    return e;
+  }
+
+  // The original tool's host-side OpenCL variant: its host function like a CPU variant's,
+  // with buffers as cl_mem; the kernel its cl_kernel variable gets must be in the program.
+  void verify_host_side(const ir::Interface& iface, const ir::Variant& v) {
+    verify_function(iface, v, host_side_expected(iface, v));
+    const ir::SourceFile* file = ir::kernel_source(v);
+    if (file == nullptr) return;
+    ParseRequest r = kernel_request(iface, v, *file);
+    ParsedSource parsed = parser_.parse(r);
+    if (!parsed.ok) {
+      diags_.warning(file->loc, "OpenCL variant '" + v.name +
+                                    "' not verified: Clang cannot parse '" + file->path +
+                                    "': " + parsed.error);
+      return;
+    }
+    const bool found = std::any_of(parsed.functions.begin(), parsed.functions.end(),
+                                   [](const ParsedFunction& f) { return f.is_kernel; });
+    if (found) return;
+    diags_.error(file->loc,
+                 "host-side OpenCL variant '" + v.name + "': no kernel '" + file->kernel +
+                     "' in '" + file->path + "' (its cl_kernel variable holds that kernel)" +
+                     diag::did_you_mean(diag::closest_match_in(file->kernel, parsed.kernel_names)));
+  }
+
+  void verify_function(const ir::Interface& iface, const ir::Variant& v, const Expected& expected) {
     const bool cuda = v.backend == ir::Backend::Cuda;
     // A toolkit newer than Clang 14 knows: its host-side headers still parse without Clang's
     // own CUDA wrapper headers (-nocudainc), given the execution-space keywords as nvcc's
@@ -276,7 +327,12 @@ class Verifier {
       for (const std::string& f : common_flags()) r.flags.push_back(f);
       r.directory = output_dir();
       r.function = v.name;
-      r.expected_params = expected_params(iface);
+      r.expected_params = expected.params;
+      if (v.backend == ir::Backend::OpenCl) {  // cl_mem, as <CL/cl.h> declares it
+        r.expected_prelude =
+            "#ifndef CL_TARGET_OPENCL_VERSION\n#define CL_TARGET_OPENCL_VERSION 120\n#endif\n"
+            "#include <CL/cl.h>\n";
+      }
       if (generic) {
         std::string params;
         for (const std::string& t : iface.template_types) {
@@ -312,17 +368,17 @@ class Verifier {
         if (!is_opencl_source(s)) files += (files.empty() ? "'" : ", '") + s.path + "'";
       }
       diags_.error(v.loc, what + ": no function '" + v.name + "' in " + files +
-                              " (the backend wrapper calls " + v.name + "(" +
-                              expected_params(iface) + "))");
+                              " (the backend wrapper calls " + v.name + "(" + expected.params +
+                              "))");
       return;
     }
     // The definition counts (else the first declaration); one that matches settles it.
     const ParsedFunction* chosen = nullptr;
     for (const ParsedFunction& f : found) {
-      if (matches(f, last, iface)) return accept(iface, v, f, found, c_source);
+      if (matches(f, last, iface, expected)) return accept(iface, v, f, found, c_source);
       if (chosen == nullptr || (f.defined && !chosen->defined)) chosen = &f;
     }
-    report_function(iface, v, *chosen, last);
+    report_function(iface, v, *chosen, last, expected);
   }
 
   // `f` has the interface's parameters: can the wrapper, compiled apart, call it, and how
@@ -364,8 +420,8 @@ class Verifier {
   }
 
   static bool matches(const ParsedFunction& f, const ParsedSource& parsed,
-                      const ir::Interface& iface) {
-    if (f.params.size() != iface.parameters.size()) return false;
+                      const ir::Interface& iface, const Expected& expected) {
+    if (f.params.size() != expected.names.size()) return false;
     if (f.is_template != !iface.template_args.empty()) return false;
     if (!parsed.expected_ok) return true;  // only the count can be compared
     for (const ParsedParam& p : f.params) {
@@ -375,7 +431,7 @@ class Verifier {
   }
 
   void report_function(const ir::Interface& iface, const ir::Variant& v, const ParsedFunction& f,
-                       const ParsedSource& parsed) {
+                       const ParsedSource& parsed, const Expected& expected) {
     const std::string what = std::string(backend_label(v.backend)) + " variant '" + v.name + "' (" +
                              where(f.loc, v.sources) + ")";
     const bool generic = !iface.template_args.empty();
@@ -386,33 +442,37 @@ class Verifier {
                                                 iface.name + "' is not generic"));
       return;
     }
-    if (f.params.size() != iface.parameters.size()) {
-      diags_.error(
-          v.loc, what + " takes " + plural(f.params.size(), "parameter") + ", but interface '" +
-                     iface.name + "' has " + std::to_string(iface.parameters.size()) +
-                     ": the backend wrapper calls " + v.name + "(" + expected_params(iface) + ")");
+    if (f.params.size() != expected.names.size()) {
+      diags_.error(v.loc, what + " takes " + plural(f.params.size(), "parameter") + ", but " +
+                              (expected.host_side ? "its backend wrapper passes "
+                                                  : "interface '" + iface.name + "' has ") +
+                              std::to_string(expected.names.size()) +
+                              ": the backend wrapper calls " + v.name + "(" + expected.params +
+                              ")");
       return;
     }
     for (size_t i = 0; i < f.params.size(); ++i) {
       if (f.params[i].same_as_expected || !parsed.expected_ok) continue;
-      const ir::Parameter& p = iface.parameters[i];
       const std::string expected_type =
-          i < parsed.expected.params.size() ? parsed.expected.params[i].type : p.type;
+          i < parsed.expected.params.size() ? parsed.expected.params[i].type : "";
       diags_.error(v.loc, what + ": parameter " + std::to_string(i + 1) + " '" + f.params[i].name +
-                              "' has type '" + f.params[i].type + "', but interface '" +
-                              iface.name + "' declares '" + p.name + "' as '" + expected_type +
-                              "'");
+                              "' has type '" + f.params[i].type + "', but " +
+                              (expected.host_side ? "the backend wrapper passes '"
+                                                  : "interface '" + iface.name + "' declares '") +
+                              expected.names[i] + "' as '" + expected_type + "'" +
+                              (expected.host_side ? " (a host-side OpenCL variant gets each "
+                                                    "operand's buffer as a cl_mem, then its "
+                                                    "int extents, by-value parameters as "
+                                                    "declared)"
+                                                  : ""));
     }
   }
 
-  void verify_kernel(const ir::Interface& iface, const ir::Variant& v) {
-    const ir::SourceFile* file = nullptr;
-    for (const ir::SourceFile& s : v.sources) {
-      if (!s.kernel.empty()) file = &s;
-    }
-    if (file == nullptr) return;  // the checker reports an OpenCL variant without kernel=
+  // How Clang reads the kernel file `file` of `v`: OpenCL C with the program's build options.
+  ParseRequest kernel_request(const ir::Interface& iface, const ir::Variant& v,
+                              const ir::SourceFile& file) const {
     ParseRequest r;
-    r.path = file->path;
+    r.path = file.path;
     r.language = Language::OpenCl;
     // Relative -I folders are relative to the output folder (explore rebases the flags for
     // the generated files; the wrapper builds them from PEPPHER_OUTPUT_DIR).
@@ -429,8 +489,18 @@ class Verifier {
       folder_next = w == "-I";
       r.flags.push_back(w);
     }
-    r.directory = fs::path(absolute(file->path)).parent_path().string();
-    r.function = file->kernel;
+    r.directory = fs::path(absolute(file.path)).parent_path().string();
+    r.function = file.kernel;
+    return r;
+  }
+
+  void verify_kernel(const ir::Interface& iface, const ir::Variant& v) {
+    const ir::SourceFile* file = nullptr;
+    for (const ir::SourceFile& s : v.sources) {
+      if (!s.kernel.empty()) file = &s;
+    }
+    if (file == nullptr) return;  // the checker reports an OpenCL variant without kernel=
+    ParseRequest r = kernel_request(iface, v, *file);
     ParsedSource parsed = parser_.parse(r);
     if (!parsed.ok && !file->local_args.empty()) {
       diags_.error(file->local_args.front().loc,
@@ -705,7 +775,13 @@ void verify_plan(const ir::Application& app, plan::ApplicationPlan& plan,
         s.scope = it->second.scope;
       }
     }
-    for (plan::VariantSlot& s : w.opencl) {
+    for (plan::VariantSlot& s : w.opencl) {  // a host-side variant's function, as found
+      const ir::Variant& v = *s.variant;
+      auto f = found.functions.find(v.base_name.empty() ? v.name : v.base_name);
+      if (s.host_side && f != found.functions.end()) {
+        s.c_linkage = s.c_linkage || f->second.c_linkage;
+        s.scope = f->second.scope;
+      }
       auto it = found.local_args.find(s.variant);
       if (it == found.local_args.end()) continue;
       for (const LocalPlacement& l : it->second) {  // in parameter order

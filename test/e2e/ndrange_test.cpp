@@ -41,3 +41,31 @@ TEST_CASE("e2e: 2-D NDRange kernels run as written: gemm, gemm by row blocks, a 
     CHECK(e2e::report_count(r.output, "gemm_rows_cpu", "CPU") == 7);
   }
 }
+
+TEST_CASE("e2e: a host-side OpenCL variant in the original tool's format launches two kernels") {
+  // test/e2e/cases/host_side: atax's OpenCL variant is a host function taking cl_mem
+  // operands; its descriptor names the program, kernel and queue variables
+  // (starpu_opencl_program, cl_kernel, cl_command_queue) it declares extern, and it
+  // launches atax.cl's two kernels on the worker's queue. The CUDA variant launches two
+  // kernels on peppher::cuda::stream() (compiled where nvcc is; this StarPU has no CUDA).
+  fs::path out = compose_and_build("host_side", cases() / "host_side/main.xml");
+  const std::string wrapper = e2e::run("cat " + (out / "atax_wrapper.cpp").string()).output;
+  CHECK_THAT(wrapper, Catch::Contains("void atax_opencl(cl_mem A, cl_mem x, cl_mem y, cl_mem tmp, "
+                                      "int nx, int ny);"));
+  CHECK_THAT(wrapper, Catch::Contains("struct starpu_opencl_program atax_program;"));
+  SECTION("OpenCL only: the host function's two kernels on pocl's device") {
+    e2e::Run r = run_program(out / "host_side", "", kOpenClOnly);
+    INFO(r.output);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.output, Catch::Contains("atax call 2: max error"));
+    CHECK_THAT(r.output, !Catch::Contains("WRONG"));
+    CHECK(e2e::report_count(r.output, "atax_opencl", "OpenCL") == 3);
+  }
+  SECTION("CPU only: the sequential variant, the same numbers") {
+    e2e::Run r = run_program(out / "host_side", "", kCpuOnly);
+    INFO(r.output);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.output, !Catch::Contains("WRONG"));
+    CHECK(e2e::report_count(r.output, "atax_cpu", "CPU") == 3);
+  }
+}

@@ -232,6 +232,26 @@ TEST_CASE("golden: a block-length parameter that also sizes a shared operand is 
                              "'vector_scale' is both the length of a partitioned operand"));
 }
 
+TEST_CASE("plan: an OpenCL row dimension that every block's task shares is a warning") {
+  // arr is split in blocks of 64 and its numElements `size` receives each block's length;
+  // `n` (the shared operand's length) is the whole call's in every task.
+  ir::Application app = partitioned_app(ir::AccessMode::Read);
+  ir::SourceFile& cl = app.interfaces.front().variants.back().sources.front();
+  cl.global_size = {golden::expr("n")};
+  cl.global_size.front().loc = {"/app/vector_scale/scale_opencl.xml", 4, 60};
+  CHECK_THAT(generate_messages(app),
+             Catch::Contains("/app/vector_scale/scale_opencl.xml:4:60: warning: globalSize of "
+                             "'vector_scale.cl': its row dimension (dimension 0, the last) 'n' "
+                             "names 'n', which every block's task of a call of partitioned "
+                             "interface 'vector_scale' receives unchanged"));
+  cl.global_size = {golden::expr("64"), golden::expr("n * 2")};
+  CHECK_THAT(generate_messages(app), Catch::Contains("row dimension (dimension 1, the last)"));
+  cl.global_size = {golden::expr("n"), golden::expr("size")};  // follows the blocks
+  CHECK(generate_messages(app).empty());
+  cl.global_size = {golden::expr("256")};  // a kernel striding over its block
+  CHECK(generate_messages(app).empty());
+}
+
 TEST_CASE("expand: tunable expansion past StarPU's slot limit keeps the first, names the rest") {
   ir::Application app = golden::vector_scale_app();
   ir::Variant& cpu = app.interfaces.front().variants.front();

@@ -307,6 +307,17 @@ TEST_CASE("published-format samples validate", "[schema]") {
   </peppher:implementation>
   <peppher:implementation name="foo_cuda" disable="true"><peppher:targetPlatform name="CUDA"/>
   </peppher:implementation>)")},
+      // A 2-D launch with a __local argument (ext).
+      {"ndrange.xml", component(R"(
+  <peppher:implementation name="blur_opencl">
+    <peppher:sourceFiles>
+      <peppher:sourceFile name="blur.cl" kernel="blur" globalSize="nj, ni" localSize="16,8">
+        <peppher:localArg name="tile" size="(16 + 2) * 10"/>
+      </peppher:sourceFile>
+    </peppher:sourceFiles>
+    <peppher:providedInterfaces><peppher:providedInterface name="blur"/></peppher:providedInterfaces>
+    <peppher:targetPlatform name="OPENCL"/>
+  </peppher:implementation>)")},
       {"generic.xml", component(R"(
   <peppher:interface name="sort" kind="generic" templateTypes="T" useHistoryModels="true"
       disableCUDA="0">

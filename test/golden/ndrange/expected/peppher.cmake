@@ -15,6 +15,10 @@ set(PEPPHER_COMPOSITION_INPUTS
   "${PEPPHER_GENERATED_DIR}/smooth.xml"
   "${PEPPHER_GENERATED_DIR}/smooth/smooth_opencl.xml"
   "${PEPPHER_GENERATED_DIR}/smooth/smooth.cl"
+  "${PEPPHER_GENERATED_DIR}/twice.xml"
+  "${PEPPHER_GENERATED_DIR}/twice/twice_opencl.xml"
+  "${PEPPHER_GENERATED_DIR}/twice/twice_opencl.c"
+  "${PEPPHER_GENERATED_DIR}/twice/twice.cl"
 )
 
 function(peppher_compose_application target)
@@ -29,6 +33,12 @@ function(peppher_compose target)
   target_sources(${target} PRIVATE "${PEPPHER_GENERATED_DIR}/smooth_wrapper.cpp")
   set_source_files_properties("${PEPPHER_GENERATED_DIR}/smooth_wrapper.cpp" PROPERTIES
     LANGUAGE CXX COMPILE_OPTIONS "-O2;-std=c++17")
+  target_sources(${target} PRIVATE "${PEPPHER_GENERATED_DIR}/twice_wrapper.cpp")
+  set_source_files_properties("${PEPPHER_GENERATED_DIR}/twice_wrapper.cpp" PROPERTIES
+    LANGUAGE CXX COMPILE_OPTIONS "-O2;-std=c++17")
+  target_sources(${target} PRIVATE "${PEPPHER_GENERATED_DIR}/twice/twice_opencl.c")
+  set_source_files_properties("${PEPPHER_GENERATED_DIR}/twice/twice_opencl.c" PROPERTIES
+    LANGUAGE C COMPILE_OPTIONS "")
   target_include_directories(${target} PRIVATE "${PEPPHER_GENERATED_DIR}")
   target_compile_definitions(${target} PRIVATE PEPPHER_OUTPUT_DIR="${PEPPHER_GENERATED_DIR}")
   target_link_libraries(${target} PRIVATE Peppher::peppher)
@@ -42,6 +52,11 @@ function(peppher_compose target)
     "${PEPPHER_GENERATED_DIR}/smooth/smooth.cl" "${peppher_kernels_dir}/smooth_opencl.cl")
   set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS
     "${PEPPHER_GENERATED_DIR}/smooth/smooth.cl")
+  list(APPEND peppher_kernels "twice_opencl.cl" "${PEPPHER_GENERATED_DIR}/twice/twice.cl")
+  list(APPEND peppher_copy COMMAND ${CMAKE_COMMAND} -E copy
+    "${PEPPHER_GENERATED_DIR}/twice/twice.cl" "${peppher_kernels_dir}/twice_opencl.cl")
+  set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS
+    "${PEPPHER_GENERATED_DIR}/twice/twice.cl")
   if(peppher_copy)
     add_custom_command(TARGET ${target} POST_BUILD
       COMMAND ${CMAKE_COMMAND} -E make_directory "${peppher_kernels_dir}" ${peppher_copy}
