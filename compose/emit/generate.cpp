@@ -240,11 +240,15 @@ std::pair<std::string, std::string> choose_scheduler(const ir::Application& app,
   if (!app.composition.scheduler.empty()) {
     return {app.composition.scheduler, "set in the main descriptor"};
   }
-  bool models = cost_models, openmp = false;
+  bool models = cost_models, openmp = false, openmp_whole = false;
   for (const ir::Interface& i : app.interfaces) {
     models = models || ir::effective_perf_model(app, i) != ir::PerfModel::None;
+    const bool partitioned = std::any_of(
+        i.parameters.begin(), i.parameters.end(),
+        [](const ir::Parameter& p) { return p.partition.kind != ir::PartitionKind::None; });
     for (const ir::Variant* v : ir::enabled_variants(app, i)) {
       openmp = openmp || v->backend == ir::Backend::OpenMp;
+      openmp_whole = openmp_whole || (v->backend == ir::Backend::OpenMp && !partitioned);
     }
   }
   // Without models, lws: dmda would count only queued tasks, so a call submitted while an
@@ -252,10 +256,18 @@ std::pair<std::string, std::string> choose_scheduler(const ir::Application& app,
   // e2e_test's overlap case); lws steals. With models, dmda weighs predictions and transfers.
   // OPENMP variants are parallel tasks: only a parallel-aware scheduler gives them combined
   // workers, and only models tell it when they are faster (without models peager and pheft
-  // take the sequential variant every time), so pheft replaces dmda only when both exist.
+  // take the sequential variant every time), so pheft replaces dmda when both exist. With
+  // no models, peager: it makes combined workers, and the entry wrapper of an unpartitioned
+  // interface with an OPENMP variant and no model picks that variant for data at home
+  // (docs/SELECTION.md); partitioned calls' blocks are placed by lws.
   if (openmp && models) {
     return {"pheft",
             "an OPENMP variant and models: pheft runs it on combined workers when fastest"};
+  }
+  if (openmp_whole) {
+    return {"peager",
+            "an OPENMP variant and no models: peager runs it on all CPU cores (a combined "
+            "worker)"};
   }
   if (models) return {"dmda", "the default; models predict each variant, dmda adds transfer costs"};
   return {"lws", "no performance models: locality-aware work stealing"};

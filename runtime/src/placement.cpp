@@ -2,6 +2,7 @@
 // operands to each memory node from StarPU's bus model, and the choice of variant.
 #include "peppher/placement.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdio>
@@ -11,6 +12,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "peppher/error.h"
 
@@ -192,6 +194,27 @@ int PlacementChoice::pick(const signed char* ranking, int count, const double* u
     return openmp;
   }
   return best;
+}
+
+int PlacementChoice::pick_without_model(const VariantSelector& selector,
+                                        const bool* accepted) const {
+  // Only where an OpenMP variant can have all CPU cores; elsewhere StarPU chooses, as before.
+  if (!detail::parallel_tasks_possible()) return -1;
+  // No times: every variant costs nothing but its transfers, and pick() keeps the first of
+  // equal costs, so the ranking says which side wins where the data already is.
+  signed char ranking[kMaxVariants];
+  const double us[kMaxVariants] = {};
+  int count = 0;
+  const std::vector<std::string>& backends = selector.backends();
+  const int n = std::min(static_cast<int>(backends.size()), kMaxVariants);
+  for (const char* pass : {"OPENMP", "CPU", ""}) {
+    for (int k = 0; k < n; ++k) {
+      const std::string& b = backends[static_cast<std::size_t>(k)];
+      const bool cpu_side = b == "OPENMP" || b == "CPU";
+      if (*pass != '\0' ? b == pass : !cpu_side) ranking[count++] = static_cast<signed char>(k);
+    }
+  }
+  return pick(ranking, count, us, selector, accepted);
 }
 
 }  // namespace peppher

@@ -75,6 +75,20 @@ class PlacementChoice {
     return pick(ranking, count, us, selector, ok);
   }
 
+  /// @brief The variant of a call with no performance model when parallel_tasks_possible()
+  ///        (docs/SELECTION.md): among the variants that @p accepts, the one that needs the
+  ///        least expected transfer time for the operands (the data stays where it is), ties
+  ///        going to an OpenMP variant (on all CPU cores), then the other CPU variants, then
+  ///        the devices' in selector order. -1 (StarPU chooses) without combined workers or
+  ///        when no variant accepts the call.
+  template <typename Accepts>
+  int choose_without_model(const VariantSelector& selector, Accepts&& accepts) const {
+    bool ok[kMaxVariants] = {};
+    const int count = static_cast<int>(selector.variants().size());
+    for (int k = 0; k < count && k < kMaxVariants; ++k) ok[k] = accepts(k);
+    return pick_without_model(selector, ok);
+  }
+
   /// @brief Expected microseconds to bring the operands to memory node @p node (the bus
   ///        model; data already valid there, or to be, costs nothing; raw operands also pay
   ///        for coming back when written).
@@ -93,6 +107,7 @@ class PlacementChoice {
   }
   int pick(const signed char* ranking, int count, const double* us, const VariantSelector& selector,
            const bool* accepted) const;
+  int pick_without_model(const VariantSelector& selector, const bool* accepted) const;
   Op ops_[STARPU_NMAXBUFS];
   int n_ = 0;
 };

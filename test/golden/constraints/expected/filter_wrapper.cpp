@@ -10,6 +10,7 @@
 
 #include <type_traits>
 #include <peppher/opencl.h>
+#include <peppher/placement.h>
 
 // The variants, defined in their own sources and compiled by the generated Makefile.
 void filter_cpu(peppher::Vector<float> & v, const peppher::Matrix<float> & m, const float * p, int n, float alpha);
@@ -257,6 +258,18 @@ void filter(
     }
     peppher_cl = &peppher_single_codelets[peppher_forced];
     peppher_chosen = peppher_forced;
+  }
+  else {
+    // No performance model (docs/SELECTION.md): the variant that leaves the operands where
+    // they are; on the host the OpenMP one, on all CPU cores (a combined worker).
+    peppher::PlacementChoice peppher_placement;
+    peppher_placement.container(v, STARPU_RW);
+    peppher_placement.container(m, STARPU_R);
+    peppher_placement.raw(static_cast<std::size_t>(peppher::checked_length(
+          "filter", "p", "numElements = n",
+          static_cast<long long>(n), peppher::kMaxExtent)) * sizeof(float), STARPU_R);
+    peppher_chosen = peppher_placement.choose_without_model(peppher_selector, peppher_accepts);
+    if (peppher_chosen >= 0) peppher_cl = &peppher_single_codelets[peppher_chosen];
   }
   peppher::TaskBuilder peppher_task(peppher_cl, "filter");
   // Every variant has constraints: a call that none accepts (or whose accepting variants

@@ -18,19 +18,19 @@
 #error "peppher.h: this composition's entry wrappers have C++ linkage; to call them from C, compile the C source with a C compiler named in main.xml (language=\"C\") or compose with --c-linkage"
 #endif
 
-// PEPPHER_INITIALIZE(): starts StarPU with this composition's scheduler, lws
-// (no performance models: locality-aware work stealing);
+// PEPPHER_INITIALIZE(): starts StarPU with this composition's scheduler, peager
+// (an OPENMP variant and no models: peager runs it on all CPU cores (a combined worker));
 // STARPU_SCHED in the environment still wins. These definitions replace the runtime's
 // defaults, whether or not a runtime header was included before this file.
 #undef PEPPHER_INITIALIZE
 #undef PEPPHER_SHUTDOWN
 #if defined(__cplusplus) && __cplusplus >= 201703L
-#define PEPPHER_INITIALIZE() ::peppher::init(::peppher::Config::with_scheduler("lws"))
+#define PEPPHER_INITIALIZE() ::peppher::init(::peppher::Config::with_scheduler("peager"))
 #define PEPPHER_SHUTDOWN() ::peppher::shutdown()
 #include <peppher/runtime.h>
 #else
 // Older C++ and C: the runtime's C interface (an error is printed and ends the program).
-#define PEPPHER_INITIALIZE() peppher_initialize("lws")
+#define PEPPHER_INITIALIZE() peppher_initialize("peager")
 #define PEPPHER_SHUTDOWN() peppher_shutdown()
 #include <peppher/c_api.h>
 #endif

@@ -1,0 +1,11 @@
+// bench/first-run: the sequential variant of one Jacobi step.
+#include <peppher/vector.h>
+
+#include "jacobi_point.h"
+
+void jacobi_cpu(const peppher::Vector<float>& src, peppher::Vector<float>& dst, int n) {
+  const float* a = src.data();
+  float* b = dst.data();
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) b[i * n + j] = jacobi_point(a, n, i, j);
+}
