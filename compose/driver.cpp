@@ -28,6 +28,7 @@
 #include "compose/scan/utility_mode.h"
 #include "compose/verify/generic_calls.h"
 #include "compose/verify/main_linkage.h"
+#include "compose/verify/program_sources.h"
 #include "compose/verify/verify.h"
 
 namespace peppher {
@@ -238,6 +239,7 @@ int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& ou
   plan::ApplicationPlan plan = plan::plan_application(expanded, diag);
   if (diag.has_errors()) return 1;
   if (!options.explain) verify_sources(expanded, plan, diag);  // compose and --check
+  if (!options.explain) verify::warn_shadowed_headers(expanded, diag);
   if (diag.has_errors()) return 1;
   if (options.explain) {
     if (options.explain_format == "html") return explain::explain_html(plan, out, err) ? 0 : 1;

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -280,9 +282,47 @@ struct UmbrellaEntry {
   plan::HeaderLanguage language = plan::HeaderLanguage::C;
 };
 
-std::string emit_umbrella(const ir::Application& app, const std::vector<UmbrellaEntry>& wrappers,
-                          bool cost_models) {
+// The composition's identity as the preprocessor compares it: a number from its output
+// folder (FNV-1a, 48 bits).
+std::string composition_id(const std::string& folder) {
+  std::uint64_t hash = 14695981039346656037ULL;
+  for (unsigned char c : folder) {
+    hash ^= c;
+    hash *= 1099511628211ULL;
+  }
+  char id[24];
+  std::snprintf(id, sizeof id, "0x%012llx",
+                static_cast<unsigned long long>(hash & 0xffffffffffffULL));
+  return id;
+}
+
+// The composition guard's data (templates/_composition_guard): the output folder and its id.
+Data composition_data(const std::string& folder) {
+  // Inside a string literal of C and C++: quotes and backslashes escaped, a '?' too (no
+  // trigraph in C), other control characters in octal.
+  std::string literal;
+  for (unsigned char c : folder) {
+    if (c == '"' || c == '\\' || c == '?') {
+      literal += '\\';
+      literal += static_cast<char>(c);
+    } else if (c < 0x20 || c == 0x7f) {
+      char octal[8];
+      std::snprintf(octal, sizeof octal, "\\%03o", c);
+      literal += octal;
+    } else {
+      literal += static_cast<char>(c);
+    }
+  }
   Data d;
+  d.set("id", composition_id(folder));
+  d.set("dir", literal);
+  return d;
+}
+
+std::string emit_umbrella(const ir::Application& app, const std::vector<UmbrellaEntry>& wrappers,
+                          bool cost_models, const Data& composition) {
+  Data d;
+  d.set("composition", composition);
   d.set("main_descriptor", fs::path(app.descriptor_file).filename().string());
   auto [scheduler, why] = choose_scheduler(app, cost_models);
   d.set("scheduler", scheduler);
@@ -329,7 +369,8 @@ std::vector<CompileStep> wrapper_steps(const ir::Application& app) {
 }
 
 Data app_data(const ir::Application& app, const EmitSettings& settings,
-              const std::vector<std::string>& generated, const std::string& out_dir) {
+              const std::vector<std::string>& generated, const std::string& out_dir,
+              const std::string& composition_id) {
   std::vector<CompileStep> variants = variant_steps(app, out_dir);
   const std::vector<CompileStep> wrappers = wrapper_steps(app);
   variants.insert(variants.begin(), wrappers.begin(), wrappers.end());
@@ -352,6 +393,7 @@ Data app_data(const ir::Application& app, const EmitSettings& settings,
   d.set("peppher_libs", settings.peppher_libs);
   d.set("peppher_lib_file", settings.peppher_lib_file);
   d.set("nvcc", settings.nvcc);
+  d.set("composition_id", composition_id);
   d.set("generated", make_list(generated, [](const std::string& f) {
           Data g;
           g.set("file", f);
@@ -413,13 +455,16 @@ static std::vector<CompileStep> all_steps(const ir::Application& app, const std:
 void generate(const plan::ApplicationPlan& plan, const EmitSettings& settings,
               output::OutputContext& out) {
   const ir::Application& app = *plan.app;
+  const std::string folder =
+      settings.composition_dir.empty() ? plan.output_dir : settings.composition_dir;
+  const Data composition = composition_data(folder);
   std::vector<std::string> wrappers;
   std::vector<UmbrellaEntry> umbrella;
   std::map<std::string, std::vector<const ir::Interface*>> generic_instances;
   for (const plan::WrapperPlan& wrapper : plan.wrappers) {
     const ir::Interface& iface = *wrapper.iface;
     std::string header = names::wrapper_file(iface, app.options.wrapper_files_ext);
-    emit_wrapper(wrapper, header, names::wrapper_source(iface), out);
+    emit_wrapper(wrapper, header, names::wrapper_source(iface), composition, out);
     if (!iface.template_args.empty()) generic_instances[header].push_back(&iface);
     if (std::find(wrappers.begin(), wrappers.end(), header) == wrappers.end()) {
       wrappers.push_back(header);
@@ -434,15 +479,15 @@ void generate(const plan::ApplicationPlan& plan, const EmitSettings& settings,
     entry.language = std::max(entry.language, wrapper.header_language);
   }
   for (const auto& [header, instances] : generic_instances) {
-    emit_generic_header(instances, header, plan.output_dir, out);
+    emit_generic_header(instances, header, plan.output_dir, composition, out);
   }
   emit_instances(app, plan.output_dir, out);
   out.write(names::trainer_source(), emit_trainer(plan.wrappers));
-  out.write(names::umbrella_header(), emit_umbrella(app, umbrella, plan.cost_models));
+  out.write(names::umbrella_header(), emit_umbrella(app, umbrella, plan.cost_models, composition));
 
   std::vector<std::string> generated = wrappers;
   generated.push_back(names::umbrella_header());
-  Data d = app_data(app, settings, generated, plan.output_dir);
+  Data d = app_data(app, settings, generated, plan.output_dir, composition_id(folder));
   out.write(names::makefile(), render_template("Makefile", d));
   for (const CompileStep& s : all_steps(app, plan.output_dir)) {
     out.write(names::command_stamp(s.object), command_stamp_text(s));

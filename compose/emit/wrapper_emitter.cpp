@@ -325,9 +325,10 @@ std::string parameter_list(const ir::Interface& iface) {
 }
 
 void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std::string& source,
-                  output::OutputContext& out) {
+                  const TemplateData& composition, output::OutputContext& out) {
   const ir::Interface& iface = *plan.iface;
   Data d;
+  d.set("composition", composition);
   d.set("header", header);
   d.set("source", source);
   d.set("descriptor", std::filesystem::path(iface.descriptor_file).filename().string());
@@ -477,9 +478,10 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
 
 void emit_generic_header(const std::vector<const ir::Interface*>& instances,
                          const std::string& header, const std::string& output_dir,
-                         output::OutputContext& out) {
+                         const TemplateData& composition, output::OutputContext& out) {
   const ir::Interface& first = *instances.front();
   Data d;
+  d.set("composition", composition);
   d.set("descriptor", std::filesystem::path(first.descriptor_file).filename().string());
   d.set("iface", first.name);
   d.set("template_params", template_params(first));

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "compose/emit/render.h"
 #include "compose/output/output_context.h"
 #include "compose/plan/wrapper_plan.h"
 
@@ -16,9 +17,11 @@ namespace peppher::emit {
 /// (an instantiation's types substituted).
 std::string parameter_list(const ir::Interface& iface);
 
-/// Writes `header` and `source` (file names in the output folder) planned by `plan`.
+/// Writes `header` and `source` (file names in the output folder) planned by `plan`;
+/// `composition` is the header's composition guard's data (templates/_composition_guard).
 void emit_wrapper(const plan::WrapperPlan& plan, const std::string& header,
-                  const std::string& source, output::OutputContext& out);
+                  const std::string& source, const TemplateData& composition,
+                  output::OutputContext& out);
 
 /// Writes the one `header` of a generic interface: the entry wrapper as a function
 /// template (a compile error for types not instantiated) and a declaration of the explicit
@@ -26,6 +29,6 @@ void emit_wrapper(const plan::WrapperPlan& plan, const std::string& header,
 /// the interface's headerFile (included relative to `output_dir`).
 void emit_generic_header(const std::vector<const ir::Interface*>& instances,
                          const std::string& header, const std::string& output_dir,
-                         output::OutputContext& out);
+                         const TemplateData& composition, output::OutputContext& out);
 
 }  // namespace peppher::emit

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "compose/diag/diagnostics.h"
 #include "compose/ir/ir.h"
 
 namespace peppher::verify {
@@ -23,5 +24,11 @@ struct ProgramSource {
 /// runtime's and StarPU's headers), run in the output folder.
 std::vector<ProgramSource> program_cxx_sources(const ir::Application& app,
                                                const std::vector<std::string>& system_include_dirs);
+
+/// Warns at each source of the program that would include a header of another composition
+/// instead of this one's: a peppher.h or wrapper header (by name) in the source's folder or
+/// in one of its -I / -iquote folders other than the output folder, as an earlier compose
+/// into that folder leaves them. A quoted #include finds them before the output folder's.
+void warn_shadowed_headers(const ir::Application& app, diag::Diagnostics& diag);
 
 }  // namespace peppher::verify

@@ -2,6 +2,7 @@
 // StarPU with a CPU worker and pocl's OpenCL device (and other worker sets) -> check the
 // program's own verdict and the execution report.
 #include <catch2/catch.hpp>
+#include <fstream>
 
 #include "e2e_support.h"
 
@@ -146,4 +147,74 @@ TEST_CASE("e2e: third-party variants run as written, with only descriptors added
     CHECK(e2e::report_count(r.output, run.axpy, "") == 1);
     CHECK(e2e::report_count(r.output, run.inc, "") == 2);
   }
+}
+
+namespace {
+
+// The value of `name ?= ...` in a generated Makefile.
+std::string makefile_value(const fs::path& makefile, const std::string& name) {
+  const std::string text = e2e::run("cat '" + makefile.string() + "'").output;
+  const size_t at = text.find("\n" + name + " ?= ");
+  if (at == std::string::npos) return "";
+  const size_t start = at + name.size() + 5;
+  return text.substr(start, text.find('\n', start) - start);
+}
+
+}  // namespace
+
+TEST_CASE(
+    "e2e: a peppher.h left by an in-place compose next to main.cpp does not silently shadow "
+    "the one of a later -o compose; two compositions' headers in one file are an error") {
+  // Issue 29: `#include "peppher.h"` found the source folder's stale header first, so the
+  // program ran with the other composition's scheduler and wrote no models.
+  const fs::path dir = e2e::fresh_work_dir("stale_header");
+  const fs::path app = dir / "app", gen = dir / "gen";
+  fs::copy(cases() / "static_constraint", app, fs::copy_options::recursive);
+  e2e::Run in_place =
+      e2e::run(std::string(PEPPHER_COMPOSE_EXE) + " '" + (app / "main.xml").string() + "'");
+  INFO(in_place.output);
+  REQUIRE(in_place.exit_code == 0);
+  REQUIRE(fs::exists(app / "peppher.h"));
+
+  e2e::Run composed = e2e::compose(app / "main.xml", gen);
+  INFO(composed.output);
+  REQUIRE(composed.exit_code == 0);
+  CHECK_THAT(composed.output, Catch::Contains("warning: '" + (app / "peppher.h").string() + "'") &&
+                                  Catch::Contains("shadow"));
+
+  // The build stops at the stale header, naming both folders.
+  e2e::Run built = e2e::make(gen);
+  INFO(built.output);
+  CHECK(built.exit_code != 0);
+  CHECK_THAT(built.output,
+             Catch::Contains("belongs to the composition generated in \"" + app.string() + "\"") &&
+                 Catch::Contains("\"" + gen.string() + "\""));
+
+  // Both compositions' headers in one C++ file, and their C wrapper headers in a C file.
+  const std::string flags =
+      makefile_value(gen / "Makefile", "PEPPHER_CFLAGS") + " $(pkg-config --cflags starpu-1.3)";
+  REQUIRE(flags.find("-I") == 0);
+  std::ofstream(dir / "both.cpp") << "#include \"gen/peppher.h\"\n#include \"app/peppher.h\"\n";
+  e2e::Run cxx =
+      e2e::run("cd '" + dir.string() + "' && g++ -std=c++17 -fsyntax-only " + flags + " both.cpp");
+  INFO(cxx.output);
+  CHECK(cxx.exit_code != 0);
+  CHECK_THAT(cxx.output, Catch::Contains("headers of two compositions meet in one file") &&
+                             Catch::Contains(gen.string()) && Catch::Contains(app.string()));
+  std::ofstream(dir / "both.c")
+      << "#include \"app/clip_wrapper.h\"\n#include \"gen/clip_wrapper.h\"\n";
+  e2e::Run c = e2e::run("cd '" + dir.string() + "' && gcc -std=c99 -fsyntax-only both.c");
+  INFO(c.output);
+  CHECK(c.exit_code != 0);
+  CHECK_THAT(c.output, Catch::Contains("headers of two compositions meet in one file") &&
+                           Catch::Contains(gen.string()) && Catch::Contains(app.string()));
+
+  // Without the stale files the same composition builds and runs.
+  for (const char* stale : {"peppher.h", "clip_wrapper.h"}) fs::remove(app / stale);
+  e2e::Run rebuilt = e2e::make(gen);
+  INFO(rebuilt.output);
+  REQUIRE(rebuilt.exit_code == 0);
+  e2e::Run r = run_program(gen / "static_constraint", "20", kCpuOnly);
+  INFO(r.output);
+  CHECK_THAT(r.output, Catch::Contains("static_constraint: 0 wrong"));
 }

@@ -246,3 +246,16 @@ TEST_CASE(
   CHECK(e2e::report_count(r.output, "scale_cpu_func", "CPU") == 3);
   CHECK_THAT(r.output, !Catch::Contains("scale_cublas_func"));
 }
+
+TEST_CASE(
+    "e2e -staticDispatch with a constrained variant: the table ranks clip_small first "
+    "everywhere, its constraint (n < 500) sends the large call to clip_any (issue 29)") {
+  const fs::path out = compose_and_build("static_constraint",
+                                         cases() / "static_constraint/main.xml", "-staticDispatch");
+  e2e::Run r = run_program(out / "static_constraint", "20 900 30", kCpuOnly);
+  INFO(r.output);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Catch::Contains("static_constraint: 0 wrong"));
+  CHECK(e2e::report_count(r.output, "clip_small", "CPU") == 2);
+  CHECK(e2e::report_count(r.output, "clip_any", "CPU") == 1);
+}

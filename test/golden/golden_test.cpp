@@ -32,8 +32,13 @@ std::string read_file(const fs::path& p) {
 }
 
 emit::EmitSettings fixed_settings() {
-  return {"-I/opt/peppher/include", "-L/opt/peppher/lib -lpeppher", "/opt/peppher/lib/libpeppher.a",
-          "nvcc"};
+  emit::EmitSettings settings;
+  settings.peppher_cflags = "-I/opt/peppher/include";
+  settings.peppher_libs = "-L/opt/peppher/lib -lpeppher";
+  settings.peppher_lib_file = "/opt/peppher/lib/libpeppher.a";
+  settings.nvcc = "nvcc";
+  settings.composition_dir = "/home/user/app/gen";  // the output folder's path varies
+  return settings;
 }
 
 // The plan and emit stages on `app` into `out`, as the driver runs them; with `verify`, also

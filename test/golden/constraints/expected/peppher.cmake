@@ -42,7 +42,10 @@ function(peppher_compose target)
   set_source_files_properties("${PEPPHER_GENERATED_DIR}/filter/filter_openmp.cpp" PROPERTIES
     LANGUAGE CXX COMPILE_OPTIONS "-O2;-fopenmp")
   target_include_directories(${target} PRIVATE "${PEPPHER_GENERATED_DIR}")
-  target_compile_definitions(${target} PRIVATE PEPPHER_OUTPUT_DIR="${PEPPHER_GENERATED_DIR}")
+  # The generated headers the target's files include must be this composition's: one that
+  # an earlier compose left next to a source stops the build instead of shadowing ours.
+  target_compile_definitions(${target} PRIVATE PEPPHER_OUTPUT_DIR="${PEPPHER_GENERATED_DIR}"
+    PEPPHER_COMPOSITION_BUILD=0x925b0a84f9f4)
   target_link_libraries(${target} PRIVATE Peppher::peppher)
   # The OpenCL kernel files go next to the program (<program>-kernels/), where it looks for
   # them first; a changed kernel relinks the program, which copies them again.
