@@ -6,15 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "pb_sizes.h"
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-function"
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
+#define PB_SUITE_FILE "gemm.c"
 #define main gemm_suite_main
-#include "gemm.c"
-#undef main
-#pragma GCC diagnostic pop
-
+#include "pb_suite.h"
 #include "peppher.h"
 
 int main(int argc, char** argv) {

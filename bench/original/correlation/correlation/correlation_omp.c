@@ -1,13 +1,8 @@
 /* OpenMP variant: the same loop nest of PolyBench-ACC's OpenMP correlation with its pragmas
    (compiled with -fopenmp), run on a combined worker with one thread per core. */
-#include "pb_sizes.h"
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-function"
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
+#define PB_SUITE_FILE "correlation.c"
 #define main correlation_omp_suite_main
-#include "correlation.c"
-#undef main
-#pragma GCC diagnostic pop
+#include "pb_suite.h"
 
 void correlation_omp(int m, int n, float float_n, float* data, float* symmat, float* mean,
                      float* stddev) {

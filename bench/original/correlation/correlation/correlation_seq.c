@@ -2,14 +2,9 @@
    (OpenMP/datamining/correlation/correlation.c, read from the suite's folder) compiled without
    -fopenmp, as the sequential original is. The suite's main is renamed away: only its static
    functions are used. */
-#include "pb_sizes.h"
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-function"
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
+#define PB_SUITE_FILE "correlation.c"
 #define main correlation_seq_suite_main
-#include "correlation.c"
-#undef main
-#pragma GCC diagnostic pop
+#include "pb_suite.h"
 
 void correlation_seq(int m, int n, float float_n, float* data, float* symmat, float* mean,
                      float* stddev) {

@@ -1,13 +1,8 @@
 /* OpenMP variant: the same loop nest of PolyBench-ACC's OpenMP GEMM with its pragmas
    (compiled with -fopenmp), run on a combined worker with one thread per core. */
-#include "pb_sizes.h"
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-function"
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
+#define PB_SUITE_FILE "gemm.c"
 #define main gemm_omp_suite_main
-#include "gemm.c"
-#undef main
-#pragma GCC diagnostic pop
+#include "pb_suite.h"
 
 void gemm_omp(const float* a, const float* b, float* c, float alpha, float beta, int ni, int nj,
               int nk) {
