@@ -265,7 +265,8 @@ const std::vector<std::string>& variables_not_from_outside() {
       "PEPPHER_MPI_LIBS", "PEPPHER_MPI_LIB_FILE", "COMMON_FLAGS", "GENERATED", "OBJECTS",
       "HAVE_NVCC", "STARPU_CONFIG_H", "STARPU_HAS_CUDA", "CUDA_OBJECTS", "CUDA_LINKED",
       "PEPPHER_CUDA_SUBMAKE", "PEPPHER_CUDA_CHECK", "LINK", "LINK_LIBS", "KERNELS",
-      "PEPPHER_PLATFORM", "PEPPHER_TABLE", "TRAIN_OBJECTS", "ARGS",
+      "PEPPHER_PLATFORM", "PEPPHER_TABLE", "TRAIN_OBJECTS", "ARGS", "CUDA_HOME", "CUDA_LIB_DIR",
+      "CUDA_LINK_LIBS", "PEPPHER_CUDA_ARCH", "CUDA_ARCHS", "CUDA_ARCH_FLAGS", "comma",
       // Those make sets itself (GNU make's manual, "Special Variables" and "Variables Used
       // by make").
       "CURDIR", "GPATH", "MAKE", "MAKECMDGOALS", "MAKEFILES", "MAKEFILE_LIST", "MAKEFLAGS",

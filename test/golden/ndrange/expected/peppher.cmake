@@ -7,6 +7,20 @@
 #   peppher_compose(my_program)   # the variants, generated wrappers and kernel files
 # Needs find_package(Peppher) (or the Peppher::peppher target from a build tree). Do not edit.
 
+# A journal beside this file (.compose-stage-*/journal) means compose was stopped while it
+# replaced the files of this folder: they may mix two compositions. Configuring refuses
+# then, and so does every build (peppher_compose runs this file as a script first), until
+# compose runs again, which undoes the unfinished write first.
+file(GLOB peppher_journal "${CMAKE_CURRENT_LIST_DIR}/.compose-stage-*/journal")
+if(peppher_journal)
+  message(FATAL_ERROR "compose was interrupted while writing ${CMAKE_CURRENT_LIST_DIR}, "
+                      "whose files may now mix two compositions: run compose again")
+endif()
+unset(peppher_journal)
+if(CMAKE_SCRIPT_MODE_FILE)
+  return()
+endif()
+
 set(PEPPHER_GENERATED_DIR "${CMAKE_CURRENT_LIST_DIR}")
 # Every file compose read: peppher_add_composition reruns compose when one changes.
 set(PEPPHER_COMPOSITION_INPUTS
@@ -40,7 +54,14 @@ function(peppher_compose target)
   set_source_files_properties("${PEPPHER_GENERATED_DIR}/twice/twice_opencl.c" PROPERTIES
     LANGUAGE C COMPILE_OPTIONS "")
   target_include_directories(${target} PRIVATE "${PEPPHER_GENERATED_DIR}")
-  target_compile_definitions(${target} PRIVATE PEPPHER_OUTPUT_DIR="${PEPPHER_GENERATED_DIR}")
+  # Before anything of the target is built: no interrupted compose in the folder (above).
+  add_custom_target(${target}_compose_guard
+    COMMAND ${CMAKE_COMMAND} -P "${PEPPHER_GENERATED_DIR}/peppher.cmake" VERBATIM)
+  add_dependencies(${target} ${target}_compose_guard)
+  # The generated headers the target's files include must be this composition's: one that
+  # an earlier compose left next to a source stops the build instead of shadowing ours.
+  target_compile_definitions(${target} PRIVATE PEPPHER_OUTPUT_DIR="${PEPPHER_GENERATED_DIR}"
+    PEPPHER_COMPOSITION_BUILD=0x925b0a84f9f4)
   target_link_libraries(${target} PRIVATE Peppher::peppher)
   # The OpenCL kernel files go next to the program (<program>-kernels/), where it looks for
   # them first; a changed kernel relinks the program, which copies them again.

@@ -44,10 +44,14 @@ peppher::OpenClProgram peppher_program_smooth_opencl__TY_4{
     peppher::KernelFile{"smooth_opencl.cl",
                         PEPPHER_OUTPUT_DIR "/smooth/smooth.cl"},
     "-DTY=4"};
+// Built in the background from PEPPHER_INITIALIZE() on: the first call does not compile it.
+[[maybe_unused]] const bool peppher_program_smooth_opencl__TY_4_at_init = peppher_program_smooth_opencl__TY_4.build_at_init();
 peppher::OpenClProgram peppher_program_smooth_opencl__TY_8{
     peppher::KernelFile{"smooth_opencl.cl",
                         PEPPHER_OUTPUT_DIR "/smooth/smooth.cl"},
     "-DTY=8"};
+// Built in the background from PEPPHER_INITIALIZE() on: the first call does not compile it.
+[[maybe_unused]] const bool peppher_program_smooth_opencl__TY_8_at_init = peppher_program_smooth_opencl__TY_8.build_at_init();
 // The `?` split of this interface's calls: equal blocks per worker until the performance
 // model knows each worker's speed, then blocks sized so that all finish together.
 peppher::AutoSplit peppher_auto_split{"smooth"};

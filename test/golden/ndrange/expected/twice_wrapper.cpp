@@ -49,6 +49,8 @@ peppher::VariantSelector peppher_selector{
 peppher::OpenClProgram peppher_program_twice_opencl{
     peppher::KernelFile{"twice_opencl.cl",
                         PEPPHER_OUTPUT_DIR "/twice/twice.cl"}};
+// Built in the background from PEPPHER_INITIALIZE() on: the first call does not compile it.
+[[maybe_unused]] const bool peppher_program_twice_opencl_at_init = peppher_program_twice_opencl.build_at_init();
 
 // The variables twice_opencl's host file names are the process's: one call at a time.
 std::mutex peppher_host_lock_twice_opencl;

@@ -3,6 +3,38 @@
 // twice_wrapper.cpp. Do not edit: edit the descriptors and run compose again.
 #pragma once
 
+// The composition these headers belong to: compose's output folder. The headers of two
+// compositions in one file, or this header in a file that another composition's Makefile
+// builds (an earlier compose left it next to a source: it shadows that composition's own),
+// stop the build.
+#define PEPPHER_COMPOSITION_HERE "/home/user/app/gen"
+#ifdef __cplusplus
+#define PEPPHER_COMPOSITION_MISMATCH(message) static_assert(false, message)
+#else
+// The keyword (strict C99 gets glibc's _Static_assert macro, which drops the message).
+#pragma push_macro("_Static_assert")
+#undef _Static_assert
+#define PEPPHER_COMPOSITION_MISMATCH(message) _Static_assert(0, message)
+#endif
+#if defined(PEPPHER_COMPOSITION) && PEPPHER_COMPOSITION != 0x925b0a84f9f4
+PEPPHER_COMPOSITION_MISMATCH("headers of two compositions meet in one file: one generated in \""
+                             PEPPHER_COMPOSITION_DIR "\", this one in \"" PEPPHER_COMPOSITION_HERE
+                             "\"; include the headers of one composition only");
+#elif defined(PEPPHER_COMPOSITION_BUILD) && PEPPHER_COMPOSITION_BUILD != 0x925b0a84f9f4
+PEPPHER_COMPOSITION_MISMATCH("this header belongs to the composition generated in \""
+                             PEPPHER_COMPOSITION_HERE "\", but the one in \"" PEPPHER_OUTPUT_DIR
+                             "\" builds this file: an earlier compose left it, and #include "
+                             "\"...\" looks next to the including file first; delete it there");
+#elif !defined(PEPPHER_COMPOSITION)
+#define PEPPHER_COMPOSITION 0x925b0a84f9f4
+#define PEPPHER_COMPOSITION_DIR "/home/user/app/gen"
+#endif
+#undef PEPPHER_COMPOSITION_MISMATCH
+#undef PEPPHER_COMPOSITION_HERE
+#ifndef __cplusplus
+#pragma pop_macro("_Static_assert")
+#endif
+
 #include <peppher/runtime.h>
 
 void twice(peppher::Vector<float> & v, float bias);
