@@ -133,13 +133,18 @@ int wait_for(pid_t pid) {
 }
 
 // Every regular file under `dir` whose path (relative, '/'-separated) `keep` accepts, with
-// its text.
+// its text. Safe while a compose is renaming files there (the kill loops poll with it): an
+// entry that vanishes during the walk is left out, never an exception.
 std::map<std::string, std::string> snapshot(const fs::path& dir,
                                             const std::function<bool(const std::string&)>& keep) {
   std::map<std::string, std::string> files;
-  for (auto& e : fs::recursive_directory_iterator(dir)) {
-    const std::string rel = fs::relative(e.path(), dir).generic_string();
-    if (e.is_regular_file() && keep(rel)) files[rel] = test::read_file(e.path().string());
+  std::error_code ec;
+  for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string rel = it->path().lexically_relative(dir).generic_string();
+    std::error_code type_ec;
+    if (it->is_regular_file(type_ec) && keep(rel)) {
+      files[rel] = test::read_file(it->path().string());
+    }
   }
   return files;
 }
