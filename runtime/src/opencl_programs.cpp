@@ -20,13 +20,16 @@
 namespace peppher {
 namespace {
 
+// Never destroyed: the generated wrappers' OpenClProgram objects are statics that register
+// after their own construction, so the registry would be destroyed before them at exit and
+// their destructors would erase from a freed vector (ASan: heap-use-after-free at exit).
 std::mutex& registry_mutex() {
-  static std::mutex m;
-  return m;
+  static auto* m = new std::mutex;
+  return *m;
 }
 std::vector<OpenClProgram*>& registry() {
-  static std::vector<OpenClProgram*> programs;
-  return programs;
+  static auto* programs = new std::vector<OpenClProgram*>;
+  return *programs;
 }
 
 // The current runtime session (1 for the first init()): a build error belongs to one.
