@@ -378,14 +378,18 @@ int CalibratingChoice::choose(starpu_task* task) const {
   // Variant k runs now: an entry of its model that does not exist yet is made first (with no
   // measurement), so that StarPU keeps this run's measurement instead of dropping it as the
   // entry's first (one run per variant, not two, for a program that calls once per run).
+  // StarPU 1.3 saves a worker architecture's implementations 0 to n - 1, n the number it has
+  // entries for: an OpenMP variant in slot 1 measured alone on a combined worker would be
+  // lost at shutdown, so the lower slots get an empty entry there too.
   auto runs = [&](int k) {
     const int count = candidate_workers(backends[k], ids);
     const unsigned impl = static_cast<unsigned>(slots_[k]);
     for (int i = 0; i < count; ++i) {
       starpu_perfmodel_arch* arch = starpu_worker_get_perf_archtype(ids[i], STARPU_NMAX_SCHED_CTXS);
-      if (std::isnan(starpu_task_expected_length(task, arch, impl)) &&
-          !has_entry(model, task, arch, impl))
-        starpu_perfmodel_update_history(model, task, arch, 0, impl, 0.0);  // value unused
+      if (!std::isnan(starpu_task_expected_length(task, arch, impl))) continue;
+      for (unsigned j = 0; j <= impl; ++j)
+        if (!has_entry(model, task, arch, j))
+          starpu_perfmodel_update_history(model, task, arch, 0, j, 0.0);  // value unused
     }
     return k;
   };

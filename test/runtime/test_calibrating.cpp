@@ -136,6 +136,7 @@ peppher::Config pheft(int ncpus, int nopencl) {
 TEST_CASE("a call still learning runs the OpenMP variant on all cores and records its time there",
           "[calibrating]") {
   if (const char* s = std::getenv("STARPU_SCHED"); s != nullptr && *s != '\0') return;
+  HistoryModel hm("omp");  // outlives the runtime, which saves the model at shutdown
   peppher::Runtime runtime(pheft(2, 0));
   const int largest = peppher::detail::largest_combined_worker();
   REQUIRE(largest >= 0);
@@ -144,7 +145,6 @@ TEST_CASE("a call still learning runs the OpenMP variant on all cores and record
   CHECK(peppher::detail::openmp_may_run(static_cast<unsigned>(largest), true));
   CHECK_FALSE(peppher::detail::openmp_may_run(static_cast<unsigned>(cpu), false));
 
-  HistoryModel hm("omp");
   starpu_codelet cl = interface_codelet(&hm.model);
   peppher::VariantSelector selector("calibrating_omp", {"seq", "omp"}, {"CPU", "OPENMP"});
   peppher::Vector<std::uint32_t> v(1 << 12, 1u);
@@ -175,13 +175,13 @@ TEST_CASE("a call still learning runs the OpenMP variant on all cores and record
 TEST_CASE("a call still learning explores each variant once, skips one that cannot win",
           "[calibrating][opencl]") {
   if (const char* s = std::getenv("STARPU_SCHED"); s != nullptr && *s != '\0') return;
+  HistoryModel hm("ocl");  // outlives the runtime, which saves the model at shutdown
   peppher::Runtime runtime(pheft(2, 1));
   load_kernels();
   const int largest = peppher::detail::largest_combined_worker();
   if (!has_opencl() || largest < 0) return;
   const int cpu = starpu_worker_get_by_type(STARPU_CPU_WORKER, 0);
   const int ocl = starpu_worker_get_by_type(STARPU_OPENCL_WORKER, 0);
-  HistoryModel hm("ocl");
   starpu_codelet cl = interface_codelet(&hm.model);
   peppher::VariantSelector selector("calibrating_ocl", {"seq", "omp", "ocl"},
                                     {"CPU", "OPENMP", "OPENCL"});
@@ -207,12 +207,12 @@ TEST_CASE("a call still learning explores each variant once, skips one that cann
 TEST_CASE("without combined workers the OpenMP variant gives way to a sequential one",
           "[calibrating]") {
   if (const char* s = std::getenv("STARPU_SCHED"); s != nullptr && *s != '\0') return;
+  HistoryModel hm("one");  // outlives the runtime, which saves the model at shutdown
   peppher::Runtime runtime(pheft(1, 0));
   REQUIRE(peppher::detail::largest_combined_worker() == -1);
   const unsigned cpu = static_cast<unsigned>(starpu_worker_get_by_type(STARPU_CPU_WORKER, 0));
   CHECK_FALSE(peppher::detail::openmp_may_run(cpu, true));  // one thread: seq instead
   CHECK(peppher::detail::openmp_may_run(cpu, false));       // unless only it accepts
-  HistoryModel hm("one");
   starpu_codelet cl = interface_codelet(&hm.model);
   peppher::VariantSelector selector("calibrating_one", {"seq", "omp"}, {"CPU", "OPENMP"});
   peppher::Vector<std::uint32_t> v(64, 1u);
