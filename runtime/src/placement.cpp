@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -258,6 +259,9 @@ int PlacementChoice::pick_without_model(const VariantSelector& selector,
 
 namespace {
 
+// Measurements after which a measured variant that is not the best is no longer run again.
+constexpr int kConfirmed = 2;
+
 // The variants explored in this process, per interface and data footprint: each unmeasured
 // variant runs once (its measurement arrives when its task ends; calls in between take the
 // measured best, not the same unmeasured variant again).
@@ -269,14 +273,22 @@ bool explore_once(const VariantSelector* selector, std::uint32_t footprint, int 
   return g_explored.insert({selector, footprint, k}).second;
 }
 
-// The calls (interface, footprint) for which every candidate was measured in this process:
-// StarPU's scheduler chooses from then on (measurements stay), without looking again.
+// The calls (interface, footprint) for which every candidate was measured (and confirmed) in
+// this process: StarPU's scheduler chooses from then on (measurements stay), without looking.
 std::mutex g_settled_mutex;
 std::set<std::pair<const VariantSelector*, std::uint32_t>> g_settled;
+
+std::set<std::pair<const VariantSelector*, std::uint32_t>> g_seen;  // called before
 
 bool settled(const VariantSelector* selector, std::uint32_t footprint) {
   std::lock_guard<std::mutex> lock(g_settled_mutex);
   return g_settled.count({selector, footprint}) != 0;
+}
+
+// Whether this process called the interface with this footprint before (notes that it has).
+bool seen_before(const VariantSelector* selector, std::uint32_t footprint) {
+  std::lock_guard<std::mutex> lock(g_settled_mutex);
+  return !g_seen.insert({selector, footprint}).second;
 }
 
 void settle(const VariantSelector* selector, std::uint32_t footprint) {
@@ -300,18 +312,19 @@ int candidate_workers(const std::string& backend, int* ids) {
   return static_cast<int>(starpu_worker_get_ids_by_type(type, ids, STARPU_NMAXWORKERS));
 }
 
-// Whether @p model has an entry for @p task's footprint on @p arch, implementation @p impl,
-// even one with no measurement yet: StarPU drops the first measurement of a history entry
-// ("very often quite bogus"), so the task that creates the entry teaches nothing.
-bool has_entry(starpu_perfmodel* model, starpu_task* task, starpu_perfmodel_arch* arch,
-               unsigned impl) {
+// The measurements @p model keeps for @p task's footprint on @p arch, implementation @p impl:
+// -1 when it has no entry there, 0 for an entry whose first measurement StarPU dropped ("very
+// often quite bogus"): the task that creates an entry teaches nothing.
+int samples(starpu_perfmodel* model, starpu_task* task, starpu_perfmodel_arch* arch,
+            unsigned impl) {
   const starpu_perfmodel_per_arch* per_arch =
       starpu_perfmodel_get_model_per_arch(model, arch, impl);
-  if (per_arch == nullptr) return false;
+  if (per_arch == nullptr) return -1;
   const std::uint32_t footprint = starpu_task_footprint(model, task, arch, impl);
   for (const starpu_perfmodel_history_list* l = per_arch->list; l != nullptr; l = l->next)
-    if (l->entry != nullptr && l->entry->footprint == footprint) return true;
-  return false;
+    if (l->entry != nullptr && l->entry->footprint == footprint)
+      return static_cast<int>(l->entry->nsample);
+  return -1;
 }
 
 unsigned node_of_worker(int id) {
@@ -345,7 +358,9 @@ int CalibratingChoice::choose(starpu_task* task) const {
   bool candidate[PlacementChoice::kMaxVariants] = {};
   bool measured[PlacementChoice::kMaxVariants] = {};
   double cost[PlacementChoice::kMaxVariants] = {};
+  int fewest[PlacementChoice::kMaxVariants] = {};  // measurements, on its least measured arch
   int candidates = 0, nmeasured = 0;
+  const bool again = seen_before(selector_, footprint);
   int ids[STARPU_NMAXWORKERS];
   const unsigned nodes = std::min<unsigned>(starpu_memory_nodes_get_count(), STARPU_MAXNODES);
   for (int k = 0; k < n; ++k) {
@@ -357,9 +372,11 @@ int CalibratingChoice::choose(starpu_task* task) const {
     if (count == 0) continue;
     bool all = true;
     double best = std::numeric_limits<double>::infinity();
+    fewest[k] = INT_MAX;
     for (int i = 0; i < count; ++i) {
       starpu_perfmodel_arch* arch = starpu_worker_get_perf_archtype(ids[i], STARPU_NMAX_SCHED_CTXS);
       const double us = starpu_task_expected_length(task, arch, static_cast<unsigned>(slots_[k]));
+      if (again) fewest[k] = std::min(fewest[k], samples(model, task, arch, slots_[k]));
       const unsigned node = node_of_worker(ids[i]);
       const double move = node < nodes ? node_us_[node] : 0;
       all = all && !std::isnan(us);
@@ -371,8 +388,23 @@ int CalibratingChoice::choose(starpu_task* task) const {
     ++candidates;
     nmeasured += all ? 1 : 0;
   }
-  if (candidates < 2 || nmeasured == candidates) {  // StarPU's model decides
-    if (nmeasured == candidates) settle(selector_, footprint);
+  if (candidates < 2) return -1;  // nothing to choose: StarPU places it
+  if (nmeasured == candidates) {
+    // A program that calls again: a measured variant that is not the best runs once more per
+    // process until it has kConfirmed measurements, so that one slow first measurement (a
+    // cold cache, the first OpenMP team of the process, a busy machine) does not rule it out
+    // for good: a measurement far from the mean makes StarPU start the entry afresh
+    // (STARPU_HISTORY_MAX_ERROR), and the variant is tried again as unmeasured. Otherwise
+    // StarPU's model decides, with the full codelet.
+    if (!again) return -1;
+    int best = -1;
+    for (int k = 0; k < n; ++k)
+      if (candidate[k] && (best < 0 || cost[k] < cost[best])) best = k;
+    for (int k = 0; k < n; ++k) {
+      if (!candidate[k] || k == best || fewest[k] >= kConfirmed) continue;
+      if (explore_once(selector_, footprint, PlacementChoice::kMaxVariants + k)) return k;
+    }
+    settle(selector_, footprint);
     return -1;
   }
   // Variant k runs now: an entry of its model that does not exist yet is made first (with no
@@ -388,7 +420,7 @@ int CalibratingChoice::choose(starpu_task* task) const {
       starpu_perfmodel_arch* arch = starpu_worker_get_perf_archtype(ids[i], STARPU_NMAX_SCHED_CTXS);
       if (!std::isnan(starpu_task_expected_length(task, arch, impl))) continue;
       for (unsigned j = 0; j <= impl; ++j)
-        if (!has_entry(model, task, arch, j))
+        if (samples(model, task, arch, j) < 0)
           starpu_perfmodel_update_history(model, task, arch, 0, j, 0.0);  // value unused
     }
     return k;

@@ -167,9 +167,23 @@ TEST_CASE("a call still learning runs the OpenMP variant on all cores and record
   // Next: the unmeasured sequential variant, once (its data is at home too).
   CHECK(choose(cl, selector, v) == 0);
   CHECK(choose(cl, selector, v) == 1);  // explored in this process: the measured best
-  measure(cl, v, cpu, 0, 50);
+  measure(cl, v, cpu, 0, 1e6);
   CHECK(choose(cl, selector, v) == -1);  // all measured: pheft chooses by the model
   CHECK(v[0] == 2u);
+
+  // A program that calls again: a measured variant that is not the best, with one
+  // measurement only, runs once more in this process.
+  peppher::Vector<std::uint32_t> w(1 << 13, 1u);
+  {
+    Task t(cl, w);
+    for (int i = 0; i < 2; ++i)  // StarPU drops an entry's first measurement: 1 kept
+      starpu_perfmodel_update_history(cl.model, t.task, arch_of(largest),
+                                      static_cast<unsigned>(largest), 1, 100);
+  }
+  measure(cl, w, cpu, 0, 80);
+  CHECK(choose(cl, selector, w) == -1);  // the first call here: the model decides
+  CHECK(choose(cl, selector, w) == 1);   // again: omp once more (1 measurement)
+  CHECK(choose(cl, selector, w) == -1);  // once per process
 }
 
 TEST_CASE("a call still learning explores each variant once, skips one that cannot win",
