@@ -154,7 +154,9 @@ class CalibratingChoice {
   ///        the data where it is (OpenMP on the largest combined worker, else sequential CPU,
   ///        at home); something measured: each unmeasured variant once per process, the one
   ///        whose transfers cost least, when they cost less than the measured best's time
-  ///        plus transfers; else the measured best.
+  ///        plus transfers; else the measured best. All measured, in a process that called
+  ///        with this footprint before: a variant that is not the best and has one
+  ///        measurement runs once more (once per process), else -1.
   int choose(starpu_task* task) const;
 
  private:
