@@ -52,6 +52,7 @@ void add_selection_data(const WrapperPlan& plan, TemplateData& d) {
       const ir::Variant& v = *slot.variant;
       Data item;
       item.set("index", std::to_string(index));
+      item.set("slot", std::to_string(slot.slot));
       item.set("variant", v.name);
       item.set("backend", ir::to_string(v.backend));
       item.set("where", starpu_where(v.backend));

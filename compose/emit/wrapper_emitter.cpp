@@ -219,9 +219,26 @@ Data can_execute_kind(const WrapperPlan& plan, const char* archtype,
   for (const VariantSlot& s : slots) {
     if (s.slot >= 0) in_codelet.push_back(s);
   }
+  // Whether a sequential CPU variant accepts the task: an OPENMP variant of an unpartitioned
+  // interface runs on the largest combined worker, or on one CPU worker only when none does.
+  std::vector<std::string> sequential;
+  for (const VariantSlot& s : in_codelet) {
+    if (s.variant->backend != ir::Backend::Cpu) continue;
+    std::vector<std::string> terms;
+    for (const RuntimePredicate& p : s.predicates)
+      if (p.in_can_execute) terms.push_back(cpp::in_task(plan, p));
+    std::string all;
+    for (const std::string& t : terms) all += (all.empty() ? "" : " && ") + t;
+    sequential.push_back(terms.empty() ? "true" : terms.size() == 1 ? all : "(" + all + ")");
+  }
+  std::string sequential_accepts;
+  for (const std::string& t : sequential)
+    sequential_accepts += (sequential_accepts.empty() ? "" : " || ") + t;
   d.set("slots", make_list(in_codelet, [&](const VariantSlot& s) {
           Data sd = variant_common(plan, s);
           sd.set("single_only", flag(plan.forkjoin && s.variant->backend == ir::Backend::Cpu));
+          sd.set("all_cores", flag(!plan.partitioned && s.variant->backend == ir::Backend::OpenMp));
+          sd.set("sequential_accepts", sequential_accepts.empty() ? "false" : sequential_accepts);
           return sd;
         }));
   return d;
@@ -416,6 +433,13 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
   add_selection_data(plan, d);
   const bool history_like = plan.perf_model != ir::PerfModel::None && !plan.selection.cost_model;
   d.set("has_perf_model", flag(history_like));
+  // While the history model has not measured every variant for a call's data size, the entry
+  // wrapper chooses (docs/SELECTION.md); partitioned calls are placed by their split.
+  const bool calibrates = plan.perf_model == ir::PerfModel::History && !plan.selection.cost_model &&
+                          !plan.selection.static_dispatch && !plan.partitioned;
+  d.set("calibrates", flag(calibrates));
+  d.set("needs_placement",
+        flag(plan.selection.static_dispatch || calibrates || (plan.forkjoin && !plan.partitioned)));
   d.set("uses_model", flag(history_like || plan.selection.cost_model));
   d.set("perf_model_type", perf_model_type(plan.perf_model));
   d.set("perf_model_symbol", names::perf_model_symbol(iface));

@@ -855,6 +855,10 @@ void Call::submit(bool synchronous) {
     const std::size_t n = blocks();
     for (std::size_t b = 0; b < n; ++b) {
       starpu_task* task = make_task(b);
+      if (chooser_ != nullptr && n == 1 && nblocks_ == 0 && layer == nullptr) {
+        codelet_ = chooser_(chooser_context_, task);  // same buffers and modes
+        task->cl = codelet_;
+      }
       if (synchronous && !registered) task->detach = 0;  // waited for below, then freed
       const bool wait = task->detach == 0;
       if (submit_task(task, b) && wait) to_wait.push_back(task);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -12,6 +13,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "peppher/error.h"
@@ -23,6 +25,23 @@ std::atomic<bool> g_placement{true};
 // The memory nodes of this session's CPU, CUDA and OpenCL workers, as bit sets (set by
 // init() through apply_placement_environment(): workers do not change during a session).
 std::atomic<std::uint32_t> g_cpu_nodes{1u << STARPU_MAIN_RAM}, g_cuda_nodes{0}, g_opencl_nodes{0};
+// The largest combined worker (-1: none; -2: not looked up yet this session).
+std::atomic<int> g_largest_combined{-2};
+
+int find_largest_combined() noexcept {
+  const int base = static_cast<int>(starpu_worker_get_count());
+  const int n = static_cast<int>(starpu_combined_worker_get_count());
+  int best = -1, best_size = 0;
+  for (int id = base; id < base + n; ++id) {
+    int size = 0;
+    int* members = nullptr;
+    if (starpu_combined_worker_get_description(id, &size, &members) == 0 && size > best_size) {
+      best = id;
+      best_size = size;
+    }
+  }
+  return best;
+}
 
 // The memory nodes of the workers of @p type, as a bit set.
 std::uint32_t nodes_of(starpu_worker_archtype type) noexcept {
@@ -65,6 +84,7 @@ void apply_placement_environment() {
   g_cpu_nodes.store(nodes_of(STARPU_CPU_WORKER));
   g_cuda_nodes.store(nodes_of(STARPU_CUDA_WORKER));
   g_opencl_nodes.store(nodes_of(STARPU_OPENCL_WORKER));
+  g_largest_combined.store(find_largest_combined());
   const char* env = std::getenv("PEPPHER_PLACEMENT");
   if (env == nullptr || *env == '\0') {
     set_placement(true);
@@ -104,6 +124,26 @@ int memory_node_of(const starpu_codelet& cl) noexcept {
 
 bool parallel_tasks_possible() noexcept {
   return starpu_combined_worker_get_count() > 0;
+}
+
+void apply_calibration_defaults(starpu_conf& conf) {
+  if (std::getenv("STARPU_CALIBRATE") == nullptr) conf.calibrate = 1;
+  setenv("STARPU_CALIBRATE_MINIMUM", "1", 0);  // read by starpu_init()
+}
+
+int largest_combined_worker() noexcept {
+  int id = g_largest_combined.load(std::memory_order_relaxed);
+  if (id == -2) {  // StarPU started without init(): look it up once
+    id = find_largest_combined();
+    g_largest_combined.store(id, std::memory_order_relaxed);
+  }
+  return id;
+}
+
+bool openmp_may_run(unsigned workerid, bool sequential_accepts) noexcept {
+  const int largest = largest_combined_worker();
+  if (largest >= 0) return workerid == static_cast<unsigned>(largest);
+  return !sequential_accepts;
 }
 
 void warn_sequential_openmp(const char* iface, const char* variant) {
@@ -215,6 +255,205 @@ int PlacementChoice::pick_without_model(const VariantSelector& selector,
     }
   }
   return pick(ranking, count, us, selector, accepted);
+}
+
+namespace {
+
+// Measurements after which a measured variant that is not the best is no longer run again.
+constexpr int kConfirmed = 2;
+
+// The variants explored in this process, per interface and data footprint: each unmeasured
+// variant runs once (its measurement arrives when its task ends; calls in between take the
+// measured best, not the same unmeasured variant again).
+std::mutex g_explored_mutex;
+std::set<std::tuple<const VariantSelector*, std::uint32_t, int>> g_explored;
+
+bool explore_once(const VariantSelector* selector, std::uint32_t footprint, int k) {
+  std::lock_guard<std::mutex> lock(g_explored_mutex);
+  return g_explored.insert({selector, footprint, k}).second;
+}
+
+// The calls (interface, footprint) for which every candidate was measured (and confirmed) in
+// this process: StarPU's scheduler chooses from then on (measurements stay), without looking.
+std::mutex g_settled_mutex;
+std::set<std::pair<const VariantSelector*, std::uint32_t>> g_settled;
+
+std::set<std::pair<const VariantSelector*, std::uint32_t>> g_seen;  // called before
+
+bool settled(const VariantSelector* selector, std::uint32_t footprint) {
+  std::lock_guard<std::mutex> lock(g_settled_mutex);
+  return g_settled.count({selector, footprint}) != 0;
+}
+
+// Whether this process called the interface with this footprint before (notes that it has).
+bool seen_before(const VariantSelector* selector, std::uint32_t footprint) {
+  std::lock_guard<std::mutex> lock(g_settled_mutex);
+  return !g_seen.insert({selector, footprint}).second;
+}
+
+void settle(const VariantSelector* selector, std::uint32_t footprint) {
+  std::lock_guard<std::mutex> lock(g_settled_mutex);
+  g_settled.insert({selector, footprint});
+}
+
+// Where variant k of kind @p backend may run: the largest combined worker for an OpenMP
+// variant when the run has one, else every worker of its kind.
+int candidate_workers(const std::string& backend, int* ids) {
+  if (backend == "OPENMP") {
+    const int largest = detail::largest_combined_worker();
+    if (largest >= 0) {
+      ids[0] = largest;
+      return 1;
+    }
+  }
+  const starpu_worker_archtype type = backend == "CUDA"     ? STARPU_CUDA_WORKER
+                                      : backend == "OPENCL" ? STARPU_OPENCL_WORKER
+                                                            : STARPU_CPU_WORKER;
+  return static_cast<int>(starpu_worker_get_ids_by_type(type, ids, STARPU_NMAXWORKERS));
+}
+
+// The measurements @p model keeps for @p task's footprint on @p arch, implementation @p impl:
+// -1 when it has no entry there, 0 for an entry whose first measurement StarPU dropped ("very
+// often quite bogus"): the task that creates an entry teaches nothing.
+int samples(starpu_perfmodel* model, starpu_task* task, starpu_perfmodel_arch* arch,
+            unsigned impl) {
+  const starpu_perfmodel_per_arch* per_arch =
+      starpu_perfmodel_get_model_per_arch(model, arch, impl);
+  if (per_arch == nullptr) return -1;
+  const std::uint32_t footprint = starpu_task_footprint(model, task, arch, impl);
+  for (const starpu_perfmodel_history_list* l = per_arch->list; l != nullptr; l = l->next)
+    if (l->entry != nullptr && l->entry->footprint == footprint)
+      return static_cast<int>(l->entry->nsample);
+  return -1;
+}
+
+unsigned node_of_worker(int id) {
+  if (id < static_cast<int>(starpu_worker_get_count()))
+    return starpu_worker_get_memory_node(static_cast<unsigned>(id));
+  return STARPU_MAIN_RAM;  // a combined worker: CPU cores
+}
+
+}  // namespace
+
+void CalibratingChoice::prepare_costs(const PlacementChoice& placement,
+                                      const VariantSelector& selector, const signed char* slots) {
+  selector_ = &selector;
+  slots_ = slots;
+  const unsigned nodes = std::min<unsigned>(starpu_memory_nodes_get_count(), STARPU_MAXNODES);
+  for (unsigned node = 0; node < nodes; ++node) node_us_[node] = placement.transfer_us(node);
+}
+
+int CalibratingChoice::choose(starpu_task* task) const {
+  if (selector_ == nullptr || task->cl == nullptr || task->cl->model == nullptr) return -1;
+  const std::uint32_t footprint = starpu_task_data_footprint(task);
+  if (settled(selector_, footprint)) return -1;
+  const std::vector<std::string>& backends = selector_->backends();
+  const int n = std::min(static_cast<int>(backends.size()), PlacementChoice::kMaxVariants);
+  const bool parallel = detail::largest_combined_worker() >= 0;
+  bool sequential = false;  // a sequential CPU variant accepts the call
+  for (int k = 0; k < n; ++k) sequential = sequential || (ok_[k] && backends[k] == "CPU");
+  // Per candidate variant: measured on every worker it may run on, and the least expected
+  // time (measured time plus moving the operands there; transfers alone where unmeasured).
+  starpu_perfmodel* model = task->cl->model;
+  bool candidate[PlacementChoice::kMaxVariants] = {};
+  bool measured[PlacementChoice::kMaxVariants] = {};
+  double cost[PlacementChoice::kMaxVariants] = {};
+  int fewest[PlacementChoice::kMaxVariants] = {};  // measurements, on its least measured arch
+  int candidates = 0, nmeasured = 0;
+  const bool again = seen_before(selector_, footprint);
+  int ids[STARPU_NMAXWORKERS];
+  const unsigned nodes = std::min<unsigned>(starpu_memory_nodes_get_count(), STARPU_MAXNODES);
+  for (int k = 0; k < n; ++k) {
+    const std::string& backend = backends[k];
+    // An OpenMP variant with no combined worker gets one thread: a sequential one that
+    // accepts the call is the CPU's candidate (its can_execute says the same).
+    if (!ok_[k] || slots_[k] < 0 || (backend == "OPENMP" && !parallel && sequential)) continue;
+    const int count = candidate_workers(backend, ids);
+    if (count == 0) continue;
+    bool all = true;
+    double best = std::numeric_limits<double>::infinity();
+    fewest[k] = INT_MAX;
+    for (int i = 0; i < count; ++i) {
+      starpu_perfmodel_arch* arch = starpu_worker_get_perf_archtype(ids[i], STARPU_NMAX_SCHED_CTXS);
+      const double us = starpu_task_expected_length(task, arch, static_cast<unsigned>(slots_[k]));
+      if (again) fewest[k] = std::min(fewest[k], samples(model, task, arch, slots_[k]));
+      const unsigned node = node_of_worker(ids[i]);
+      const double move = node < nodes ? node_us_[node] : 0;
+      all = all && !std::isnan(us);
+      best = std::min(best, (std::isnan(us) ? 0 : us) + move);
+    }
+    candidate[k] = true;
+    measured[k] = all;
+    cost[k] = best;
+    ++candidates;
+    nmeasured += all ? 1 : 0;
+  }
+  if (candidates < 2) return -1;  // nothing to choose: StarPU places it
+  if (nmeasured == candidates) {
+    // A program that calls again: a measured variant that is not the best runs once more per
+    // process until it has kConfirmed measurements, so that one slow first measurement (a
+    // cold cache, the first OpenMP team of the process, a busy machine) does not rule it out
+    // for good: a measurement far from the mean makes StarPU start the entry afresh
+    // (STARPU_HISTORY_MAX_ERROR), and the variant is tried again as unmeasured. Otherwise
+    // StarPU's model decides, with the full codelet.
+    if (!again) return -1;
+    int best = -1;
+    for (int k = 0; k < n; ++k)
+      if (candidate[k] && (best < 0 || cost[k] < cost[best])) best = k;
+    for (int k = 0; k < n; ++k) {
+      if (!candidate[k] || k == best || fewest[k] >= kConfirmed) continue;
+      if (explore_once(selector_, footprint, PlacementChoice::kMaxVariants + k)) return k;
+    }
+    settle(selector_, footprint);
+    return -1;
+  }
+  // Variant k runs now: an entry of its model that does not exist yet is made first (with no
+  // measurement), so that StarPU keeps this run's measurement instead of dropping it as the
+  // entry's first (one run per variant, not two, for a program that calls once per run).
+  // StarPU 1.3 saves a worker architecture's implementations 0 to n - 1, n the number it has
+  // entries for: an OpenMP variant in slot 1 measured alone on a combined worker would be
+  // lost at shutdown, so the lower slots get an empty entry there too.
+  auto runs = [&](int k) {
+    const int count = candidate_workers(backends[k], ids);
+    const unsigned impl = static_cast<unsigned>(slots_[k]);
+    for (int i = 0; i < count; ++i) {
+      starpu_perfmodel_arch* arch = starpu_worker_get_perf_archtype(ids[i], STARPU_NMAX_SCHED_CTXS);
+      if (!std::isnan(starpu_task_expected_length(task, arch, impl))) continue;
+      for (unsigned j = 0; j <= impl; ++j)
+        if (samples(model, task, arch, j) < 0)
+          starpu_perfmodel_update_history(model, task, arch, 0, j, 0.0);  // value unused
+    }
+    return k;
+  };
+  // The order of equal costs: OpenMP on all cores, then sequential CPU, then devices.
+  auto rank = [&](int k) {
+    const std::string& b = backends[k];
+    return b == "OPENMP" ? (parallel ? 0 : 2) : b == "CPU" ? 1 : 3;
+  };
+  auto better = [&](int a, int b) {  // a strictly better than b (b < 0: none yet)
+    return b < 0 || cost[a] < cost[b] || (cost[a] == cost[b] && rank(a) < rank(b));
+  };
+  if (nmeasured == 0) {  // nothing measured: the data stays where it is
+    int best = -1;
+    for (int k = 0; k < n; ++k)
+      if (candidate[k] && better(k, best)) best = k;
+    return runs(best);
+  }
+  int best = -1;  // the measured best
+  for (int k = 0; k < n; ++k)
+    if (candidate[k] && measured[k] && better(k, best)) best = k;
+  // The unmeasured variants not run yet in this process, cheapest transfers first; one whose
+  // transfers alone cost more than the measured best's time cannot win, and is left alone.
+  bool tried[PlacementChoice::kMaxVariants] = {};
+  for (;;) {
+    int explore = -1;
+    for (int k = 0; k < n; ++k)
+      if (candidate[k] && !measured[k] && !tried[k] && cost[k] < cost[best] && better(k, explore))
+        explore = k;
+    if (explore < 0) return best;
+    if (explore_once(selector_, footprint, explore)) return runs(explore);
+    tried[explore] = true;
+  }
 }
 
 }  // namespace peppher

@@ -190,6 +190,7 @@ void init(const Config& config) {
   if (detail::opencl_copies_better_synchronous(conf.nopencl)) {
     conf.disable_asynchronous_opencl_copy = 1;
   }
+  detail::apply_calibration_defaults(conf);  // models learn from one run (placement.h)
   detail::Distributed* layer = detail::distributed();
   const int ret = layer != nullptr ? layer->start(conf) : starpu_init(&conf);
   if (ret != 0) {

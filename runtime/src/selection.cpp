@@ -158,4 +158,19 @@ starpu_codelet single_variant_codelet(const starpu_codelet& full, uint32_t where
   return cl;
 }
 
+starpu_codelet model_codelet(const starpu_codelet& full, uint32_t where, int slot) {
+  starpu_codelet cl = full;
+  for (int i = 0; i < STARPU_MAXIMPLEMENTATIONS; ++i) {
+    const bool keep = i == slot;
+    if (!keep || where != STARPU_CPU) {
+      cl.cpu_funcs[i] = nullptr;
+      cl.cpu_funcs_name[i] = nullptr;
+    }
+    if (!keep || where != STARPU_CUDA) cl.cuda_funcs[i] = nullptr;
+    if (!keep || where != STARPU_OPENCL) cl.opencl_funcs[i] = nullptr;
+  }
+  cl.where = where;
+  return cl;
+}
+
 }  // namespace peppher

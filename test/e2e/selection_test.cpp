@@ -236,6 +236,38 @@ TEST_CASE("e2e OpenMP: the models choose the OpenMP variant on a combined worker
 }
 
 TEST_CASE(
+    "e2e history models, one call per run: the first run runs the no-model choice and records "
+    "it, the second tries the unmeasured variant, then the measured fastest runs (issue 29)") {
+  // learn_cpu 150 ms, learn_openmp 20 ms on a combined worker of two, history models, pheft.
+  // A STARPU_HOME of its own: no model left by another test.
+  const fs::path out = compose_and_build("history_learning", cases() / "history_learning/main.xml");
+  const fs::path home = out / "starpu-home";
+  fs::remove_all(home);
+  const std::string env = std::string(e2e::kTwoCpus) + " STARPU_HOME=" + home.string();
+  const fs::path exe = out / "history_learning";
+  // No model: the OpenMP variant on all cores (the data is at home), its time recorded.
+  e2e::Run first = run_program(exe, "1", env + " STARPU_SILENT=0");  // StarPU's warnings shown
+  INFO(first.output);
+  REQUIRE(first.exit_code == 0);
+  CHECK(e2e::report_count(first.output, "learn_openmp", "combined(CPU") == 1);
+  CHECK(e2e::report_count(first.output, "learn_cpu", "CPU") == 0);
+  CHECK_THAT(first.output, !Catch::Contains("forcing calibration"));
+  // learn_openmp measured (else this would be the no-model choice again): learn_cpu, once.
+  e2e::Run second = run_program(exe, "1", env);
+  INFO(second.output);
+  REQUIRE(second.exit_code == 0);
+  CHECK(e2e::report_count(second.output, "learn_cpu", "CPU") == 1);
+  CHECK(e2e::report_count(second.output, "learn_openmp", "OPENMP") == 0);
+  // Both measured: pheft picks the faster, on the combined worker, never on one CPU worker.
+  e2e::Run third = run_program(exe, "1", env);
+  INFO(third.output);
+  REQUIRE(third.exit_code == 0);
+  CHECK(e2e::report_count(third.output, "learn_openmp", "combined(CPU") == 1);
+  CHECK(e2e::report_count(third.output, "learn_cpu", "CPU") == 0);
+  CHECK_THAT(third.output, Catch::Contains("ok"));
+}
+
+TEST_CASE(
     "e2e selection: XPDL queries (the published library-constraint example's shape): "
     "no GPU and no CUBLAS here, so the CPU variant runs every call") {
   const fs::path out = compose_and_build("xpdl", cases() / "xpdl/main.xml");

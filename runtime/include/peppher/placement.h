@@ -39,6 +39,21 @@ int memory_node_of(const starpu_codelet& codelet) noexcept;
 ///        scheduler built combined workers (a parallel-aware one, such as peager or pheft,
 ///        with several CPU workers).
 bool parallel_tasks_possible() noexcept;
+/// @brief Before StarPU starts (init()): history models record every task's time
+///        (@p conf.calibrate = 1) and StarPU uses an entry from its first measurement
+///        (STARPU_CALIBRATE_MINIMUM=1), so that CalibratingChoice's one measurement per
+///        variant is enough for the scheduler. STARPU_CALIBRATE and STARPU_CALIBRATE_MINIMUM
+///        in the environment win.
+void apply_calibration_defaults(starpu_conf& conf);
+/// @brief The largest combined worker of this run (all its CPU cores, when the scheduler
+///        made combined workers), or -1 when it has none.
+int largest_combined_worker() noexcept;
+/// @brief Whether an OpenMP variant's task may run on worker @p workerid (a can_execute
+///        test, cheap): on the largest combined worker when the run has combined workers
+///        (never on one core of a run that could give it all); otherwise on a CPU worker
+///        only when @p sequential_accepts is false (no sequential CPU variant accepts the
+///        task: the OpenMP one would run on one thread anyway).
+bool openmp_may_run(unsigned workerid, bool sequential_accepts) noexcept;
 /// @brief Says once per interface on stderr that static dispatch runs the OpenMP variant
 ///        @p variant of @p iface on one thread (only it accepts the call).
 void warn_sequential_openmp(const char* iface, const char* variant);
@@ -110,6 +125,47 @@ class PlacementChoice {
   int pick_without_model(const VariantSelector& selector, const bool* accepted) const;
   Op ops_[STARPU_NMAXBUFS];
   int n_ = 0;
+};
+
+/// @brief The choice of variant for a call of an interface with a history performance model
+///        while that model has not measured every candidate for the call's data size
+///        (docs/SELECTION.md, "Calls whose model is still learning"): prepare() before the
+///        task is built, choose() once it is (its handles give the footprint under which
+///        StarPU keeps the measurements).
+/// @attention One per call, on the calling thread.
+class CalibratingChoice {
+ public:
+  /// @brief Notes which variants accept the call and what moving its operands to each
+  ///        memory node costs (@p placement's operands; reads the containers).
+  /// @param slots each variant's implementation index in the interface's codelet (selector
+  ///        order), -1 for a variant outside the codelet (never a candidate)
+  template <typename Accepts>
+  void prepare(const PlacementChoice& placement, const VariantSelector& selector,
+               const signed char* slots, Accepts&& accepts) {
+    const int count = static_cast<int>(selector.variants().size());
+    for (int k = 0; k < count && k < PlacementChoice::kMaxVariants; ++k) ok_[k] = accepts(k);
+    prepare_costs(placement, selector, slots);
+  }
+
+  /// @brief The selector index of the variant whose task (its implementation alone, the
+  ///        model kept) runs this call, or -1 when StarPU's scheduler should choose with the
+  ///        full codelet (every candidate measured for this footprint, a single candidate,
+  ///        or prepare() not called). The rule: nothing measured: the variant that leaves
+  ///        the data where it is (OpenMP on the largest combined worker, else sequential CPU,
+  ///        at home); something measured: each unmeasured variant once per process, the one
+  ///        whose transfers cost least, when they cost less than the measured best's time
+  ///        plus transfers; else the measured best. All measured, in a process that called
+  ///        with this footprint before: a variant that is not the best and has one
+  ///        measurement runs once more (once per process), else -1.
+  int choose(starpu_task* task) const;
+
+ private:
+  void prepare_costs(const PlacementChoice& placement, const VariantSelector& selector,
+                     const signed char* slots);
+  const VariantSelector* selector_ = nullptr;
+  const signed char* slots_ = nullptr;
+  bool ok_[PlacementChoice::kMaxVariants] = {};
+  double node_us_[STARPU_MAXNODES] = {};
 };
 
 }  // namespace peppher

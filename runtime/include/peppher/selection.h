@@ -67,6 +67,13 @@ starpu_codelet single_variant_codelet(const starpu_codelet& full, uint32_t where
                                       void (*func)(void**, void*), const char* func_name,
                                       bool parallel);
 
+/// @brief A copy of @p full (name, buffers, modes, can_execute, performance model) that
+///        keeps only its implementation @p slot for workers of kind @p where: StarPU then
+///        runs that implementation and records its time under the same model, architecture
+///        and implementation index as a task of @p full would (CalibratingChoice). A @p slot
+///        below 0 gives a codelet without implementations, never to be submitted.
+starpu_codelet model_codelet(const starpu_codelet& full, uint32_t where, int slot);
+
 }  // namespace peppher
 
 // A CUDA backend wrapper where StarPU has CUDA, else nothing (the generated code names

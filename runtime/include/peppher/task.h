@@ -72,6 +72,17 @@ class TaskBuilder : private detail::Call {
   ///        any variant of the codelet, leaking nothing.
   void submit(bool synchronous) { Call::submit(synchronous); }
 
+  /// @brief Lets @p choose (`starpu_codelet*(starpu_task*)`, alive until submit() returns)
+  ///        replace the codelet once the task is built (detail::Call::set_codelet_chooser).
+  template <typename Choose>
+  void choose_codelet(Choose& choose) {
+    set_codelet_chooser(
+        [](void* f, starpu_task* task) -> starpu_codelet* {
+          return (*static_cast<Choose*>(f))(task);
+        },
+        &choose);
+  }
+
   /// @brief The call core, for extensions that need its operands (tracing, MPI).
   const detail::Call& call() const noexcept { return *this; }
 };

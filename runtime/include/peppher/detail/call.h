@@ -237,6 +237,18 @@ class Call {
   ///        of this run can execute any enabled variant), leaking nothing.
   void submit(bool synchronous);
 
+  /// @brief For an unpartitioned call outside a distributed run: submit() calls
+  ///        @p chooser(@p context, task) with the task built (its handles give the data
+  ///        footprint, under which history models keep their measurements) and runs the task
+  ///        with the codelet it returns (same buffers and modes), e.g. one implementation of
+  ///        the codelet while its model learns the others (CalibratingChoice, placement.h).
+  /// @attention @p context must live until submit() returns; @p chooser must not lock the
+  ///            call's containers (submit() holds their locks).
+  void set_codelet_chooser(starpu_codelet* (*chooser)(void*, starpu_task*), void* context) {
+    chooser_ = chooser;
+    chooser_context_ = context;
+  }
+
  private:
   Operand& add(int index, OperandKind kind, const char* name);
   std::vector<std::size_t> check_count(const char* name, std::vector<std::size_t> sizes);
@@ -260,6 +272,8 @@ class Call {
 
   starpu_codelet* codelet_;
   const char* iface_;
+  starpu_codelet* (*chooser_)(void*, starpu_task*) = nullptr;  // set_codelet_chooser()
+  void* chooser_context_ = nullptr;
   std::vector<Operand> ops_;
   std::vector<void*> args_;  // per block, until handed to its task
   std::size_t args_size_ = 0;

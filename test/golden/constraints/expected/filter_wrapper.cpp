@@ -164,6 +164,8 @@ int peppher_can_execute(unsigned peppher_workerid, starpu_task* peppher_task, un
         if (!peppher_constraint_0(peppher_args->n, peppher_args->alpha)) return 0;
         return 1;
       case 1:  // filter_openmp
+        // On all CPU cores (the largest combined worker) where the run has combined workers.
+        if (!peppher::detail::openmp_may_run(peppher_workerid, peppher_constraint_0(peppher_args->n, peppher_args->alpha))) return 0;
         // constraint 'long_vector': v > 100
         if (!peppher_constraint_1(static_cast<long long>(starpu_vector_get_nx(STARPU_TASK_GET_HANDLE(peppher_task, 0))))) return 0;
         // constraint 'cores': platform.num_cpus > 1

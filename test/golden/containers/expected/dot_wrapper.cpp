@@ -10,6 +10,7 @@
 
 #include <type_traits>
 #include <peppher/opencl.h>
+#include <peppher/placement.h>
 
 // The variants, defined in their own sources and compiled by the generated Makefile.
 void dot_cpu(const peppher::Vector<float> & x, const peppher::Vector<float> & y, peppher::Scalar<float> & result);
@@ -130,6 +131,8 @@ int peppher_can_execute(unsigned peppher_workerid, starpu_task* peppher_task, un
         if (peppher_combined) return 0;
         return 1;
       case 1:  // dot_openmp
+        // On all CPU cores (the largest combined worker) where the run has combined workers.
+        if (!peppher::detail::openmp_may_run(peppher_workerid, true)) return 0;
         return 1;
       default:
         return 0;
@@ -183,6 +186,16 @@ starpu_codelet peppher_single_codelets[] = {
         "peppher_opencl_dot_opencl", false),
 };
 
+// One codelet per variant (selector order) that keeps the performance model: while the
+// model has not measured every variant for a call's data, the call runs one of them this
+// way and StarPU records its time under the variant's own implementation index.
+starpu_codelet peppher_model_codelets[] = {
+    peppher::model_codelet(peppher_codelet, STARPU_CPU, 0),
+    peppher::model_codelet(peppher_codelet, STARPU_CPU, 1),
+    peppher::model_codelet(peppher_codelet, STARPU_OPENCL, 0),
+};
+const signed char peppher_slots[] = { 0, 1, 0, };
+
 }  // namespace
 
 // The entry wrapper: the application's call `dot(...)` becomes one StarPU task.
@@ -214,7 +227,24 @@ void dot(
     peppher_cl = &peppher_single_codelets[peppher_forced];
     peppher_chosen = peppher_forced;
   }
+  // A history model (docs/SELECTION.md): while it has not measured every variant for this
+  // call's data size, the call runs one variant (first the one that leaves the data where it
+  // is, then each unmeasured one once), chosen once the task is built (its footprint).
+  peppher::CalibratingChoice peppher_calibrating;
+  if (peppher_chosen < 0) {
+    peppher::PlacementChoice peppher_placement;
+    peppher_placement.container(x, STARPU_R);
+    peppher_placement.container(y, STARPU_R);
+    peppher_placement.container(result, STARPU_W);
+    peppher_calibrating.prepare(peppher_placement, peppher_selector, peppher_slots,
+                                peppher_accepts);
+  }
+  auto peppher_choose = [&](starpu_task* peppher_built) -> starpu_codelet* {
+    const int peppher_k = peppher_calibrating.choose(peppher_built);
+    return peppher_k >= 0 ? &peppher_model_codelets[peppher_k] : peppher_cl;
+  };
   peppher::TaskBuilder peppher_task(peppher_cl, "dot");
+  peppher_task.choose_codelet(peppher_choose);
   peppher_program_dot_opencl.get();  // builds the kernels once per session, off the workers
   peppher_task.use(0, x);
   peppher_task.use(1, y);

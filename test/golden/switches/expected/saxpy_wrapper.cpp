@@ -10,6 +10,7 @@
 
 #include <type_traits>
 #include <peppher/opencl.h>
+#include <peppher/placement.h>
 
 // The variants, defined in their own sources and compiled by the generated Makefile.
 void saxpy_cpu(float a, const peppher::Vector<float> & x, peppher::Vector<float> & y, peppher::Matrix<double> & m, double * grid, int rows, int cols);
@@ -185,6 +186,16 @@ starpu_codelet peppher_single_codelets[] = {
         "peppher_opencl_saxpy_opencl", false),
 };
 
+// One codelet per variant (selector order) that keeps the performance model: while the
+// model has not measured every variant for a call's data, the call runs one of them this
+// way and StarPU records its time under the variant's own implementation index.
+starpu_codelet peppher_model_codelets[] = {
+    peppher::model_codelet(peppher_codelet, STARPU_CPU, 0),
+    peppher::model_codelet(peppher_codelet, STARPU_CUDA, 0),
+    peppher::model_codelet(peppher_codelet, STARPU_OPENCL, 0),
+};
+const signed char peppher_slots[] = { 0, 0, 0, };
+
 }  // namespace
 
 // The entry wrapper: the application's call `saxpy(...)` becomes one StarPU task.
@@ -220,7 +231,27 @@ void saxpy(
     peppher_cl = &peppher_single_codelets[peppher_forced];
     peppher_chosen = peppher_forced;
   }
+  // A history model (docs/SELECTION.md): while it has not measured every variant for this
+  // call's data size, the call runs one variant (first the one that leaves the data where it
+  // is, then each unmeasured one once), chosen once the task is built (its footprint).
+  peppher::CalibratingChoice peppher_calibrating;
+  if (peppher_chosen < 0) {
+    peppher::PlacementChoice peppher_placement;
+    peppher_placement.container(x, STARPU_R);
+    peppher_placement.container(y, STARPU_RW);
+    peppher_placement.container(m, STARPU_W);
+    peppher_placement.raw(static_cast<std::size_t>(peppher::checked_length(
+          "saxpy", "grid", "numElements = rows*cols",
+          static_cast<long long>(rows) * static_cast<long long>(cols), peppher::kMaxElements)) * sizeof(double), STARPU_R);
+    peppher_calibrating.prepare(peppher_placement, peppher_selector, peppher_slots,
+                                peppher_accepts);
+  }
+  auto peppher_choose = [&](starpu_task* peppher_built) -> starpu_codelet* {
+    const int peppher_k = peppher_calibrating.choose(peppher_built);
+    return peppher_k >= 0 ? &peppher_model_codelets[peppher_k] : peppher_cl;
+  };
   peppher::TaskBuilder peppher_task(peppher_cl, "saxpy");
+  peppher_task.choose_codelet(peppher_choose);
   peppher_program_saxpy_opencl.get();  // builds the kernels once per session, off the workers
   peppher_task.args<PeppherArgs>().a = a;
   peppher_task.args<PeppherArgs>().rows = rows;

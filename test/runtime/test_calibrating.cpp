@@ -1,0 +1,234 @@
+// Calls whose history model is still learning (docs/SELECTION.md): CalibratingChoice runs the
+// no-model choice first (data where it is; the OpenMP variant on the largest combined worker),
+// as a task that keeps the model so that its time is recorded under the variant's own
+// implementation index, then each unmeasured variant once, then the measured best; once
+// every candidate is measured StarPU's scheduler chooses (-1). An OpenMP variant never runs
+// on one core of a run that has combined workers (detail::openmp_may_run).
+#include <unistd.h>
+
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "peppher/placement.h"
+#include "support.h"
+
+using namespace peppher_test;
+
+namespace {
+
+// A history model of its own for this process (nothing left from an earlier run); its file,
+// which StarPU writes at shutdown, is removed when it goes.
+struct HistoryModel {
+  std::string symbol;
+  starpu_perfmodel model{};
+  explicit HistoryModel(const char* name)
+      : symbol(std::string("peppher_calibrating_test_") + name + "_" + std::to_string(getpid())) {
+    model.type = STARPU_HISTORY_BASED;
+    model.symbol = symbol.c_str();
+  }
+  ~HistoryModel() {
+    char path[1024];
+    starpu_perfmodel_get_model_path(symbol.c_str(), path, sizeof path);
+    std::remove(path);
+  }
+};
+
+// The size of the (combined) worker the last "CPU" task ran on.
+std::atomic<int> g_ran_on_cores{0};
+
+void add_one(void* buffers[], void*) {
+  auto* v = reinterpret_cast<std::uint32_t*>(STARPU_VECTOR_GET_PTR(buffers[0]));
+  const unsigned n = STARPU_VECTOR_GET_NX(buffers[0]);
+  for (unsigned i = 0; i < n; ++i) v[i] += 1;
+  g_ran_on_cores = starpu_combined_worker_get_size();
+}
+
+void never_run(void*[], void*) {}
+
+// What a generated can_execute says for seq (CPU slot 0), omp (CPU slot 1) and ocl (OpenCL
+// slot 0): seq on single workers, omp where openmp_may_run allows it.
+int can_execute(unsigned workerid, starpu_task*, unsigned nimpl) {
+  const bool combined = workerid >= starpu_worker_get_count();
+  const starpu_worker_archtype kind =
+      combined ? STARPU_CPU_WORKER : starpu_worker_get_type(static_cast<int>(workerid));
+  if (kind == STARPU_OPENCL_WORKER) return nimpl == 0;
+  if (nimpl == 0) return !combined;
+  return nimpl == 1 && peppher::detail::openmp_may_run(workerid, true);
+}
+
+// The interface's codelet: seq and omp on the CPU, ocl on the device, with @p model.
+starpu_codelet interface_codelet(starpu_perfmodel* model) {
+  starpu_codelet cl;
+  std::memset(&cl, 0, sizeof cl);
+  starpu_codelet_init(&cl);
+  cl.name = "calibrating_test";
+  cl.type = STARPU_FORKJOIN;
+  cl.max_parallelism = INT_MAX;
+  cl.cpu_funcs[0] = add_one;
+  cl.cpu_funcs[1] = add_one;
+  cl.opencl_funcs[0] = never_run;
+  cl.can_execute = can_execute;
+  cl.nbuffers = 1;
+  cl.modes[0] = STARPU_RW;
+  cl.model = model;
+  return cl;
+}
+
+const signed char kSlots[] = {0, 1, 0};  // seq, omp (CPU slots), ocl (OpenCL slot)
+
+// A task of @p cl on @p v, not submitted: its handle gives the footprint.
+struct Task {
+  starpu_task* task;
+  Task(starpu_codelet& cl, peppher::Vector<std::uint32_t>& v) : task(starpu_task_create()) {
+    task->cl = &cl;
+    task->handles[0] = v.handle_for_task();
+    task->destroy = 0;
+  }
+  ~Task() { starpu_task_destroy(task); }
+  Task(const Task&) = delete;
+  Task& operator=(const Task&) = delete;
+};
+
+// The choice for one call on @p v of the variants @p selector (all accepting).
+int choose(starpu_codelet& cl, const peppher::VariantSelector& selector,
+           peppher::Vector<std::uint32_t>& v) {
+  peppher::PlacementChoice placement;
+  placement.container(v, STARPU_RW);
+  peppher::CalibratingChoice choice;
+  choice.prepare(placement, selector, kSlots, [](int) { return true; });
+  Task t(cl, v);
+  return choice.choose(t.task);
+}
+
+starpu_perfmodel_arch* arch_of(int worker) {
+  return starpu_worker_get_perf_archtype(worker, STARPU_NMAX_SCHED_CTXS);
+}
+
+// Gives the model 12 measurements of @p us for variant slot @p slot on @p worker's arch.
+void measure(starpu_codelet& cl, peppher::Vector<std::uint32_t>& v, int worker, int slot,
+             double us) {
+  Task t(cl, v);
+  for (int i = 0; i < 12; ++i)
+    starpu_perfmodel_update_history(cl.model, t.task, arch_of(worker),
+                                    static_cast<unsigned>(worker), static_cast<unsigned>(slot), us);
+}
+
+double expected(starpu_codelet& cl, peppher::Vector<std::uint32_t>& v, int worker, int slot) {
+  Task t(cl, v);
+  return starpu_task_expected_length(t.task, arch_of(worker), static_cast<unsigned>(slot));
+}
+
+peppher::Config pheft(int ncpus, int nopencl) {
+  peppher::Config c = peppher::Config::with_scheduler("pheft");
+  c.ncpus = ncpus;
+  c.nopencl = nopencl;
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("a call still learning runs the OpenMP variant on all cores and records its time there",
+          "[calibrating]") {
+  if (const char* s = std::getenv("STARPU_SCHED"); s != nullptr && *s != '\0') return;
+  HistoryModel hm("omp");  // outlives the runtime, which saves the model at shutdown
+  peppher::Runtime runtime(pheft(2, 0));
+  const int largest = peppher::detail::largest_combined_worker();
+  REQUIRE(largest >= 0);
+  const int cpu = starpu_worker_get_by_type(STARPU_CPU_WORKER, 0);
+  // Never on one core of a run with combined workers, whatever a sequential variant says.
+  CHECK(peppher::detail::openmp_may_run(static_cast<unsigned>(largest), true));
+  CHECK_FALSE(peppher::detail::openmp_may_run(static_cast<unsigned>(cpu), false));
+
+  starpu_codelet cl = interface_codelet(&hm.model);
+  peppher::VariantSelector selector("calibrating_omp", {"seq", "omp"}, {"CPU", "OPENMP"});
+  peppher::Vector<std::uint32_t> v(1 << 12, 1u);
+  // Nothing measured: the OpenMP variant (data at home).
+  REQUIRE(choose(cl, selector, v) == 1);
+  // Its task keeps the model: run alone, on the largest combined worker, and measured there
+  // under implementation 1 (not 0, as a single-implementation codelet would record it).
+  starpu_codelet omp = peppher::model_codelet(cl, STARPU_CPU, 1);
+  {
+    starpu_task* task = starpu_task_create();
+    task->cl = &omp;
+    task->handles[0] = v.handle_for_task();
+    task->synchronous = 1;
+    REQUIRE(starpu_task_submit(task) == 0);
+  }
+  CHECK(g_ran_on_cores == static_cast<int>(starpu_cpu_worker_get_count()));
+  CHECK(std::isfinite(expected(cl, v, largest, 1)));
+  CHECK(std::isnan(expected(cl, v, largest, 0)));
+  CHECK(std::isnan(expected(cl, v, cpu, 1)));
+  // Next: the unmeasured sequential variant, once (its data is at home too).
+  CHECK(choose(cl, selector, v) == 0);
+  CHECK(choose(cl, selector, v) == 1);  // explored in this process: the measured best
+  measure(cl, v, cpu, 0, 1e6);
+  CHECK(choose(cl, selector, v) == -1);  // all measured: pheft chooses by the model
+  CHECK(v[0] == 2u);
+
+  // A program that calls again: a measured variant that is not the best, with one
+  // measurement only, runs once more in this process.
+  peppher::Vector<std::uint32_t> w(1 << 13, 1u);
+  {
+    Task t(cl, w);
+    for (int i = 0; i < 2; ++i)  // StarPU drops an entry's first measurement: 1 kept
+      starpu_perfmodel_update_history(cl.model, t.task, arch_of(largest),
+                                      static_cast<unsigned>(largest), 1, 100);
+  }
+  measure(cl, w, cpu, 0, 80);
+  CHECK(choose(cl, selector, w) == -1);  // the first call here: the model decides
+  CHECK(choose(cl, selector, w) == 1);   // again: omp once more (1 measurement)
+  CHECK(choose(cl, selector, w) == -1);  // once per process
+}
+
+TEST_CASE("a call still learning explores each variant once, skips one that cannot win",
+          "[calibrating][opencl]") {
+  if (const char* s = std::getenv("STARPU_SCHED"); s != nullptr && *s != '\0') return;
+  HistoryModel hm("ocl");  // outlives the runtime, which saves the model at shutdown
+  peppher::Runtime runtime(pheft(2, 1));
+  load_kernels();
+  const int largest = peppher::detail::largest_combined_worker();
+  if (!has_opencl() || largest < 0) return;
+  const int cpu = starpu_worker_get_by_type(STARPU_CPU_WORKER, 0);
+  const int ocl = starpu_worker_get_by_type(STARPU_OPENCL_WORKER, 0);
+  starpu_codelet cl = interface_codelet(&hm.model);
+  peppher::VariantSelector selector("calibrating_ocl", {"seq", "omp", "ocl"},
+                                    {"CPU", "OPENMP", "OPENCL"});
+  peppher::Vector<std::uint32_t> v(1 << 12, 1u);
+  CHECK(choose(cl, selector, v) == 1);  // nothing measured: OpenMP, data at home
+  measure(cl, v, largest, 1, 1e6);      // a slow OpenMP variant
+  CHECK(choose(cl, selector, v) == 0);  // the unmeasured one whose data is already there
+  CHECK(choose(cl, selector, v) == 2);  // then the device's
+  CHECK(choose(cl, selector, v) == 1);  // both explored, not measured yet: the measured best
+  measure(cl, v, cpu, 0, 10);
+  CHECK(choose(cl, selector, v) == 0);  // the device's still unmeasured, already explored
+  measure(cl, v, ocl, 0, 20);
+  CHECK(choose(cl, selector, v) == -1);  // all measured: pheft chooses
+
+  // Another data size: when moving 64 MB to the device alone costs more than the measured
+  // variants' time, the device's variant is not explored at all.
+  peppher::Vector<std::uint32_t> big(1 << 24, 1u);
+  measure(cl, big, largest, 1, 1);
+  measure(cl, big, cpu, 0, 2);
+  for (int call = 0; call < 3; ++call) CHECK(choose(cl, selector, big) == 1);
+}
+
+TEST_CASE("without combined workers the OpenMP variant gives way to a sequential one",
+          "[calibrating]") {
+  if (const char* s = std::getenv("STARPU_SCHED"); s != nullptr && *s != '\0') return;
+  HistoryModel hm("one");  // outlives the runtime, which saves the model at shutdown
+  peppher::Runtime runtime(pheft(1, 0));
+  REQUIRE(peppher::detail::largest_combined_worker() == -1);
+  const unsigned cpu = static_cast<unsigned>(starpu_worker_get_by_type(STARPU_CPU_WORKER, 0));
+  CHECK_FALSE(peppher::detail::openmp_may_run(cpu, true));  // one thread: seq instead
+  CHECK(peppher::detail::openmp_may_run(cpu, false));       // unless only it accepts
+  starpu_codelet cl = interface_codelet(&hm.model);
+  peppher::VariantSelector selector("calibrating_one", {"seq", "omp"}, {"CPU", "OPENMP"});
+  peppher::Vector<std::uint32_t> v(64, 1u);
+  CHECK(choose(cl, selector, v) == -1);  // one candidate (seq): nothing to learn
+}
