@@ -163,6 +163,9 @@ std::optional<HoldResult> hold_the_device(double seconds) {
   REQUIRE_FALSE(cpu_worker.empty());
   static starpu_codelet hold = make_codelet("hold_device", nullptr, hold_device, {});
   g_hold = 0;
+  struct Release {  // a failed check still lets the task end before the session does
+    ~Release() { g_hold = 2; }
+  } release;
   starpu_task* task = starpu_task_create();
   task->cl = &hold;
   REQUIRE(starpu_task_submit(task) == 0);
@@ -191,8 +194,9 @@ std::optional<HoldResult> hold_the_device(double seconds) {
 TEST_CASE("an idle CPU worker leaves the cores to an OpenCL task on the host's cores",
           "[idle][opencl]") {
   // With the blocking turned off, the idle CPU worker polls all along: the control shows
-  // that the measure sees a polling worker, however loaded the machine (it gets a share of
-  // a core), and blocked it uses almost none (a wake-up every 10 ms at most).
+  // that the measure sees a polling worker (it gets its share of a core: 0.06-0.49 s here, at
+  // load averages of 8 to 13), and blocked it uses almost none (1-2 ms: a wake-up every
+  // 10 ms at most).
   ::setenv("PEPPHER_YIELD_TO_OPENCL", "0", 1);
   const auto polling = hold_the_device(0.5);
   ::unsetenv("PEPPHER_YIELD_TO_OPENCL");
@@ -203,8 +207,8 @@ TEST_CASE("an idle CPU worker leaves the cores to an OpenCL task on the host's c
   }
   INFO("CPU worker's CPU time in 0.5 s of an OpenCL task: polling "
        << polling->cpu_worker_seconds << " s, blocked " << blocked->cpu_worker_seconds << " s");
-  CHECK(polling->cpu_worker_seconds > 0.05);
   CHECK(blocked->cpu_worker_seconds < 0.025);
+  CHECK(polling->cpu_worker_seconds > 5 * blocked->cpu_worker_seconds);
   // Blocked, it still runs the CPU task submitted while the device is busy.
   CHECK(polling->cpu_task_ran);
   CHECK(blocked->cpu_task_ran);
