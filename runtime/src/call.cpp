@@ -721,6 +721,7 @@ void Call::submit_internal(starpu_task* task) {
   Distributed* layer = distributed();
   wake_workers();  // paused while the runtime was idle (idle_workers.h)
   const int ret = layer != nullptr ? layer->submit(task) : starpu_task_submit(task);
+  task_submitted();  // CPU workers blocked beside a busy OpenCL device poll (idle_workers.h)
   if (ret < 0) {
     task->destroy = 0;
     starpu_task_destroy(task);  // frees its argument block too
@@ -816,6 +817,7 @@ bool Call::submit_task(starpu_task* task, std::size_t b) {
   Distributed* layer = distributed();
   wake_workers();  // paused while the runtime was idle (idle_workers.h)
   const int ret = layer != nullptr ? layer->submit(task) : starpu_task_submit(task);
+  task_submitted();  // CPU workers blocked beside a busy OpenCL device poll (idle_workers.h)
   if (ret < 0) {
     trace_detach(task);
     task->destroy = 0;          // starpu_task_destroy refuses auto-destroyed detached tasks

@@ -15,6 +15,27 @@
 //   StarPU's progression hooks: ours resumes the workers, since only they move device data;
 // - a task submitted some other way (a program using StarPU directly) is noticed by the
 //   watcher, which resumes the workers when StarPU counts submitted tasks.
+//
+// Idle CPU workers beside an OpenCL device that runs on the same cores (pocl: its device is
+// CL_DEVICE_TYPE_CPU, its work-items run on threads of its own on every core). A task is in
+// flight then, so the workers are not paused, and an idle CPU worker polls on a core the
+// device's threads need: GEMM's kernel took 0.39-0.44 s with the CPU worker up, 0.25-0.30 s
+// without it. starpu_pause() would stop the OpenCL worker too, so the CPU worker blocks
+// itself instead, in StarPU's idle hook (which a CPU worker calls after a poll that found no
+// task), while an OpenCL task runs on such a device (OpenClTaskScope, held by every
+// generated OpenCL wrapper) and it has been idle for kSpinBeforeYield. It polls again as soon
+// as something may have given it work: each of these bumps g_generation and wakes it,
+// - the device's task ends;
+// - the runtime submitted a task (task_submitted(), after starpu_task_submit);
+// - a CPU worker finished a task, or a thread other than an idle CPU worker made StarPU's
+//   data requests progress (the OpenCL worker between two tasks: the transfers a CPU task
+//   waits for, the tasks its last one released): both run our progression hook;
+// - the watcher saw StarPU's count of submitted or of ready tasks change (StarPU used
+//   directly; a task released by a host thread's starpu_data_release), within kWatchPeriod;
+// - at the latest after kMaxYield (a safety net: the events above cover every way we know).
+// A worker blocks only while g_generation holds the value it read when it last left the
+// hook, that is before its last poll: an event between the poll and the block is not missed.
+// Events while no such task runs need no bump: opencl_task_begins() bumps.
 #include "idle_workers.h"
 
 #include <starpu.h>
@@ -22,10 +43,14 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <thread>
+#include <vector>
+
+#include "peppher/detail/shared_cores.h"
 
 namespace peppher::detail {
 namespace {
@@ -36,15 +61,38 @@ using Clock = std::chrono::steady_clock;
 // workers are paused, and how often the watcher looks.
 constexpr auto kIdleBeforePause = std::chrono::milliseconds(10);
 constexpr auto kWatchPeriod = std::chrono::milliseconds(2);
+// How long an idle CPU worker polls beside a running OpenCL task on the host's cores before
+// it blocks, and its longest block. Short tasks keep the quick hand-over of a polling worker:
+// the ODE app's OpenCL tasks take 40-60 us between CPU tasks of 2-5 us, and blocking after
+// 100 us made it up to 10 % slower (a blocked worker takes its time to wake up); the gain is
+// in tasks of milliseconds and more.
+constexpr auto kSpinBeforeYield = std::chrono::milliseconds(1);
+constexpr auto kMaxYield = std::chrono::milliseconds(10);
 
 std::mutex g_mutex;  // g_paused's changes, the watcher's start and stop
 std::condition_variable g_stop_cv;
 bool g_stop = false;
 std::thread g_watcher;
 std::atomic<bool> g_enabled{false};
+std::atomic<bool> g_pausing{false};
 std::atomic<bool> g_paused{false};
 std::atomic<Clock::rep> g_last_activity{0};
 int g_hook = -1;
+
+// Yielding to an OpenCL device on the host's cores (see above).
+std::atomic<bool> g_yielding{false};
+std::atomic<bool> g_shares_cores[STARPU_MAXOPENCLDEVS];  // by StarPU OpenCL device number
+std::atomic<int> g_device_tasks{0};                      // counted tasks running
+std::atomic<std::uint64_t> g_generation{1};
+std::atomic<int> g_blocked{0};  // CPU workers blocked in the idle hook
+std::mutex g_yield_mutex;
+std::condition_variable g_yield_cv;
+int g_idle_hook = -1;
+// Per CPU worker: its last poll found no task; g_generation when it last left the idle
+// hook; since when it has been idle while a counted task runs (0: it is not).
+thread_local bool t_idle_last = false;
+thread_local std::uint64_t t_seen = 0;
+thread_local Clock::rep t_idle_since = 0;
 
 void note_activity() noexcept {
   g_last_activity.store(Clock::now().time_since_epoch().count());
@@ -56,18 +104,70 @@ void resume_locked() {
   g_paused.store(false);
 }
 
+// Something may have given an idle CPU worker work: the blocked ones poll again.
+void wake_yielding() noexcept {
+  g_generation.fetch_add(1);
+  if (g_blocked.load() == 0) return;
+  { std::lock_guard<std::mutex> lock(g_yield_mutex); }  // a worker between check and wait
+  g_yield_cv.notify_all();
+}
+
+void wake_yielding_if_tasks() noexcept {
+  if (g_device_tasks.load() > 0) wake_yielding();
+}
+
 // A StarPU progression hook: called by spinning workers (cheap: one load) and by any other
 // thread while it waits for a data request, which only a running worker may complete (the
 // runtime is not idle then).
 unsigned progression_hook(void* /*unused*/) {
-  if (starpu_worker_get_id() < 0) wake_workers();
+  if (starpu_worker_get_id() < 0) {
+    wake_workers();
+    wake_yielding_if_tasks();
+  } else if (t_idle_last) {
+    t_idle_last = false;  // an idle CPU worker polls again
+  } else {
+    t_idle_since = 0;
+    wake_yielding_if_tasks();  // a CPU worker ran a task, or another worker's driver loop
+  }
   return 1;  // "may block": only read by drivers built blocking
+}
+
+// StarPU's idle hook: a CPU worker's poll found no task.
+unsigned idle_hook(void* /*unused*/) {
+  t_idle_last = true;
+  if (g_device_tasks.load() == 0 || !g_yielding.load(std::memory_order_relaxed)) {
+    t_idle_since = 0;
+  } else {
+    const Clock::rep now = Clock::now().time_since_epoch().count();
+    if (t_idle_since == 0) t_idle_since = now;
+    if (Clock::duration{now - t_idle_since} >= kSpinBeforeYield) {
+      std::unique_lock<std::mutex> lock(g_yield_mutex);
+      g_blocked.fetch_add(1);
+      g_yield_cv.wait_for(lock, kMaxYield, [] {
+        return g_generation.load() != t_seen || g_device_tasks.load() == 0 || !g_yielding.load();
+      });
+      g_blocked.fetch_sub(1);
+    }
+  }
+  t_seen = g_generation.load();
+  return 1;
 }
 
 void watch() {
   std::unique_lock<std::mutex> lock(g_mutex);
+  int last_submitted = 0, last_ready = 0;
   while (!g_stop_cv.wait_for(lock, kWatchPeriod, [] { return g_stop; })) {
-    const bool busy = starpu_task_nsubmitted() > 0;
+    const int submitted = starpu_task_nsubmitted();
+    if (g_yielding.load(std::memory_order_relaxed)) {
+      // A task submitted with StarPU directly, or made ready by a thread that runs no hook
+      // of ours (a host thread's starpu_data_release): blocked CPU workers poll.
+      const int ready = starpu_task_nready();
+      if (submitted != last_submitted || ready != last_ready) wake_yielding_if_tasks();
+      last_submitted = submitted;
+      last_ready = ready;
+    }
+    if (!g_pausing.load(std::memory_order_relaxed)) continue;
+    const bool busy = submitted > 0;
     if (g_paused.load(std::memory_order_relaxed)) {
       if (busy) {  // submitted without wake_workers() (StarPU used directly)
         resume_locked();
@@ -91,25 +191,64 @@ void watch() {
   }
 }
 
-bool wanted() {
 #ifdef STARPU_NON_BLOCKING_DRIVERS
-  const char* env = std::getenv("PEPPHER_PAUSE_IDLE_WORKERS");
-  return env == nullptr || std::strcmp(env, "0") != 0;
-#else
-  return false;  // idle workers block by themselves
-#endif
+// PEPPHER_<name> = 0 turns a default off; anything else, or unset, keeps it.
+bool env_off(const char* name) {
+  const char* env = std::getenv(name);
+  return env != nullptr && std::strcmp(env, "0") == 0;
 }
+
+// Marks the OpenCL devices idle CPU workers yield to; returns whether there is one.
+bool find_shared_devices() {
+  if (starpu_cpu_worker_get_count() == 0) return false;
+  const char* env = std::getenv("PEPPHER_YIELD_TO_OPENCL");
+  if (env != nullptr && std::strcmp(env, "0") == 0) return false;
+  const bool every_device = env != nullptr && std::strcmp(env, "1") == 0;
+  const unsigned n = starpu_opencl_worker_get_count();
+  std::vector<int> workers(n);
+  const unsigned got =
+      starpu_worker_get_ids_by_type(STARPU_OPENCL_WORKER, workers.data(), static_cast<int>(n));
+  bool any = false;
+  for (unsigned i = 0; i < got; ++i) {
+    const int devid = starpu_worker_get_devid(workers[i]);
+    if (devid < 0 || devid >= STARPU_MAXOPENCLDEVS) continue;
+    cl_device_id device;
+    starpu_opencl_get_device(static_cast<unsigned>(devid), &device);
+    cl_device_type type = 0;
+    const bool cpu =
+        clGetDeviceInfo(device, CL_DEVICE_TYPE, sizeof type, &type, nullptr) == CL_SUCCESS &&
+        (type & CL_DEVICE_TYPE_CPU) != 0;
+    if (every_device || cpu) {
+      g_shares_cores[devid].store(true);
+      any = true;
+    }
+  }
+  return any;
+}
+#endif
 
 }  // namespace
 
 void start_idle_pausing(bool distributed) {
-  if (distributed || !wanted()) return;
+#ifdef STARPU_NON_BLOCKING_DRIVERS
+  if (distributed) return;
+  const bool pausing = !env_off("PEPPHER_PAUSE_IDLE_WORKERS");
+  const bool yielding = find_shared_devices();
+  if (!pausing && !yielding) return;
   note_activity();
   g_stop = false;
   g_paused = false;
+  g_pausing = pausing;
+  if (yielding) {
+    g_idle_hook = starpu_idle_hook_register(idle_hook, nullptr);
+    g_yielding.store(g_idle_hook >= 0);
+  }
   g_watcher = std::thread(watch);
   g_hook = starpu_progression_hook_register(progression_hook, nullptr);
   g_enabled.store(true, std::memory_order_release);
+#else
+  (void)distributed;  // idle workers block by themselves
+#endif
 }
 
 void stop_idle_pausing() noexcept {
@@ -124,6 +263,12 @@ void stop_idle_pausing() noexcept {
     std::lock_guard<std::mutex> lock(g_mutex);
     resume_locked();
   }
+  // Blocked CPU workers return (a hook may still be running after its deregistration).
+  g_yielding.store(false);
+  for (std::atomic<bool>& shares : g_shares_cores) shares.store(false);
+  wake_yielding();
+  if (g_idle_hook >= 0) starpu_idle_hook_deregister(g_idle_hook);
+  g_idle_hook = -1;
   if (g_hook >= 0) starpu_progression_hook_deregister(g_hook);
   g_hook = -1;
 }
@@ -134,6 +279,22 @@ void wake_workers() noexcept {
   std::lock_guard<std::mutex> lock(g_mutex);
   resume_locked();
   note_activity();
+}
+
+void task_submitted() noexcept {
+  wake_yielding_if_tasks();
+}
+
+bool opencl_task_begins(int devid) noexcept {
+  if (devid < 0 || devid >= STARPU_MAXOPENCLDEVS || !g_shares_cores[devid].load()) return false;
+  g_device_tasks.fetch_add(1);
+  wake_yielding();  // what happened while none ran (no bump then) is seen by the next poll
+  return true;
+}
+
+void opencl_task_ends() noexcept {
+  g_device_tasks.fetch_sub(1);
+  wake_yielding();
 }
 
 }  // namespace peppher::detail

@@ -5,8 +5,11 @@ namespace peppher::detail {
 
 /// @brief From init(): pauses StarPU's workers (starpu_pause) whenever the runtime has been
 ///        idle for a few milliseconds, where StarPU's idle workers would spin (a StarPU built
-///        with non-blocking drivers). Not under a distributed layer (StarPU-MPI moves data
-///        without tasks), nor with PEPPHER_PAUSE_IDLE_WORKERS=0.
+///        with non-blocking drivers), unless PEPPHER_PAUSE_IDLE_WORKERS=0; and while an OpenCL
+///        task runs on a device that shares the host's cores (CL_DEVICE_TYPE_CPU: pocl), lets
+///        idle CPU workers block instead of polling, unless PEPPHER_YIELD_TO_OPENCL=0 (=1: beside
+///        every OpenCL device). Neither under a distributed layer (StarPU-MPI moves data
+///        without tasks).
 void start_idle_pausing(bool distributed);
 
 /// @brief From shutdown(): stops pausing and resumes the workers (starpu_shutdown needs them).
@@ -14,5 +17,9 @@ void stop_idle_pausing() noexcept;
 
 /// @brief Resumes paused workers at once; called before every task the runtime submits.
 void wake_workers() noexcept;
+
+/// @brief After the runtime submitted a task: CPU workers blocked beside a running OpenCL
+///        task poll again (the task may be theirs).
+void task_submitted() noexcept;
 
 }  // namespace peppher::detail

@@ -6,12 +6,16 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <string>
 
+#include "peppher/opencl.h"
 #include "support.h"
 
 using namespace peppher_test;
@@ -97,4 +101,115 @@ TEST_CASE("paused workers run the next tasks and data movements", "[idle]") {
     sleep_seconds(0.05);
     CHECK(v[7] == (1u << (round + 1)) - 1u);  // the host fetches the device's copy
   }
+}
+
+// ---- Idle CPU workers beside an OpenCL device on the host's own cores (pocl) -------------
+
+namespace {
+
+// The CPU time (ns) the kernel counts for thread @p tid of this process so far (schedstat's
+// first field: time on a core), or -1 when it cannot be read.
+long long thread_cpu_ns(const std::string& tid) {
+  std::ifstream in("/proc/self/task/" + tid + "/schedstat");
+  long long ns = -1;
+  in >> ns;
+  return in ? ns : -1;
+}
+
+// The thread id of the worker thread StarPU named @p name ("CPU 0"), or "" when there is none.
+std::string thread_named(const std::string& name) {
+  for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
+    std::ifstream in(task.path() / "comm");
+    std::string comm;
+    std::getline(in, comm);
+    if (comm == name) return task.path().filename().string();
+  }
+  return "";
+}
+
+// An OpenCL task that holds the device until the host says so (g_hold: 1 while it runs, 2
+// lets it end), announced as every generated OpenCL wrapper announces its call.
+std::atomic<int> g_hold{0};
+peppher::OpenClProgram g_no_program("never_built.cl");  // no kernel: never built
+
+void hold_device(void** /*buffers*/, void* /*arg*/) {
+  peppher::OpenClLaunch launch(g_no_program, nullptr, "test/hold_device");
+  g_hold = 1;
+  for (int i = 0; i < 30000 && g_hold.load() != 2; ++i) sleep_seconds(0.001);  // <= 30 s
+}
+
+bool device_is_a_cpu() {
+  cl_device_id device;
+  starpu_opencl_get_device(0, &device);
+  cl_device_type type = 0;
+  clGetDeviceInfo(device, CL_DEVICE_TYPE, sizeof type, &type, nullptr);
+  return (type & CL_DEVICE_TYPE_CPU) != 0;
+}
+
+struct HoldResult {
+  double cpu_worker_seconds = -1;  // the CPU worker's CPU time while the device was held
+  bool cpu_task_ran = false;       // a CPU task submitted meanwhile ran before the release
+};
+
+// Holds the device for @p seconds (after the task started) and measures the CPU worker's CPU
+// time meanwhile; then submits a CPU task and checks that it runs while the device is still
+// held. Returns nullopt where there is nothing to measure (no CPU worker, no OpenCL device
+// on the host's cores).
+std::optional<HoldResult> hold_the_device(double seconds) {
+  Session session;
+  if (!has_opencl() || starpu_cpu_worker_get_count() == 0 || !device_is_a_cpu())
+    return std::nullopt;
+  const std::string cpu_worker = thread_named("CPU 0");
+  REQUIRE_FALSE(cpu_worker.empty());
+  static starpu_codelet hold = make_codelet("hold_device", nullptr, hold_device, {});
+  g_hold = 0;
+  struct Release {  // a failed check still lets the task end before the session does
+    ~Release() { g_hold = 2; }
+  } release;
+  starpu_task* task = starpu_task_create();
+  task->cl = &hold;
+  REQUIRE(starpu_task_submit(task) == 0);
+  while (g_hold.load() != 1) sleep_seconds(0.001);
+  sleep_seconds(0.05);  // the CPU worker's poll before it blocks
+  HoldResult result;
+  const long long before = thread_cpu_ns(cpu_worker);
+  sleep_seconds(seconds);
+  const long long after = thread_cpu_ns(cpu_worker);
+  REQUIRE(before >= 0);
+  REQUIRE(after >= before);
+  result.cpu_worker_seconds = static_cast<double>(after - before) * 1e-9;
+  // Work for the blocked worker: it must still run it, with the device still held.
+  peppher::Vector<std::uint32_t> v(1024, 1u);
+  affine(v.handle_for_task(), 2, 1, Where::Cpu);
+  for (int i = 0; i < 10000 && starpu_task_nsubmitted() > 1; ++i) sleep_seconds(0.001);
+  result.cpu_task_ran = starpu_task_nsubmitted() == 1 && g_hold.load() == 1;
+  g_hold = 2;
+  starpu_task_wait_for_all();
+  CHECK(v[5] == 3u);
+  return result;
+}
+
+}  // namespace
+
+TEST_CASE("an idle CPU worker leaves the cores to an OpenCL task on the host's cores",
+          "[idle][opencl]") {
+  // With the blocking turned off, the idle CPU worker polls all along: the control shows
+  // that the measure sees a polling worker (it gets its share of a core: 0.06-0.49 s here, at
+  // load averages of 8 to 13), and blocked it uses almost none (1-2 ms: a wake-up every
+  // 10 ms at most).
+  ::setenv("PEPPHER_YIELD_TO_OPENCL", "0", 1);
+  const auto polling = hold_the_device(0.5);
+  ::unsetenv("PEPPHER_YIELD_TO_OPENCL");
+  const auto blocked = hold_the_device(0.5);
+  if (!polling || !blocked) {
+    WARN("no CPU worker beside an OpenCL device of type CL_DEVICE_TYPE_CPU: nothing to check");
+    return;
+  }
+  INFO("CPU worker's CPU time in 0.5 s of an OpenCL task: polling "
+       << polling->cpu_worker_seconds << " s, blocked " << blocked->cpu_worker_seconds << " s");
+  CHECK(blocked->cpu_worker_seconds < 0.025);
+  CHECK(polling->cpu_worker_seconds > 5 * blocked->cpu_worker_seconds);
+  // Blocked, it still runs the CPU task submitted while the device is busy.
+  CHECK(polling->cpu_task_ran);
+  CHECK(blocked->cpu_task_ran);
 }

@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "peppher/detail/shared_cores.h"
 #include "peppher/error.h"
 #include "peppher/init.h"
 
@@ -151,7 +152,8 @@ class OpenClLaunch {
   OpenClLaunch(OpenClProgram& program, const char* kernel, const char* who)
       : who_(who),
         kernel_name_(kernel != nullptr ? kernel : ""),
-        devid_(starpu_worker_get_devid(starpu_worker_get_id_check())) {
+        devid_(starpu_worker_get_devid(starpu_worker_get_id_check())),
+        running_(devid_) {
     starpu_opencl_get_queue(devid_, &queue_);
     if (kernel == nullptr) return;
     // Not starpu_opencl_load_kernel: it aborts the process on an unknown kernel name.
@@ -342,6 +344,7 @@ class OpenClLaunch {
   const char* who_;
   const char* kernel_name_;
   int devid_;
+  detail::OpenClTaskScope running_;  // idle CPU workers leave a device on the host's cores
   std::vector<Temporary> temporaries_;
   cl_kernel kernel_{};
   cl_command_queue queue_{};
