@@ -521,9 +521,10 @@ TransferCosts Call::transfer_costs(const std::vector<int>& workers) const {
   // StarPU's bus model (starpu_transfer_predict), as placement-aware dispatch charges it:
   // read data comes from the nearest node that will hold it once the tasks already
   // submitted ran (a container's placement(); unknown, e.g. partitioned over several
-  // nodes: at home), raw memory from home; written data goes on to its next reader (where
-  // the container's last one ran; raw memory: home). The `?` operands per element, the
-  // shared ones whole.
+  // nodes: at home), `?` raw memory from home, shared raw memory from where StarPU has it
+  // (kept registered across calls); written data goes on to its next reader (where the
+  // container's last one ran; raw memory: home). The `?` operands per element, the shared
+  // ones whole.
   auto cost = [](unsigned node, std::uint32_t valid, int reader, starpu_data_access_mode mode,
                  std::size_t bytes) {
     double us = 0;
@@ -558,7 +559,10 @@ TransferCosts Call::transfer_costs(const std::vector<int>& workers) const {
         const std::size_t row = op.row_width == 0 ? 1 : op.row_width;
         split += cost(node, home, STARPU_MAIN_RAM, mode, op.extent * row * op.elem_size);
       } else if ((op.kind == OperandKind::Raw || op.kind == OperandKind::RawCached) && op.handle) {
-        shared += cost(node, home, STARPU_MAIN_RAM, mode, starpu_data_get_size(op.handle));
+        // Registered and whole (raw_cache.h keeps it across calls): StarPU knows where
+        // it is valid.
+        const double us = starpu_data_expected_transfer_time(op.handle, node, mode);
+        if (std::isfinite(us) && us > 0) shared += us;
       }
     }
     costs.per_element.push_back(split / n);
@@ -698,6 +702,7 @@ void Call::add_raw_matrix_split(int index, const char* name, const void* ptr, st
   Operand& op = add(index, OperandKind::RawSplit, name);
   op.offsets = offsets_of(sizes);
   op.sizes = std::move(sizes);
+  op.row_width = row_width;
   starpu_data_handle_t h;
   starpu_matrix_data_register(&h, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr), width, width,
                               ny, elem_size);
@@ -722,6 +727,34 @@ std::size_t Call::block_offset(std::size_t b, int index) {
   settle();
   const Operand& op = find(index);
   return op.offsets.at(op.block_of(b));
+}
+
+std::size_t Call::block_extent(std::size_t b, int index, bool cols) {
+  settle();
+  const Operand& op = find(index);
+  const std::size_t k = op.block_of(b), size = op.sizes.at(k);
+  if (op.container == nullptr) return cols ? (op.row_width == 0 ? 1 : op.row_width) : size;
+  const Shape& shape = op.container->shape();
+  if (shape.layout != Layout::Matrix) return cols ? 1 : size;
+  using Kind = PartitionSpec::Kind;
+  switch (op.spec.kind) {
+    case Kind::MatrixCols:
+      return cols ? size : shape.ny;
+    case Kind::Matrix2d: {
+      const std::size_t p = op.spec.args.at(0), q = op.spec.args.at(1);
+      return cols ? block_range(shape.nx, q, k % q).size : block_range(shape.ny, p, k / q).size;
+    }
+    default:  // row blocks
+      return cols ? shape.nx : size;
+  }
+}
+
+void Call::set_codelet(starpu_codelet* codelet) {
+  settle();
+  codelet_ = codelet;
+  const std::vector<int> capable = capable_workers(codelet);
+  for (int& w : workers_)
+    if (std::find(capable.begin(), capable.end(), w) == capable.end()) w = -1;
 }
 
 void* Call::args(std::size_t b) const noexcept {

@@ -294,6 +294,13 @@ class PartitionedCall : private detail::Call {
   using Call::block_size;
   /// @brief First element (row) of block @p b of buffer @p index in the whole operand.
   using Call::block_offset;
+  /// @brief Rows of block @p b of buffer @p index (a Vector or raw array: its elements).
+  std::size_t block_rows(std::size_t b, int index) { return block_extent(b, index, false); }
+  /// @brief Columns of block @p b of buffer @p index (a Vector or raw array: 1).
+  std::size_t block_cols(std::size_t b, int index) { return block_extent(b, index, true); }
+  /// @brief The codelet the blocks run with, chosen once they are known (static dispatch or
+  ///        a forced variant whose constraints each block must meet); before submit().
+  using Call::set_codelet;
 
   /// @brief Block @p b's by-value argument block, owned by its task once submitted (StarPU
   ///        frees it with free(): Args must be trivially copyable).

@@ -83,7 +83,7 @@ struct Operand {
   bool auto_split = false;
   std::size_t extent = 0;           ///< `?`: elements (rows) split
   const void* raw = nullptr;        ///< `?` on raw memory: the array, registered when settled
-  std::size_t row_width = 0;        ///< `?` on raw memory: elements per row (0: a vector)
+  std::size_t row_width = 0;        ///< raw memory in row blocks: elements per row (0: a vector)
   std::size_t elem_size = 0;        ///< `?` on raw memory: bytes per element
   GridAxis axis = GridAxis::Block;  ///< which of its blocks a task gets
   std::size_t grid_cols = 0;        ///< Rows/Cols: q, the grid's columns (set when settled)
@@ -227,6 +227,13 @@ class Call {
   /// @brief First element (row; column of a column block) of the block that task @p b gets
   ///        of the split operand at buffer @p index.
   std::size_t block_offset(std::size_t b, int index);
+  /// @brief Rows (@p cols false) or columns (true) of the block that task @p b gets of the
+  ///        split operand at buffer @p index, as its task sees them (a Vector or raw array:
+  ///        its elements by one column): what a variant's constraint reads per block.
+  std::size_t block_extent(std::size_t b, int index, bool cols);
+  /// @brief Runs the call's blocks with @p codelet instead (a variant chosen once the blocks
+  ///        are known); blocks pinned to a worker it cannot run on are left to the scheduler.
+  void set_codelet(starpu_codelet* codelet);
   /// @brief Block @p b's by-value argument block, or nullptr when none was made yet.
   void* args(std::size_t b) const noexcept;
   /// @brief Makes block @p b's argument block of @p size bytes (malloc'd: the task frees it
