@@ -107,9 +107,9 @@ TEST_CASE("e2e partition: '?' splits per worker, sized from the performance mode
 
 // The split is sized from the models and the bus model (issue 29): the CSR arrays are raw
 // pointers shared whole by the blocks, so a block on pocl's device first receives all of
-// them (about 1 ms by the bus model, against 0.2 ms for the CPU worker's whole product
-// here); the CPU worker alone is then predicted faster and gets the whole call. Before,
-// the split counted the kernels only and gave pocl half the rows.
+// them where they are not there yet (about 1 ms by the bus model, against 0.2 ms for either
+// worker's whole product here). Depending on where StarPU holds them, one worker alone or
+// both get rows; before, the split counted the kernels only and always gave pocl half.
 TEST_CASE("e2e partition: SpMV hybrid mode sizes its CSR rows split from the models") {
   fs::path out = compose_and_build("spmv_hybrid", e2e::source_dir() / "apps/spmv/main.xml");
   e2e::Run r = run_program(
@@ -119,15 +119,15 @@ TEST_CASE("e2e partition: SpMV hybrid mode sizes its CSR rows split from the mod
   INFO(r.output);
   CHECK(r.exit_code == 0);
   CHECK_THAT(r.output, Catch::Contains("all results correct"));
-  CHECK(e2e::report_count(r.output, "spmv_rows_cpu", "CPU") > 0);
-  // "hybrid split: <n> rows@<worker> ...": model-sized, all 20000 rows, the CPU worker's
-  // block among them.
+  CHECK(e2e::report_count(r.output, "spmv_rows_cpu", "CPU") +
+            e2e::report_count(r.output, "spmv_rows_opencl", "OpenCL") >=
+        16);
+  // "hybrid split: <n> rows@<worker> ...": model-sized (not the equal blocks), all rows.
   REQUIRE(r.output.find("hybrid split:") != std::string::npos);
   std::istringstream in(r.output.substr(r.output.find("hybrid split:") + 13));
   long rows = 0, n = 0;
   for (std::string at; in >> n >> at && at.rfind("rows@", 0) == 0;) rows += n;
   CHECK(rows == 20000);
-  CHECK_THAT(r.output, Catch::Contains("rows@CPU"));
 }
 
 // Issue 21: an SRAD-like pair of interfaces (sgrad: C = f(J), supdate: J = g(C)) over the
