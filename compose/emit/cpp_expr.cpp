@@ -63,12 +63,15 @@ std::string call_elements(const plan::Operand& o) {
   return "1LL";
 }
 
-std::string helper_call(const plan::WrapperPlan& plan, const plan::RuntimePredicate& p, bool task) {
+using TermText = std::string (*)(const plan::WrapperPlan&, const plan::Term&);
+
+std::string helper_call(const plan::WrapperPlan& plan, const plan::RuntimePredicate& p,
+                        TermText term) {
   const plan::RuntimePredicate& h = plan.predicate_helpers[p.helper];
   std::string args;
   // The helper's parameters are h's operands; p binds the same names to the same values.
   for (const plan::Binding& b : h.operand_bindings()) {
-    args += (args.empty() ? "" : ", ") + (task ? in_task(plan, b.term) : in_call(plan, b.term));
+    args += (args.empty() ? "" : ", ") + term(plan, b.term);
   }
   return names::predicate_helper(p.helper) + "(" + args + ")";
 }
@@ -186,12 +189,44 @@ std::string in_call(const plan::WrapperPlan& plan, const plan::Term& t) {
   return "0LL";
 }
 
+std::string in_block(const plan::WrapperPlan& plan, const plan::Term& t) {
+  if (t.operand < 0) return in_call(plan, t);
+  const plan::Operand& o = plan.operands[t.operand];
+  const std::string block =
+      std::string("(") + names::local_block() + ", " + std::to_string(o.buffer) + ")";
+  const std::string rows = as_long(std::string(names::local_call()) + ".block_rows" + block);
+  const std::string cols = as_long(std::string(names::local_call()) + ".block_cols" + block);
+  const bool split = o.split != plan::SplitKind::None && o.split != plan::SplitKind::Reduce;
+  switch (t.kind) {
+    case plan::TermKind::Value:
+      if (o.block_value == plan::BlockValue::Same) break;
+      return std::string(names::local_call()) + ".args<" + names::args_struct() + ">(" +
+             names::local_block() + ")." + o.param->name;
+    case plan::TermKind::Elements:
+      if (split) return "(" + rows + " * " + cols + ")";
+      break;
+    case plan::TermKind::Rows:
+      if (split) return rows;
+      break;
+    case plan::TermKind::Cols:
+      if (split) return cols;
+      break;
+    default:
+      break;
+  }
+  return in_call(plan, t);
+}
+
 std::string in_task(const plan::WrapperPlan& plan, const plan::RuntimePredicate& p) {
-  return helper_call(plan, p, true);
+  return helper_call(plan, p, in_task);
 }
 
 std::string in_call(const plan::WrapperPlan& plan, const plan::RuntimePredicate& p) {
-  return helper_call(plan, p, false);
+  return helper_call(plan, p, in_call);
+}
+
+std::string in_block(const plan::WrapperPlan& plan, const plan::RuntimePredicate& p) {
+  return helper_call(plan, p, in_block);
 }
 
 std::string helper_parameters(const plan::WrapperPlan& plan, const plan::RuntimePredicate& h) {

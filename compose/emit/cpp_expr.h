@@ -46,12 +46,21 @@ std::string in_task(const plan::WrapperPlan& plan, const plan::Term& t);
 /// What `t` stands for inside the entry wrapper, over its parameters.
 std::string in_call(const plan::WrapperPlan& plan, const plan::Term& t);
 
+/// What `t` stands for in the entry wrapper of a partitioned call for its block
+/// `peppher_b`, as that block's task will see it: a split operand's extents are the block's
+/// (`peppher_call.block_rows(peppher_b, 0)`), a by-value parameter that receives a block's
+/// length or offset is the block's argument; anything else as in_call.
+std::string in_block(const plan::WrapperPlan& plan, const plan::Term& t);
+
 /// A run-time predicate inside can_execute: a call of its helper function with the task's
 /// values, `peppher_constraint_0(peppher_args->n)`.
 std::string in_task(const plan::WrapperPlan& plan, const plan::RuntimePredicate& p);
 
 /// A run-time predicate inside the entry wrapper: its helper called with the parameters.
 std::string in_call(const plan::WrapperPlan& plan, const plan::RuntimePredicate& p);
+
+/// A run-time predicate in a partitioned call's entry wrapper for block `peppher_b`.
+std::string in_block(const plan::WrapperPlan& plan, const plan::RuntimePredicate& p);
 
 /// The parameter list of a predicate helper, `int n, long long x, long long A_rows`: a
 /// by-value parameter keeps its type, element counts and matrix extents are long long.

@@ -64,6 +64,7 @@ void add_selection_data(const WrapperPlan& plan, TemplateData& d) {
       item.set("predicates", make_list(slot.predicates, [&](const plan::RuntimePredicate& p) {
                  Data pd;
                  pd.set("in_call", cpp::in_call(plan, p));
+                 if (plan.partitioned) pd.set("in_block", cpp::in_block(plan, p));
                  return pd;
                }));
       item.set("inline_kind", slot.slot < 0                      ? "Training"

@@ -446,6 +446,12 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
 
   d.set("partitioned", flag(plan.partitioned));
   d.set("auto_split", flag(plan.auto_split));
+  // A partitioned call whose variants have run-time constraints chooses its codelet (forced
+  // or static dispatch) once the blocks are known: each block must meet the constraints.
+  bool constrained = false;
+  for (const auto* group : {&plan.cpu_like, &plan.cuda, &plan.opencl})
+    for (const plan::VariantSlot& slot : *group) constrained |= !slot.predicates.empty();
+  d.set("block_constraints", flag(plan.partitioned && constrained));
   d.set("has_values",
         flag(std::any_of(plan.operands.begin(), plan.operands.end(),
                          [](const Operand& o) { return o.kind == OperandKind::Value; })));

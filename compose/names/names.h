@@ -117,6 +117,9 @@ inline const char* local_task() {
 inline const char* local_call() {
   return "peppher_call";
 }
+inline const char* local_block() {  // a partitioned call's block index
+  return "peppher_b";
+}
 inline const char* local_point() {
   return "peppher_point";
 }

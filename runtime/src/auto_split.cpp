@@ -1,7 +1,9 @@
 // AutoSplit: the `?` split of an interface's calls, equal blocks per capable worker until
 // StarPU's history models predict each worker's time, then blocks sized by speed; and
 // model_split, the split sized from the models of every interface sharing the containers.
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <string>
@@ -74,12 +76,13 @@ void AutoSplit::seen(std::size_t n, const std::vector<int>& workers, starpu_perf
 }
 
 void AutoSplit::remember(std::size_t n, const std::vector<int>& workers, starpu_perfmodel* model,
-                         std::uint32_t footprint) {
+                         std::uint32_t footprint, std::size_t blocks) {
   std::lock_guard<std::mutex> lock(mutex_);
   Entry& e = entries_[n];
   e.workers = workers;
   e.model = model;
   e.footprint = footprint;
+  e.blocks = blocks > 0 ? blocks : 1;
   e.have_footprint = true;
 }
 
@@ -92,11 +95,12 @@ AutoSplit::Prediction AutoSplit::predict(std::size_t n, const std::vector<int>& 
   if (e.model == nullptr || e.workers != workers) return Prediction::None;
   if (!e.have_footprint) return Prediction::Pending;  // no equal split ran yet
   times.clear();
+  const double block = static_cast<double>(n) / static_cast<double>(e.blocks);  // elements
   for (int w : workers) {
     starpu_perfmodel_arch* arch = starpu_worker_get_perf_archtype(w, STARPU_NMAX_SCHED_CTXS);
     const double t = starpu_perfmodel_history_based_expected_perf(e.model, arch, e.footprint);
     if (!(std::isfinite(t) && t > 0)) return Prediction::Pending;
-    times.push_back(t);
+    times.push_back(t / block);
   }
   return Prediction::Known;
 }
@@ -133,15 +137,71 @@ std::vector<int> capable_workers(const starpu_codelet* cl) {
   return workers;
 }
 
+std::size_t unmodelled_blocks(std::size_t n, std::size_t bytes, std::size_t workers) {
+  std::size_t k = std::min(workers, n);
+  k = std::min(k, bytes / kMinBlockBytes);
+  return k > 0 ? k : 1;
+}
+
+SplitState fastest_split(std::size_t n, const std::vector<int>& workers,
+                         const std::vector<double>& kernel, const TransferCosts& transfer) {
+  const std::size_t k = std::min(workers.size(), n);
+  auto finite = [](const std::vector<double>& v, std::size_t i) {
+    return i < v.size() && std::isfinite(v[i]) && v[i] > 0 ? v[i] : 0.0;
+  };
+  std::vector<double> cost(workers.size()), fixed(workers.size());
+  std::vector<std::size_t> order(workers.size());
+  for (std::size_t i = 0; i < workers.size(); ++i) {
+    cost[i] = finite(kernel, i) + finite(transfer.per_element, i);
+    fixed[i] = finite(transfer.fixed, i);
+    order[i] = i;
+  }
+  // Cheapest per element first (ties: worker order).
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return cost[a] < cost[b]; });
+  double best = std::numeric_limits<double>::infinity();
+  std::vector<double> share;  // per worker: its part of n (0: not used)
+  for (std::size_t m = 1; m <= k; ++m) {
+    // Blocks that all finish at T: worker i takes (T - fixed_i) / cost_i elements.
+    double inv = 0, lead = 0;
+    for (std::size_t j = 0; j < m; ++j) {
+      const std::size_t i = order[j];
+      if (!(cost[i] > 0)) return {{n}, {workers[i]}, true};  // a worker that costs nothing
+      inv += 1 / cost[i];
+      lead += fixed[i] / cost[i];
+    }
+    const double t = (static_cast<double>(n) + lead) / inv;
+    bool useful = true;
+    for (std::size_t j = 0; j < m && useful; ++j) useful = t - fixed[order[j]] > 0;
+    const double total = t + (m > 1 ? static_cast<double>(m) * kBlockCostUs : 0.0);
+    if (!useful || !(total < best)) continue;
+    best = total;
+    share.assign(workers.size(), 0.0);
+    for (std::size_t j = 0; j < m; ++j) share[order[j]] = (t - fixed[order[j]]) / cost[order[j]];
+  }
+  SplitState s{{}, {}, true};
+  std::vector<double> weights;
+  double sum = 0;
+  for (std::size_t i = 0; i < share.size(); ++i) {
+    if (!(share[i] > 0)) continue;
+    s.workers.push_back(workers[i]);
+    weights.push_back(share[i]);
+    sum += share[i];
+  }
+  s.sizes = proportional(n, weights, sum);
+  return s;
+}
+
 SplitState model_split(AutoSplit& own, const std::vector<std::string>& sharing, std::size_t n,
-                       const std::vector<int>& workers) {
+                       const std::vector<int>& workers,
+                       const std::function<TransferCosts()>& transfer, std::size_t parts) {
   const std::size_t k = workers.size() < n ? workers.size() : n;
-  SplitState even{even_sizes(n, k), {}, false};
+  SplitState even{even_sizes(n, parts), {}, false};
   if (k != workers.size() || k < 2) return even;
   std::vector<double> total(k, 0.0), times;
   bool known = false;
-  // Each interface's predicted time of an equal block on each worker, summed: the split
-  // balances the interfaces' work together. One still calibrating on these equal blocks
+  // Each interface's predicted time per element on each worker, summed: the split
+  // balances the interfaces' work together. One still calibrating on equal blocks
   // (Pending) waits for it, so that no interface's model is left out for good (once the
   // blocks are sized unequally, equal blocks no longer run to calibrate it).
   auto add = [&](AutoSplit& a) {
@@ -168,13 +228,7 @@ SplitState model_split(AutoSplit& own, const std::vector<std::string>& sharing, 
     }
   }
   if (!known) return even;
-  std::vector<double> speed;
-  double sum = 0;
-  for (double t : total) {
-    speed.push_back(1.0 / t);
-    sum += 1.0 / t;
-  }
-  return {proportional(n, speed, sum), workers, true};
+  return fastest_split(n, workers, total, transfer());
 }
 
 }  // namespace detail

@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -373,19 +375,21 @@ bool is_even(std::size_t n, const std::vector<std::size_t>& sizes) {
   return sizes == even_sizes(n, sizes.size());
 }
 
-// Whether @p s can be this call's `?` split: @p n in one block per worker (@p k blocks),
-// pinned (if at all) to workers that can run the codelet, no block smaller than @p halo.
+// Whether @p s can be this call's `?` split of @p n: equal (or given) unpinned blocks, @p k
+// of them; or model-sized blocks, at most one per worker, each pinned to a worker that can
+// run the codelet; no block smaller than @p halo.
 bool valid_for(const SplitState& s, std::size_t n, std::size_t k, const std::vector<int>& workers,
                std::size_t halo) {
-  if (s.sizes.size() != k) return false;
+  const std::size_t blocks = s.sizes.size();
+  if (s.modelled ? blocks == 0 || blocks > workers.size() || s.workers.size() != blocks
+                 : blocks != k || !s.workers.empty())
+    return false;
   std::size_t sum = 0;
   for (std::size_t size : s.sizes) {
-    if (size == 0 || (k > 1 && size < halo)) return false;
+    if (size == 0 || (blocks > 1 && size < halo)) return false;
     sum += size;
   }
   if (sum != n) return false;
-  if (s.workers.empty()) return !s.modelled;
-  if (s.workers.size() != k) return false;
   for (int w : s.workers)
     if (std::find(workers.begin(), workers.end(), w) == workers.end()) return false;
   return true;
@@ -393,17 +397,9 @@ bool valid_for(const SplitState& s, std::size_t n, std::size_t k, const std::vec
 
 }  // namespace
 
-void Call::settle() {
-  check_grid();
-  if (auto_ == nullptr || settled_) return;
-  const std::size_t n = auto_extent_;
-  std::vector<int> workers = capable_workers(codelet_);
-  if (workers.empty()) workers.push_back(-1);  // submission reports the missing worker
-  const std::size_t k = workers.size() < n ? workers.size() : n;
-  std::size_t halo = 0;
-  for (const Operand& op : ops_)
-    if (op.auto_split && op.halo > halo) halo = op.halo;
-
+void Call::choose_auto_split(std::size_t n, std::size_t k, const std::vector<int>& workers,
+                             std::size_t halo) {
+  const std::size_t k_all = workers.size() < n ? workers.size() : n;
   // What the `?` containers hold: their current splits, the last `?` splits, and the
   // interfaces sharing them.
   std::vector<SplitState> active, last;
@@ -420,7 +416,8 @@ void Call::settle() {
         sharing.push_back(std::move(name));
   }
   auto_->seen(n, workers, codelet_->model);
-  SplitState fresh = model_split(*auto_, sharing, n, workers);
+  SplitState fresh = model_split(
+      *auto_, sharing, n, workers, [&] { return transfer_costs(workers); }, k);
   if (!containers && !fresh.modelled) {
     // Raw memory only: nothing remembers a split but the interface (its last modelled one).
     Split kept = auto_->modelled_split(n);
@@ -459,13 +456,44 @@ void Call::settle() {
     // As on one rank, a current equal split with more blocks, at most one per worker of
     // every rank, is kept (the same on every rank: the containers' splits are).
     const std::size_t nranks = static_cast<std::size_t>(layer->nranks());
-    std::size_t parts = std::min(n, k * nranks);
+    std::size_t parts = std::min(n, k_all * nranks);
     while (parts > 1 && n / parts < halo) --parts;
     const SplitState* more = more_blocks(parts, starpu_worker_get_count() * nranks);
     auto_split_ = more != nullptr ? *more : SplitState{even_sizes(n, parts), {}, false};
   }
-  auto_workers_ = std::move(workers);
   auto_->used(n, Split{auto_split_.sizes, auto_split_.workers}, auto_split_.modelled);
+}
+
+void Call::settle() {
+  check_grid();
+  if (auto_ == nullptr || settled_) return;
+  const std::size_t n = auto_extent_;
+  std::vector<int> workers = capable_workers(codelet_);
+  if (workers.empty()) workers.push_back(-1);  // submission reports the missing worker
+  std::size_t halo = 0, bytes = 0;
+  for (const Operand& op : ops_) {
+    if (!op.auto_split) continue;
+    if (op.halo > halo) halo = op.halo;
+    bytes += op.container != nullptr
+                 ? op.container->shape().span() * op.container->shape().elem_size
+                 : op.extent * (op.row_width == 0 ? 1 : op.row_width) * op.elem_size;
+  }
+  // Without a model-sized split: one equal block per worker, each of kMinBlockBytes at least.
+  const std::size_t k = unmodelled_blocks(n, bytes, workers.size());
+
+  bool quick = distributed() == nullptr && k == 1 && codelet_->model == nullptr;
+  for (const Operand& op : ops_)
+    if (quick && op.auto_split && op.container != nullptr) quick = op.container->split_free();
+  if (quick) {
+    // One block of a small call (or of one worker) in one process, no model to size it
+    // otherwise, no split in the containers to keep: the whole, as an unpartitioned call.
+    // Nothing to ask the containers or the models (a call of a few microseconds).
+    quick_ = true;
+    auto_split_ = SplitState{{n}, {}, false};
+  } else {
+    choose_auto_split(n, k, workers, halo);
+  }
+  auto_workers_ = std::move(workers);
 
   const std::vector<std::size_t>& sizes = auto_split_.sizes;
   check_count(first_auto_.c_str(), sizes);
@@ -487,6 +515,60 @@ void Call::settle() {
   }
   workers_ = auto_split_.workers;
   settled_ = true;
+}
+
+TransferCosts Call::transfer_costs(const std::vector<int>& workers) const {
+  // StarPU's bus model (starpu_transfer_predict), as placement-aware dispatch charges it:
+  // read data comes from the nearest node that will hold it once the tasks already
+  // submitted ran (a container's placement(); unknown, e.g. partitioned over several
+  // nodes: at home), `?` raw memory from home, shared raw memory from where StarPU has it
+  // (kept registered across calls); written data goes on to its next reader (where the
+  // container's last one ran; raw memory: home). The `?` operands per element, the shared
+  // ones whole.
+  auto cost = [](unsigned node, std::uint32_t valid, int reader, starpu_data_access_mode mode,
+                 std::size_t bytes) {
+    double us = 0;
+    if ((mode & STARPU_R) != 0 && (valid & (1u << node)) == 0) {
+      double best = std::numeric_limits<double>::infinity();
+      for (unsigned src = 0; src < 32; ++src)
+        if ((valid & (1u << src)) != 0)
+          best = std::min(best, starpu_transfer_predict(src, node, bytes));
+      if (std::isfinite(best)) us += best;
+    }
+    if ((mode & STARPU_W) != 0 && reader >= 0 && static_cast<unsigned>(reader) != node) {
+      const double back = starpu_transfer_predict(node, static_cast<unsigned>(reader), bytes);
+      if (std::isfinite(back)) us += back;
+    }
+    return us;
+  };
+  TransferCosts costs;
+  const double n = static_cast<double>(auto_extent_);
+  const std::uint32_t home = 1u << STARPU_MAIN_RAM;
+  for (int w : workers) {
+    const unsigned node = w >= 0 ? starpu_worker_get_memory_node(static_cast<unsigned>(w)) : 0;
+    double split = 0, shared = 0;
+    for (const Operand& op : ops_) {
+      const auto mode = STARPU_CODELET_GET_MODE(codelet_, op.index);
+      if (op.container != nullptr && op.kind != OperandKind::ContainerReduce) {
+        const Storage& c = *op.container;
+        const std::uint32_t valid = c.placement() != 0 ? c.placement() : home;
+        const double us =
+            cost(node, valid, c.last_reader(), mode, c.shape().span() * c.shape().elem_size);
+        (op.auto_split ? split : shared) += us;
+      } else if (op.auto_split) {
+        const std::size_t row = op.row_width == 0 ? 1 : op.row_width;
+        split += cost(node, home, STARPU_MAIN_RAM, mode, op.extent * row * op.elem_size);
+      } else if ((op.kind == OperandKind::Raw || op.kind == OperandKind::RawCached) && op.handle) {
+        // Registered and whole (raw_cache.h keeps it across calls): StarPU knows where
+        // it is valid.
+        const double us = starpu_data_expected_transfer_time(op.handle, node, mode);
+        if (std::isfinite(us) && us > 0) shared += us;
+      }
+    }
+    costs.per_element.push_back(split / n);
+    costs.fixed.push_back(shared);
+  }
+  return costs;
 }
 
 std::vector<std::size_t> Call::sizes_2d(const char* name, std::size_t rows, std::size_t cols,
@@ -620,6 +702,7 @@ void Call::add_raw_matrix_split(int index, const char* name, const void* ptr, st
   Operand& op = add(index, OperandKind::RawSplit, name);
   op.offsets = offsets_of(sizes);
   op.sizes = std::move(sizes);
+  op.row_width = row_width;
   starpu_data_handle_t h;
   starpu_matrix_data_register(&h, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr), width, width,
                               ny, elem_size);
@@ -644,6 +727,34 @@ std::size_t Call::block_offset(std::size_t b, int index) {
   settle();
   const Operand& op = find(index);
   return op.offsets.at(op.block_of(b));
+}
+
+std::size_t Call::block_extent(std::size_t b, int index, bool cols) {
+  settle();
+  const Operand& op = find(index);
+  const std::size_t k = op.block_of(b), size = op.sizes.at(k);
+  if (op.container == nullptr) return cols ? (op.row_width == 0 ? 1 : op.row_width) : size;
+  const Shape& shape = op.container->shape();
+  if (shape.layout != Layout::Matrix) return cols ? 1 : size;
+  using Kind = PartitionSpec::Kind;
+  switch (op.spec.kind) {
+    case Kind::MatrixCols:
+      return cols ? size : shape.ny;
+    case Kind::Matrix2d: {
+      const std::size_t p = op.spec.args.at(0), q = op.spec.args.at(1);
+      return cols ? block_range(shape.nx, q, k % q).size : block_range(shape.ny, p, k / q).size;
+    }
+    default:  // row blocks
+      return cols ? shape.nx : size;
+  }
+}
+
+void Call::set_codelet(starpu_codelet* codelet) {
+  settle();
+  codelet_ = codelet;
+  const std::vector<int> capable = capable_workers(codelet);
+  for (int& w : workers_)
+    if (std::find(capable.begin(), capable.end(), w) == capable.end()) w = -1;
 }
 
 void* Call::args(std::size_t b) const noexcept {
@@ -682,7 +793,7 @@ void Call::resolve() {
       // whole container, so its task gets the container's own handle, with no partition
       // plan to make, keep or undo (the same task, the same data).
       op.blocks.assign(1, op.container->handle_for_task_locked());
-      op.container->note_auto_split_locked(iface_, auto_split_);
+      if (!quick_) op.container->note_auto_split_locked(iface_, auto_split_);
       if (op.halo_index >= 0) {  // no neighbour: the block itself stands for both halos
         op.halo_first.assign(1, nullptr);
         op.halo_last.assign(1, nullptr);
@@ -810,7 +921,8 @@ bool Call::submit_task(starpu_task* task, std::size_t b) {
   // interface's equal splits are found (model_split).
   if (b == 0 && auto_ != nullptr && workers_.empty() && codelet_->model != nullptr &&
       is_even(auto_extent_, auto_split_.sizes))
-    auto_->remember(auto_extent_, auto_workers_, codelet_->model, starpu_task_data_footprint(task));
+    auto_->remember(auto_extent_, auto_workers_, codelet_->model, starpu_task_data_footprint(task),
+                    auto_split_.sizes.size());
   // Through the distributed layer when there is one (StarPU-MPI decides which rank runs
   // it): 0 submitted here, 1 run by another rank (the task is gone), < 0 StarPU's error.
   trace_task(task, iface_, nblocks_ == 0 ? -1 : static_cast<int>(b));  // PEPPHER_TRACE

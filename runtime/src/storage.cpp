@@ -890,6 +890,11 @@ SplitRecord Storage::split_record() const {
   return r;
 }
 
+bool Storage::split_free() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return active_plan_ < 0 && !last_auto_.modelled;
+}
+
 void Storage::note_auto_split_locked(const char* iface, const SplitState& split) {
   last_auto_ = split;
   ++auto_calls_;

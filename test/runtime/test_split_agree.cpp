@@ -105,7 +105,8 @@ TEST_CASE("`?` calls of two interfaces agree on one split sized from both models
   cl_b.name = "split_b";
   cl_b.model = &model_b.model;
   const int cpu = worker_for(Where::Cpu), ocl = worker_for(Where::OpenCl);
-  constexpr std::size_t kRows = 1200, kCols = 8;
+  // 1200 x 32 uint32: 150 KiB, two equal blocks of 75 KiB (at least kMinBlockBytes each).
+  constexpr std::size_t kRows = 1200, kCols = 32;
   // Per equal block (600 rows): a takes 100 us on the CPU, 900 us on OpenCL (alone it
   // would split 1080 | 120 rows); b 300 us and 100 us (alone 300 | 900). Together the
   // CPU takes 400 us, OpenCL 1000 us: 857 | 343.
@@ -207,30 +208,34 @@ TEST_CASE("a `?` call keeps a container's current split when it is valid for the
   cl.name = "keep";
   peppher::AutoSplit split("keep");
   const std::size_t workers = peppher::detail::capable_workers(&cl).size();
-  Vector<std::uint32_t> v(12);
-  std::vector<std::uint32_t> want(12);
-  for (std::uint32_t i = 0; i < 12; ++i) v[i] = want[i] = i;
+  // 12 x 16 Ki elements (768 KiB): every worker's equal block is far above kMinBlockBytes.
+  constexpr std::uint32_t kN = 12 * 16384, kQuarter = kN / 4;
+  Vector<std::uint32_t> v(kN);
+  std::vector<std::uint32_t> want(kN);
+  for (std::uint32_t i = 0; i < kN; ++i) v[i] = want[i] = i;
 
-  // Two blocks of 3 and 9, as the program split it: one block per worker when the codelet
-  // has two, so a `?` call keeps them; otherwise it splits equally per worker.
-  v.partition_sizes({3, 9});
+  // Two blocks of a quarter and three quarters, as the program split it: one block per
+  // worker when the codelet has two, so a `?` call keeps them; otherwise it splits equally
+  // per worker.
+  v.partition_sizes({kQuarter, kN - kQuarter});
   const std::uint64_t before = gathers();
   const std::vector<std::size_t> sizes = affine_call(cl, split, v, 2, 1);
   for (auto& x : want) x = x * 2 + 1;
   if (workers == 2) {
-    CHECK(sizes == std::vector<std::size_t>{3, 9});
+    CHECK(sizes == std::vector<std::size_t>{kQuarter, kN - kQuarter});
     CHECK(gathers() - before == 0);
   } else {
-    CHECK(sizes == peppher::even_sizes(12, workers));
+    CHECK(sizes == peppher::even_sizes(kN, workers));
     CHECK(gathers() - before == 1);
   }
   CHECK(v.to_std() == want);
 
-  // Another extent: the remembered split does not fit 13 elements; the call splits anew.
-  v.resize(13);
-  v[12] = 12;
-  want.push_back(12);
-  CHECK(affine_call(cl, split, v, 1, 1) == peppher::even_sizes(13, workers));
+  // Another extent: the remembered split does not fit one more element; the call splits
+  // anew.
+  v.resize(kN + 1);
+  v[kN] = kN;
+  want.push_back(kN);
+  CHECK(affine_call(cl, split, v, 1, 1) == peppher::even_sizes(kN + 1, workers));
   for (auto& x : want) x += 1;
   CHECK(v.to_std() == want);
 }
@@ -246,9 +251,10 @@ TEST_CASE("a `?` call with fewer workers keeps an equal split of more blocks",
   REQUIRE(peppher::detail::capable_workers(&both).size() == 2);
   REQUIRE(peppher::detail::capable_workers(&cpu).size() == 1);
   peppher::AutoSplit split_both("both"), split_cpu("cpu_only");
-  Vector<std::uint32_t> v(100);
-  std::vector<std::uint32_t> want(100);
-  for (std::uint32_t i = 0; i < 100; ++i) v[i] = want[i] = i;
+  constexpr std::uint32_t kN = 100000;  // 390 KiB: two blocks above kMinBlockBytes
+  Vector<std::uint32_t> v(kN);
+  std::vector<std::uint32_t> want(kN);
+  for (std::uint32_t i = 0; i < kN; ++i) v[i] = want[i] = i;
 
   CHECK(affine_call(both, split_both, v, 2, 1).size() == 2);
   const std::uint64_t before = gathers();
@@ -284,4 +290,97 @@ TEST_CASE("a `?` call of one block in one process partitions nothing", "[partiti
   }
   CHECK(partitions() - before == 0);
   CHECK(v.to_std() == want);
+}
+
+// Issue 29: apps/ode's calls are `?` (for MPI) on vectors of a few KiB. In one process such
+// a call is one block (the container's own handle: nothing partitioned, nothing gathered),
+// whichever interfaces follow each other on the containers and however many workers can
+// run them; a call with enough data still gets one block per worker.
+TEST_CASE("small `?` calls are not split; large ones get one block per worker", "[partition]") {
+  Session session;
+  starpu_codelet both = affine_codelet();  // every worker (CPU workers and OpenCL devices)
+  both.name = "small_both";
+  starpu_codelet cpu = affine_codelet();  // CPU only (as apps/ode's stencil)
+  cpu.name = "small_cpu";
+  for (auto& f : cpu.opencl_funcs) f = nullptr;
+  cpu.where = STARPU_CPU;
+  const std::size_t workers = peppher::detail::capable_workers(&both).size();
+  if (workers < 2) {
+    WARN("one worker: every `?` call is one block anyway");
+    return;
+  }
+  peppher::AutoSplit split_both("small_both"), split_cpu("small_cpu");
+  constexpr std::uint32_t kSmall = 1000;  // 3.9 KiB, under kMinBlockBytes
+  Vector<std::uint32_t> v(kSmall);
+  std::vector<std::uint32_t> want(kSmall);
+  for (std::uint32_t i = 0; i < kSmall; ++i) v[i] = want[i] = i;
+  const std::uint64_t gathers_before = gathers(), partitions_before = partitions();
+  for (std::uint32_t round = 0; round < 10; ++round) {
+    CHECK(affine_call(both, split_both, v, 2, round) == std::vector<std::size_t>{kSmall});
+    CHECK(affine_call(cpu, split_cpu, v, 1, 3) == std::vector<std::size_t>{kSmall});
+    for (auto& x : want) x = (x * 2 + round) + 3;
+  }
+  CHECK(partitions() - partitions_before == 0);
+  CHECK(gathers() - gathers_before == 0);
+  CHECK(v.to_std() == want);
+
+  // 390 KiB: one equal block per worker of the interface (each far above kMinBlockBytes).
+  constexpr std::uint32_t kLarge = 100000;
+  Vector<std::uint32_t> w(kLarge);
+  CHECK(affine_call(both, split_both, w, 1, 1) == peppher::even_sizes(kLarge, workers));
+}
+
+TEST_CASE("unmodelled `?` splits: one block per worker, none under kMinBlockBytes", "[partition]") {
+  using peppher::detail::kMinBlockBytes;
+  using peppher::detail::unmodelled_blocks;
+  CHECK(unmodelled_blocks(1000, 48 * 1024, 2) == 1);  // apps/ode's rk_update
+  CHECK(unmodelled_blocks(1000, 0, 16) == 1);
+  CHECK(unmodelled_blocks(100000, 400 * 1024, 2) == 2);
+  CHECK(unmodelled_blocks(100000, 5 * kMinBlockBytes + 1, 16) == 5);
+  CHECK(unmodelled_blocks(1 << 22, 32 << 20, 16) == 16);
+  CHECK(unmodelled_blocks(3, 32 << 20, 16) == 3);  // at most one element each
+}
+
+TEST_CASE("model-sized `?` splits count transfers and never lose to one worker alone",
+          "[partition]") {
+  using peppher::detail::fastest_split;
+  using peppher::detail::TransferCosts;
+  const std::vector<int> cpu_dev = {0, 1};  // worker 0: a CPU, worker 1: a device
+  // The device computes 10x faster but its data must cross a bus (0.4 us per element):
+  // 1.0 against 0.5 us per element, so the CPU takes a third; counting the kernels only it
+  // would take 1/11 and wait on the device's transfers.
+  const auto with_bus = fastest_split(10000, cpu_dev, {1.0, 0.1}, TransferCosts{{0, 0.4}, {0, 0}});
+  CHECK(with_bus.modelled);
+  CHECK(with_bus.workers == cpu_dev);
+  REQUIRE(with_bus.sizes.size() == 2);
+  CHECK(with_bus.sizes[0] == 3333);
+  CHECK(with_bus.sizes[1] == 6667);
+  const auto kernels_only =
+      fastest_split(10000, cpu_dev, {1.0, 0.1}, TransferCosts{{0, 0}, {0, 0}});
+  REQUIRE(kernels_only.sizes.size() == 2);
+  CHECK(kernels_only.sizes[0] == 909);
+
+  // A small call: the device alone (6 us) beats any split (each block costs kBlockCostUs).
+  const auto small = fastest_split(100, cpu_dev, {1.0, 0.05}, TransferCosts{{0, 0.01}, {0, 0}});
+  CHECK(small.sizes == std::vector<std::size_t>{100});
+  CHECK(small.workers == std::vector<int>{1});
+
+  // The device far ahead (64 x) on a call of 100 us: the CPUs' blocks would save 6 us and
+  // cost kBlockCostUs each. On 1000 elements they save 59 us, more than their cost.
+  const std::vector<int> many = {0, 1, 2, 3, 4};
+  const auto far = fastest_split(100, many, {64, 64, 64, 64, 1}, TransferCosts{});
+  CHECK(far.sizes == std::vector<std::size_t>{100});
+  CHECK(far.workers == std::vector<int>{4});
+  CHECK(fastest_split(1000, many, {64, 64, 64, 64, 1}, TransferCosts{}).sizes.size() == 5);
+
+  // A worker that must first receive a shared operand (fixed cost) longer than the others
+  // take for the whole call is left out; the others split the call evenly.
+  const auto fixed =
+      fastest_split(30000, {0, 1, 2}, {1, 1, 1}, TransferCosts{{0, 0, 0}, {0, 0, 1e6}});
+  CHECK(fixed.workers == std::vector<int>{0, 1});
+  CHECK(fixed.sizes == std::vector<std::size_t>{15000, 15000});
+
+  // Equal workers and a call of many microseconds: one block each, as before.
+  const auto equal = fastest_split(1 << 20, {0, 1}, {0.01, 0.01}, TransferCosts{});
+  CHECK(equal.sizes == peppher::even_sizes(1 << 20, 2));
 }

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <new>
@@ -61,15 +62,16 @@ class AutoSplit {
   /// @brief A call of this interface splits @p n over @p workers with `?`; @p model is its
   ///        codelet's performance model (nullptr: none, the split never uses it).
   void seen(std::size_t n, const std::vector<int>& workers, starpu_perfmodel* model);
-  /// @brief Called with the first block's task of an equal split of @p n over @p workers:
-  ///        its footprint in @p model is where the predictions for equal blocks are found.
+  /// @brief Called with the first block's task of an equal split of @p n into @p blocks
+  ///        blocks over @p workers: its footprint in @p model is where the predictions for
+  ///        equal blocks are found.
   void remember(std::size_t n, const std::vector<int>& workers, starpu_perfmodel* model,
-                std::uint32_t footprint);
+                std::uint32_t footprint, std::size_t blocks);
   /// @brief What the model tells of an equal block of @p n split over @p workers.
   enum class Prediction {
     None,     ///< no model, or no call split @p n over these workers
     Pending,  ///< no equal split ran yet, or some worker's time is not calibrated yet
-    Known,    ///< @p times holds each worker's predicted time (microseconds)
+    Known,    ///< @p times holds each worker's predicted time per element (microseconds)
   };
   Prediction predict(std::size_t n, const std::vector<int>& workers, std::vector<double>& times);
   /// @brief A call of this interface split @p n elements as @p split; a modelled one is kept
@@ -88,6 +90,7 @@ class AutoSplit {
     std::vector<int> workers;  // the workers of the remembered equal split
     starpu_perfmodel* model = nullptr;
     std::uint32_t footprint = 0;
+    std::size_t blocks = 1;  // of the remembered equal split
     bool have_footprint = false;
   };
 
@@ -102,14 +105,45 @@ namespace detail {
 ///        each backend), in worker order.
 std::vector<int> capable_workers(const starpu_codelet* cl);
 
+/// @brief Bytes of the `?` operands a block must carry at least while no performance
+///        model sizes the split: below this a task and its partition cost about what a
+///        memory-bound kernel spends on the data (docs/PARTITIONING.md).
+inline constexpr std::size_t kMinBlockBytes = 64 * 1024;
+/// @brief Microseconds a block costs beyond its work (task, partition and gather), charged
+///        when a model-sized split is weighed against fewer blocks.
+inline constexpr double kBlockCostUs = 10.0;
+
+/// @brief Equal blocks of @p n elements (rows) of @p bytes in all, for a call without a
+///        model-sized split: one per worker (@p workers of them), but no more than leave
+///        each block kMinBlockBytes, and at least one.
+std::size_t unmodelled_blocks(std::size_t n, std::size_t bytes, std::size_t workers);
+
+/// @brief What moving a call's data costs on each worker (microseconds), from StarPU's bus
+///        model: @p per_element for each element (row) of the `?` operands a block holds,
+///        @p fixed for the operands every block's task reads whole. Indexed like the workers.
+struct TransferCosts {
+  std::vector<double> per_element;
+  std::vector<double> fixed;
+};
+
+/// @brief The fastest split of @p n elements over some of @p workers, given each worker's
+///        kernel time per element @p kernel (microseconds) and @p transfer: the m workers of
+///        least cost per element (m = 1 .. all) with blocks sized so that all finish
+///        together, each block charged kBlockCostUs when there are several; the m with the
+///        least predicted time wins (ties: fewer blocks). Blocks in worker order, each
+///        pinned to its worker (modelled); one block when one worker alone is fastest.
+SplitState fastest_split(std::size_t n, const std::vector<int>& workers,
+                         const std::vector<double>& kernel, const TransferCosts& transfer);
+
 /// @brief A new `?` split of @p n elements over @p workers for a call of @p own that shares
 ///        its containers with the interfaces named in @p sharing: per worker, the predicted
-///        times of an equal block summed over those interfaces whose models know them, and
-///        blocks sized in proportion to the resulting speeds (modelled, block b pinned to
-///        worker b). Equal unpinned blocks while one of them is still calibrating (Pending)
-///        or none knows (so every interface calibrates on the same equal blocks first).
+///        times per element summed over those interfaces whose models know them, plus the
+///        call's @p transfer (asked only then), sized by fastest_split (modelled). @p parts equal
+///        unpinned blocks while one of them is still calibrating (Pending) or none knows (so every
+///        interface calibrates on the same equal blocks first).
 SplitState model_split(AutoSplit& own, const std::vector<std::string>& sharing, std::size_t n,
-                       const std::vector<int>& workers);
+                       const std::vector<int>& workers,
+                       const std::function<TransferCosts()>& transfer, std::size_t parts);
 
 }  // namespace detail
 
@@ -260,6 +294,13 @@ class PartitionedCall : private detail::Call {
   using Call::block_size;
   /// @brief First element (row) of block @p b of buffer @p index in the whole operand.
   using Call::block_offset;
+  /// @brief Rows of block @p b of buffer @p index (a Vector or raw array: its elements).
+  std::size_t block_rows(std::size_t b, int index) { return block_extent(b, index, false); }
+  /// @brief Columns of block @p b of buffer @p index (a Vector or raw array: 1).
+  std::size_t block_cols(std::size_t b, int index) { return block_extent(b, index, true); }
+  /// @brief The codelet the blocks run with, chosen once they are known (static dispatch or
+  ///        a forced variant whose constraints each block must meet); before submit().
+  using Call::set_codelet;
 
   /// @brief Block @p b's by-value argument block, owned by its task once submitted (StarPU
   ///        frees it with free(): Args must be trivially copyable).

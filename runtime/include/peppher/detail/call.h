@@ -31,6 +31,8 @@ class AutoSplit;
 
 namespace detail {
 
+struct TransferCosts;
+
 /// @brief Throws peppher::Error unless the runtime is running (a component call before
 ///        PEPPHER_INITIALIZE() or after PEPPHER_SHUTDOWN()), naming @p iface.
 void require_running(const char* iface);
@@ -81,7 +83,7 @@ struct Operand {
   bool auto_split = false;
   std::size_t extent = 0;           ///< `?`: elements (rows) split
   const void* raw = nullptr;        ///< `?` on raw memory: the array, registered when settled
-  std::size_t row_width = 0;        ///< `?` on raw memory: elements per row (0: a vector)
+  std::size_t row_width = 0;        ///< raw memory in row blocks: elements per row (0: a vector)
   std::size_t elem_size = 0;        ///< `?` on raw memory: bytes per element
   GridAxis axis = GridAxis::Block;  ///< which of its blocks a task gets
   std::size_t grid_cols = 0;        ///< Rows/Cols: q, the grid's columns (set when settled)
@@ -200,13 +202,20 @@ class Call {
 
   /// @brief Chooses the `?` split (once; a no-op without `?` operands): a split one of the
   ///        `?` containers is partitioned with, or was last given by a `?` call, when it is
-  ///        valid for this call (same extent, one block per worker that can run the codelet,
-  ///        pinned to such workers, blocks no smaller than the halos) and no worse informed
-  ///        than a new one (modelled), else a new split (detail::model_split) from the
-  ///        models of every interface sharing those containers. Also checks that the row
+  ///        valid for this call (same extent; equal blocks, one per worker that can run the
+  ///        codelet but none under kMinBlockBytes, or model-sized blocks pinned to such
+  ///        workers; blocks no smaller than the halos) and no worse informed than a new one
+  ///        (modelled), else a new split (detail::model_split) from the models of every
+  ///        interface sharing those containers and the bus model. Also checks that the row
   ///        and column blocks of the call's 2-D grid match it (add_grid_split). Called by
   ///        blocks(), block_size(), block_offset(), make_args() and submit().
   void settle();
+  /// @brief settle()'s choice of a `?` split of @p n elements over @p workers (@p k equal
+  ///        blocks unless a model-sized or kept split wins) into auto_split_.
+  void choose_auto_split(std::size_t n, std::size_t k, const std::vector<int>& workers,
+                         std::size_t halo);
+  /// @brief What bringing the operands to each of @p workers costs (the bus model).
+  TransferCosts transfer_costs(const std::vector<int>& workers) const;
   /// @brief Number of blocks (tasks): 1 until an operand is split.
   std::size_t blocks() {
     settle();
@@ -218,6 +227,13 @@ class Call {
   /// @brief First element (row; column of a column block) of the block that task @p b gets
   ///        of the split operand at buffer @p index.
   std::size_t block_offset(std::size_t b, int index);
+  /// @brief Rows (@p cols false) or columns (true) of the block that task @p b gets of the
+  ///        split operand at buffer @p index, as its task sees them (a Vector or raw array:
+  ///        its elements by one column): what a variant's constraint reads per block.
+  std::size_t block_extent(std::size_t b, int index, bool cols);
+  /// @brief Runs the call's blocks with @p codelet instead (a variant chosen once the blocks
+  ///        are known); blocks pinned to a worker it cannot run on are left to the scheduler.
+  void set_codelet(starpu_codelet* codelet);
   /// @brief Block @p b's by-value argument block, or nullptr when none was made yet.
   void* args(std::size_t b) const noexcept;
   /// @brief Makes block @p b's argument block of @p size bytes (malloc'd: the task frees it
@@ -288,6 +304,7 @@ class Call {
   std::string first_auto_;         // the first `?` operand, for messages
   bool settled_ = false;           // the `?` split is chosen
   SplitState auto_split_;          // the chosen `?` split
+  bool quick_ = false;             // one block, chosen without asking containers or models
   std::vector<int> auto_workers_;  // the workers that can run the codelet (the split's)
   bool submitted_ = false;         // some task was submitted (the distributed layer's raw_written)
   std::vector<int> workers_;       // per block, from the `?` split (empty: the scheduler places)

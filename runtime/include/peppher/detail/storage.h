@@ -217,6 +217,9 @@ class Storage {
 
   /// @brief The container's current and last `?` splits and the interfaces sharing them.
   SplitRecord split_record() const;
+  /// @brief Whether a `?` call may ignore split_record(): the container is not partitioned
+  ///        now and no `?` call gave it a model-sized split.
+  bool split_free() const;
   /// @brief For a caller holding lock(), after partition_locked(): interface @p iface's `?`
   ///        call split the container as @p split (remembered for the next `?` calls).
   void note_auto_split_locked(const char* iface, const SplitState& split);
