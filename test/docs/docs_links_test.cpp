@@ -1,13 +1,14 @@
 // Checks the documentation's relative links: README.md and every Markdown file under docs/,
 // bench/, runtime/ and components/. A link `[text](path#anchor)` that is not a URL must name
 // an existing file or folder, relative to the page, inside the repository.
-#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "peppher_catch.h"
 
 namespace fs = std::filesystem;
 

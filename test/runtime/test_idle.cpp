@@ -6,12 +6,12 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include <catch2/catch.hpp>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <string>
 
+#include "peppher_catch.h"
 #include "support.h"
 
 using namespace peppher_test;

@@ -17,6 +17,7 @@
 #include "compose/scan/scanner.h"
 #include "compose/skeleton/plan.h"
 #include "compose/skeleton/skeleton.h"
+#include "starpu_output.h"
 
 namespace peppher::scan_test {
 
@@ -99,6 +100,7 @@ inline CommandResult run(const std::string& command) {
   while ((n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) r.output.append(buf.data(), n);
   int status = ::pclose(pipe);
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.output = peppher_test::without_starpu_sampling_warning(r.output);
   return r;
 }
 

@@ -19,6 +19,7 @@
 
 #include "peppher/detail/call.h"
 #include "peppher/detail/distributed.h"
+#include "peppher/detail/starpu_compat.h"
 #include "peppher/detail/storage.h"
 #include "peppher/detail/trace.h"
 #include "peppher/error.h"
@@ -696,7 +697,12 @@ class MpiLayer final : public detail::Distributed {
 // Bytes this rank sent to each rank, from StarPU-MPI's counters (STARPU_COMM_STATS=1).
 std::vector<std::size_t> sent_per_rank(int nranks) {
   std::vector<std::size_t> sent(static_cast<std::size_t>(nranks), 0);
-  if (env_set("STARPU_COMM_STATS")) starpu_mpi_comm_amounts_retrieve(sent.data());
+  if (!env_set("STARPU_COMM_STATS")) return sent;
+#if PEPPHER_STARPU_AT_LEAST(1, 4)
+  starpu_mpi_comm_stats_retrieve(sent.data());  // renamed in 1.4, same counters
+#else
+  starpu_mpi_comm_amounts_retrieve(sent.data());
+#endif
   return sent;
 }
 
