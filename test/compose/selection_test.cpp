@@ -161,10 +161,11 @@ TEST_CASE(
         std::string::npos);
   CHECK(wrapper.find("bool peppher_constraint_1(int nrows) {\n  return nrows >= 1000;\n}") !=
         std::string::npos);
-  // A task without arguments (StarPU-MPI 1.4's stand-in) skips the constraints.
-  CHECK(wrapper.find("// constraint: nrows > 0\n        if (peppher_args != nullptr && "
-                     "!peppher_constraint_0(peppher_args->nrows)) return 0;") != std::string::npos);
-  CHECK(wrapper.find("// constraint: nrows >= 1000\n        if (peppher_args != nullptr && "
-                     "!peppher_constraint_1(peppher_args->nrows)) return 0;") != std::string::npos);
+  CHECK(wrapper.find("// constraint: nrows > 0\n        if "
+                     "(!peppher_constraint_0(peppher_args->nrows)) return 0;") !=
+        std::string::npos);
+  CHECK(wrapper.find("// constraint: nrows >= 1000\n        if "
+                     "(!peppher_constraint_1(peppher_args->nrows)) return 0;") !=
+        std::string::npos);
   CHECK(wrapper.find("nrows > 0;") == wrapper.rfind("nrows > 0;"));  // written once
 }

@@ -530,8 +530,11 @@ class MpiLayer final : public detail::Distributed {
       note(h);
     }
     // StarPU-MPI decides who executes (the owner of the written data) and sends what that
-    // rank lacks; the task it builds only stands for ours, which carries the arguments.
-    starpu_task* here = starpu_mpi_task_build(MPI_COMM_WORLD, cl, STARPU_DATA_ARRAY, handles, n, 0);
+    // rank lacks; the task it builds only stands for ours. It carries our arguments, not
+    // owned (StarPU-MPI 1.4 asks the codelet's can_execute about it, which reads them).
+    starpu_task* here =
+        starpu_mpi_task_build(MPI_COMM_WORLD, cl, STARPU_CL_ARGS_NFREE, task->cl_arg,
+                              task->cl_arg_size, STARPU_DATA_ARRAY, handles, n, 0);
     int ret = 1;
     if (here != nullptr) {
       here->destroy = 0;

@@ -148,9 +148,7 @@ void peppher_opencl_filter_opencl(void* peppher_buffers[], void* peppher_cl_arg)
 
 // Which variant may run on which worker. StarPU calls this often, so it only reads the
 // task's arguments and handles.
-// A variant runs only where its constraints hold for the call (or for the task's block). A
-// task without arguments asks only which variants exist (StarPU-MPI 1.4's
-// starpu_mpi_task_build checks its stand-in task so): the task itself is checked later.
+// A variant runs only where its constraints hold for the call (or for the task's block).
 // OPENMP variants run as parallel tasks on combined workers (with a parallel-aware
 // scheduler such as peager or pheft); sequential CPU variants only on single workers.
 int peppher_can_execute(unsigned peppher_workerid, starpu_task* peppher_task, unsigned peppher_nimpl) {
@@ -163,13 +161,13 @@ int peppher_can_execute(unsigned peppher_workerid, starpu_task* peppher_task, un
       case 0:  // filter_cpu
         if (peppher_combined) return 0;
         // constraint 'small': n < 5000 && alpha > 0
-        if (peppher_args != nullptr && !peppher_constraint_0(peppher_args->n, peppher_args->alpha)) return 0;
+        if (!peppher_constraint_0(peppher_args->n, peppher_args->alpha)) return 0;
         return 1;
       case 1:  // filter_openmp
         // constraint 'long_vector': v > 100
-        if (peppher_args != nullptr && !peppher_constraint_1(static_cast<long long>(starpu_vector_get_nx(STARPU_TASK_GET_HANDLE(peppher_task, 0))))) return 0;
+        if (!peppher_constraint_1(static_cast<long long>(starpu_vector_get_nx(STARPU_TASK_GET_HANDLE(peppher_task, 0))))) return 0;
         // constraint 'cores': platform.num_cpus > 1
-        if (peppher_args != nullptr && !peppher_constraint_2()) return 0;
+        if (!peppher_constraint_2()) return 0;
         return 1;
       default:
         return 0;
@@ -179,7 +177,7 @@ int peppher_can_execute(unsigned peppher_workerid, starpu_task* peppher_task, un
     switch (peppher_nimpl) {
       case 0:  // filter_opencl
         // constraint 'large': m >= 16 && (n >= 5000 || platform.num_opencl > 1)
-        if (peppher_args != nullptr && !peppher_constraint_3((static_cast<long long>(starpu_matrix_get_nx(STARPU_TASK_GET_HANDLE(peppher_task, 1))) * static_cast<long long>(starpu_matrix_get_ny(STARPU_TASK_GET_HANDLE(peppher_task, 1)))), peppher_args->n)) return 0;
+        if (!peppher_constraint_3((static_cast<long long>(starpu_matrix_get_nx(STARPU_TASK_GET_HANDLE(peppher_task, 1))) * static_cast<long long>(starpu_matrix_get_ny(STARPU_TASK_GET_HANDLE(peppher_task, 1)))), peppher_args->n)) return 0;
         return 1;
       default:
         return 0;

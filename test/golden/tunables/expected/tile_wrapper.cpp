@@ -174,9 +174,7 @@ void peppher_opencl_tile_opencl__WG_128(void* peppher_buffers[], void* peppher_c
 
 // Which variant may run on which worker. StarPU calls this often, so it only reads the
 // task's arguments and handles.
-// A variant runs only where its constraints hold for the call (or for the task's block). A
-// task without arguments asks only which variants exist (StarPU-MPI 1.4's
-// starpu_mpi_task_build checks its stand-in task so): the task itself is checked later.
+// A variant runs only where its constraints hold for the call (or for the task's block).
 int peppher_can_execute(unsigned peppher_workerid, starpu_task* peppher_task, unsigned peppher_nimpl) {
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_task->cl_arg);
   const bool peppher_combined = peppher_workerid >= starpu_worker_get_count();
@@ -186,19 +184,19 @@ int peppher_can_execute(unsigned peppher_workerid, starpu_task* peppher_task, un
     switch (peppher_nimpl) {
       case 0:  // tile_cpu__BLOCK_16__UNROLL_1
         // constraint 'divides': n % BLOCK == 0
-        if (peppher_args != nullptr && !peppher_constraint_0(peppher_args->n)) return 0;
+        if (!peppher_constraint_0(peppher_args->n)) return 0;
         return 1;
       case 1:  // tile_cpu__BLOCK_16__UNROLL_2
         // constraint 'divides': n % BLOCK == 0
-        if (peppher_args != nullptr && !peppher_constraint_0(peppher_args->n)) return 0;
+        if (!peppher_constraint_0(peppher_args->n)) return 0;
         return 1;
       case 2:  // tile_cpu__BLOCK_32__UNROLL_1
         // constraint 'divides': n % BLOCK == 0
-        if (peppher_args != nullptr && !peppher_constraint_1(peppher_args->n)) return 0;
+        if (!peppher_constraint_1(peppher_args->n)) return 0;
         return 1;
       case 3:  // tile_cpu__BLOCK_32__UNROLL_2
         // constraint 'divides': n % BLOCK == 0
-        if (peppher_args != nullptr && !peppher_constraint_1(peppher_args->n)) return 0;
+        if (!peppher_constraint_1(peppher_args->n)) return 0;
         return 1;
       default:
         return 0;
