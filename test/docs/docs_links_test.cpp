@@ -31,7 +31,7 @@ std::vector<fs::path> documentation_pages(const fs::path& root) {
 
 // "page:line: link 'target' ..." for each relative link that does not resolve.
 std::vector<std::string> broken_links(const fs::path& root) {
-  static const std::regex link(R"(\]\(([^)\s]+)\))");
+  static const std::regex kLink(R"(\]\(([^)\s]+)\))");
   const fs::path canonical_root = fs::weakly_canonical(root);
   std::vector<std::string> broken;
   for (const fs::path& page : documentation_pages(root)) {
@@ -41,7 +41,7 @@ std::vector<std::string> broken_links(const fs::path& root) {
     for (int number = 1; std::getline(in, line); ++number) {
       if (line.rfind("```", 0) == 0) in_code_block = !in_code_block;
       if (in_code_block) continue;
-      for (std::sregex_iterator it(line.begin(), line.end(), link), end; it != end; ++it) {
+      for (std::sregex_iterator it(line.begin(), line.end(), kLink), end; it != end; ++it) {
         std::string target = (*it)[1];
         if (target.find("://") != std::string::npos || target.rfind("mailto:", 0) == 0 ||
             target[0] == '#') {

@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
+#include "../starpu_output.h"
 #include "compose/output/output_context.h"
 #include "compose/scan/scanner.h"
 #include "compose/skeleton/plan.h"
 #include "compose/skeleton/skeleton.h"
-#include "starpu_output.h"
 
 namespace peppher::scan_test {
 
