@@ -129,8 +129,11 @@ function(peppher_compose_cuda target source object flags)
   set(objects "${CMAKE_CURRENT_BINARY_DIR}/${target}.peppher-cuda")
   set(out "${objects}/${object}")
   set(includes "")
-  foreach(inc IN LISTS STARPU_INCLUDE_DIRS PEPPHER_CUDA_INCLUDE_DIRS)
+  foreach(inc IN LISTS PEPPHER_CUDA_INCLUDE_DIRS)
     list(APPEND includes "-I${inc}")
+  endforeach()
+  foreach(inc IN LISTS STARPU_INCLUDE_DIRS)  # system headers, as in the generated Makefile
+    list(APPEND includes "-isystem" "${inc}")
   endforeach()
   set(runtime_includes
       "$<TARGET_PROPERTY:Peppher::peppher,INTERFACE_INCLUDE_DIRECTORIES>")

@@ -201,7 +201,7 @@ int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& ou
     return 0;
   }
   if (options.version) {
-    out << cli::version_text();
+    out << cli::version_text() << "generated builds use " << starpu_in_use() << "\n";
     return 0;
   }
   if (!options.generate_comp_files.empty()) {
@@ -244,6 +244,7 @@ int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& ou
   if (diag.has_errors()) return 1;
   if (options.explain) {
     if (options.explain_format == "html") return explain::explain_html(plan, out, err) ? 0 : 1;
+    out << "the generated build uses " << starpu_in_use() << "\n";
     explain::explain(plan, out);
     return 0;
   }

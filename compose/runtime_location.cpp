@@ -2,6 +2,8 @@
 // paths are compiled in; an installed compose finds its prefix from its own location.
 #include "compose/runtime_location.h"
 
+#include <cctype>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
@@ -28,6 +30,7 @@ emit::EmitSettings locate_runtime() {
     settings.peppher_libs = "-L" + (prefix / PEPPHER_INSTALL_LIBDIR).string() + " -lpeppher";
     settings.peppher_lib_file = (prefix / PEPPHER_INSTALL_LIBDIR / "libpeppher.a").string();
   }
+  settings.starpu_module = starpu_module();
   if (*PEPPHER_BUILD_EXTRA_LIBS != '\0') settings.peppher_libs += " " PEPPHER_BUILD_EXTRA_LIBS;
   return settings;
 }
@@ -41,6 +44,42 @@ std::vector<std::string> runtime_header_dirs() {
     if (end > start) dirs.push_back(starpu.substr(start, end - start));
   }
   return dirs;
+}
+
+namespace {
+
+// A StarPU pkg-config module's name (starpu-1.4): nothing a shell would read as more than
+// a word.
+bool starpu_module_name(const std::string& name) {
+  if (name.rfind("starpu", 0) != 0) return false;
+  for (char c : name) {
+    if (std::isalnum(static_cast<unsigned char>(c)) == 0 && c != '-' && c != '.' && c != '_' &&
+        c != '+')
+      return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string starpu_module() {
+  const char* env = std::getenv("PEPPHER_STARPU");
+  if (env != nullptr && starpu_module_name(env)) return env;
+  return PEPPHER_STARPU_MODULE;
+}
+
+std::string starpu_in_use() {
+  const std::string module = starpu_module();
+  std::string version;
+  if (FILE* p = ::popen(("pkg-config --modversion " + module + " 2>/dev/null").c_str(), "r")) {
+    char buf[256];
+    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) version.append(buf, n);
+    ::pclose(p);
+  }
+  while (!version.empty() && std::isspace(static_cast<unsigned char>(version.back())) != 0)
+    version.pop_back();
+  if (version.empty()) return "StarPU: pkg-config does not find module " + module;
+  return "StarPU " + version + " (pkg-config module " + module + ")";
 }
 
 namespace {
@@ -73,8 +112,9 @@ std::string mpi_problem() {
   namespace fs = std::filesystem;
   std::string missing;
   auto add = [&](const std::string& what) { missing += (missing.empty() ? "" : "; ") + what; };
-  if (std::system("pkg-config --exists starpumpi-1.3 >/dev/null 2>&1") != 0) {
-    add("StarPU-MPI was not found (pkg-config starpumpi-1.3; Debian: libstarpu-dev)");
+  const std::string mpi_module = "starpumpi" + starpu_module().substr(6);  // starpu-1.4 -> ...
+  if (std::system(("pkg-config --exists " + mpi_module + " >/dev/null 2>&1").c_str()) != 0) {
+    add("StarPU-MPI was not found (pkg-config " + mpi_module + "; Debian: libstarpu-dev)");
   }
   const std::string mpicxx = mpi_compiler();
   if (!executable_exists(mpicxx)) {

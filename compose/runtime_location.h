@@ -17,8 +17,16 @@ emit::EmitSettings locate_runtime();
 /// utility mode: a header declaring components on peppher::Vector scans with no -I.
 std::vector<std::string> runtime_header_dirs();
 
+/// The pkg-config module of the StarPU that generated builds use: $PEPPHER_STARPU when set
+/// (starpu-1.3, starpu-1.4), else the one the runtime was built with.
+std::string starpu_module();
+
+/// Which StarPU generated builds use, for --version and --explain: "StarPU 1.4.7 (pkg-config
+/// module starpu-1.4)", or that pkg-config does not find the module.
+std::string starpu_in_use();
+
 /// What a program composed with --mpi needs and this machine lacks, in one sentence (empty
-/// when nothing is missing): StarPU-MPI (pkg-config starpumpi-1.3), the MPI C++ compiler
+/// when nothing is missing): StarPU-MPI (pkg-config starpumpi-1.x), the MPI C++ compiler
 /// ($MPICXX, else mpicxx, on PATH) and the runtime's StarPU-MPI layer (libpeppher_mpi).
 std::string mpi_problem();
 

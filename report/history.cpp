@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "report/trace_reader.h"
+#include "runtime/include/peppher/detail/starpu_compat.h"
 
 namespace peppher::report {
 namespace {
@@ -89,6 +90,7 @@ std::vector<HistoryPoint> load_history_file(const std::string& path) {
                       ": error: cannot read the performance model file: " + std::strerror(errno));
   }
   const ChildResult r = in_child([&](FILE* out) {
+    peppher::detail::starpu_drivers_without_init();  // the worker kinds' names
     starpu_perfmodel_initialize();
     starpu_perfmodel model;
     std::memset(&model, 0, sizeof model);  // starpu_perfmodel_load_file wants it all zero

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <omp.h>
+#include <peppher/detail/starpu_compat.h>  // starpu_free_sized: 1.3 and 1.4
 #include <peppher/runtime.h>
 #include <starpu.h>
 

@@ -12,8 +12,11 @@ PEPPHER_CFLAGS ?= -I$(ROOT)/runtime/include
 PEPPHER_LIBS ?= -L$(PEPPHER_BUILD)/runtime -lpeppher
 PEPPHER_WARNINGS ?= -Wall -Wextra -Wshadow -Werror
 NVCC ?= /usr/local/cuda/bin/nvcc
-STARPU_CFLAGS := $(shell pkg-config --cflags starpu-1.3)
-STARPU_LIBS := $(shell pkg-config --libs starpu-1.3)
+# The runtime's StarPU (peppher-build.mk), else pkg-config's starpu-1.4, else starpu-1.3; its
+# headers are system headers (-isystem): our warnings are not StarPU's.
+PEPPHER_STARPU ?= $(shell pkg-config --exists starpu-1.4 && echo starpu-1.4 || echo starpu-1.3)
+STARPU_CFLAGS := $(patsubst -I%,-isystem %,$(shell pkg-config --cflags $(PEPPHER_STARPU)))
+STARPU_LIBS := $(shell pkg-config --libs $(PEPPHER_STARPU))
 # -MMD -MP: objects also depend on the headers they include (the runtime's too).
 FLAGS = -O2 $(PEPPHER_CFLAGS) $(STARPU_CFLAGS) -MMD -MP $(PEPPHER_WARNINGS)
 COMP := $(abspath ../components)
@@ -25,8 +28,10 @@ HAVE_NVCC := $(shell command -v $(NVCC) 2>/dev/null)
 CUDA_CHECK := $(if $(HAVE_NVCC),$(patsubst %.cu,$(OUT)/%.cu.o,$(notdir $(CU_VARIANTS))))
 # CUDA variants are linked where StarPU has CUDA (as in the generated Makefile), built for
 # PEPPHER_CUDA_ARCH (compute capabilities, default 75 80 90) with the toolkit's -lcudart.
-STARPU_HAS_CUDA := $(shell grep -q 'define STARPU_USE_CUDA 1' \
-  $(shell pkg-config --variable=includedir starpu-1.3)/starpu/1.3/starpu_config.h 2>/dev/null && echo yes)
+STARPU_CONFIG_H := $(firstword $(wildcard $(patsubst -I%,%/starpu_config.h, \
+  $(filter -I%,$(shell pkg-config --cflags-only-I $(PEPPHER_STARPU))))))
+STARPU_HAS_CUDA := $(if $(STARPU_CONFIG_H), \
+  $(shell grep -q 'define STARPU_USE_CUDA 1' $(STARPU_CONFIG_H) && echo yes))
 PEPPHER_CUDA_ARCH ?= 75 80 90
 CUDA_ARCH_FLAGS := $(foreach a,$(PEPPHER_CUDA_ARCH),-gencode=arch=compute_$(a),code=sm_$(a))
 CUDA_HOME ?= $(patsubst %/bin/,%,$(dir $(realpath $(HAVE_NVCC))))

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "compose/expr/parser.h"
+#include "compose/runtime_location.h"
 #include "compose/util/text.h"
 
 namespace peppher::check {
@@ -145,14 +146,20 @@ std::optional<std::string> library_file_version(const std::string& file, const s
 
 std::string library_on_machine(const Wanted& w, bool& installed) {
   std::string evidence;
-  // pkg-config: the library's module, or one named with its version (starpu-1.3).
+  // pkg-config: the library's module, or one named with its version (starpu-1.3). StarPU's
+  // modules carry their version in the name (starpu-1.4): the one generated builds use comes
+  // first, so that xpdl_starpu and xpdl_starpu_1 find it, with its version checked.
   std::vector<std::string> modules = {w.base};
-  if (!w.version.empty()) modules.push_back(w.base + "-" + w.version);
+  if (w.base == "starpu") modules.push_back(starpu_module());
+  if (!w.version.empty() && w.base + "-" + w.version != modules.back()) {
+    modules.push_back(w.base + "-" + w.version);
+  }
   for (const std::string& m : modules) {
     if (!safe_word(m)) continue;
     const std::string version = capture("pkg-config --modversion " + m);
     if (version.empty()) continue;
-    if (m != w.base || version_meets(w.version, version)) {
+    const bool named_as_wanted = m == w.base + "-" + w.version;
+    if (named_as_wanted || version_meets(w.version, version)) {
       installed = true;
       return "pkg-config module '" + m + "' (version " + version + ")";
     }

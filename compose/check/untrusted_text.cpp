@@ -261,9 +261,9 @@ const std::vector<std::string>& variables_not_from_outside() {
       // The generated Makefile's own (templates/Makefile.mustache; untrusted_test checks
       // that this list holds every variable the template sets).
       "PEPPHER_CFLAGS", "PEPPHER_LIBS", "PEPPHER_LIB_FILE", "PEPPHER_WARNINGS", "NVCC",
-      "STARPU_CFLAGS", "STARPU_LIBS", "MPICXX", "MPICC", "MPIRUN", "NP", "MPIRUN_FLAGS",
-      "PEPPHER_MPI_LIBS", "PEPPHER_MPI_LIB_FILE", "COMMON_FLAGS", "GENERATED", "OBJECTS",
-      "HAVE_NVCC", "STARPU_CONFIG_H", "STARPU_HAS_CUDA", "CUDA_OBJECTS", "CUDA_LINKED",
+      "PEPPHER_STARPU", "STARPU_CFLAGS", "STARPU_LIBS", "MPICXX", "MPICC", "MPIRUN", "NP",
+      "MPIRUN_FLAGS", "PEPPHER_MPI_LIBS", "PEPPHER_MPI_LIB_FILE", "COMMON_FLAGS", "GENERATED",
+      "OBJECTS", "HAVE_NVCC", "STARPU_CONFIG_H", "STARPU_HAS_CUDA", "CUDA_OBJECTS", "CUDA_LINKED",
       "PEPPHER_CUDA_SUBMAKE", "PEPPHER_CUDA_CHECK", "LINK", "LINK_LIBS", "KERNELS",
       "PEPPHER_PLATFORM", "PEPPHER_TABLE", "TRAIN_OBJECTS", "ARGS", "CUDA_HOME", "CUDA_LIB_DIR",
       "CUDA_LINK_LIBS", "PEPPHER_CUDA_ARCH", "CUDA_ARCHS", "CUDA_ARCH_FLAGS", "comma",

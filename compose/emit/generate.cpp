@@ -426,6 +426,7 @@ Data app_data(const ir::Application& app, const EmitSettings& settings,
   // A C link step (gcc) still links the C++ runtime library.
   d.set("link_cxx_libs", plan::is_c_compiler(link) ? " -lstdc++ -lm" : "");
   d.set("peppher_cflags", settings.peppher_cflags);
+  d.set("starpu_module", settings.starpu_module);
   d.set("peppher_libs", settings.peppher_libs);
   d.set("peppher_lib_file", settings.peppher_lib_file);
   d.set("nvcc", settings.nvcc);

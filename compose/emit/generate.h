@@ -17,6 +17,9 @@ struct EmitSettings {
   std::string peppher_lib_file;  // the library itself: programs relink when it changes
   std::string nvcc = "/usr/local/cuda/bin/nvcc";
   std::string mpicxx = "mpicxx";  // the MPI C++ compiler of programs composed with --mpi
+  // The pkg-config module of the StarPU the program builds with (the runtime's): the
+  // generated Makefile's default for PEPPHER_STARPU.
+  std::string starpu_module;
   // The composition's identity in the generated headers and build files: its output folder
   // (absolute; empty: the plan's).
   std::string composition_dir;

@@ -25,6 +25,8 @@
 #include <functional>
 #include <sstream>
 
+#include "compose/scan/clang_compat.h"
+
 namespace peppher::verify {
 namespace {
 
@@ -199,7 +201,9 @@ class Consumer : public clang::ASTConsumer {
     if (expected != nullptr) out_.expected = map_function(ctx, *expected);
     const clang::SourceManager& sm = ctx.getSourceManager();
     for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
-      if (it->first->getName().endswith("peppher/runtime.h")) out_.includes_runtime = true;
+      if (clang_compat::ends_with(clang_compat::file_name(it->first), "peppher/runtime.h")) {
+        out_.includes_runtime = true;
+      }
     }
     for (const clang::FunctionDecl* d : found) {
       ParsedFunction f = map_function(ctx, *d);

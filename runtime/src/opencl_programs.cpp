@@ -105,11 +105,12 @@ namespace detail {
 void start_opencl_builds() {
   g_session.fetch_add(1);
   if (starpu_opencl_worker_get_count() == 0) return;
-  std::vector<OpenClProgram*> programs;
-  {
+  // A copy made by construction: GCC 14 flags the assignment's reallocation as freeing a
+  // non-heap pointer (-Wfree-nonheap-object, a false positive).
+  const std::vector<OpenClProgram*> programs = [] {
     std::lock_guard<std::mutex> lock(registry_mutex());
-    programs = registry();
-  }
+    return registry();
+  }();
   if (programs.empty()) return;
   g_stop_building = false;
   g_builder = std::thread([programs] {

@@ -1,11 +1,12 @@
 // The published vector_scale example (apps/vector_scale) reads and checks without any
 // diagnostic, and its IR has what code generation needs.
-#include <catch2/catch.hpp>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 
 #include "compose/ir/json.h"
+#include "peppher_catch.h"
 #include "test_util.h"
 
 using namespace peppher;
@@ -43,6 +44,31 @@ void write_fill_cpu_descriptor(const test::TempDir& dir) {
 }
 
 }  // namespace
+
+TEST_CASE("--version names the StarPU generated builds use; PEPPHER_STARPU chooses another",
+          "[app]") {
+  test::TempDir dir;
+  const char* const saved = std::getenv("PEPPHER_STARPU");
+  const std::string before = saved != nullptr ? saved : "";
+  ::unsetenv("PEPPHER_STARPU");
+  test::RunResult r = test::run_in(dir.path(), {"--version"});
+  CHECK(r.code == 0);
+  CHECK(r.out ==
+        "compose (PEPPHER composition tool) 0.1.0\n"
+        "generated builds use StarPU " PEPPHER_STARPU_VERSION
+        " (pkg-config module " PEPPHER_STARPU_MODULE ")\n");
+  // A module pkg-config does not know is named as such (the build would fail on it).
+  ::setenv("PEPPHER_STARPU", "starpu-0.9", 1);
+  r = test::run_in(dir.path(), {"--version"});
+  CHECK(r.out ==
+        "compose (PEPPHER composition tool) 0.1.0\n"
+        "generated builds use StarPU: pkg-config does not find module starpu-0.9\n");
+  if (saved != nullptr) {
+    ::setenv("PEPPHER_STARPU", before.c_str(), 1);
+  } else {
+    ::unsetenv("PEPPHER_STARPU");
+  }
+}
 
 TEST_CASE("vector_scale reads and checks cleanly", "[app]") {
   test::RunResult r = test::run_in(PEPPHER_APPS_DIR "/vector_scale", {"--check", "main.xml"});
@@ -149,7 +175,11 @@ TEST_CASE("--explain lists the variants kept and left out, and writes nothing", 
       copy.path(), {"--explain", "main.xml", "-disableOpenCL", "-disableImpls=tune_cpu__BLOCK_64"});
   INFO(r.err);
   CHECK(r.code == 0);
-  CHECK(r.out.find("interface sel (sel.xml)\n"
+  // First the StarPU the generated build uses (the runtime's pkg-config module), then the
+  // interfaces.
+  CHECK(r.out.find("the generated build uses StarPU " PEPPHER_STARPU_VERSION
+                   " (pkg-config module " PEPPHER_STARPU_MODULE ")\n"
+                   "interface sel (sel.xml)\n"
                    "  in:  sel_cpu (CPU)\n"
                    "  out: sel_opencl (OPENCL): the OPENCL backend is disabled\n"
                    "  not trained: the runtime chooses among the variants kept\n") == 0);

@@ -4,9 +4,9 @@
 // default "main.xml"); "-o <tmp>" is always appended.
 #include <sys/wait.h>
 
-#include <catch2/catch.hpp>
 #include <filesystem>
 
+#include "peppher_catch.h"
 #include "test_util.h"
 
 using namespace peppher;

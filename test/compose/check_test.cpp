@@ -1,7 +1,6 @@
 // Resolution tests: parameter kinds and element types from the type as written,
 // expressions resolved against parameters and tunables, and a reduction's way into the IR
 // and the generated entry wrapper.
-#include <catch2/catch.hpp>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -9,6 +8,7 @@
 #include "compose/check/types.h"
 #include "compose/plan/wrapper_plan.h"
 #include "compose/verify/generic_calls.h"
+#include "peppher_catch.h"
 #include "test_util.h"
 
 using namespace peppher;

@@ -2,9 +2,9 @@
 // bottom-up order, -disableXMLFiles, and cycles reported with their path.
 #include "compose/explore/explore.h"
 
-#include <catch2/catch.hpp>
 #include <sstream>
 
+#include "peppher_catch.h"
 #include "test_util.h"
 
 using namespace peppher;

@@ -1,8 +1,7 @@
 // Expression parser tests: precedence, literals, qualified names, error offsets, and
 // printing back to C++.
-#include <catch2/catch.hpp>
-
 #include "compose/expr/parser.h"
+#include "peppher_catch.h"
 
 using namespace peppher::expr;
 

@@ -1,12 +1,12 @@
 // The descriptor vocabulary stays in step in three places: the reader's table
 // (compose/read/vocabulary.cpp), the schema (schemas/peppher.xsd) and the users' reference
 // (docs/FORMAT.md). Every element and attribute the reader accepts is in the other two.
-#include <catch2/catch.hpp>
 #include <regex>
 #include <set>
 #include <string>
 
 #include "compose/read/vocabulary.h"
+#include "peppher_catch.h"
 #include "test_util.h"
 
 using namespace peppher;

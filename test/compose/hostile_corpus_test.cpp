@@ -16,12 +16,12 @@
 #include <sys/wait.h>
 
 #include <algorithm>
-#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
 
+#include "peppher_catch.h"
 #include "test_util.h"
 
 using namespace peppher;

@@ -12,7 +12,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <catch2/catch.hpp>
 #include <chrono>
 #include <filesystem>
 #include <functional>
@@ -20,6 +19,7 @@
 #include <random>
 #include <thread>
 
+#include "peppher_catch.h"
 #include "test_util.h"
 
 using namespace peppher;

@@ -2,10 +2,10 @@
 // argument, case-insensitivity of the original spelling, and errors naming the option.
 #include "compose/cli/options.h"
 
-#include <catch2/catch.hpp>
 #include <sstream>
 
 #include "compose/driver.h"
+#include "peppher_catch.h"
 
 using namespace peppher;
 

@@ -2,13 +2,13 @@
 // rewritten, and a failing write leaves existing files and no temporaries behind.
 #include <signal.h>
 
-#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "compose/output/journal.h"
 #include "compose/output/output_context.h"
+#include "peppher_catch.h"
 #include "test_util.h"
 
 using namespace peppher;

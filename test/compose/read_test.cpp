@@ -1,9 +1,9 @@
 // Reader unit tests: inline descriptors in, IR fields and exact source locations out,
 // plus the reader's own diagnostics (namespaces, unknown names, malformed XML).
-#include <catch2/catch.hpp>
 #include <sstream>
 
 #include "compose/read/reader.h"
+#include "peppher_catch.h"
 #include "test_util.h"
 
 using namespace peppher;

@@ -1,8 +1,7 @@
 // The composer's handling of constraints through the real CLI (issue 6): Merge-style
 // exhaustiveness warnings over parameter ranges with their exact location, and static
 // pruning reported with -v.
-#include <catch2/catch.hpp>
-
+#include "peppher_catch.h"
 #include "test_util.h"
 
 using peppher::test::component;

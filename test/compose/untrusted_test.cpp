@@ -3,7 +3,6 @@
 // peppher.cmake make of them), reserved names, guarded divisions in predicates, OpenCL build
 // options, and overflow-checked constant evaluation.
 #include <algorithm>
-#include <catch2/catch.hpp>
 #include <cctype>
 #include <fstream>
 #include <sstream>
@@ -13,6 +12,7 @@
 #include "compose/check/untrusted_text.h"
 #include "compose/expr/parser.h"
 #include "compose/plan/wrapper_plan.h"
+#include "peppher_catch.h"
 #include "test_util.h"
 
 using namespace peppher;

@@ -1,13 +1,14 @@
 // Checks the documentation's relative links: README.md and every Markdown file under docs/,
 // bench/, runtime/ and components/. A link `[text](path#anchor)` that is not a URL must name
 // an existing file or folder, relative to the page, inside the repository.
-#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "peppher_catch.h"
 
 namespace fs = std::filesystem;
 
@@ -30,7 +31,7 @@ std::vector<fs::path> documentation_pages(const fs::path& root) {
 
 // "page:line: link 'target' ..." for each relative link that does not resolve.
 std::vector<std::string> broken_links(const fs::path& root) {
-  static const std::regex link(R"(\]\(([^)\s]+)\))");
+  static const std::regex kLink(R"(\]\(([^)\s]+)\))");
   const fs::path canonical_root = fs::weakly_canonical(root);
   std::vector<std::string> broken;
   for (const fs::path& page : documentation_pages(root)) {
@@ -40,7 +41,7 @@ std::vector<std::string> broken_links(const fs::path& root) {
     for (int number = 1; std::getline(in, line); ++number) {
       if (line.rfind("```", 0) == 0) in_code_block = !in_code_block;
       if (in_code_block) continue;
-      for (std::sregex_iterator it(line.begin(), line.end(), link), end; it != end; ++it) {
+      for (std::sregex_iterator it(line.begin(), line.end(), kLink), end; it != end; ++it) {
         std::string target = (*it)[1];
         if (target.find("://") != std::string::npos || target.rfind("mailto:", 0) == 0 ||
             target[0] == '#') {

@@ -1,9 +1,8 @@
 // End to end for apps/sgemm and apps/axpy_dot: composed, built with -Werror, run with a CPU
 // worker plus pocl's OpenCL device, CPU only and OpenCL only (verdict and report checked), and
 // every component's OpenMP variant in builds without the sequential ones.
-#include <catch2/catch.hpp>
-
 #include "e2e_support.h"
+#include "peppher_catch.h"
 
 namespace fs = std::filesystem;
 using e2e::cases;

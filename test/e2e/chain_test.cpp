@@ -5,10 +5,10 @@
 // the per-call ranking (PEPPHER_PLACEMENT=off) bounces it; dmda with the table-seeded cost
 // model adds the bus model's transfer times itself. And static dispatch leaves an OpenMP
 // variant alone unless the run has combined workers to run it in parallel.
-#include <catch2/catch.hpp>
 #include <fstream>
 
 #include "e2e_support.h"
+#include "peppher_catch.h"
 
 namespace fs = std::filesystem;
 using e2e::cases;

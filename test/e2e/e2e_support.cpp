@@ -4,9 +4,11 @@
 #include <sys/wait.h>
 
 #include <array>
-#include <catch2/catch.hpp>
 #include <cstdio>
 #include <sstream>
+
+#include "peppher_catch.h"
+#include "starpu_output.h"
 
 namespace e2e {
 
@@ -20,6 +22,7 @@ Run run(const std::string& command, const std::string& env) {
   while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.output.append(buf.data(), n);
   int status = pclose(pipe);
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.output = peppher_test::without_starpu_sampling_warning(r.output);
   return r;
 }
 
@@ -32,6 +35,10 @@ std::filesystem::path fresh_work_dir(const std::string& name) {
 
 std::filesystem::path source_dir() {
   return PEPPHER_SOURCE_DIR;
+}
+
+std::string starpu_include_flags() {
+  return "$(pkg-config --cflags-only-I " PEPPHER_STARPU_MODULE ")";
 }
 
 Run compose(const std::filesystem::path& main_xml, const std::filesystem::path& out,

@@ -22,6 +22,11 @@ std::filesystem::path fresh_work_dir(const std::string& name);
 /// The repository's root folder.
 std::filesystem::path source_dir();
 
+/// The include flags of the StarPU the build uses, as a shell word to expand:
+/// "$(pkg-config --cflags-only-I starpu-1.x)" (only -I: a define in pkg-config's Cflags
+/// carries quotes that a shell's $(...) would not remove).
+std::string starpu_include_flags();
+
 /// `compose <main.xml> -o <out> <options>`, with extra environment assignments `env`.
 Run compose(const std::filesystem::path& main_xml, const std::filesystem::path& out,
             const std::string& options = "", const std::string& env = "");

@@ -1,10 +1,10 @@
 // End to end, for real: compose -> build with the generated Makefile (-Werror) -> run on
 // StarPU with a CPU worker and pocl's OpenCL device (and other worker sets) -> check the
 // program's own verdict and the execution report.
-#include <catch2/catch.hpp>
 #include <fstream>
 
 #include "e2e_support.h"
+#include "peppher_catch.h"
 
 namespace fs = std::filesystem;
 using e2e::cases;
@@ -192,7 +192,7 @@ TEST_CASE(
 
   // Both compositions' headers in one C++ file, and their C wrapper headers in a C file.
   const std::string flags =
-      makefile_value(gen / "Makefile", "PEPPHER_CFLAGS") + " $(pkg-config --cflags starpu-1.3)";
+      makefile_value(gen / "Makefile", "PEPPHER_CFLAGS") + " " + e2e::starpu_include_flags();
   REQUIRE(flags.find("-I") == 0);
   std::ofstream(dir / "both.cpp") << "#include \"gen/peppher.h\"\n#include \"app/peppher.h\"\n";
   e2e::Run cxx =

@@ -3,11 +3,11 @@
 // (the report says "CPU inline (calling thread)"), and still becomes a task on the device
 // when the training table says the device is faster; forcing holds; a raw pointer that
 // aliases a container, or a freed address reused with other sizes, gives right results.
-#include <catch2/catch.hpp>
 #include <cstdio>
 #include <string>
 
 #include "e2e_support.h"
+#include "peppher_catch.h"
 
 namespace fs = std::filesystem;
 using e2e::cases;

@@ -1,9 +1,8 @@
 // The installed tree: `cmake --install` into a temporary prefix, then a composed program
 // built by the installed compose's Makefile (no build-tree paths), and a CMake program
 // built with find_package(Peppher) and the generated peppher.cmake.
-#include <catch2/catch.hpp>
-
 #include "e2e_support.h"
+#include "peppher_catch.h"
 
 namespace fs = std::filesystem;
 

@@ -1,11 +1,11 @@
 // The legacy-program test: test/e2e/legacy/, a multi-file program unaware of PEPPHER, built
 // plainly with g++ and composed with only three added lines (include, two macros; its own
 // axpy/vector_scale left to the components) must print the same output.
-#include <catch2/catch.hpp>
 #include <fstream>
 #include <sstream>
 
 #include "e2e_support.h"
+#include "peppher_catch.h"
 
 namespace fs = std::filesystem;
 
@@ -270,8 +270,8 @@ TEST_CASE("e2e legacy: peppher.h says which standard or linkage a file including
                           const std::string& text) {
     write_text(dir / file, text);
     return e2e::run("cd " + dir.string() + " && " + compiler + " -fsyntax-only -I" +
-                    (e2e::source_dir() / "runtime/include").string() +
-                    " $(pkg-config --cflags starpu-1.3) " + file);
+                    (e2e::source_dir() / "runtime/include").string() + " " +
+                    e2e::starpu_include_flags() + " " + file);
   };
   // peppher::Vector interfaces need C++17 in the including file.
   const fs::path containers = work / "containers";

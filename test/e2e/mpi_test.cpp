@@ -1,7 +1,6 @@
 // Distributed execution over StarPU-MPI end to end (issue 16): compose --mpi (and
 // mpi="true"), the generated Makefile (mpicxx, make run NP=..), programs under mpirun with
 // 1, 2 and 4 ranks and started alone, and the compose errors when MPI is missing.
-#include <catch2/catch.hpp>
 #include <cctype>
 #include <cstddef>
 #include <filesystem>
@@ -10,6 +9,7 @@
 #include <string>
 
 #include "e2e_support.h"
+#include "peppher_catch.h"
 
 namespace {
 
@@ -54,7 +54,8 @@ const fs::path& mpi_case() {
 TEST_CASE("a program composed with mpi=\"true\" builds with mpicxx and StarPU-MPI", "[mpi]") {
   const std::string makefile = read_file(mpi_case() / "Makefile");
   CHECK(makefile.find("MPICXX ?= mpicxx") != std::string::npos);
-  CHECK(makefile.find("pkg-config --libs starpumpi-1.3") != std::string::npos);
+  CHECK(makefile.find("pkg-config --libs $(subst starpu-,starpumpi-,$(PEPPHER_STARPU))") !=
+        std::string::npos);
   CHECK(makefile.find("$(PEPPHER_MPI_LIBS)") != std::string::npos);
   CHECK(makefile.find("$(MPIRUN) $(MPIRUN_FLAGS) -np $(NP)") != std::string::npos);
   const std::string header = read_file(mpi_case() / "peppher.h");

@@ -1,9 +1,8 @@
 // OpenCL kernels written the way GPU codes for matrices are (PolyBench-ACC's style):
 // multi-dimensional launches, __local arguments sized by the descriptor, a partitioned call
 // over row blocks; and host-side variants that launch several kernels themselves.
-#include <catch2/catch.hpp>
-
 #include "e2e_support.h"
+#include "peppher_catch.h"
 
 namespace fs = std::filesystem;
 using e2e::cases;

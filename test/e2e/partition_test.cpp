@@ -2,10 +2,10 @@
 // a CPU worker and pocl's OpenCL device. Correctness of 1-D, uneven, 2-D, row and raw-pointer
 // splits; the tasks of one call on both worker kinds; the '?' split sized from the model.
 // Two interfaces' `?` calls on the same matrices agreeing on one split (issue 21).
-#include <catch2/catch.hpp>
 #include <sstream>
 
 #include "e2e_support.h"
+#include "peppher_catch.h"
 
 namespace fs = std::filesystem;
 using e2e::cases;

@@ -2,12 +2,12 @@
 // with a well-formed table and a clock that resolves kernels' durations, the console
 // message for interfaces that cannot be trained, and a CMake project using the installed
 // package's peppher_add_composition, moved after building.
-#include <catch2/catch.hpp>
 #include <fstream>
 #include <regex>
 #include <sstream>
 
 #include "e2e_support.h"
+#include "peppher_catch.h"
 
 namespace fs = std::filesystem;
 using e2e::cases;

@@ -4,13 +4,13 @@
 // components forced onto their OpenCL variants); its hand-written direct/ StarPU version built
 // and run too, and both must agree bit for bit.
 #include <algorithm>
-#include <catch2/catch.hpp>
 #include <initializer_list>
 #include <regex>
 #include <string>
 #include <vector>
 
 #include "e2e_support.h"
+#include "peppher_catch.h"
 
 namespace fs = std::filesystem;
 

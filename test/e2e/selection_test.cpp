@@ -1,9 +1,8 @@
 // End to end, selectability constraints and tunable expansion (issue 6): compose -> build
 // (-Werror) -> run on StarPU. Each call runs on the variant its constraints allow; a call
 // no variant accepts fails with a message naming the values; tunable copies all run.
-#include <catch2/catch.hpp>
-
 #include "e2e_support.h"
+#include "peppher_catch.h"
 
 namespace fs = std::filesystem;
 using e2e::cases;

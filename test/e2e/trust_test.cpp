@@ -1,9 +1,9 @@
 // End to end, the run-time trust boundary (test/e2e/cases/trust): checked lengths, the
 // variants' exceptions reaching the caller for both call kinds, guarded divisions.
-#include <catch2/catch.hpp>
 #include <fstream>
 
 #include "e2e_support.h"
+#include "peppher_catch.h"
 
 namespace fs = std::filesystem;
 using namespace e2e;

@@ -1,12 +1,12 @@
 // peppher-report's pieces on hand-written input: the trace reader's errors on malformed and
 // truncated files, the summary of a small trace, where each variant wins on a training
 // table, and a report folder whose page names figures gnuplot really wrote.
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "peppher_catch.h"
 #include "report/curves.h"
 #include "report/history.h"
 #include "report/report.h"

@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <catch2/catch.hpp>
 #include <climits>
 #include <cmath>
 #include <cstdint>
@@ -16,6 +15,7 @@
 #include <string>
 
 #include "peppher/placement.h"
+#include "peppher_catch.h"
 #include "support.h"
 
 using namespace peppher_test;

@@ -4,7 +4,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <catch2/catch.hpp>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -15,6 +14,7 @@
 
 #include "peppher/partitioned_call.h"
 #include "peppher/task.h"
+#include "peppher_catch.h"
 #include "support.h"
 
 using peppher::Vector;

@@ -1,12 +1,12 @@
 // Every container operation, first as plain containers (no runtime), then with the runtime
 // running (pinned memory, lazy registration), then after shutdown.
-#include <catch2/catch.hpp>
 #include <cstdint>
 #include <numeric>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "peppher_catch.h"
 #include "support.h"
 
 using namespace peppher_test;

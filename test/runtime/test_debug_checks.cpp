@@ -1,9 +1,8 @@
 // operator[] index checks under PEPPHER_DEBUG, which this file turns on even in release
 // builds. Only element types no other test file uses appear here, to keep the ODR intact.
 #define PEPPHER_DEBUG 1
-#include <catch2/catch.hpp>
-
 #include "peppher/runtime.h"
+#include "peppher_catch.h"
 
 TEST_CASE("operator[] checks indices under PEPPHER_DEBUG", "[containers][debug]") {
   STATIC_REQUIRE(PEPPHER_INDEX_CHECKS == 1);

@@ -1,11 +1,11 @@
 // Containers created distributed (peppher::distributed) in one process: no host memory
 // until the host needs the whole, blocks created by the tasks of a partitioned call, element
 // reads that fetch only their block, and the whole materialised by any other access.
-#include <catch2/catch.hpp>
 #include <cstdint>
 #include <thread>
 #include <vector>
 
+#include "peppher_catch.h"
 #include "support.h"
 
 using namespace peppher_test;

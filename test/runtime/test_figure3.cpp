@@ -1,9 +1,9 @@
 // The paper's Figure 3 scenario (section IV.E) on the OpenCL device: W on the device, host
 // read, RW on the device, two R on the device, host write. Smart containers need 2 copies.
-#include <catch2/catch.hpp>
 #include <cstdint>
 #include <vector>
 
+#include "peppher_catch.h"
 #include "support.h"
 
 using namespace peppher_test;

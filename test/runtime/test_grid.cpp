@@ -1,13 +1,13 @@
 // The call's 2-D grid (FORMAT.md `partition="a,*"` / `"*,b"`): C = A * B in tiles, A in row
 // blocks and B in column blocks through PartitionedCall, the pairing of task (i, j) with row
 // block i and column block j, the count checks, and the blocks kept across calls.
-#include <catch2/catch.hpp>
 #include <cstddef>
 #include <string>
 #include <vector>
 
 #include "peppher/partition.h"
 #include "peppher/partitioned_call.h"
+#include "peppher_catch.h"
 #include "support.h"
 
 using peppher::Matrix;

@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <catch2/catch.hpp>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
@@ -16,6 +15,7 @@
 #include <string>
 
 #include "peppher/opencl.h"
+#include "peppher_catch.h"
 #include "support.h"
 
 using namespace peppher_test;

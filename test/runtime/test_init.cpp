@@ -2,13 +2,13 @@
 // counts, clear errors when StarPU cannot start, and the execution report.
 #include <unistd.h>
 
-#include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
 
+#include "peppher_catch.h"
 #include "support.h"
 
 using namespace peppher_test;

@@ -1,12 +1,12 @@
 // The no-model rule (docs/SELECTION.md): with combined workers, a call with no performance
 // model runs the variant that leaves its operands where they are, the OpenMP one (all CPU
 // cores) for data at home; without combined workers StarPU chooses (-1).
-#include <catch2/catch.hpp>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 
 #include "peppher/placement.h"
+#include "peppher_catch.h"
 #include "support.h"
 
 using namespace peppher_test;

@@ -4,7 +4,6 @@
 // rethrow_variant_exception).
 #include <unistd.h>
 
-#include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -12,6 +11,7 @@
 
 #include "peppher/detail/variant_errors.h"
 #include "peppher/opencl.h"
+#include "peppher_catch.h"
 #include "support.h"
 
 namespace {

@@ -3,12 +3,12 @@
 // build error still reaches the call that needs the program, once per session.
 #include <unistd.h>
 
-#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <fstream>
 #include <string>
 
 #include "peppher/opencl.h"
+#include "peppher_catch.h"
 #include "support.h"
 
 namespace {

@@ -1,9 +1,9 @@
 // Partition hooks for generated code: vector blocks (even and uneven sizes), matrix row
 // blocks and 2-D blocks, with tasks on the blocks and host access to the whole data after.
-#include <catch2/catch.hpp>
 #include <cstdint>
 #include <vector>
 
+#include "peppher_catch.h"
 #include "support.h"
 
 using namespace peppher_test;

@@ -1,10 +1,10 @@
 // Destruction, copy and shutdown while tasks are still pending: every pending task's
 // effect must be visible afterwards and no memory may be freed under a running task.
-#include <catch2/catch.hpp>
 #include <cstdint>
 #include <memory>
 #include <vector>
 
+#include "peppher_catch.h"
 #include "support.h"
 
 using namespace peppher_test;

@@ -2,7 +2,6 @@
 // RW, forced on CPU or OpenCL or left to the scheduler, whole or partitioned) on several
 // containers, checked after every host read against a plain std::vector model.
 // PEPPHER_SEED (or Catch's --rng-seed) picks the seed, PEPPHER_OPS the number of operations.
-#include <catch2/catch.hpp>
 #include <cstdint>
 #include <cstdlib>
 #include <optional>
@@ -11,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "peppher_catch.h"
 #include "support.h"
 
 using namespace peppher_test;

@@ -4,7 +4,6 @@
 // malloc) is registered again; an address another call holds with another size is registered
 // for the call only; raw memory inside a container waits for the container's tasks; threads
 // sharing a read-only raw input share one registration.
-#include <catch2/catch.hpp>
 #include <cstdint>
 #include <cstdlib>
 #include <numeric>
@@ -12,6 +11,7 @@
 #include <vector>
 
 #include "peppher/task.h"
+#include "peppher_catch.h"
 #include "support.h"
 
 using peppher::Vector;

@@ -2,13 +2,13 @@
 // `reduction`): each block's task accumulates into a partial that starts at the operator's
 // identity, and the partials are folded into the Scalar in block order, bit for bit.
 #include <algorithm>
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
 #include <limits>
 #include <vector>
 
 #include "peppher/partitioned_call.h"
+#include "peppher_catch.h"
 #include "support.h"
 
 using peppher::Scalar;

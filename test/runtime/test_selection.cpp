@@ -1,13 +1,13 @@
 // Variant selection support in the runtime: forcing a variant (force_variant and
 // PEPPHER_VARIANT), the trained-table cost interpolation, and the Trainer's adaptive
 // sampling over a target whose cost is exact (an injected clock the call advances).
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdlib>
 #include <regex>
 
 #include "peppher/selection.h"
 #include "peppher/training.h"
+#include "peppher_catch.h"
 #include "support.h"
 
 TEST_CASE("force_variant pins a registered interface to one of its variants", "[selection]") {

@@ -5,7 +5,6 @@
 // values stay right.
 #include <unistd.h>
 
-#include <catch2/catch.hpp>
 #include <cstdint>
 #include <cstdio>
 #include <map>
@@ -13,6 +12,7 @@
 #include <vector>
 
 #include "peppher/partitioned_call.h"
+#include "peppher_catch.h"
 #include "support.h"
 
 using namespace peppher_test;

@@ -1,7 +1,6 @@
 // What runtime/README.md promises about threads: any number of host threads may read one
 // container at the same time (const host access, copies, and component calls that only read
 // it, whole or partitioned), as with std::vector. Run under TSan by `tools/test --tsan`.
-#include <catch2/catch.hpp>
 #include <cstdint>
 #include <numeric>
 #include <thread>
@@ -9,6 +8,7 @@
 
 #include "peppher/partitioned_call.h"
 #include "peppher/task.h"
+#include "peppher_catch.h"
 #include "support.h"
 
 using peppher::Vector;

@@ -4,10 +4,10 @@
 // schemas/peppher.xsd, and every source compiles with its compiler (g++ -Werror, pocl,
 // nvcc when present). Inputs: the golden headers, and CL/cl.h (opencl-headers, 100+
 // functions), a header this project did not write.
-#include <catch2/catch.hpp>
 #include <regex>
 
 #include "compose/scan/utility_mode.h"
+#include "peppher_catch.h"
 #include "scan_test_util.h"
 
 using namespace peppher;

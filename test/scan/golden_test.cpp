@@ -2,9 +2,9 @@
 // its skeletons rendered in memory, then compared byte for byte with <case>/expected/
 // (diagnostics.txt holds the warnings). Refresh after an intended change:
 //   COMPOSE_UPDATE_GOLDEN=1 ctest -R scan_golden   (then review the diff like code)
-#include <catch2/catch.hpp>
 #include <cstdlib>
 
+#include "peppher_catch.h"
 #include "scan_test_util.h"
 
 using namespace peppher;

@@ -3,10 +3,10 @@
 // their exact location with nothing written, -v timings, and the 100-function speed goal.
 #include "compose/scan/utility_mode.h"
 
-#include <catch2/catch.hpp>
 #include <chrono>
 
 #include "compose/driver.h"
+#include "peppher_catch.h"
 #include "scan_test_util.h"
 
 using namespace peppher;

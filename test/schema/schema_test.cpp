@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <array>
-#include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -14,6 +13,8 @@
 #include <string>
 #include <system_error>
 #include <vector>
+
+#include "peppher_catch.h"
 
 namespace fs = std::filesystem;
 

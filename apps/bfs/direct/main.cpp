@@ -99,7 +99,8 @@ int main(int argc, char** argv) {
   const double seconds = app::now() - t0;
   const std::uint64_t sum = app::checksum(data[4], static_cast<std::size_t>(n));
   const long wrong = bfs::count_wrong(data[4], bfs::reference(g));
-  for (int i = 0; i < 6; ++i) starpu_free(data[i]);
+  for (int i = 0; i < 6; ++i)
+    peppher::detail::starpu_free_sized(data[i], init[i]->size() * sizeof(int));
   direct::unload_program(&programs[0]);
   direct::unload_program(&programs[1]);
   starpu_shutdown();

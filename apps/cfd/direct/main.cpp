@@ -151,8 +151,9 @@ int main(int argc, char** argv) {
   const double seconds = app::now() - t0;
   const std::uint64_t sum = app::checksum(data[kVariables], vars);
   const long wrong = cfd::count_wrong(data[kVariables], cfd::reference(m, iterations));
-  starpu_free(neighbours);
-  for (int i = 0; i < kCount; ++i) starpu_free(data[i]);
+  peppher::detail::starpu_free_sized(neighbours, m.neighbours.size() * sizeof(int));
+  for (int i = 0; i < kCount; ++i)
+    peppher::detail::starpu_free_sized(data[i], sizes[i] * sizeof(float));
   for (int i = 0; i < 4; ++i) direct::unload_program(&programs[i]);
   starpu_shutdown();
   char what[80];

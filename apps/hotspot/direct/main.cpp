@@ -90,9 +90,9 @@ int main(int argc, char** argv) {
   const std::uint64_t sum = app::checksum(result, n);
   const long wrong = hotspot::count_wrong(result, cols, rows, cols,
                                           hotspot::reference(rows, cols, steps, temp0, power0, k));
-  starpu_free(power);
-  starpu_free(grid[0]);
-  starpu_free(grid[1]);
+  peppher::detail::starpu_free_sized(power, bytes);
+  peppher::detail::starpu_free_sized(grid[0], bytes);
+  peppher::detail::starpu_free_sized(grid[1], bytes);
   direct::unload_program(&program);
   starpu_shutdown();
   char what[64];

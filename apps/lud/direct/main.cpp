@@ -77,7 +77,7 @@ int main(int argc, char** argv) {
   const double seconds = app::now() - t0;
   const std::uint64_t sum = app::checksum(a, a0.size());
   const long wrong = lud::count_wrong(a, n, n, lud::reference(n, a0));
-  starpu_free(a);
+  peppher::detail::starpu_free_sized(a, a0.size() * sizeof(float));
   for (int i = 0; i < 3; ++i) direct::unload_program(&programs[i]);
   starpu_shutdown();
   char what[64];

@@ -74,8 +74,8 @@ int main(int argc, char** argv) {
   const double seconds = app::now() - t0;
   const std::uint64_t sum = app::checksum(score, w * w);
   const long wrong = nw::count_wrong(score, w, nw::reference(in, penalty), n);
-  starpu_free(score);
-  starpu_free(ref);
+  peppher::detail::starpu_free_sized(score, bytes);
+  peppher::detail::starpu_free_sized(ref, bytes);
   direct::unload_program(&program);
   starpu_shutdown();
   char what[64];

@@ -187,7 +187,7 @@ int main(int argc, char** argv) {
   const double seconds = app::now() - t0;
   const std::uint64_t sum = ode::checksum(data[u], data[v], change, n);
   const long wrong = ode::count_wrong(data[u], data[v], change, ode::reference(p, steps));
-  for (int i = 0; i < kCount; ++i) starpu_free(data[i]);
+  for (int i = 0; i < kCount; ++i) peppher::detail::starpu_free_sized(data[i], n * sizeof(double));
   for (int i = 0; i < 4; ++i) direct::unload_program(&programs[i]);
   starpu_shutdown();
   char what[64];

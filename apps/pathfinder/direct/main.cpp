@@ -81,9 +81,9 @@ int main(int argc, char** argv) {
   const int* result = line[(rows + 1) % 2];
   const std::uint64_t sum = app::checksum(result, cols);
   const long wrong = pathfinder::count_wrong(result, pathfinder::reference(rows, cols, wall0));
-  starpu_free(wall);
-  starpu_free(line[0]);
-  starpu_free(line[1]);
+  peppher::detail::starpu_free_sized(wall, wall0.size() * sizeof(int));
+  peppher::detail::starpu_free_sized(line[0], cols * sizeof(int));
+  peppher::detail::starpu_free_sized(line[1], cols * sizeof(int));
   direct::unload_program(&program);
   starpu_shutdown();
   char what[64];

@@ -19,6 +19,7 @@
 
 #include "peppher/detail/call.h"
 #include "peppher/detail/distributed.h"
+#include "peppher/detail/starpu_compat.h"
 #include "peppher/detail/storage.h"
 #include "peppher/detail/trace.h"
 #include "peppher/error.h"
@@ -529,8 +530,11 @@ class MpiLayer final : public detail::Distributed {
       note(h);
     }
     // StarPU-MPI decides who executes (the owner of the written data) and sends what that
-    // rank lacks; the task it builds only stands for ours, which carries the arguments.
-    starpu_task* here = starpu_mpi_task_build(MPI_COMM_WORLD, cl, STARPU_DATA_ARRAY, handles, n, 0);
+    // rank lacks; the task it builds only stands for ours. It carries our arguments, not
+    // owned (StarPU-MPI 1.4 asks the codelet's can_execute about it, which reads them).
+    starpu_task* here =
+        starpu_mpi_task_build(MPI_COMM_WORLD, cl, STARPU_CL_ARGS_NFREE, task->cl_arg,
+                              task->cl_arg_size, STARPU_DATA_ARRAY, handles, n, 0);
     int ret = 1;
     if (here != nullptr) {
       here->destroy = 0;
@@ -696,7 +700,12 @@ class MpiLayer final : public detail::Distributed {
 // Bytes this rank sent to each rank, from StarPU-MPI's counters (STARPU_COMM_STATS=1).
 std::vector<std::size_t> sent_per_rank(int nranks) {
   std::vector<std::size_t> sent(static_cast<std::size_t>(nranks), 0);
-  if (env_set("STARPU_COMM_STATS")) starpu_mpi_comm_amounts_retrieve(sent.data());
+  if (!env_set("STARPU_COMM_STATS")) return sent;
+#if PEPPHER_STARPU_AT_LEAST(1, 4)
+  starpu_mpi_comm_stats_retrieve(sent.data());  // renamed in 1.4, same counters
+#else
+  starpu_mpi_comm_amounts_retrieve(sent.data());
+#endif
   return sent;
 }
 
