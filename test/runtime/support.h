@@ -3,6 +3,10 @@
 #pragma once
 
 #include <starpu.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
 
 #include "kernels.h"
 #include "peppher/runtime.h"
@@ -25,5 +29,23 @@ inline int bus_transfers() {
   }
   return total;
 }
+
+// A history model of its own for this process (nothing left from an earlier run), its
+// symbol "<prefix><name>_<pid>"; its file, which StarPU writes at shutdown, is removed when
+// it goes (so it must outlive the runtime session).
+struct HistoryModel {
+  std::string symbol;
+  starpu_perfmodel model{};
+  HistoryModel(const char* prefix, const char* name)
+      : symbol(std::string(prefix) + name + "_" + std::to_string(getpid())) {
+    model.type = STARPU_HISTORY_BASED;
+    model.symbol = symbol.c_str();
+  }
+  ~HistoryModel() {
+    char path[1024];
+    starpu_perfmodel_get_model_path(symbol.c_str(), path, sizeof path);
+    std::remove(path);
+  }
+};
 
 }  // namespace peppher_test

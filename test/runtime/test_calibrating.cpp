@@ -22,23 +22,6 @@ using namespace peppher_test;
 
 namespace {
 
-// A history model of its own for this process (nothing left from an earlier run); its file,
-// which StarPU writes at shutdown, is removed when it goes.
-struct HistoryModel {
-  std::string symbol;
-  starpu_perfmodel model{};
-  explicit HistoryModel(const char* name)
-      : symbol(std::string("peppher_calibrating_test_") + name + "_" + std::to_string(getpid())) {
-    model.type = STARPU_HISTORY_BASED;
-    model.symbol = symbol.c_str();
-  }
-  ~HistoryModel() {
-    char path[1024];
-    starpu_perfmodel_get_model_path(symbol.c_str(), path, sizeof path);
-    std::remove(path);
-  }
-};
-
 // The size of the (combined) worker the last "CPU" task ran on.
 std::atomic<int> g_ran_on_cores{0};
 
@@ -136,7 +119,8 @@ peppher::Config pheft(int ncpus, int nopencl) {
 TEST_CASE("a call still learning runs the OpenMP variant on all cores and records its time there",
           "[calibrating]") {
   if (const char* s = std::getenv("STARPU_SCHED"); s != nullptr && *s != '\0') return;
-  HistoryModel hm("omp");  // outlives the runtime, which saves the model at shutdown
+  // Outlives the runtime, which saves the model at shutdown.
+  HistoryModel hm("peppher_calibrating_test_", "omp");
   peppher::Runtime runtime(pheft(2, 0));
   const int largest = peppher::detail::largest_combined_worker();
   REQUIRE(largest >= 0);
@@ -189,7 +173,8 @@ TEST_CASE("a call still learning runs the OpenMP variant on all cores and record
 TEST_CASE("a call still learning explores each variant once, skips one that cannot win",
           "[calibrating][opencl]") {
   if (const char* s = std::getenv("STARPU_SCHED"); s != nullptr && *s != '\0') return;
-  HistoryModel hm("ocl");  // outlives the runtime, which saves the model at shutdown
+  // Outlives the runtime, which saves the model at shutdown.
+  HistoryModel hm("peppher_calibrating_test_", "ocl");
   peppher::Runtime runtime(pheft(2, 1));
   load_kernels();
   const int largest = peppher::detail::largest_combined_worker();
@@ -221,7 +206,8 @@ TEST_CASE("a call still learning explores each variant once, skips one that cann
 TEST_CASE("without combined workers the OpenMP variant gives way to a sequential one",
           "[calibrating]") {
   if (const char* s = std::getenv("STARPU_SCHED"); s != nullptr && *s != '\0') return;
-  HistoryModel hm("one");  // outlives the runtime, which saves the model at shutdown
+  // Outlives the runtime, which saves the model at shutdown.
+  HistoryModel hm("peppher_calibrating_test_", "one");
   peppher::Runtime runtime(pheft(1, 0));
   REQUIRE(peppher::detail::largest_combined_worker() == -1);
   const unsigned cpu = static_cast<unsigned>(starpu_worker_get_by_type(STARPU_CPU_WORKER, 0));

@@ -21,23 +21,6 @@ using peppher::Vector;
 
 namespace {
 
-// A history model of its own for this process (no calibration left from an earlier run);
-// its file, which StarPU writes at shutdown, is removed when it goes.
-struct HistoryModel {
-  std::string symbol;
-  starpu_perfmodel model{};
-  explicit HistoryModel(const char* name)
-      : symbol(std::string("peppher_split_test_") + name + "_" + std::to_string(getpid())) {
-    model.type = STARPU_HISTORY_BASED;
-    model.symbol = symbol.c_str();
-  }
-  ~HistoryModel() {
-    char path[1024];
-    starpu_perfmodel_get_model_path(symbol.c_str(), path, sizeof path);
-    std::remove(path);
-  }
-};
-
 // Gives @p cl's model 12 measurements of @p us microseconds on @p worker for a task on a
 // rows x cols block of uint32_t: the footprint of an equal block of the calls below.
 void calibrate(starpu_codelet& cl, std::size_t rows, std::size_t cols, int worker, double us) {
@@ -93,7 +76,8 @@ std::map<int, std::size_t> by_worker(const peppher::Split& s) {
 
 TEST_CASE("`?` calls of two interfaces agree on one split sized from both models",
           "[partition][opencl]") {
-  HistoryModel model_a("a"), model_b("b");  // outlive the session, which saves them
+  // They outlive the session, which saves them.
+  HistoryModel model_a("peppher_split_test_", "a"), model_b("peppher_split_test_", "b");
   Session session;
   if (!has_opencl()) {
     WARN("no OpenCL worker: nothing to split between worker kinds");
