@@ -201,8 +201,8 @@ bool env_off(const char* name) {
 // Marks the OpenCL devices idle CPU workers yield to; returns whether there is one.
 bool find_shared_devices() {
   if (starpu_cpu_worker_get_count() == 0) return false;
+  if (env_off("PEPPHER_YIELD_TO_OPENCL")) return false;
   const char* env = std::getenv("PEPPHER_YIELD_TO_OPENCL");
-  if (env != nullptr && std::strcmp(env, "0") == 0) return false;
   const bool every_device = env != nullptr && std::strcmp(env, "1") == 0;
   const unsigned n = starpu_opencl_worker_get_count();
   std::vector<int> workers(n);

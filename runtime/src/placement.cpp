@@ -146,6 +146,12 @@ bool openmp_may_run(unsigned workerid, bool sequential_accepts) noexcept {
   return !sequential_accepts;
 }
 
+starpu_worker_archtype worker_kind(const std::string& backend) noexcept {
+  if (backend == "CUDA") return STARPU_CUDA_WORKER;
+  if (backend == "OPENCL") return STARPU_OPENCL_WORKER;
+  return STARPU_CPU_WORKER;  // CPU, OPENMP
+}
+
 void warn_sequential_openmp(const char* iface, const char* variant) {
   static std::mutex m;
   static std::set<std::string> warned;
@@ -306,10 +312,8 @@ int candidate_workers(const std::string& backend, int* ids) {
       return 1;
     }
   }
-  const starpu_worker_archtype type = backend == "CUDA"     ? STARPU_CUDA_WORKER
-                                      : backend == "OPENCL" ? STARPU_OPENCL_WORKER
-                                                            : STARPU_CPU_WORKER;
-  return static_cast<int>(starpu_worker_get_ids_by_type(type, ids, STARPU_NMAXWORKERS));
+  return static_cast<int>(
+      starpu_worker_get_ids_by_type(detail::worker_kind(backend), ids, STARPU_NMAXWORKERS));
 }
 
 // The measurements @p model keeps for @p task's footprint on @p arch, implementation @p impl:

@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "peppher/error.h"
+#include "peppher/placement.h"
 #include "peppher/selection.h"
 
 namespace peppher {
@@ -28,12 +29,6 @@ const VariantSelector& selector_of(const std::string& interface_name) {
     if (s->interface_name() == interface_name) return *s;
   }
   throw Error("training: this program has no composed interface '" + interface_name + "'");
-}
-
-starpu_worker_archtype worker_kind(const std::string& backend) {
-  if (backend == "CUDA") return STARPU_CUDA_WORKER;
-  if (backend == "OPENCL") return STARPU_OPENCL_WORKER;
-  return STARPU_CPU_WORKER;
 }
 
 // The clock of a timed call: how long the call kept its busiest worker executing its tasks,
@@ -149,7 +144,8 @@ double Trainer::time_variant(const TrainingTarget& target, int variant,
                              const std::vector<long long>& point) {
   const VariantSelector& sel = selector_of(target.interface_name);
   if (target.accepts && !target.accepts(variant, point)) return kNaN;
-  if (starpu_worker_get_count_by_type(worker_kind(sel.backends()[variant])) == 0) return kNaN;
+  if (starpu_worker_get_count_by_type(detail::worker_kind(sel.backends()[variant])) == 0)
+    return kNaN;
   force_variant(target.interface_name, sel.variants()[variant]);
   std::vector<double> us;
   BusyClock clock;

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "peppher/detail/storage.h"
 #include "peppher/selection.h"
@@ -54,6 +55,9 @@ int largest_combined_worker() noexcept;
 ///        only when @p sequential_accepts is false (no sequential CPU variant accepts the
 ///        task: the OpenMP one would run on one thread anyway).
 bool openmp_may_run(unsigned workerid, bool sequential_accepts) noexcept;
+/// @brief The kind of StarPU worker a variant of @p backend ("CPU", "OPENMP", "OPENCL",
+///        "CUDA") runs on.
+starpu_worker_archtype worker_kind(const std::string& backend) noexcept;
 /// @brief Says once per interface on stderr that static dispatch runs the OpenMP variant
 ///        @p variant of @p iface on one thread (only it accepts the call).
 void warn_sequential_openmp(const char* iface, const char* variant);
