@@ -10,10 +10,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <mutex>
 #include <set>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "peppher/error.h"
@@ -268,38 +268,41 @@ namespace {
 // Measurements after which a measured variant that is not the best is no longer run again.
 constexpr int kConfirmed = 2;
 
-// The variants explored in this process, per interface and data footprint: each unmeasured
-// variant runs once (its measurement arrives when its task ends; calls in between take the
-// measured best, not the same unmeasured variant again).
-std::mutex g_explored_mutex;
-std::set<std::tuple<const VariantSelector*, std::uint32_t, int>> g_explored;
-
-bool explore_once(const VariantSelector* selector, std::uint32_t footprint, int k) {
-  std::lock_guard<std::mutex> lock(g_explored_mutex);
-  return g_explored.insert({selector, footprint, k}).second;
-}
-
-// The calls (interface, footprint) for which every candidate was measured (and confirmed) in
-// this process: StarPU's scheduler chooses from then on (measurements stay), without looking.
-std::mutex g_settled_mutex;
-std::set<std::pair<const VariantSelector*, std::uint32_t>> g_settled;
-
-std::set<std::pair<const VariantSelector*, std::uint32_t>> g_seen;  // called before
+// What this process learnt of each call (interface, data footprint) so far.
+struct CallHistory {
+  // Every candidate was measured (and confirmed): StarPU's scheduler chooses from then on
+  // (measurements stay), without looking.
+  bool settled = false;
+  // The unmeasured variants run once here (a measurement arrives when its task ends: calls in
+  // between take the measured best, not the same unmeasured variant again), and the measured
+  // losers run once more (kConfirmed).
+  std::set<int> explored, confirmed;
+};
+std::mutex g_history_mutex;
+std::map<std::pair<const VariantSelector*, std::uint32_t>, CallHistory> g_history;
 
 bool settled(const VariantSelector* selector, std::uint32_t footprint) {
-  std::lock_guard<std::mutex> lock(g_settled_mutex);
-  return g_settled.count({selector, footprint}) != 0;
+  std::lock_guard<std::mutex> lock(g_history_mutex);
+  const auto it = g_history.find({selector, footprint});
+  return it != g_history.end() && it->second.settled;
 }
 
 // Whether this process called the interface with this footprint before (notes that it has).
 bool seen_before(const VariantSelector* selector, std::uint32_t footprint) {
-  std::lock_guard<std::mutex> lock(g_settled_mutex);
-  return !g_seen.insert({selector, footprint}).second;
+  std::lock_guard<std::mutex> lock(g_history_mutex);
+  return !g_history.try_emplace({selector, footprint}).second;
+}
+
+// Whether variant k is run now for the first time of @p runs (explored or confirmed).
+bool first_time(const VariantSelector* selector, std::uint32_t footprint,
+                std::set<int> CallHistory::*runs, int k) {
+  std::lock_guard<std::mutex> lock(g_history_mutex);
+  return (g_history[{selector, footprint}].*runs).insert(k).second;
 }
 
 void settle(const VariantSelector* selector, std::uint32_t footprint) {
-  std::lock_guard<std::mutex> lock(g_settled_mutex);
-  g_settled.insert({selector, footprint});
+  std::lock_guard<std::mutex> lock(g_history_mutex);
+  g_history[{selector, footprint}].settled = true;
 }
 
 // Where variant k of kind @p backend may run: the largest combined worker for an OpenMP
@@ -406,7 +409,7 @@ int CalibratingChoice::choose(starpu_task* task) const {
       if (candidate[k] && (best < 0 || cost[k] < cost[best])) best = k;
     for (int k = 0; k < n; ++k) {
       if (!candidate[k] || k == best || fewest[k] >= kConfirmed) continue;
-      if (explore_once(selector_, footprint, PlacementChoice::kMaxVariants + k)) return k;
+      if (first_time(selector_, footprint, &CallHistory::confirmed, k)) return k;
     }
     settle(selector_, footprint);
     return -1;
@@ -455,7 +458,7 @@ int CalibratingChoice::choose(starpu_task* task) const {
       if (candidate[k] && !measured[k] && !tried[k] && cost[k] < cost[best] && better(k, explore))
         explore = k;
     if (explore < 0) return best;
-    if (explore_once(selector_, footprint, explore)) return runs(explore);
+    if (first_time(selector_, footprint, &CallHistory::explored, explore)) return runs(explore);
     tried[explore] = true;
   }
 }
