@@ -528,13 +528,7 @@ TransferCosts Call::transfer_costs(const std::vector<int>& workers) const {
   auto cost = [](unsigned node, std::uint32_t valid, int reader, starpu_data_access_mode mode,
                  std::size_t bytes) {
     double us = 0;
-    if ((mode & STARPU_R) != 0 && (valid & (1u << node)) == 0) {
-      double best = std::numeric_limits<double>::infinity();
-      for (unsigned src = 0; src < 32; ++src)
-        if ((valid & (1u << src)) != 0)
-          best = std::min(best, starpu_transfer_predict(src, node, bytes));
-      if (std::isfinite(best)) us += best;
-    }
+    if ((mode & STARPU_R) != 0) us += bring_us(valid, node, bytes);
     if ((mode & STARPU_W) != 0 && reader >= 0 && static_cast<unsigned>(reader) != node) {
       const double back = starpu_transfer_predict(node, static_cast<unsigned>(reader), bytes);
       if (std::isfinite(back)) us += back;

@@ -146,6 +146,15 @@ bool openmp_may_run(unsigned workerid, bool sequential_accepts) noexcept {
   return !sequential_accepts;
 }
 
+double bring_us(std::uint32_t valid, unsigned node, std::size_t bytes) noexcept {
+  if (node < 32 && (valid & (1u << node)) != 0) return 0;
+  double best = std::numeric_limits<double>::infinity();
+  for (unsigned src = 0; src < 32; ++src)
+    if ((valid & (1u << src)) != 0)
+      best = std::min(best, starpu_transfer_predict(src, node, bytes));
+  return std::isfinite(best) ? best : 0;
+}
+
 starpu_worker_archtype worker_kind(const std::string& backend) noexcept {
   if (backend == "CUDA") return STARPU_CUDA_WORKER;
   if (backend == "OPENCL") return STARPU_OPENCL_WORKER;
@@ -168,7 +177,6 @@ void warn_sequential_openmp(const char* iface, const char* variant) {
 }  // namespace detail
 
 double PlacementChoice::transfer_us(unsigned node) const {
-  const std::uint32_t here = node < 32 ? 1u << node : 0u;
   double total = 0;
   for (int i = 0; i < n_; ++i) {
     const Op& op = ops_[i];
@@ -194,13 +202,7 @@ double PlacementChoice::transfer_us(unsigned node) const {
       }
       valid = 1u << STARPU_MAIN_RAM;  // never registered: at home
     }
-    if ((valid & here) != 0) continue;
-    double best = std::numeric_limits<double>::infinity();
-    for (unsigned src = 0; src < 32; ++src) {
-      if ((valid & (1u << src)) != 0)
-        best = std::min(best, starpu_transfer_predict(src, node, op.bytes));
-    }
-    if (std::isfinite(best)) total += best;
+    total += detail::bring_us(valid, node, op.bytes);
   }
   return total;
 }
