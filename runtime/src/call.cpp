@@ -17,6 +17,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "host_opencl.h"
 #include "idle_workers.h"
 #include "peppher/detail/distributed.h"
 #include "peppher/detail/raw_cache.h"
@@ -518,7 +519,7 @@ void Call::settle() {
 }
 
 TransferCosts Call::transfer_costs(const std::vector<int>& workers) const {
-  // StarPU's bus model (starpu_transfer_predict), as placement-aware dispatch charges it:
+  // StarPU's bus model (detail::transfer_predict_us), as placement-aware dispatch charges it:
   // read data comes from the nearest node that will hold it once the tasks already
   // submitted ran (a container's placement(); unknown, e.g. partitioned over several
   // nodes: at home), `?` raw memory from home, shared raw memory from where StarPU has it
@@ -530,7 +531,7 @@ TransferCosts Call::transfer_costs(const std::vector<int>& workers) const {
     double us = 0;
     if ((mode & STARPU_R) != 0) us += bring_us(valid, node, bytes);
     if ((mode & STARPU_W) != 0 && reader >= 0 && static_cast<unsigned>(reader) != node) {
-      const double back = starpu_transfer_predict(node, static_cast<unsigned>(reader), bytes);
+      const double back = detail::transfer_predict_us(node, static_cast<unsigned>(reader), bytes);
       if (std::isfinite(back)) us += back;
     }
     return us;

@@ -23,9 +23,11 @@
 // without it. starpu_pause() would stop the OpenCL worker too, so the CPU worker blocks
 // itself instead, in StarPU's idle hook (which a CPU worker calls after a poll that found no
 // task), while an OpenCL task runs on such a device (OpenClTaskScope, held by every
-// generated OpenCL wrapper) and it has been idle for kSpinBeforeYield. It polls again as soon
-// as something may have given it work: each of these bumps g_generation and wakes it,
-// - the device's task ends;
+// generated OpenCL wrapper) or the device's driver thread is away from its polling loop
+// (copying operands into the device: a memcpy on that thread), and it has been idle for
+// kSpinBeforeYield. It polls again as soon as something may have given it work: each of
+// these bumps g_generation and wakes it,
+// - the device's task ends, or its driver is back in its loop after kDriverAway;
 // - the runtime submitted a task (task_submitted(), after starpu_task_submit);
 // - a CPU worker finished a task, or a thread other than an idle CPU worker made StarPU's
 //   data requests progress (the OpenCL worker between two tasks: the transfers a CPU task
@@ -36,6 +38,14 @@
 // A worker blocks only while g_generation holds the value it read when it last left the
 // hook, that is before its last poll: an event between the poll and the block is not missed.
 // Events while no such task runs need no bump: opencl_task_begins() bumps.
+//
+// The other way round: a CPU worker on every core beside such a device (host_opencl.cpp), so
+// while a CPU task runs, the device's driver thread is one poller too many (a sequential
+// variant on one of 2 cores shared its core with an idle CPU worker and the driver: 2.0x the
+// time of the sequential original). So the driver blocks too, in the progression hook it
+// runs at every turn of its loop, once it has polled kSpinBeforeYield without any event while
+// a CPU worker is away from its loop (in a task), until the next event (its own work comes
+// with one) or that task's end.
 #include "idle_workers.h"
 
 #include <starpu.h>
@@ -50,6 +60,7 @@
 #include <thread>
 #include <vector>
 
+#include "host_opencl.h"
 #include "peppher/detail/shared_cores.h"
 
 namespace peppher::detail {
@@ -68,6 +79,11 @@ constexpr auto kWatchPeriod = std::chrono::milliseconds(2);
 // in tasks of milliseconds and more.
 constexpr auto kSpinBeforeYield = std::chrono::milliseconds(1);
 constexpr auto kMaxYield = std::chrono::milliseconds(10);
+// How long such a device's driver thread may stay out of its polling loop (our progression
+// hook, which it calls at every turn, microseconds apart) before idle CPU workers take it as
+// busy: copying a call's operands into the device (a memcpy on that thread: 151 MB took 70 ms
+// alone and 180-220 ms beside two polling CPU workers on 2 cores), or preempted.
+constexpr auto kDriverAway = std::chrono::microseconds(200);
 
 std::mutex g_mutex;  // g_paused's changes, the watcher's start and stop
 std::condition_variable g_stop_cv;
@@ -85,6 +101,12 @@ std::atomic<bool> g_shares_cores[STARPU_MAXOPENCLDEVS];  // by StarPU OpenCL dev
 std::atomic<int> g_device_tasks{0};                      // counted tasks running
 std::atomic<std::uint64_t> g_generation{1};
 std::atomic<int> g_blocked{0};  // CPU workers blocked in the idle hook
+// Per device that shares the cores: when its driver thread last ran our progression hook
+// (0: blocked in it, or none). Per CPU worker (by worker id): when it last ran one of our
+// hooks (0: blocked in one); g_cpu_workers lists them (set before the hooks are registered).
+std::atomic<Clock::rep> g_driver_seen[STARPU_MAXOPENCLDEVS];
+std::atomic<Clock::rep> g_cpu_seen[STARPU_NMAXWORKERS];
+std::vector<int> g_cpu_workers;
 std::mutex g_yield_mutex;
 std::condition_variable g_yield_cv;
 int g_idle_hook = -1;
@@ -93,6 +115,58 @@ int g_idle_hook = -1;
 thread_local bool t_idle_last = false;
 thread_local std::uint64_t t_seen = 0;
 thread_local Clock::rep t_idle_since = 0;
+// The device that shares the cores whose driver this thread is (-1: none; -2: not looked up).
+thread_local int t_driver_of = -2;
+thread_local int t_worker_id = -2;  // StarPU's id of this thread's worker (-1: none)
+
+Clock::rep now_rep() noexcept {
+  return Clock::now().time_since_epoch().count();
+}
+
+int driver_of_this_thread() noexcept {
+  if (t_driver_of == -2) {
+    const int id = starpu_worker_get_id();
+    const int devid = id >= 0 && starpu_worker_get_type(id) == STARPU_OPENCL_WORKER
+                          ? starpu_worker_get_devid(id)
+                          : -1;
+    t_driver_of =
+        devid >= 0 && devid < STARPU_MAXOPENCLDEVS && g_shares_cores[devid].load() ? devid : -1;
+  }
+  return t_driver_of;
+}
+
+int worker_id() noexcept {
+  if (t_worker_id == -2) t_worker_id = starpu_worker_get_id();
+  return t_worker_id;
+}
+
+// This CPU worker ran a hook of ours at @p now (0: it is about to block).
+void cpu_seen(Clock::rep now) noexcept {
+  const int id = worker_id();
+  if (id >= 0 && id < STARPU_NMAXWORKERS) g_cpu_seen[id].store(now, std::memory_order_relaxed);
+}
+
+// Whether a CPU worker runs a task (it has been out of its polling loop for kDriverAway: a
+// task, the members of a parallel task included, or a preemption).
+bool cpu_task_running(Clock::rep now) noexcept {
+  for (const int id : g_cpu_workers) {
+    const Clock::rep seen = g_cpu_seen[id].load(std::memory_order_relaxed);
+    if (seen != 0 && Clock::duration{now - seen} > kDriverAway) return true;
+  }
+  return false;
+}
+
+// Whether an idle CPU worker should leave its core: a counted OpenCL task runs on a device
+// that shares the cores, or such a device's driver has been out of its loop for kDriverAway.
+bool cores_wanted(Clock::rep now) noexcept {
+  if (g_device_tasks.load() > 0) return true;
+  for (int devid = 0; devid < STARPU_MAXOPENCLDEVS; ++devid) {
+    if (!g_shares_cores[devid].load(std::memory_order_relaxed)) continue;
+    const Clock::rep seen = g_driver_seen[devid].load(std::memory_order_relaxed);
+    if (seen != 0 && Clock::duration{now - seen} > kDriverAway) return true;
+  }
+  return false;
+}
 
 void note_activity() noexcept {
   g_last_activity.store(Clock::now().time_since_epoch().count());
@@ -113,7 +187,34 @@ void wake_yielding() noexcept {
 }
 
 void wake_yielding_if_tasks() noexcept {
-  if (g_device_tasks.load() > 0) wake_yielding();
+  if (g_device_tasks.load() > 0 || g_blocked.load() > 0) wake_yielding();
+}
+
+// The driver of device @p devid on the host's cores, polling with nothing to do: after
+// kSpinBeforeYield without any event (a bump of g_generation), it leaves its core to a CPU
+// worker's task, until the next event or that task's end (kMaxYield at the latest). A task
+// for it comes with an event (its submission, or the end of the task it waited for), and so
+// does a transfer it must make for a CPU task (the waiting worker's progression hook).
+void driver_may_yield(int devid, Clock::rep now) {
+  const std::uint64_t generation = g_generation.load();
+  if (generation != t_seen || t_idle_since == 0) {
+    t_seen = generation;
+    t_idle_since = now;
+    return;
+  }
+  if (Clock::duration{now - t_idle_since} < kSpinBeforeYield || !cpu_task_running(now)) return;
+  {
+    std::unique_lock<std::mutex> lock(g_yield_mutex);
+    g_blocked.fetch_add(1);
+    g_driver_seen[devid].store(0);  // not away: idle CPU workers keep polling
+    g_yield_cv.wait_for(lock, kMaxYield, [] {
+      return g_generation.load() != t_seen || !g_yielding.load() || !cpu_task_running(now_rep());
+    });
+    g_blocked.fetch_sub(1);
+  }
+  // Woken by an event: the next turn sees it and polls kSpinBeforeYield again; after
+  // kMaxYield without one, it blocks again at once.
+  g_driver_seen[devid].store(now_rep());
 }
 
 // A StarPU progression hook: called by spinning workers (cheap: one load) and by any other
@@ -123,11 +224,24 @@ unsigned progression_hook(void* /*unused*/) {
   if (starpu_worker_get_id() < 0) {
     wake_workers();
     wake_yielding_if_tasks();
+  } else if (const int devid = driver_of_this_thread(); devid >= 0) {
+    // The driver of a device on the host's cores, back in its loop: after a copy (or a
+    // preemption) the CPU workers that left it the core poll again.
+    const Clock::rep now = now_rep();
+    const Clock::rep seen = g_driver_seen[devid].exchange(now, std::memory_order_relaxed);
+    if (seen != 0 && Clock::duration{now - seen} > kDriverAway) {
+      wake_yielding();
+      t_idle_since = 0;
+    } else if (g_yielding.load(std::memory_order_relaxed)) {
+      driver_may_yield(devid, now);
+    }
   } else if (t_idle_last) {
     t_idle_last = false;  // an idle CPU worker polls again
+    cpu_seen(now_rep());
   } else {
     t_idle_since = 0;
-    wake_yielding_if_tasks();  // a CPU worker ran a task, or another worker's driver loop
+    cpu_seen(now_rep());
+    wake_yielding_if_tasks();  // a CPU worker ran a task, or waits for its task's data
   }
   return 1;  // "may block": only read by drivers built blocking
 }
@@ -135,20 +249,22 @@ unsigned progression_hook(void* /*unused*/) {
 // StarPU's idle hook: a CPU worker's poll found no task.
 unsigned idle_hook(void* /*unused*/) {
   t_idle_last = true;
-  if (g_device_tasks.load() == 0 || !g_yielding.load(std::memory_order_relaxed)) {
+  const Clock::rep now = now_rep();
+  if (!g_yielding.load(std::memory_order_relaxed) || !cores_wanted(now)) {
     t_idle_since = 0;
   } else {
-    const Clock::rep now = Clock::now().time_since_epoch().count();
     if (t_idle_since == 0) t_idle_since = now;
     if (Clock::duration{now - t_idle_since} >= kSpinBeforeYield) {
       std::unique_lock<std::mutex> lock(g_yield_mutex);
       g_blocked.fetch_add(1);
+      cpu_seen(0);  // blocked: no task of its own that the device's driver should yield to
       g_yield_cv.wait_for(lock, kMaxYield, [] {
-        return g_generation.load() != t_seen || g_device_tasks.load() == 0 || !g_yielding.load();
+        return g_generation.load() != t_seen || !g_yielding.load() || !cores_wanted(now_rep());
       });
       g_blocked.fetch_sub(1);
     }
   }
+  cpu_seen(now_rep());
   t_seen = g_generation.load();
   return 1;
 }
@@ -212,13 +328,9 @@ bool find_shared_devices() {
   for (unsigned i = 0; i < got; ++i) {
     const int devid = starpu_worker_get_devid(workers[i]);
     if (devid < 0 || devid >= STARPU_MAXOPENCLDEVS) continue;
-    cl_device_id device;
-    starpu_opencl_get_device(static_cast<unsigned>(devid), &device);
-    cl_device_type type = 0;
-    const bool cpu =
-        clGetDeviceInfo(device, CL_DEVICE_TYPE, sizeof type, &type, nullptr) == CL_SUCCESS &&
-        (type & CL_DEVICE_TYPE_CPU) != 0;
+    const bool cpu = runs_on_host_cpu(devid);
     if (every_device || cpu) {
+      g_driver_seen[devid].store(now_rep());  // its driver polls: it runs no task yet
       g_shares_cores[devid].store(true);
       any = true;
     }
@@ -240,6 +352,10 @@ void start_idle_pausing(bool distributed) {
   g_paused = false;
   g_pausing = pausing;
   if (yielding) {
+    int ids[STARPU_NMAXWORKERS];
+    const int n = starpu_worker_get_ids_by_type(STARPU_CPU_WORKER, ids, STARPU_NMAXWORKERS);
+    g_cpu_workers.assign(ids, ids + n);
+    for (const int id : g_cpu_workers) g_cpu_seen[id].store(now_rep());
     g_idle_hook = starpu_idle_hook_register(idle_hook, nullptr);
     g_yielding.store(g_idle_hook >= 0);
   }
@@ -266,6 +382,8 @@ void stop_idle_pausing() noexcept {
   // Blocked CPU workers return (a hook may still be running after its deregistration).
   g_yielding.store(false);
   for (std::atomic<bool>& shares : g_shares_cores) shares.store(false);
+  for (std::atomic<Clock::rep>& seen : g_driver_seen) seen.store(0);
+  for (std::atomic<Clock::rep>& seen : g_cpu_seen) seen.store(0);
   wake_yielding();
   if (g_idle_hook >= 0) starpu_idle_hook_deregister(g_idle_hook);
   g_idle_hook = -1;

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "host_opencl.h"
 #include "peppher/error.h"
 
 namespace peppher {
@@ -151,7 +152,7 @@ double bring_us(std::uint32_t valid, unsigned node, std::size_t bytes) noexcept 
   double best = std::numeric_limits<double>::infinity();
   for (unsigned src = 0; src < 32; ++src)
     if ((valid & (1u << src)) != 0)
-      best = std::min(best, starpu_transfer_predict(src, node, bytes));
+      best = std::min(best, detail::transfer_predict_us(src, node, bytes));
   return std::isfinite(best) ? best : 0;
 }
 
@@ -184,15 +185,15 @@ double PlacementChoice::transfer_us(unsigned node) const {
     if (op.storage == nullptr) {  // raw: at home before the call, brought back after it
       if (node == STARPU_MAIN_RAM) continue;
       if ((op.mode & STARPU_R) != 0)
-        total += starpu_transfer_predict(STARPU_MAIN_RAM, node, op.bytes);
+        total += detail::transfer_predict_us(STARPU_MAIN_RAM, node, op.bytes);
       if ((op.mode & STARPU_W) != 0)
-        total += starpu_transfer_predict(node, STARPU_MAIN_RAM, op.bytes);
+        total += detail::transfer_predict_us(node, STARPU_MAIN_RAM, op.bytes);
       continue;
     }
     // Written here: it will have to reach its next reader, expected where the last one ran.
     const int reader = op.storage->last_reader();
     if ((op.mode & STARPU_W) != 0 && reader >= 0 && static_cast<unsigned>(reader) != node)
-      total += starpu_transfer_predict(node, static_cast<unsigned>(reader), op.bytes);
+      total += detail::transfer_predict_us(node, static_cast<unsigned>(reader), op.bytes);
     if ((op.mode & STARPU_R) == 0) continue;  // written only: nothing to bring
     std::uint32_t valid = op.storage->placement();
     if (valid == 0) {  // unknown: where StarPU has it now (or is bringing it)

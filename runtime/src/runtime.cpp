@@ -14,8 +14,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "host_opencl.h"
 #include "idle_workers.h"
-#include "opencl_copies.h"
 #include "opencl_programs.h"
 #include "peppher/detail/distributed.h"
 #include "peppher/detail/raw_cache.h"
@@ -75,6 +75,7 @@ std::string init_error(int ret) {
 
 // Stops StarPU, through the distributed layer when one started it (which removes it).
 void stop_starpu() {
+  detail::forget_host_opencl_links();
 #ifdef STARPU_USE_CUDA
   if (starpu_cuda_worker_get_count() > 0) starpu_cublas_shutdown();
 #endif
@@ -180,15 +181,13 @@ void init(const Config& config) {
     if (config.nopencl) conf.nopencl = *config.nopencl;
     if (config.ncuda) conf.ncuda = *config.ncuda;
   }
+  detail::configure_for_host_opencl(conf);  // pocl: a CPU worker on every core
   // peager is there for combined workers (an OpenMP variant on all CPU cores,
   // docs/SELECTION.md); with fewer than two CPU workers it makes none, and lws keeps the
   // data nearer its tasks. STARPU_SCHED still wins.
   if (!sched_from_env && g_scheduler == "peager" && conf.ncpus >= 0 && conf.ncpus < 2) {
     g_scheduler = "lws";
     conf.sched_policy_name = g_scheduler.c_str();
-  }
-  if (detail::opencl_copies_better_synchronous(conf.nopencl)) {
-    conf.disable_asynchronous_opencl_copy = 1;
   }
   detail::apply_calibration_defaults(conf);  // models learn from one run (placement.h)
   detail::Distributed* layer = detail::distributed();
@@ -214,6 +213,7 @@ void init(const Config& config) {
   try {
     apply_variant_environment();
     apply_placement_environment();
+    detail::calibrate_host_opencl_links();
     detail::start_opencl_builds();
     detail::start_idle_pausing(layer != nullptr);
   } catch (...) {

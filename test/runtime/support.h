@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "kernels.h"
@@ -45,6 +46,29 @@ struct HistoryModel {
     char path[1024];
     starpu_perfmodel_get_model_path(symbol.c_str(), path, sizeof path);
     std::remove(path);
+  }
+};
+
+// Sets an environment variable for one scope, restoring the previous value afterwards.
+struct ScopedEnv {
+  std::string name;
+  bool had = false;
+  std::string old;
+  ScopedEnv(const char* n, const char* value) : name(n) {
+    if (const char* o = std::getenv(n)) {
+      had = true;
+      old = o;
+    }
+    if (value != nullptr)
+      setenv(n, value, 1);
+    else
+      unsetenv(n);
+  }
+  ~ScopedEnv() {
+    if (had)
+      setenv(name.c_str(), old.c_str(), 1);
+    else
+      unsetenv(name.c_str());
   }
 };
 

@@ -213,3 +213,68 @@ TEST_CASE("an idle CPU worker leaves the cores to an OpenCL task on the host's c
   CHECK(polling->cpu_task_ran);
   CHECK(blocked->cpu_task_ran);
 }
+
+namespace {
+
+// A CPU task that holds its worker until the host says so (g_hold, as hold_device).
+void hold_cpu(void** /*buffers*/, void* /*arg*/) {
+  g_hold = 1;
+  for (int i = 0; i < 30000 && g_hold.load() != 2; ++i) sleep_seconds(0.001);  // <= 30 s
+}
+
+// Holds the CPU worker in a task for @p seconds and measures the OpenCL driver thread's CPU
+// time meanwhile (in cpu_worker_seconds); then submits an OpenCL task and checks that it runs
+// while the CPU worker is still held.
+std::optional<HoldResult> hold_the_cpu(double seconds) {
+  Session session;
+  if (!has_opencl() || starpu_cpu_worker_get_count() == 0 || !device_is_a_cpu())
+    return std::nullopt;
+  const std::string driver = thread_named("OpenCL 0");
+  REQUIRE_FALSE(driver.empty());
+  static starpu_codelet hold = make_codelet("hold_cpu", hold_cpu, nullptr, {});
+  g_hold = 0;
+  struct Release {
+    ~Release() { g_hold = 2; }
+  } release;
+  starpu_task* task = starpu_task_create();
+  task->cl = &hold;
+  REQUIRE(starpu_task_submit(task) == 0);
+  while (g_hold.load() != 1) sleep_seconds(0.001);
+  sleep_seconds(0.05);  // the driver's poll before it blocks
+  HoldResult result;
+  const long long before = thread_cpu_ns(driver);
+  sleep_seconds(seconds);
+  const long long after = thread_cpu_ns(driver);
+  REQUIRE(before >= 0);
+  REQUIRE(after >= before);
+  result.cpu_worker_seconds = static_cast<double>(after - before) * 1e-9;
+  peppher::Vector<std::uint32_t> v(1024, 1u);
+  affine(v.handle_for_task(), 2, 1, Where::OpenCl);
+  for (int i = 0; i < 10000 && starpu_task_nsubmitted() > 1; ++i) sleep_seconds(0.001);
+  result.cpu_task_ran = starpu_task_nsubmitted() == 1 && g_hold.load() == 1;
+  g_hold = 2;
+  starpu_task_wait_for_all();
+  CHECK(v[5] == 3u);
+  return result;
+}
+
+}  // namespace
+
+TEST_CASE("the driver of an OpenCL device on the host's cores leaves them to a CPU task",
+          "[idle][opencl]") {
+  ::setenv("PEPPHER_YIELD_TO_OPENCL", "0", 1);
+  const auto polling = hold_the_cpu(0.5);
+  ::unsetenv("PEPPHER_YIELD_TO_OPENCL");
+  const auto blocked = hold_the_cpu(0.5);
+  if (!polling || !blocked) {
+    WARN("no CPU worker beside an OpenCL device of type CL_DEVICE_TYPE_CPU: nothing to check");
+    return;
+  }
+  INFO("OpenCL driver's CPU time in 0.5 s of a CPU task: polling "
+       << polling->cpu_worker_seconds << " s, blocked " << blocked->cpu_worker_seconds << " s");
+  CHECK(blocked->cpu_worker_seconds < 0.025);
+  CHECK(polling->cpu_worker_seconds > 5 * blocked->cpu_worker_seconds);
+  // Blocked, it still runs the OpenCL task submitted while the CPU worker is busy.
+  CHECK(polling->cpu_task_ran);
+  CHECK(blocked->cpu_task_ran);
+}

@@ -20,29 +20,6 @@ std::string current_scheduler() {
   return policy != nullptr && policy->policy_name != nullptr ? policy->policy_name : "";
 }
 
-// Sets an environment variable for one scope, restoring the previous value afterwards.
-struct ScopedEnv {
-  std::string name;
-  bool had = false;
-  std::string old;
-  ScopedEnv(const char* n, const char* value) : name(n) {
-    if (const char* o = std::getenv(n)) {
-      had = true;
-      old = o;
-    }
-    if (value != nullptr)
-      setenv(n, value, 1);
-    else
-      unsetenv(n);
-  }
-  ~ScopedEnv() {
-    if (had)
-      setenv(name.c_str(), old.c_str(), 1);
-    else
-      unsetenv(name.c_str());
-  }
-};
-
 }  // namespace
 
 TEST_CASE("init starts StarPU with dmda by default; STARPU_SCHED wins", "[init]") {

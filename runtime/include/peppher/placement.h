@@ -55,10 +55,17 @@ int largest_combined_worker() noexcept;
 ///        only when @p sequential_accepts is false (no sequential CPU variant accepts the
 ///        task: the OpenMP one would run on one thread anyway).
 bool openmp_may_run(unsigned workerid, bool sequential_accepts) noexcept;
-/// @brief Expected microseconds (StarPU's bus model) to bring @p bytes valid on the memory
-///        nodes of bit set @p valid to node @p node, from the nearest of them: 0 when
-///        already valid there (or when no prediction exists).
+/// @brief Expected microseconds (StarPU's bus model; into OpenCL devices on the host CPU,
+///        the measured fresh-buffer bandwidth) to bring @p bytes valid on the memory nodes of
+///        bit set @p valid to node @p node, from the nearest of them: 0 when already valid
+///        there (or when no prediction exists).
 double bring_us(std::uint32_t valid, unsigned node, std::size_t bytes) noexcept;
+/// @brief Expected microseconds to move @p bytes from memory node @p src to @p dst: StarPU's
+///        bus model, except from host memory into an OpenCL device that runs on the host
+///        CPU, where it is the measured bandwidth of writing into a fresh device buffer
+///        (StarPU's calibration reuses one warm buffer: ten times faster than a call's first
+///        copy there). Implemented in host_opencl.cpp.
+double transfer_predict_us(unsigned src, unsigned dst, std::size_t bytes) noexcept;
 /// @brief The kind of StarPU worker a variant of @p backend ("CPU", "OPENMP", "OPENCL",
 ///        "CUDA") runs on.
 starpu_worker_archtype worker_kind(const std::string& backend) noexcept;

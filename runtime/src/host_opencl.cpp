@@ -1,0 +1,308 @@
+// OpenCL devices that run on the host's CPU cores (pocl with STARPU_OPENCL_ON_CPUS=1).
+//
+// Workers. StarPU gives every OpenCL device's driver a core of its own (its default CPU
+// worker count is the cores minus the devices), as a GPU's driver thread polls. A host
+// OpenCL device computes on every core with threads of its own, and its driver waits in
+// clFinish: a core left to it is a core the OpenMP variants lose (on 2 cores, one CPU worker
+// and no combined worker, against an OpenMP original on both). So with only such devices,
+// every core gets a CPU worker; idle CPU workers block while the device runs
+// (idle_workers.cpp).
+//
+// Copies. A "non-blocking" clEnqueueWriteBuffer to such a device is a memcpy inside the call,
+// so an asynchronous copy overlaps nothing and StarPU warns that its submission "took a very
+// long time": synchronous copies do the same work without the misleading warning.
+//
+// Transfer estimates. StarPU's bus calibration writes 32 times into one device buffer, warm
+// after the first: 18-30 GB/s on this machine's pocl. A call's copy goes into a buffer that
+// StarPU has just allocated for it, and the device's first touch of each page costs more
+// than the copy: 2.2 GB/s, for buffers of 1 to 151 MB. Predicted ten times too fast, a
+// device copy looked free to the schedulers (a 2-D convolution moved 2 x 151 MB to pocl and
+// ran 2.4 times slower than its OpenMP original). So the fresh-buffer bandwidth is measured
+// once per STARPU_HOME (kept in <bus folder>/<host>.peppher-host-opencl) and written into
+// StarPU's bus model for the host-to-device links; StarPU reads it from the next start on,
+// and this session's own estimates (transfer_predict_us) use it at once.
+#include "host_opencl.h"
+
+#include <hwloc.h>
+#include <starpu_opencl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "peppher/placement.h"
+
+namespace peppher::detail {
+namespace {
+
+bool env_set(const char* name) {
+  const char* v = std::getenv(name);
+  return v != nullptr && *v != '\0';
+}
+
+// Devices of @p type over every OpenCL platform (0 when there is no OpenCL at all).
+cl_uint count_devices(cl_device_type type) {
+  cl_uint nplatforms = 0;
+  if (clGetPlatformIDs(0, nullptr, &nplatforms) != CL_SUCCESS || nplatforms == 0) return 0;
+  std::vector<cl_platform_id> platforms(nplatforms);
+  if (clGetPlatformIDs(nplatforms, platforms.data(), nullptr) != CL_SUCCESS) return 0;
+  cl_uint total = 0;
+  for (cl_platform_id p : platforms) {
+    cl_uint n = 0;
+    if (clGetDeviceIDs(p, type, 0, nullptr, &n) == CL_SUCCESS) total += n;
+  }
+  return total;
+}
+
+// Whether the OpenCL devices StarPU will take are all host CPU devices: it takes CPU devices
+// only when asked (STARPU_OPENCL_ON_CPUS), and GPUs and accelerators first.
+bool only_host_devices(int nopencl) {
+  if (nopencl == 0) return false;
+  const char* on_cpus = std::getenv("STARPU_OPENCL_ON_CPUS");
+  if (on_cpus == nullptr || *on_cpus == '\0' || std::strcmp(on_cpus, "0") == 0) return false;
+  return count_devices(CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR) == 0 &&
+         count_devices(CL_DEVICE_TYPE_CPU) > 0;
+}
+
+// The cores StarPU counts (hwloc's cores, else its processing units), times
+// STARPU_NTHREADS_PER_CORE as StarPU multiplies them; 0 when hwloc cannot tell.
+int host_cores() {
+  hwloc_topology_t topology;
+  if (hwloc_topology_init(&topology) != 0) return 0;
+  int n = 0;
+  if (hwloc_topology_load(topology) == 0) {
+    n = hwloc_get_nbobjs_by_type(topology, HWLOC_OBJ_CORE);
+    if (n <= 0) n = hwloc_get_nbobjs_by_type(topology, HWLOC_OBJ_PU);
+  }
+  hwloc_topology_destroy(topology);
+  const char* per_core = std::getenv("STARPU_NTHREADS_PER_CORE");
+  const int threads = per_core != nullptr ? std::atoi(per_core) : 1;
+  return n > 0 ? n * std::max(threads, 1) : 0;
+}
+
+// Fresh-buffer bandwidth (bytes per microsecond, StarPU's unit) into each host OpenCL
+// device's memory node this session; 0: none measured (StarPU's own model applies).
+std::atomic<double> g_fresh_bandwidth[STARPU_MAXNODES];
+
+double now_us() {
+  using namespace std::chrono;
+  return duration<double, std::micro>(steady_clock::now().time_since_epoch()).count();
+}
+
+// Writes @p bytes into fresh buffers of @p devid three times: the median bandwidth, or 0.
+double measure_fresh_bandwidth(int devid) {
+  cl_context context = nullptr;
+  cl_device_id device = nullptr;
+  starpu_opencl_get_context(devid, &context);
+  starpu_opencl_get_device(devid, &device);
+  if (context == nullptr || device == nullptr) return 0;
+  cl_int err = CL_SUCCESS;
+  cl_command_queue queue = clCreateCommandQueue(context, device, 0, &err);
+  if (err != CL_SUCCESS) return 0;
+  constexpr std::size_t kBytes = 16u << 20;
+  std::vector<char> host(kBytes, 1);  // touched: a call's operand is
+  std::vector<double> us;
+  for (int trial = 0; trial < 3; ++trial) {
+    cl_mem buffer = clCreateBuffer(context, CL_MEM_READ_WRITE, kBytes, nullptr, &err);
+    if (err != CL_SUCCESS) break;
+    const double start = now_us();
+    err = clEnqueueWriteBuffer(queue, buffer, CL_TRUE, 0, kBytes, host.data(), 0, nullptr, nullptr);
+    const double end = now_us();
+    clReleaseMemObject(buffer);
+    if (err != CL_SUCCESS) break;
+    us.push_back(end - start);
+  }
+  clReleaseCommandQueue(queue);
+  if (us.size() != 3) return 0;
+  std::sort(us.begin(), us.end());
+  return us[1] > 0 ? static_cast<double>(kBytes) / us[1] : 0;
+}
+
+// StarPU's bus bandwidth file for this host (starpu_bus_print_filenames), or "".
+std::string bandwidth_file() {
+  char* text = nullptr;
+  std::size_t size = 0;
+  FILE* f = open_memstream(&text, &size);
+  if (f == nullptr) return "";
+  starpu_bus_print_filenames(f);
+  std::fclose(f);
+  std::string all(text != nullptr ? text : "");
+  std::free(text);
+  const std::string key = "bandwidth: <";
+  const std::size_t at = all.find(key);
+  if (at == std::string::npos) return "";
+  const std::size_t end = all.find('>', at + key.size());
+  return end == std::string::npos ? "" : all.substr(at + key.size(), end - at - key.size());
+}
+
+// The measurements kept for this STARPU_HOME: memory node -> bandwidth.
+std::map<unsigned, double> read_kept(const std::string& path) {
+  std::map<unsigned, double> kept;
+  std::ifstream in(path);
+  std::string word;
+  unsigned node = 0;
+  double bandwidth = 0;
+  while (in >> word >> node >> word >> bandwidth)
+    if (node < STARPU_MAXNODES && bandwidth > 0) kept[node] = bandwidth;
+  return kept;
+}
+
+// Writes @p text to @p path through a temporary file and a rename (never half a file).
+void write_whole(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp" + std::to_string(getpid());
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out << text;
+    if (!out.flush()) {
+      std::remove(tmp.c_str());
+      return;
+    }
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) std::remove(tmp.c_str());
+}
+
+// Sets the entries (CPU memory node -> @p node) of StarPU's bandwidth matrix file: rows are
+// sources, tab-separated columns destinations, '#' lines comments.
+void patch_bandwidth_file(const std::string& path, const std::map<unsigned, double>& into) {
+  std::ifstream in(path);
+  if (!in) return;
+  std::ostringstream out;
+  std::string line;
+  unsigned row = 0;
+  bool changed = false;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') {
+      out << line << '\n';
+      continue;
+    }
+    const unsigned src = row++;
+    if (src < starpu_memory_nodes_get_count() && starpu_node_get_kind(src) == STARPU_CPU_RAM) {
+      std::vector<std::string> cells;
+      std::size_t start = 0;
+      for (std::size_t tab; (tab = line.find('\t', start)) != std::string::npos; start = tab + 1)
+        cells.push_back(line.substr(start, tab - start));
+      cells.push_back(line.substr(start));
+      for (const auto& [node, bandwidth] : into) {
+        if (node >= cells.size()) continue;
+        const double old = std::atof(cells[node].c_str());
+        if (old > 0 && std::abs(old - bandwidth) <= 0.01 * bandwidth) continue;
+        char number[32];
+        std::snprintf(number, sizeof number, "%e", bandwidth);
+        cells[node] = number;
+        changed = true;
+      }
+      line.clear();
+      for (std::size_t i = 0; i < cells.size(); ++i) line += (i ? "\t" : "") + cells[i];
+    }
+    out << line << '\n';
+  }
+  if (changed) write_whole(path, out.str());
+}
+
+// The factor m of StarPU's prediction from host memory to @p node (1 when it cannot tell).
+double starpu_multiplier(unsigned node) {
+  constexpr double kBytes = 1 << 30;
+  const double bandwidth = starpu_transfer_bandwidth(STARPU_MAIN_RAM, node);
+  const double time =
+      starpu_transfer_predict(STARPU_MAIN_RAM, node, static_cast<std::size_t>(kBytes)) -
+      starpu_transfer_latency(STARPU_MAIN_RAM, node);
+  const double m = time * bandwidth / kBytes;
+  return std::isfinite(m) && m > 0 ? m : 1;
+}
+
+}  // namespace
+
+bool runs_on_host_cpu(int devid) {
+  if (devid < 0 || devid >= STARPU_MAXOPENCLDEVS) return false;
+  cl_device_id device = nullptr;
+  starpu_opencl_get_device(devid, &device);
+  cl_device_type type = 0;
+  return device != nullptr &&
+         clGetDeviceInfo(device, CL_DEVICE_TYPE, sizeof type, &type, nullptr) == CL_SUCCESS &&
+         (type & CL_DEVICE_TYPE_CPU) != 0;
+}
+
+void configure_for_host_opencl(starpu_conf& conf) {
+#ifdef STARPU_USE_CUDA
+  if (conf.ncuda != 0) return;  // a CUDA driver may want its core: StarPU's default stays
+#endif
+  if (!only_host_devices(conf.nopencl)) return;
+  if (!env_set("STARPU_DISABLE_ASYNCHRONOUS_OPENCL_COPY"))
+    conf.disable_asynchronous_opencl_copy = 1;
+  if (conf.ncpus == -1) {  // neither STARPU_NCPU nor Config::ncpus
+    const int cores = host_cores();
+    if (cores > 0) conf.ncpus = cores;
+  }
+}
+
+void calibrate_host_opencl_links() {
+  int ids[STARPU_NMAXWORKERS];
+  const int n = starpu_worker_get_ids_by_type(STARPU_OPENCL_WORKER, ids, STARPU_NMAXWORKERS);
+  std::map<unsigned, int> devices;  // memory node -> OpenCL device
+  for (int i = 0; i < n; ++i) {
+    const int devid = starpu_worker_get_devid(ids[i]);
+    const unsigned node = starpu_worker_get_memory_node(static_cast<unsigned>(ids[i]));
+    if (node < STARPU_MAXNODES && runs_on_host_cpu(devid)) devices[node] = devid;
+  }
+  if (devices.empty()) return;
+  const std::string bus = bandwidth_file();
+  const std::string kept_path =
+      bus.empty() ? "" : bus.substr(0, bus.rfind(".bandwidth")) + ".peppher-host-opencl";
+  std::map<unsigned, double> kept =
+      kept_path.empty() ? std::map<unsigned, double>{} : read_kept(kept_path);
+  const char* recalibrate = std::getenv("STARPU_BUS_CALIBRATE");
+  const bool fresh = recalibrate != nullptr && std::atoi(recalibrate) > 0;
+  bool measured = false;
+  for (const auto& [node, devid] : devices) {
+    if (!fresh && kept.count(node) != 0) continue;
+    if (!measured) starpu_pause();  // the workers' polling would slow the device's threads
+    const double bandwidth = measure_fresh_bandwidth(devid);
+    measured = true;
+    if (bandwidth > 0) kept[node] = bandwidth;
+  }
+  if (measured) starpu_resume();
+  // StarPU predicts latency + bytes / bandwidth * m (m = 2 x its device count, for the
+  // devices' contention on the host bridge): the file gets bandwidth x m, so that its
+  // prediction is the measured cost.
+  std::map<unsigned, double> into;
+  for (const auto& [node, devid] : devices) {
+    if (kept.count(node) == 0) continue;
+    g_fresh_bandwidth[node].store(kept[node], std::memory_order_relaxed);
+    into[node] = kept[node] * starpu_multiplier(node);
+  }
+  if (bus.empty() || into.empty()) return;
+  if (measured && !kept.empty()) {
+    std::ostringstream text;
+    for (const auto& [node, bandwidth] : kept)
+      text << "node " << node << " fresh_write_bytes_per_us " << bandwidth << '\n';
+    write_whole(kept_path, text.str());
+  }
+  patch_bandwidth_file(bus, into);
+}
+
+void forget_host_opencl_links() noexcept {
+  for (auto& bandwidth : g_fresh_bandwidth) bandwidth.store(0, std::memory_order_relaxed);
+}
+
+double transfer_predict_us(unsigned src, unsigned dst, std::size_t bytes) noexcept {
+  if (src == dst) return 0;
+  if (dst < STARPU_MAXNODES && src < starpu_memory_nodes_get_count() &&
+      starpu_node_get_kind(src) == STARPU_CPU_RAM) {
+    const double bandwidth = g_fresh_bandwidth[dst].load(std::memory_order_relaxed);
+    if (bandwidth > 0)
+      return starpu_transfer_latency(src, dst) + static_cast<double>(bytes) / bandwidth;
+  }
+  return starpu_transfer_predict(src, dst, bytes);
+}
+
+}  // namespace peppher::detail
