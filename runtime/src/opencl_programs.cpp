@@ -63,6 +63,7 @@ bool OpenClProgram::build_at_init() {
 
 void OpenClProgram::load() {
   std::lock_guard<std::mutex> lock(mutex_);
+  queued_.store(false);  // built now, on this thread: before_call sees the lock taken
   if (loaded_.load(std::memory_order_relaxed)) return;
   const unsigned session = g_session.load();
   if (error_session_ == session && !error_.empty()) throw Error(error_);
@@ -100,6 +101,43 @@ void OpenClProgram::load() {
   });
 }
 
+namespace {
+
+// Whether only OpenCL workers can run @p cl (StarPU derives `where` from the functions when
+// it is 0).
+bool runs_only_on_opencl(const starpu_codelet& cl) {
+  std::uint32_t where = cl.where;
+  if (where == 0) {
+    for (int i = 0; i < STARPU_MAXIMPLEMENTATIONS; ++i) {
+      if (cl.cpu_funcs[i] != nullptr) where |= STARPU_CPU;
+      if (cl.cuda_funcs[i] != nullptr) where |= STARPU_CUDA;
+      if (cl.opencl_funcs[i] != nullptr) where |= STARPU_OPENCL;
+    }
+  }
+  return where == STARPU_OPENCL;
+}
+
+}  // namespace
+
+void OpenClProgram::before_call(const starpu_codelet& cl) {
+  if (loaded_.load(std::memory_order_acquire) || starpu_opencl_worker_get_count() == 0) return;
+  if (!runs_only_on_opencl(cl)) {
+    if (queued_.load()) return;  // the background build will get to it
+    std::unique_lock<std::mutex> lock(mutex_, std::try_to_lock);
+    if (!lock.owns_lock()) return;  // being built
+  }
+  get();
+}
+
+void OpenClProgram::wait_before_task(const starpu_codelet& cl) noexcept {
+  if (!runs_only_on_opencl(cl)) return;
+  try {
+    get();
+  } catch (const Error&) {
+    // Kept by the program: the worker's get() reports it as the variant's exception.
+  }
+}
+
 namespace detail {
 
 void start_opencl_builds() {
@@ -112,10 +150,14 @@ void start_opencl_builds() {
     return registry();
   }();
   if (programs.empty()) return;
+  for (OpenClProgram* program : programs) program->set_queued(true);
   g_stop_building = false;
   g_builder = std::thread([programs] {
     for (OpenClProgram* program : programs) {
-      if (g_stop_building) return;
+      if (g_stop_building) {  // shutdown: nothing more is built in the background
+        program->set_queued(false);
+        continue;
+      }
       try {
         program->get();
       } catch (const Error&) {

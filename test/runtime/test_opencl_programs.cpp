@@ -67,3 +67,41 @@ TEST_CASE("a background build's error reaches the call that needs the program",
   }
   CHECK_FALSE(broken.ready());
 }
+
+namespace {
+
+void no_cpu(void** /*buffers*/, void* /*arg*/) {}
+void no_opencl(void** /*buffers*/, void* /*arg*/) {}
+
+}  // namespace
+
+TEST_CASE("a call waits for its OpenCL program's build only when only OpenCL can run it",
+          "[opencl][opencl_build]") {
+  const std::string path =
+      write_kernel_file("queued.cl", "__kernel void queued(__global float* x) { x[0] += 1.0f; }\n");
+  peppher::OpenClProgram program(path.c_str());
+  starpu_codelet anywhere{};  // StarPU chooses between a CPU and an OpenCL variant
+  anywhere.cpu_funcs[0] = no_cpu;
+  anywhere.opencl_funcs[0] = no_opencl;
+  starpu_codelet opencl_only{};
+  opencl_only.opencl_funcs[0] = no_opencl;
+  peppher_test::Session session;
+  if (starpu_opencl_worker_get_count() == 0) return;
+  // As init() marks the programs its background build will get to (this one it never will:
+  // it is not registered, so nothing builds it unless a call does).
+  program.set_queued(true);
+  program.before_call(anywhere);
+  CHECK_FALSE(program.ready());  // not waited for: a CPU worker may run the call
+  program.before_call(opencl_only);
+  CHECK(program.ready());  // built before a task that only OpenCL can run
+
+  const std::string broken_path =
+      write_kernel_file("broken_call.cl", "__kernel void b(__global float* x) { x[0] = y; }\n");
+  peppher::OpenClProgram broken(broken_path.c_str());
+  const std::string expected = "peppher: cannot load OpenCL kernels from " + broken_path;
+  // Never built in the background: built at the first call, and its error kept.
+  CHECK_THROWS_WITH(broken.before_call(anywhere), Catch::StartsWith(expected));
+  CHECK_THROWS_WITH(broken.before_call(opencl_only), Catch::StartsWith(expected));
+  broken.wait_before_task(opencl_only);  // never throws: the worker's get() reports it
+  CHECK_THROWS_WITH(broken.get(), Catch::StartsWith(expected));
+}

@@ -129,6 +129,23 @@ class OpenClProgram {
   /// @brief True once this session's build succeeded (and until shutdown).
   bool ready() const noexcept { return loaded_.load(std::memory_order_acquire); }
 
+  /// @brief The entry wrapper's step before submitting a call whose codelet is @p cl: get()
+  ///        when only OpenCL workers can run @p cl (so a task never waits for its build on
+  ///        a worker, inside its measured time); otherwise nothing while the background
+  ///        build is pending or under way (a call that runs elsewhere does not wait for
+  ///        it; an OpenCL worker that gets the task waits for it), else get() (a build error
+  ///        of this session is thrown, a program not built yet is built here).
+  void before_call(const starpu_codelet& cl);
+
+  /// @brief get() when only OpenCL workers can run @p cl, an error left to the worker's get()
+  ///        (reported as the variant's exception): for a codelet chosen during submission,
+  ///        where nothing may throw.
+  void wait_before_task(const starpu_codelet& cl) noexcept;
+
+  /// @brief Set by init() for a program its background build will get to (before_call does
+  ///        not wait for it meanwhile); internal.
+  void set_queued(bool queued) noexcept { queued_.store(queued); }
+
  private:
   void load();  // builds under mutex_ unless built or failed this session (opencl_programs.cpp)
 
@@ -136,6 +153,7 @@ class OpenClProgram {
   const char* options_;
   starpu_opencl_program program_{};
   std::atomic<bool> loaded_{false};
+  std::atomic<bool> queued_{false};  // the session's background build has not reached it yet
   std::mutex mutex_;
   std::string error_;           // this session's build error, rethrown by the next get()s
   unsigned error_session_ = 0;  // the session error_ belongs to (0: none)

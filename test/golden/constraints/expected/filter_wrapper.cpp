@@ -295,7 +295,8 @@ void filter(
     peppher_check.value("elements of m", static_cast<long long>(m.size()));
     peppher_check.fail();
   }
-  peppher_program_filter_opencl.get();  // builds the kernels once per session, off the workers
+  // Its kernels' build, waited for here when only OpenCL workers can run the call.
+  peppher_program_filter_opencl.before_call(*peppher_cl);
   peppher_task.args<PeppherArgs>().n = n;
   peppher_task.args<PeppherArgs>().alpha = alpha;
   peppher_task.use(0, v);

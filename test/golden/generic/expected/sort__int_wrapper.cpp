@@ -153,7 +153,8 @@ void sort<int>(int * data, int n) {
     }
   }
   peppher::TaskBuilder peppher_task(peppher_cl, "sort<int>");
-  peppher_program_sort_opencl.get();  // builds the kernels once per session, off the workers
+  // Its kernels' build, waited for here when only OpenCL workers can run the call.
+  peppher_program_sort_opencl.before_call(*peppher_cl);
   peppher_task.args<PeppherArgs>().n = n;
   peppher_task.register_vector(0, data, peppher::checked_length(
           "sort<int>", "data", "numElements = n",

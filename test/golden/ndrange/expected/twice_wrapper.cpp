@@ -120,7 +120,8 @@ void twice(peppher::Vector<float> & v, float bias) {
     peppher_chosen = peppher_forced;
   }
   peppher::TaskBuilder peppher_task(peppher_cl, "twice");
-  peppher_program_twice_opencl.get();  // builds the kernels once per session, off the workers
+  // Its kernels' build, waited for here when only OpenCL workers can run the call.
+  peppher_program_twice_opencl.before_call(*peppher_cl);
   peppher_task.args<PeppherArgs>().bias = bias;
   peppher_task.use(0, v);
   peppher_task.submit(false);

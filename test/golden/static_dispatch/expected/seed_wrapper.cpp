@@ -106,7 +106,8 @@ void seed(peppher::Vector<float> & x, int n) {
     peppher_chosen = peppher_forced;
   }
   peppher::TaskBuilder peppher_task(peppher_cl, "seed");
-  peppher_program_seed_opencl.get();  // builds the kernels once per session, off the workers
+  // Its kernels' build, waited for here when only OpenCL workers can run the call.
+  peppher_program_seed_opencl.before_call(*peppher_cl);
   peppher_task.args<PeppherArgs>().n = n;
   peppher_task.use(0, x);
   peppher_task.submit(false);

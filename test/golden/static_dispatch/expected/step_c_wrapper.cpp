@@ -171,7 +171,8 @@ void step_c(peppher::Vector<float> & x, int n) {
     if (peppher_chosen >= 0) peppher_cl = &peppher_single_codelets[peppher_chosen];
   }
   peppher::TaskBuilder peppher_task(peppher_cl, "step_c");
-  peppher_program_step_c_opencl.get();  // builds the kernels once per session, off the workers
+  // Its kernels' build, waited for here when only OpenCL workers can run the call.
+  peppher_program_step_c_opencl.before_call(*peppher_cl);
   peppher_task.args<PeppherArgs>().n = n;
   peppher_task.use(0, x);
   peppher_task.submit(false);

@@ -248,11 +248,15 @@ void saxpy(
   }
   auto peppher_choose = [&](starpu_task* peppher_built) -> starpu_codelet* {
     const int peppher_k = peppher_calibrating.choose(peppher_built);
-    return peppher_k >= 0 ? &peppher_model_codelets[peppher_k] : peppher_cl;
+    if (peppher_k < 0) return peppher_cl;
+    // An OpenCL variant's task is measured without the wait for its kernels' build.
+    peppher_program_saxpy_opencl.wait_before_task(peppher_model_codelets[peppher_k]);
+    return &peppher_model_codelets[peppher_k];
   };
   peppher::TaskBuilder peppher_task(peppher_cl, "saxpy");
   peppher_task.choose_codelet(peppher_choose);
-  peppher_program_saxpy_opencl.get();  // builds the kernels once per session, off the workers
+  // Its kernels' build, waited for here when only OpenCL workers can run the call.
+  peppher_program_saxpy_opencl.before_call(*peppher_cl);
   peppher_task.args<PeppherArgs>().a = a;
   peppher_task.args<PeppherArgs>().rows = rows;
   peppher_task.args<PeppherArgs>().cols = cols;

@@ -300,8 +300,10 @@ void tile(peppher::Vector<float> & x, int n) {
     peppher_chosen = peppher_forced;
   }
   peppher::TaskBuilder peppher_task(peppher_cl, "tile");
-  peppher_program_tile_opencl__WG_64.get();  // builds the kernels once per session, off the workers
-  peppher_program_tile_opencl__WG_128.get();  // builds the kernels once per session, off the workers
+  // Its kernels' build, waited for here when only OpenCL workers can run the call.
+  peppher_program_tile_opencl__WG_64.before_call(*peppher_cl);
+  // Its kernels' build, waited for here when only OpenCL workers can run the call.
+  peppher_program_tile_opencl__WG_128.before_call(*peppher_cl);
   peppher_task.args<PeppherArgs>().n = n;
   peppher_task.use(0, x);
   peppher_task.submit(false);

@@ -183,7 +183,8 @@ void vector_scale(float * arr, int size, float factor) {
     }
   }
   peppher::TaskBuilder peppher_task(peppher_cl, "vector_scale");
-  peppher_program_scale_opencl.get();  // builds the kernels once per session, off the workers
+  // Its kernels' build, waited for here when only OpenCL workers can run the call.
+  peppher_program_scale_opencl.before_call(*peppher_cl);
   peppher_task.args<PeppherArgs>().size = size;
   peppher_task.args<PeppherArgs>().factor = factor;
   peppher_task.register_vector(0, arr, peppher::checked_length(
