@@ -146,75 +146,14 @@ bool device_is_a_cpu() {
   return (type & CL_DEVICE_TYPE_CPU) != 0;
 }
 
+// Holding one side of the host's cores in a task: the OpenCL device (an OpenCL task), or the
+// CPU worker (a CPU task), while the other side's thread is measured.
+enum class Held { Device, CpuWorker };
+
 struct HoldResult {
-  double cpu_worker_seconds = -1;  // the CPU worker's CPU time while the device was held
-  bool cpu_task_ran = false;       // a CPU task submitted meanwhile ran before the release
+  double idle_seconds = -1;     // the other side's thread's CPU time while the task held
+  bool other_task_ran = false;  // a task for the other side submitted meanwhile ran in time
 };
-
-// Holds the device for @p seconds (after the task started) and measures the CPU worker's CPU
-// time meanwhile; then submits a CPU task and checks that it runs while the device is still
-// held. Returns nullopt where there is nothing to measure (no CPU worker, no OpenCL device
-// on the host's cores).
-std::optional<HoldResult> hold_the_device(double seconds) {
-  Session session;
-  if (!has_opencl() || starpu_cpu_worker_get_count() == 0 || !device_is_a_cpu())
-    return std::nullopt;
-  const std::string cpu_worker = thread_named("CPU 0");
-  REQUIRE_FALSE(cpu_worker.empty());
-  static starpu_codelet hold = make_codelet("hold_device", nullptr, hold_device, {});
-  g_hold = 0;
-  struct Release {  // a failed check still lets the task end before the session does
-    ~Release() { g_hold = 2; }
-  } release;
-  starpu_task* task = starpu_task_create();
-  task->cl = &hold;
-  REQUIRE(starpu_task_submit(task) == 0);
-  while (g_hold.load() != 1) sleep_seconds(0.001);
-  sleep_seconds(0.05);  // the CPU worker's poll before it blocks
-  HoldResult result;
-  const long long before = thread_cpu_ns(cpu_worker);
-  sleep_seconds(seconds);
-  const long long after = thread_cpu_ns(cpu_worker);
-  REQUIRE(before >= 0);
-  REQUIRE(after >= before);
-  result.cpu_worker_seconds = static_cast<double>(after - before) * 1e-9;
-  // Work for the blocked worker: it must still run it, with the device still held.
-  peppher::Vector<std::uint32_t> v(1024, 1u);
-  affine(v.handle_for_task(), 2, 1, Where::Cpu);
-  for (int i = 0; i < 10000 && starpu_task_nsubmitted() > 1; ++i) sleep_seconds(0.001);
-  result.cpu_task_ran = starpu_task_nsubmitted() == 1 && g_hold.load() == 1;
-  g_hold = 2;
-  starpu_task_wait_for_all();
-  CHECK(v[5] == 3u);
-  return result;
-}
-
-}  // namespace
-
-TEST_CASE("an idle CPU worker leaves the cores to an OpenCL task on the host's cores",
-          "[idle][opencl]") {
-  // With the blocking turned off, the idle CPU worker polls all along: the control shows
-  // that the measure sees a polling worker (it gets its share of a core: 0.06-0.49 s here, at
-  // load averages of 8 to 13), and blocked it uses almost none (1-2 ms: a wake-up every
-  // 10 ms at most).
-  ::setenv("PEPPHER_YIELD_TO_OPENCL", "0", 1);
-  const auto polling = hold_the_device(0.5);
-  ::unsetenv("PEPPHER_YIELD_TO_OPENCL");
-  const auto blocked = hold_the_device(0.5);
-  if (!polling || !blocked) {
-    WARN("no CPU worker beside an OpenCL device of type CL_DEVICE_TYPE_CPU: nothing to check");
-    return;
-  }
-  INFO("CPU worker's CPU time in 0.5 s of an OpenCL task: polling "
-       << polling->cpu_worker_seconds << " s, blocked " << blocked->cpu_worker_seconds << " s");
-  CHECK(blocked->cpu_worker_seconds < 0.025);
-  CHECK(polling->cpu_worker_seconds > 5 * blocked->cpu_worker_seconds);
-  // Blocked, it still runs the CPU task submitted while the device is busy.
-  CHECK(polling->cpu_task_ran);
-  CHECK(blocked->cpu_task_ran);
-}
-
-namespace {
 
 // A CPU task that holds its worker until the host says so (g_hold, as hold_device).
 void hold_cpu(void** /*buffers*/, void* /*arg*/) {
@@ -222,59 +161,76 @@ void hold_cpu(void** /*buffers*/, void* /*arg*/) {
   for (int i = 0; i < 30000 && g_hold.load() != 2; ++i) sleep_seconds(0.001);  // <= 30 s
 }
 
-// Holds the CPU worker in a task for @p seconds and measures the OpenCL driver thread's CPU
-// time meanwhile (in cpu_worker_seconds); then submits an OpenCL task and checks that it runs
-// while the CPU worker is still held.
-std::optional<HoldResult> hold_the_cpu(double seconds) {
+// Holds @p held for @p seconds (after its task started) and measures the CPU time of the
+// other side's thread meanwhile (the CPU worker; the OpenCL worker's driver); then submits a
+// task for that other side and checks that it runs while the first task still holds.
+// Returns nullopt where there is nothing to measure (no CPU worker, no OpenCL device on the
+// host's cores).
+std::optional<HoldResult> hold(Held held, double seconds) {
   Session session;
   if (!has_opencl() || starpu_cpu_worker_get_count() == 0 || !device_is_a_cpu())
     return std::nullopt;
-  const std::string driver = thread_named("OpenCL 0");
-  REQUIRE_FALSE(driver.empty());
-  static starpu_codelet hold = make_codelet("hold_cpu", hold_cpu, nullptr, {});
+  const bool device = held == Held::Device;
+  const std::string other = thread_named(device ? "CPU 0" : "OpenCL 0");
+  REQUIRE_FALSE(other.empty());
+  static starpu_codelet hold_device_cl = make_codelet("hold_device", nullptr, hold_device, {});
+  static starpu_codelet hold_cpu_cl = make_codelet("hold_cpu", hold_cpu, nullptr, {});
   g_hold = 0;
-  struct Release {
+  struct Release {  // a failed check still lets the task end before the session does
     ~Release() { g_hold = 2; }
   } release;
   starpu_task* task = starpu_task_create();
-  task->cl = &hold;
+  task->cl = device ? &hold_device_cl : &hold_cpu_cl;
   REQUIRE(starpu_task_submit(task) == 0);
   while (g_hold.load() != 1) sleep_seconds(0.001);
-  sleep_seconds(0.05);  // the driver's poll before it blocks
+  sleep_seconds(0.05);  // the other side's poll before it blocks
   HoldResult result;
-  const long long before = thread_cpu_ns(driver);
+  const long long before = thread_cpu_ns(other);
   sleep_seconds(seconds);
-  const long long after = thread_cpu_ns(driver);
+  const long long after = thread_cpu_ns(other);
   REQUIRE(before >= 0);
   REQUIRE(after >= before);
-  result.cpu_worker_seconds = static_cast<double>(after - before) * 1e-9;
+  result.idle_seconds = static_cast<double>(after - before) * 1e-9;
+  // Work for the blocked side: it must still run it, with the first task still holding.
   peppher::Vector<std::uint32_t> v(1024, 1u);
-  affine(v.handle_for_task(), 2, 1, Where::OpenCl);
+  affine(v.handle_for_task(), 2, 1, device ? Where::Cpu : Where::OpenCl);
   for (int i = 0; i < 10000 && starpu_task_nsubmitted() > 1; ++i) sleep_seconds(0.001);
-  result.cpu_task_ran = starpu_task_nsubmitted() == 1 && g_hold.load() == 1;
+  result.other_task_ran = starpu_task_nsubmitted() == 1 && g_hold.load() == 1;
   g_hold = 2;
   starpu_task_wait_for_all();
   CHECK(v[5] == 3u);
   return result;
 }
 
-}  // namespace
-
-TEST_CASE("the driver of an OpenCL device on the host's cores leaves them to a CPU task",
-          "[idle][opencl]") {
+// With the blocking turned off, the idle side polls all along: the control shows that the
+// measure sees a polling thread (it gets its share of a core: 0.06-0.49 s here, at load
+// averages of 8 to 13), and blocked it uses almost none (1-3 ms: a wake-up every 10 ms at
+// most). Blocked, it still runs the task submitted while the other side is busy.
+void check_blocking(Held held, const char* what) {
   ::setenv("PEPPHER_YIELD_TO_OPENCL", "0", 1);
-  const auto polling = hold_the_cpu(0.5);
+  const auto polling = hold(held, 0.5);
   ::unsetenv("PEPPHER_YIELD_TO_OPENCL");
-  const auto blocked = hold_the_cpu(0.5);
+  const auto blocked = hold(held, 0.5);
   if (!polling || !blocked) {
     WARN("no CPU worker beside an OpenCL device of type CL_DEVICE_TYPE_CPU: nothing to check");
     return;
   }
-  INFO("OpenCL driver's CPU time in 0.5 s of a CPU task: polling "
-       << polling->cpu_worker_seconds << " s, blocked " << blocked->cpu_worker_seconds << " s");
-  CHECK(blocked->cpu_worker_seconds < 0.025);
-  CHECK(polling->cpu_worker_seconds > 5 * blocked->cpu_worker_seconds);
-  // Blocked, it still runs the OpenCL task submitted while the CPU worker is busy.
-  CHECK(polling->cpu_task_ran);
-  CHECK(blocked->cpu_task_ran);
+  INFO(what << " in 0.5 s: polling " << polling->idle_seconds << " s, blocked "
+            << blocked->idle_seconds << " s");
+  CHECK(blocked->idle_seconds < 0.025);
+  CHECK(polling->idle_seconds > 5 * blocked->idle_seconds);
+  CHECK(polling->other_task_ran);
+  CHECK(blocked->other_task_ran);
+}
+
+}  // namespace
+
+TEST_CASE("an idle CPU worker leaves the cores to an OpenCL task on the host's cores",
+          "[idle][opencl]") {
+  check_blocking(Held::Device, "the CPU worker's CPU time during an OpenCL task");
+}
+
+TEST_CASE("the driver of an OpenCL device on the host's cores leaves them to a CPU task",
+          "[idle][opencl]") {
+  check_blocking(Held::CpuWorker, "the OpenCL driver's CPU time during a CPU task");
 }
