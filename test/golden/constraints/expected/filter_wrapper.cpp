@@ -97,6 +97,9 @@ void peppher_cpu_filter_cpu(void* peppher_buffers[], void* peppher_cl_arg) try {
 void peppher_openmp_filter_openmp(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_filter_openmp.hit();
   peppher::use_combined_worker_threads();
+  // On a combined worker StarPU's array can list the operands out of order (peppher/task.h).
+  void* peppher_interfaces[STARPU_NMAXBUFS];
+  peppher_buffers = peppher::openmp_task_buffers(peppher_buffers, peppher_interfaces);
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   auto v = peppher::Vector<float>::view(
       reinterpret_cast<float*>(STARPU_VECTOR_GET_PTR(peppher_buffers[0])),

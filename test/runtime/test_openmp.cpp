@@ -1,0 +1,92 @@
+// OpenMP (STARPU_FORKJOIN) tasks on a combined worker: the operands a generated OPENMP wrapper
+// reads (peppher::openmp_task_buffers) are the task's, in its codelet's buffer order, on every
+// StarPU version (StarPU 1.4.0 to 1.4.9 pass the function its operands in their locking order:
+// docs/SELECTION.md "OpenMP variants").
+#include <starpu.h>
+
+#include <array>
+#include <atomic>
+#include <climits>
+#include <cstdint>
+#include <vector>
+
+#include "peppher/runtime.h"
+#include "peppher/task.h"
+#include "peppher_catch.h"
+
+namespace {
+
+struct OrderArgs {
+  std::array<std::uint32_t, 3> length;  // of the operand at each buffer index
+};
+
+std::atomic<int> g_runs{0};
+std::atomic<int> g_combined{0};   // runs on a combined worker of two CPU workers
+std::atomic<int> g_in_order{0};   // runs whose operands were the task's, in order
+std::atomic<int> g_raw_order{0};  // runs where StarPU's own array was in order
+
+// Operand k must be the vector of length args.length[k], every element of which is its length.
+bool operands_in_order(void** operands, const OrderArgs& args) {
+  for (std::size_t k = 0; k < args.length.size(); ++k) {
+    if (operands[k] == nullptr || STARPU_VECTOR_GET_NX(operands[k]) != args.length[k]) return false;
+    const auto* v = reinterpret_cast<const std::uint32_t*>(STARPU_VECTOR_GET_PTR(operands[k]));
+    for (std::uint32_t i = 0; i < args.length[k]; ++i)
+      if (v[i] != args.length[k]) return false;
+  }
+  return true;
+}
+
+// What a generated OPENMP backend wrapper does before reading its operands.
+void check_operands(void* buffers[], void* cl_arg) {
+  const auto& args = *static_cast<const OrderArgs*>(cl_arg);
+  void* interfaces[STARPU_NMAXBUFS];
+  void** operands = peppher::openmp_task_buffers(buffers, interfaces);
+  if (operands_in_order(operands, args)) ++g_in_order;
+  if (operands_in_order(buffers, args)) ++g_raw_order;
+  if (starpu_combined_worker_get_size() == 2) ++g_combined;
+  ++g_runs;
+}
+
+}  // namespace
+
+TEST_CASE("an OpenMP task on a combined worker reads its operands in its own order", "[openmp]") {
+  peppher::Config config;
+  config.scheduler = "peager";  // combined workers, as for a composition without models
+  config.ncpus = 2;
+  config.nopencl = 0;
+  config.ncuda = 0;
+  peppher::Runtime rt(config);
+  starpu_codelet cl;
+  starpu_codelet_init(&cl);
+  cl.name = "check_operands";
+  cl.type = STARPU_FORKJOIN;
+  cl.max_parallelism = INT_MAX;
+  cl.cpu_funcs[0] = check_operands;
+  cl.nbuffers = 3;
+  cl.modes[0] = STARPU_R;
+  cl.modes[1] = STARPU_R;
+  cl.modes[2] = STARPU_RW;
+  g_runs = g_combined = g_in_order = g_raw_order = 0;
+  // Three vectors told apart by their lengths (and contents), given to the tasks in every
+  // order: StarPU's locking order (by handle) is at most one of them.
+  const std::array<std::uint32_t, 3> lengths{5, 7, 11};
+  std::vector<peppher::Vector<std::uint32_t>> vectors;
+  for (std::uint32_t n : lengths) vectors.emplace_back(std::vector<std::uint32_t>(n, n));
+  const int orders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  const int rounds = 4;
+  for (int round = 0; round < rounds; ++round)
+    for (const auto& order : orders) {
+      peppher::TaskBuilder task(&cl, "check_operands");
+      for (int k = 0; k < 3; ++k) {
+        task.args<OrderArgs>().length[k] = lengths[order[k]];
+        task.use(k, vectors[order[k]]);
+      }
+      task.submit(false);
+    }
+  starpu_task_wait_for_all();
+  INFO("StarPU's own array listed the operands in order in " << g_raw_order.load() << " of "
+                                                             << g_runs.load() << " runs");
+  CHECK(g_runs == 6 * rounds);
+  CHECK(g_combined == g_runs);  // every task ran as a parallel task on both CPU workers
+  CHECK(g_in_order == g_runs);
+}
