@@ -29,6 +29,9 @@ std::atomic<std::uint32_t> g_cpu_nodes{1u << STARPU_MAIN_RAM}, g_cuda_nodes{0}, 
 // The largest combined worker (-1: none; -2: not looked up yet this session).
 std::atomic<int> g_largest_combined{-2};
 
+// Forgets what the learning choice saw of each call in an earlier session (below).
+void forget_call_history();
+
 int find_largest_combined() noexcept {
   const int base = static_cast<int>(starpu_worker_get_count());
   const int n = static_cast<int>(starpu_combined_worker_get_count());
@@ -82,6 +85,7 @@ void set_placement(bool on) noexcept {
 }
 
 void apply_placement_environment() {
+  forget_call_history();
   g_cpu_nodes.store(nodes_of(STARPU_CPU_WORKER));
   g_cuda_nodes.store(nodes_of(STARPU_CUDA_WORKER));
   g_opencl_nodes.store(nodes_of(STARPU_OPENCL_WORKER));
@@ -271,7 +275,15 @@ namespace {
 // Measurements after which a measured variant that is not the best is no longer run again.
 constexpr int kConfirmed = 2;
 
-// What this process learnt of each call (interface, data footprint) so far.
+// A first call (nothing measured) whose best host choice is a sequential variant on one core
+// runs a device variant instead when moving its operands there and back is expected to take
+// at most this (docs/SELECTION.md): small data for the call suggests work that the device's
+// parallelism pays for (PolyBench-ACC's FDTD-2D: 12 MB, 5 ms to pocl, 0.28 s there against
+// 1.03 s sequential), large data one pass over it that the copies alone may outweigh (ATAX:
+// 576 MB, 0.26 s to pocl for a 0.14 s sequential run; BICG: 256 MB, 0.12 s for 0.19 s).
+constexpr double kCheapMoveUs = 20000;
+
+// What this session learnt of each call (interface, data footprint) so far.
 struct CallHistory {
   // Every candidate was measured (and confirmed): StarPU's scheduler chooses from then on
   // (measurements stay), without looking.
@@ -283,6 +295,11 @@ struct CallHistory {
 };
 std::mutex g_history_mutex;
 std::map<std::pair<const VariantSelector*, std::uint32_t>, CallHistory> g_history;
+
+void forget_call_history() {
+  std::lock_guard<std::mutex> lock(g_history_mutex);
+  g_history.clear();
+}
 
 bool settled(const VariantSelector* selector, std::uint32_t footprint) {
   std::lock_guard<std::mutex> lock(g_history_mutex);
@@ -447,6 +464,16 @@ int CalibratingChoice::choose(starpu_task* task) const {
     int best = -1;
     for (int k = 0; k < n; ++k)
       if (candidate[k] && better(k, best)) best = k;
+    // ... unless that runs a sequential variant on one core (no OpenMP variant on all of
+    // them) while a device variant needs its operands moved for less than kCheapMoveUs.
+    if (best >= 0 && backends[best] == "CPU") {
+      int device = -1;
+      for (int k = 0; k < n; ++k)
+        if (candidate[k] && rank(k) == 3 && cost[k] <= kCheapMoveUs &&
+            (device < 0 || cost[k] < cost[device]))
+          device = k;
+      if (device >= 0) best = device;
+    }
     return runs(best);
   }
   int best = -1;  // the measured best

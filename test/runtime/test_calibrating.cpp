@@ -203,6 +203,35 @@ TEST_CASE("a call still learning explores each variant once, skips one that cann
   for (int call = 0; call < 3; ++call) CHECK(choose(cl, selector, big) == 1);
 }
 
+TEST_CASE(
+    "a first call that would run a sequential variant on one core runs the device's "
+    "variant when its data moves there cheaply",
+    "[calibrating][opencl]") {
+  if (const char* s = std::getenv("STARPU_SCHED"); s != nullptr && *s != '\0') return;
+  HistoryModel hm("peppher_calibrating_test_", "first");
+  peppher::Runtime runtime(pheft(1, 1));  // no combined worker: no OpenMP variant on all cores
+  load_kernels();
+  if (!has_opencl()) return;
+  const unsigned node = starpu_worker_get_memory_node(
+      static_cast<unsigned>(starpu_worker_get_by_type(STARPU_OPENCL_WORKER, 0)));
+  starpu_codelet cl = interface_codelet(&hm.model);
+  peppher::VariantSelector selector("calibrating_first", {"seq", "omp", "ocl"},
+                                    {"CPU", "OPENMP", "OPENCL"});
+  peppher::Vector<std::uint32_t> small(1 << 12, 1u);  // 16 KB: moved in microseconds
+  CHECK(choose(cl, selector, small) == 2);
+  // Data whose move alone is expected to take 60 ms (beyond the 20 ms budget): the
+  // sequential variant, where the data is.
+  const double us_per_mb = peppher::detail::transfer_predict_us(STARPU_MAIN_RAM, node, 1 << 20);
+  REQUIRE(us_per_mb > 0);
+  const std::size_t bytes = static_cast<std::size_t>(60000 / us_per_mb) << 20;
+  if (bytes > (std::size_t{1} << 30)) {
+    WARN("copies to the OpenCL device are too fast here to reach 20 ms with 1 GB");
+    return;
+  }
+  peppher::Vector<std::uint32_t> big(bytes / sizeof(std::uint32_t), 1u);
+  CHECK(choose(cl, selector, big) == 0);
+}
+
 TEST_CASE("without combined workers the OpenMP variant gives way to a sequential one",
           "[calibrating]") {
   if (const char* s = std::getenv("STARPU_SCHED"); s != nullptr && *s != '\0') return;
