@@ -1,9 +1,13 @@
 // OpenCL programs registered with build_at_init() (every OpenCL variant of a composition)
 // are built in the background from init() on, so that the first call does not compile; a
 // build error still reaches the call that needs the program, once per session.
+#include <sys/resource.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <string>
 
@@ -104,4 +108,59 @@ TEST_CASE("a call waits for its OpenCL program's build only when only OpenCL can
   CHECK_THROWS_WITH(broken.before_call(opencl_only), Catch::StartsWith(expected));
   broken.wait_before_task(opencl_only);  // never throws: the worker's get() reports it
   CHECK_THROWS_WITH(broken.get(), Catch::StartsWith(expected));
+}
+
+namespace {
+
+// The id of this process's thread named @p name, or -1.
+long thread_named(const std::string& name) {
+  for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
+    std::ifstream in(task.path() / "comm");
+    std::string comm;
+    std::getline(in, comm);
+    if (comm == name) return std::stol(task.path().filename().string());
+  }
+  return -1;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "beside OpenCL devices on the host's cores the background build has the lowest "
+    "priority",
+    "[opencl][opencl_build]") {
+  // A source pocl has not cached: its build takes a compiler run.
+  const std::string unique =
+      std::to_string(std::chrono::steady_clock::now().time_since_epoch().count());
+  // Many functions: a compile of a second or so.
+  std::string source;
+  for (int f = 0; f < 200; ++f)
+    source += "float f" + std::to_string(f) + "(float x) { return x * " + std::to_string(f) +
+              ".5f + sin(x); }\n";
+  source += "__kernel void k" + unique + "(__global float* x) {\n  float v = x[0];\n";
+  for (int f = 0; f < 200; ++f) source += "  v = f" + std::to_string(f) + "(v);\n";
+  source += "  x[get_global_id(0)] = v;\n}\n";
+  const std::string path = write_kernel_file("slow.cl", source.c_str());
+  peppher::OpenClProgram program(path.c_str());
+  program.build_at_init();
+  peppher::Runtime runtime;  // no test kernels to load first: the build is just starting
+  if (starpu_opencl_worker_get_count() == 0) return;
+  cl_device_id device;
+  starpu_opencl_get_device(0, &device);
+  cl_device_type type = 0;
+  clGetDeviceInfo(device, CL_DEVICE_TYPE, sizeof type, &type, nullptr);
+  long builder = -1;  // the builder names itself once it runs
+  for (int i = 0; i < 1000 && builder < 0 && !program.ready(); ++i) {
+    builder = thread_named("peppher-build");
+    if (builder < 0) usleep(1000);
+  }
+  if (builder < 0) {
+    WARN("the background build ended before it could be looked at");
+    return;
+  }
+  errno = 0;
+  const int nice = getpriority(PRIO_PROCESS, static_cast<id_t>(builder));
+  if (errno != 0) return;  // it ended meanwhile
+  CHECK(nice == ((type & CL_DEVICE_TYPE_CPU) != 0 ? 19 : getpriority(PRIO_PROCESS, 0)));
+  CHECK(program.get() != nullptr);  // it still builds, and the call waits for it
 }
