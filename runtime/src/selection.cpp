@@ -7,7 +7,6 @@
 #include <mutex>
 
 #include "peppher/error.h"
-#include "peppher/placement.h"
 
 namespace peppher {
 namespace {
@@ -131,16 +130,6 @@ void forced_variant_rejects(const VariantSelector& selector, int index) {
               backend + " worker");
 }
 
-namespace {
-
-// A single-variant OpenMP codelet's can_execute: all CPU cores (the largest combined worker)
-// where the run has combined workers, as the full codelet's generated can_execute says.
-int on_all_cores(unsigned workerid, starpu_task* /*task*/, unsigned /*nimpl*/) {
-  return detail::openmp_may_run(workerid, false) ? 1 : 0;
-}
-
-}  // namespace
-
 starpu_codelet single_variant_codelet(const starpu_codelet& full, uint32_t where,
                                       void (*func)(void**, void*), const char* func_name,
                                       bool parallel) {
@@ -165,8 +154,6 @@ starpu_codelet single_variant_codelet(const starpu_codelet& full, uint32_t where
   if (!parallel) {
     cl.type = STARPU_SEQ;
     cl.max_parallelism = 1;
-  } else {
-    cl.can_execute = on_all_cores;  // a forced OpenMP variant gets every core, not one
   }
   return cl;
 }

@@ -232,26 +232,6 @@ TEST_CASE(
   CHECK(choose(cl, selector, big) == 0);
 }
 
-TEST_CASE("a forced OpenMP variant runs on all cores", "[calibrating]") {
-  if (const char* s = std::getenv("STARPU_SCHED"); s != nullptr && *s != '\0') return;
-  peppher::Runtime runtime(pheft(2, 0));
-  REQUIRE(peppher::detail::largest_combined_worker() >= 0);
-  starpu_codelet full = interface_codelet(nullptr);
-  // As PEPPHER_VARIANT's (and static dispatch's) single-variant codelet of an OPENMP variant.
-  starpu_codelet omp = peppher::single_variant_codelet(full, STARPU_CPU, add_one, "add_one", true);
-  peppher::Vector<std::uint32_t> v(1 << 10, 1u);
-  for (int call = 0; call < 3; ++call) {
-    g_ran_on_cores = 0;
-    starpu_task* task = starpu_task_create();
-    task->cl = &omp;
-    task->handles[0] = v.handle_for_task();
-    task->synchronous = 1;
-    REQUIRE(starpu_task_submit(task) == 0);
-    CHECK(g_ran_on_cores == static_cast<int>(starpu_cpu_worker_get_count()));
-  }
-  CHECK(v[0] == 4u);
-}
-
 TEST_CASE("without combined workers the OpenMP variant gives way to a sequential one",
           "[calibrating]") {
   if (const char* s = std::getenv("STARPU_SCHED"); s != nullptr && *s != '\0') return;

@@ -60,9 +60,8 @@ void apply_variant_environment();
 
 /// @brief A copy of @p full (name, buffers, modes) that runs only @p func (named
 ///        @p func_name) on workers of kind @p where (STARPU_CPU, STARPU_CUDA or
-///        STARPU_OPENCL): no performance model, and no can_execute but for @p parallel (an
-///        OPENMP variant: a FORKJOIN task, run on the largest combined worker where the run
-///        has combined workers). The variant need not be in @p full: variants
+///        STARPU_OPENCL): no can_execute, no performance model. @p parallel keeps a
+///        FORKJOIN type (an OPENMP variant). The variant need not be in @p full: variants
 ///        beyond StarPU's slot limit exist this way during training.
 starpu_codelet single_variant_codelet(const starpu_codelet& full, uint32_t where,
                                       void (*func)(void**, void*), const char* func_name,
