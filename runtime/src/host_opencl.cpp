@@ -157,6 +157,11 @@ std::map<unsigned, double> read_kept(const std::string& path) {
   return kept;
 }
 
+// Whether bandwidth @p value is @p target's, within 1 % (what the bus file's "%e" keeps).
+bool close_to(double value, double target) {
+  return value > 0 && std::abs(value - target) <= 0.01 * target;
+}
+
 // Writes @p text to @p path through a temporary file and a rename (never half a file).
 void write_whole(const std::string& path, const std::string& text) {
   const std::string tmp = path + ".tmp" + std::to_string(getpid());
@@ -194,8 +199,7 @@ void patch_bandwidth_file(const std::string& path, const std::map<unsigned, doub
       cells.push_back(line.substr(start));
       for (const auto& [node, bandwidth] : into) {
         if (node >= cells.size()) continue;
-        const double old = std::atof(cells[node].c_str());
-        if (old > 0 && std::abs(old - bandwidth) <= 0.01 * bandwidth) continue;
+        if (close_to(std::atof(cells[node].c_str()), bandwidth)) continue;
         char number[32];
         std::snprintf(number, sizeof number, "%e", bandwidth);
         cells[node] = number;
@@ -273,21 +277,23 @@ void calibrate_host_opencl_links() {
   if (measured) starpu_resume();
   // StarPU predicts latency + bytes / bandwidth * m (m = 2 x its device count, for the
   // devices' contention on the host bridge): the file gets bandwidth x m, so that its
-  // prediction is the measured cost.
+  // prediction is the measured cost. StarPU read the file at this start (or calibrated and
+  // wrote it): where what it holds is already that, the file is left unread.
   std::map<unsigned, double> into;
   for (const auto& [node, devid] : devices) {
     if (kept.count(node) == 0) continue;
     g_fresh_bandwidth[node].store(kept[node], std::memory_order_relaxed);
-    into[node] = kept[node] * starpu_multiplier(node);
+    const double target = kept[node] * starpu_multiplier(node);
+    if (!close_to(starpu_transfer_bandwidth(STARPU_MAIN_RAM, node), target)) into[node] = target;
   }
-  if (bus.empty() || into.empty()) return;
+  if (bus.empty()) return;
   if (measured && !kept.empty()) {
     std::ostringstream text;
     for (const auto& [node, bandwidth] : kept)
       text << "node " << node << " fresh_write_bytes_per_us " << bandwidth << '\n';
     write_whole(kept_path, text.str());
   }
-  patch_bandwidth_file(bus, into);
+  if (!into.empty()) patch_bandwidth_file(bus, into);
 }
 
 void forget_host_opencl_links() noexcept {

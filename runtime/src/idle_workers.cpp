@@ -140,7 +140,9 @@ int worker_id() noexcept {
   return t_worker_id;
 }
 
-// This CPU worker ran a hook of ours at @p now (0: it is about to block).
+// This CPU worker ran a hook of ours at @p now (0: it is about to block). Only read while
+// yielding to a device on the host's cores: otherwise nothing to note (no clock read on the
+// polling path).
 void cpu_seen(Clock::rep now) noexcept {
   const int id = worker_id();
   if (id >= 0 && id < STARPU_NMAXWORKERS) g_cpu_seen[id].store(now, std::memory_order_relaxed);
@@ -169,7 +171,7 @@ bool cores_wanted(Clock::rep now) noexcept {
 }
 
 void note_activity() noexcept {
-  g_last_activity.store(Clock::now().time_since_epoch().count());
+  g_last_activity.store(now_rep());
 }
 
 void resume_locked() {
@@ -217,11 +219,13 @@ void driver_may_yield(int devid, Clock::rep now) {
   g_driver_seen[devid].store(now_rep());
 }
 
-// A StarPU progression hook: called by spinning workers (cheap: one load) and by any other
-// thread while it waits for a data request, which only a running worker may complete (the
-// runtime is not idle then).
+// A StarPU progression hook: called by spinning workers at every turn of their loop (cheap:
+// a few loads, a clock read only while yielding to a device on the host's cores) and by any
+// other thread while it waits for a data request, which only a running worker may complete
+// (the runtime is not idle then).
 unsigned progression_hook(void* /*unused*/) {
-  if (starpu_worker_get_id() < 0) {
+  const bool yielding = g_yielding.load(std::memory_order_relaxed);
+  if (worker_id() < 0) {
     wake_workers();
     wake_yielding_if_tasks();
   } else if (const int devid = driver_of_this_thread(); devid >= 0) {
@@ -232,15 +236,15 @@ unsigned progression_hook(void* /*unused*/) {
     if (seen != 0 && Clock::duration{now - seen} > kDriverAway) {
       wake_yielding();
       t_idle_since = 0;
-    } else if (g_yielding.load(std::memory_order_relaxed)) {
+    } else if (yielding) {
       driver_may_yield(devid, now);
     }
   } else if (t_idle_last) {
     t_idle_last = false;  // an idle CPU worker polls again
-    cpu_seen(now_rep());
+    if (yielding) cpu_seen(now_rep());
   } else {
     t_idle_since = 0;
-    cpu_seen(now_rep());
+    if (yielding) cpu_seen(now_rep());
     wake_yielding_if_tasks();  // a CPU worker ran a task, or waits for its task's data
   }
   return 1;  // "may block": only read by drivers built blocking

@@ -4,10 +4,11 @@
 // the application's timed region; a call waits only while its program is still building.
 //
 // When every OpenCL device runs on the host's cores (pocl) the build competes with the
-// calls' own CPU tasks, on the same cores: a cached pocl build of GEMM's program took 10-12 ms
-// of CPU during the 0.2 s of its OpenMP variant on both cores (5-6 % slower). The builder
-// then runs at the lowest priority (nice 19: a share of about 1.5 % of a core beside busy
-// threads, all of an idle core), so that it mostly uses the cores no task uses. A call
+// calls' own CPU tasks, on the same cores: a cached pocl build of GEMM's program takes about
+// 10 ms of CPU, and ran during the 0.2 s of its OpenMP variant on both cores (0.2295 s at
+// normal priority, 0.2217 s at nice 19, medians of 10). The builder then runs at the lowest
+// priority (nice 19: the scheduler weighs it 15 against 1024 for a normal thread, and gives
+// it all of an idle core), so that it mostly uses the cores no task uses. A call
 // that waits for it leaves its core (and CPU workers block beside a waiting OpenCL task:
 // idle_workers.cpp). With other devices the builder keeps the process's priority.
 #include "opencl_programs.h"
@@ -28,6 +29,7 @@
 #include "peppher/error.h"
 #include "peppher/init.h"
 #include "peppher/opencl.h"
+#include "peppher/placement.h"
 
 namespace peppher {
 namespace {
@@ -115,18 +117,8 @@ void OpenClProgram::load() {
 
 namespace {
 
-// Whether only OpenCL workers can run @p cl (StarPU derives `where` from the functions when
-// it is 0).
 bool runs_only_on_opencl(const starpu_codelet& cl) {
-  std::uint32_t where = cl.where;
-  if (where == 0) {
-    for (int i = 0; i < STARPU_MAXIMPLEMENTATIONS; ++i) {
-      if (cl.cpu_funcs[i] != nullptr) where |= STARPU_CPU;
-      if (cl.cuda_funcs[i] != nullptr) where |= STARPU_CUDA;
-      if (cl.opencl_funcs[i] != nullptr) where |= STARPU_OPENCL;
-    }
-  }
-  return where == STARPU_OPENCL;
+  return detail::codelet_where(cl) == STARPU_OPENCL;
 }
 
 }  // namespace

@@ -113,7 +113,7 @@ int memory_node_of(std::uint32_t where) noexcept {
   return __builtin_ctz(nodes);
 }
 
-int memory_node_of(const starpu_codelet& cl) noexcept {
+std::uint32_t codelet_where(const starpu_codelet& cl) noexcept {
   std::uint32_t where = cl.where;
   if (where == 0) {  // StarPU derives it from the implementations
     for (int i = 0; i < STARPU_MAXIMPLEMENTATIONS; ++i) {
@@ -122,6 +122,11 @@ int memory_node_of(const starpu_codelet& cl) noexcept {
       if (cl.opencl_funcs[i] != nullptr) where |= STARPU_OPENCL;
     }
   }
+  return where;
+}
+
+int memory_node_of(const starpu_codelet& cl) noexcept {
+  const std::uint32_t where = codelet_where(cl);
   // One kind of worker only: a codelet over CPU and device variants lets StarPU choose.
   if (where != STARPU_CPU && where != STARPU_CUDA && where != STARPU_OPENCL) return -1;
   return memory_node_of(where);
@@ -307,7 +312,7 @@ bool settled(const VariantSelector* selector, std::uint32_t footprint) {
   return it != g_history.end() && it->second.settled;
 }
 
-// Whether this process called the interface with this footprint before (notes that it has).
+// Whether this session called the interface with this footprint before (notes that it has).
 bool seen_before(const VariantSelector* selector, std::uint32_t footprint) {
   std::lock_guard<std::mutex> lock(g_history_mutex);
   return !g_history.try_emplace({selector, footprint}).second;
@@ -418,7 +423,7 @@ int CalibratingChoice::choose(starpu_task* task) const {
   if (candidates < 2) return -1;  // nothing to choose: StarPU places it
   if (nmeasured == candidates) {
     // A program that calls again: a measured variant that is not the best runs once more per
-    // process until it has kConfirmed measurements, so that one slow first measurement (a
+    // session until it has kConfirmed measurements, so that one slow first measurement (a
     // cold cache, the first OpenMP team of the process, a busy machine) does not rule it out
     // for good: a measurement far from the mean makes StarPU start the entry afresh
     // (STARPU_HISTORY_MAX_ERROR), and the variant is tried again as unmeasured. Otherwise
@@ -479,7 +484,7 @@ int CalibratingChoice::choose(starpu_task* task) const {
   int best = -1;  // the measured best
   for (int k = 0; k < n; ++k)
     if (candidate[k] && measured[k] && better(k, best)) best = k;
-  // The unmeasured variants not run yet in this process, cheapest transfers first; one whose
+  // The unmeasured variants not run yet in this session, cheapest transfers first; one whose
   // transfers alone cost more than the measured best's time cannot win, and is left alone.
   bool tried[PlacementChoice::kMaxVariants] = {};
   for (;;) {

@@ -33,6 +33,9 @@ namespace detail {
 /// @brief The memory node every worker of the kinds in @p where (STARPU_CPU, STARPU_CUDA,
 ///        STARPU_OPENCL bits) uses, or -1 when they use several (or there is none).
 int memory_node_of(std::uint32_t where) noexcept;
+/// @brief The kinds of worker (STARPU_CPU, STARPU_CUDA, STARPU_OPENCL bits) that may run a
+///        task of @p codelet: its `where`, or, when 0, what StarPU derives from its functions.
+std::uint32_t codelet_where(const starpu_codelet& codelet) noexcept;
 /// @brief The memory node a task of @p codelet will run on, when it can tell (one kind of
 ///        worker, all on one node), else -1.
 int memory_node_of(const starpu_codelet& codelet) noexcept;
