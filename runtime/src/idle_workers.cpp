@@ -8,13 +8,17 @@
 // starpu_pause() is StarPU's answer for "StarPU is used during only a part of the
 // execution": paused workers block on a condition variable at the top of their loop.
 //
-// So a watcher thread pauses the workers once nothing has been submitted for a while and no
-// task is in flight, and they are resumed before anything needs them again:
+// So the workers start paused (nothing is submitted at init), a watcher thread pauses them
+// again once nothing has been submitted for a while and no task is in flight, and they are
+// resumed before anything needs them again:
 // - the runtime's own task submissions call wake_workers() first;
 // - a synchronous data request (starpu_data_acquire, unregister) waits in a loop that runs
 //   StarPU's progression hooks: ours resumes the workers, since only they move device data;
 // - a task submitted some other way (a program using StarPU directly) is noticed by the
 //   watcher, which resumes the workers when StarPU counts submitted tasks.
+// While they run, an idle CPU worker yields its core (sched_yield in StarPU's idle hook) to
+// any thread that wants it: the calling thread, preempted by the workers it resumed or woken
+// by its task's end, otherwise waited for a time slice behind two polling workers.
 //
 // Idle CPU workers beside an OpenCL device that runs on the same cores (pocl: its device is
 // CL_DEVICE_TYPE_CPU, its work-items run on threads of its own on every core). A task is in
@@ -48,6 +52,7 @@
 // with one) or that task's end.
 #include "idle_workers.h"
 
+#include <sched.h>
 #include <starpu.h>
 
 #include <atomic>
@@ -69,9 +74,11 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // How long the runtime must have been idle (no submission, no task in flight) before the
-// workers are paused, and how often the watcher looks.
+// workers are paused, and how often the watcher looks. Each look preempts a thread on a busy
+// core: every 2 ms, the OpenMP GEMM of bench/original ran 2-4 % slower on a combined worker
+// than the same code in the suite's program (its second thread was interrupted 100 times).
 constexpr auto kIdleBeforePause = std::chrono::milliseconds(10);
-constexpr auto kWatchPeriod = std::chrono::milliseconds(2);
+constexpr auto kWatchPeriod = std::chrono::milliseconds(10);
 // How long an idle CPU worker polls beside a running OpenCL task on the host's cores before
 // it blocks, and its longest block. Short tasks keep the quick hand-over of a polling worker:
 // the ODE app's OpenCL tasks take 40-60 us between CPU tasks of 2-5 us, and blocking after
@@ -250,15 +257,22 @@ unsigned progression_hook(void* /*unused*/) {
   return 1;  // "may block": only read by drivers built blocking
 }
 
-// StarPU's idle hook: a CPU worker's poll found no task.
+// StarPU's idle hook: a CPU worker's poll found no task. Unless it blocks (beside a busy
+// device on the host's cores), it gives its core to any other thread that waits for one
+// (sched_yield): a polling worker otherwise kept the calling thread, just woken by the end
+// of its task or just preempted by the workers it resumed, off both cores of a 2-core
+// machine for up to 5 ms (a scheduler's time slice) per call.
 unsigned idle_hook(void* /*unused*/) {
   t_idle_last = true;
   const Clock::rep now = now_rep();
   if (!g_yielding.load(std::memory_order_relaxed) || !cores_wanted(now)) {
     t_idle_since = 0;
+    sched_yield();
   } else {
     if (t_idle_since == 0) t_idle_since = now;
-    if (Clock::duration{now - t_idle_since} >= kSpinBeforeYield) {
+    if (Clock::duration{now - t_idle_since} < kSpinBeforeYield) {
+      sched_yield();
+    } else {
       std::unique_lock<std::mutex> lock(g_yield_mutex);
       g_blocked.fetch_add(1);
       cpu_seen(0);  // blocked: no task of its own that the device's driver should yield to
@@ -353,15 +367,18 @@ void start_idle_pausing(bool distributed) {
   if (!pausing && !yielding) return;
   note_activity();
   g_stop = false;
-  g_paused = false;
   g_pausing = pausing;
-  if (yielding) {
+  // Nothing was submitted yet: the program's own code after init (filling its arrays) has
+  // the cores at once, rather than beside polling workers until the watcher's first pause.
+  g_paused = pausing;
+  if (pausing) starpu_pause();
+  g_idle_hook = starpu_idle_hook_register(idle_hook, nullptr);
+  if (yielding && g_idle_hook >= 0) {
     int ids[STARPU_NMAXWORKERS];
     const int n = starpu_worker_get_ids_by_type(STARPU_CPU_WORKER, ids, STARPU_NMAXWORKERS);
     g_cpu_workers.assign(ids, ids + n);
     for (const int id : g_cpu_workers) g_cpu_seen[id].store(now_rep());
-    g_idle_hook = starpu_idle_hook_register(idle_hook, nullptr);
-    g_yielding.store(g_idle_hook >= 0);
+    g_yielding.store(true);
   }
   g_watcher = std::thread(watch);
   g_hook = starpu_progression_hook_register(progression_hook, nullptr);

@@ -6,14 +6,17 @@
 // When every OpenCL device runs on the host's cores (pocl) the build competes with the
 // calls' own CPU tasks, on the same cores: a cached pocl build of GEMM's program takes about
 // 10 ms of CPU, and ran during the 0.2 s of its OpenMP variant on both cores (0.2295 s at
-// normal priority, 0.2217 s at nice 19, medians of 10). The builder then runs at the lowest
-// priority (nice 19: the scheduler weighs it 15 against 1024 for a normal thread, and gives
-// it all of an idle core), so that it mostly uses the cores no task uses. A call
+// normal priority, 0.2217 s at nice 19, medians of 10). The builder then runs under Linux's
+// SCHED_IDLE policy, the lowest there is: the scheduler weighs it 3 against 1024 for a normal
+// thread (nice 19: 15, which still took about 3 ms of that 0.2 s kernel's cores) and never
+// lets its wake-up preempt one, and gives it all of an idle core, so that it uses the cores
+// no task uses (nice 19 where SCHED_IDLE is refused). A call
 // that waits for it leaves its core (and CPU workers block beside a waiting OpenCL task:
 // idle_workers.cpp). With other devices the builder keeps the process's priority.
 #include "opencl_programs.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <starpu.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -56,6 +59,13 @@ std::string folder_of(const char* path) {
   const std::string p = path != nullptr ? path : "";
   const size_t slash = p.rfind('/');
   return slash == std::string::npos ? "" : p.substr(0, slash == 0 ? 1 : slash);
+}
+
+// The calling thread runs only where no other thread of normal priority wants the core.
+void run_only_on_idle_cores() noexcept {
+  const sched_param param{};
+  if (pthread_setschedparam(pthread_self(), SCHED_IDLE, &param) != 0)
+    setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 19);
 }
 
 }  // namespace
@@ -163,7 +173,7 @@ void start_opencl_builds() {
     host_only = host_only && detail::runs_on_host_cpu(starpu_worker_get_devid(ids[i]));
   g_builder = std::thread([programs, host_only] {
     pthread_setname_np(pthread_self(), "peppher-build");
-    if (host_only) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 19);
+    if (host_only) run_only_on_idle_cores();
     for (OpenClProgram* program : programs) {
       if (g_stop_building) {  // shutdown: nothing more is built in the background
         program->set_queued(false);

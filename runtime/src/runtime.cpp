@@ -229,8 +229,10 @@ void init(const Config& config) {
 void shutdown() {
   std::lock_guard<std::mutex> lock(g_lifecycle_mutex);
   if (!g_running) return;
-  detail::stop_idle_pausing();
+  // A build still running gets the cores that idle workers, still paused, leave (beside
+  // pocl, workers resumed first polled on both cores and left it 1.2 s to finish).
   detail::finish_opencl_builds();
+  detail::stop_idle_pausing();
   // Distributed: the ranks compare their programs before waiting for each other's tasks
   // (throws when they differ: then no task can be waited for).
   if (detail::Distributed* layer = detail::distributed())

@@ -73,7 +73,7 @@ void peppher_cpu_dot_cpu(void* peppher_buffers[], void* peppher_cl_arg) try {
 // worker: it is recorded and rethrown in the application's thread.
 void peppher_openmp_dot_openmp(void* peppher_buffers[], void* peppher_cl_arg) try {
   peppher_counter_dot_openmp.hit();
-  peppher::use_combined_worker_threads();
+  const peppher::OpenMpTeam peppher_team;  // its threads, for this call
   // On a combined worker StarPU's array can list the operands out of order (peppher/task.h).
   void* peppher_interfaces[STARPU_NMAXBUFS];
   peppher_buffers = peppher::openmp_task_buffers(peppher_buffers, peppher_interfaces);
