@@ -2,17 +2,21 @@
 // StarPU's worker threads sleep instead of polling (a StarPU built with non-blocking drivers
 // keeps them runnable all the time) and the process uses (almost) no CPU time, and the
 // workers still run every later task and data movement.
+#include <pthread.h>
+#include <sched.h>
 #include <starpu.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <ctime>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <optional>
 #include <string>
+#include <thread>
 
 #include "peppher/opencl.h"
 #include "peppher_catch.h"
@@ -73,6 +77,18 @@ TEST_CASE("the worker threads of an idle runtime sleep", "[idle]") {
   }
   REQUIRE(workers == static_cast<int>(starpu_worker_get_count()));
   CHECK(samples_with_runnable <= 5);
+}
+
+TEST_CASE("the workers of a runtime just started sleep", "[idle]") {
+  // Nothing is submitted yet: the program's own code after PEPPHER_INITIALIZE() has the
+  // cores at once, not after the 10 ms that pause an idle runtime's workers.
+  peppher::Runtime runtime;
+  int samples_with_runnable = 0;
+  for (int i = 0; i < 8; ++i) {
+    if (runnable_workers().first > 0) ++samples_with_runnable;
+    sleep_seconds(0.001);
+  }
+  CHECK(samples_with_runnable <= 2);
 }
 
 TEST_CASE("the workers of an idle runtime use no CPU time while the host sleeps", "[idle]") {
@@ -233,4 +249,91 @@ TEST_CASE("an idle CPU worker leaves the cores to an OpenCL task on the host's c
 TEST_CASE("the driver of an OpenCL device on the host's cores leaves them to a CPU task",
           "[idle][opencl]") {
   check_blocking(Held::CpuWorker, "the OpenCL driver's CPU time during a CPU task");
+}
+
+namespace {
+
+std::atomic<int> g_busy{0};  // 1: the busy task runs; 2: it may end
+
+void busy_until_released(void* /*buffers*/[], void* /*cl_arg*/) {
+  g_busy = 1;
+  while (g_busy.load() != 2) {
+  }
+}
+
+// The share of a core a host thread bound to @p cpu gets over @p seconds of spinning.
+double host_share_of_core(int cpu, double seconds) {
+  double share = 0;
+  std::thread host([&] {
+    cpu_set_t cpus;
+    CPU_ZERO(&cpus);
+    CPU_SET(cpu, &cpus);
+    pthread_setaffinity_np(pthread_self(), sizeof cpus, &cpus);
+    timespec wall0{}, cpu0{}, wall{}, used{};
+    clock_gettime(CLOCK_MONOTONIC, &wall0);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu0);
+    auto since = [](const timespec& a, const timespec& b) {
+      return static_cast<double>(b.tv_sec - a.tv_sec) + static_cast<double>(b.tv_nsec - a.tv_nsec) * 1e-9;
+    };
+    do {
+      clock_gettime(CLOCK_MONOTONIC, &wall);
+    } while (since(wall0, wall) < seconds);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &used);
+    share = since(cpu0, used) / since(wall0, wall);
+  });
+  host.join();
+  return share;
+}
+
+// While one CPU worker runs a task (so the runtime is busy and its workers are not paused),
+// a host thread spins on the core of the other, idle, CPU worker: the share of that core it
+// gets. Empty when the run has fewer than 2 CPU workers.
+std::optional<double> host_share_beside_idle_worker() {
+  peppher::Config config;
+  config.ncpus = 2;
+  config.nopencl = 0;
+  config.ncuda = 0;
+  peppher::Runtime runtime(config);
+  int workers[2];
+  if (starpu_worker_get_ids_by_type(STARPU_CPU_WORKER, workers, 2) != 2) return std::nullopt;
+  hwloc_cpuset_t idle_cpus = starpu_worker_get_hwloc_cpuset(workers[1]);
+  const int idle_cpu = hwloc_bitmap_first(idle_cpus);
+  hwloc_bitmap_free(idle_cpus);
+  if (idle_cpu < 0) return std::nullopt;
+  static starpu_codelet busy_cl = [] {
+    starpu_codelet cl;
+    starpu_codelet_init(&cl);
+    cl.name = "busy_until_released";
+    cl.cpu_funcs[0] = busy_until_released;
+    return cl;
+  }();
+  g_busy = 0;
+  starpu_task* task = starpu_task_create();
+  task->cl = &busy_cl;
+  task->execute_on_a_specific_worker = 1;
+  task->workerid = static_cast<unsigned>(workers[0]);
+  REQUIRE(starpu_task_submit(task) == 0);  // paused workers are resumed within 10 ms
+  while (g_busy.load() != 1) sleep_seconds(0.001);
+  const double share = host_share_of_core(idle_cpu, 0.3);
+  g_busy = 2;
+  starpu_task_wait_for_all();
+  return share;
+}
+
+}  // namespace
+
+TEST_CASE("an idle CPU worker gives its core to a host thread that wants it", "[idle]") {
+  // The control: with PEPPHER_PAUSE_IDLE_WORKERS=0 the runtime leaves StarPU's idle workers
+  // alone, and the polling worker takes its share of the core (about half).
+  ::setenv("PEPPHER_PAUSE_IDLE_WORKERS", "0", 1);
+  const auto polling = host_share_beside_idle_worker();
+  ::unsetenv("PEPPHER_PAUSE_IDLE_WORKERS");
+  const auto yielding = host_share_beside_idle_worker();
+  if (!polling || !yielding) {
+    WARN("fewer than 2 CPU workers: nothing to check");
+    return;
+  }
+  INFO("share of the idle worker's core a spinning host thread got: beside a polling worker "
+       << *polling << ", beside a yielding one " << *yielding);
+  CHECK(*yielding > 1.3 * *polling);
 }
