@@ -32,9 +32,10 @@ cpu_set_t cpus_of_worker(int id) {
 }
 
 // Starts the team of the combined worker running the calling task, one thread per member:
-// this one (the member StarPU runs the task on) and one bound to each other member's cores. Left to the kernel, a new thread starts on its creator's core: beside a background
-// OpenCL build on the other core, GEMM's second thread shared the first core for its first
-// 10 ms (its 0.19 s kernel took 0.2055 s unbound, 0.1931 s bound, medians of 15).
+// this one (the member StarPU runs the task on) and one bound to each other member's cores.
+// Left to the kernel, a new thread starts on its creator's core: beside a background OpenCL
+// build on the other core, GEMM's second thread shared the first core for its first 10 ms
+// (its 0.19 s kernel took 0.2055 s unbound, 0.1931 s bound, medians of 15).
 void bind_team(int size) {
   int* members = nullptr;
   int count = 0;

@@ -9,9 +9,9 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <ctime>
 #include <cstdint>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -273,7 +273,8 @@ double host_share_of_core(int cpu, double seconds) {
     clock_gettime(CLOCK_MONOTONIC, &wall0);
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu0);
     auto since = [](const timespec& a, const timespec& b) {
-      return static_cast<double>(b.tv_sec - a.tv_sec) + static_cast<double>(b.tv_nsec - a.tv_nsec) * 1e-9;
+      return static_cast<double>(b.tv_sec - a.tv_sec) +
+             static_cast<double>(b.tv_nsec - a.tv_nsec) * 1e-9;
     };
     do {
       clock_gettime(CLOCK_MONOTONIC, &wall);
