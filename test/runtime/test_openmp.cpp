@@ -56,21 +56,33 @@ void check_operands(void* buffers[], void* cl_arg) {
   ++g_runs;
 }
 
-}  // namespace
-
-TEST_CASE("an OpenMP task on a combined worker reads its operands in its own order", "[openmp]") {
+// Two CPU workers under @p scheduler (one that makes combined workers), no device.
+peppher::Config two_cpus(const std::string& scheduler) {
   peppher::Config config;
-  config.scheduler = "peager";  // combined workers, as for a composition without models
+  config.scheduler = scheduler;
   config.ncpus = 2;
   config.nopencl = 0;
   config.ncuda = 0;
-  peppher::Runtime rt(config);
+  return config;
+}
+
+// A codelet of one OpenMP function, as a forced OPENMP variant's is.
+starpu_codelet openmp_codelet(const char* name, void (*func)(void**, void*)) {
   starpu_codelet cl;
   starpu_codelet_init(&cl);
-  cl.name = "check_operands";
+  cl.name = name;
   cl.type = STARPU_FORKJOIN;
   cl.max_parallelism = INT_MAX;
-  cl.cpu_funcs[0] = check_operands;
+  cl.cpu_funcs[0] = func;
+  return cl;
+}
+
+}  // namespace
+
+TEST_CASE("an OpenMP task on a combined worker reads its operands in its own order", "[openmp]") {
+  // peager: combined workers, as for a composition without models.
+  peppher::Runtime rt(two_cpus("peager"));
+  starpu_codelet cl = openmp_codelet("check_operands", check_operands);
   cl.nbuffers = 3;
   cl.modes[0] = STARPU_R;
   cl.modes[1] = STARPU_R;
@@ -138,24 +150,14 @@ cpu_set_t cpus_of(int worker) {
 }  // namespace
 
 TEST_CASE("an OpenMP variant's team is its combined worker's, for the call only", "[openmp]") {
-  peppher::Config config;
   // A codelet of one OpenMP variant (a forced variant's) goes to the largest combined
   // worker under every scheduler that makes them; pheft, left alone, ran it on one worker.
-  config.scheduler = GENERATE(as<std::string>{}, "peager", "pheft");
-  config.ncpus = 2;
-  config.nopencl = 0;
-  config.ncuda = 0;
-  peppher::Runtime rt(config);
+  peppher::Runtime rt(two_cpus(GENERATE(as<std::string>{}, "peager", "pheft")));
   if (starpu_cpu_worker_get_count() < 2) {
     WARN("fewer than 2 CPU workers: no combined worker to look at");
     return;
   }
-  starpu_codelet cl;
-  starpu_codelet_init(&cl);
-  cl.name = "look_at_team";
-  cl.type = STARPU_FORKJOIN;
-  cl.max_parallelism = INT_MAX;
-  cl.cpu_funcs[0] = look_at_team;
+  starpu_codelet cl = openmp_codelet("look_at_team", look_at_team);
   g_seen = TeamSeen{};
   peppher::TaskBuilder task(&cl, "look_at_team");
   task.submit(true);
