@@ -184,27 +184,6 @@ void set_task_arg(starpu_task* task, const Arg& arg) {
   task->cl_arg_free = 1;
 }
 
-// A codelet of one OpenMP variant and nothing else (a forced OPENMP variant's, one written
-// for StarPU by hand) runs on the largest combined worker, where its team has every core:
-// pheft, with no model of it, ran such a task on one CPU worker, its team on one thread
-// (GEMM forced to its OpenMP variant: 2x the time). StarPU hands a task given a combined
-// worker to all its members without asking the scheduler. The generated codelets over
-// several variants choose with can_execute (placement.h's openmp_may_run).
-void run_lone_openmp_on_all_cores(starpu_task* task) noexcept {
-  const starpu_codelet* cl = task->cl;
-  if (task->execute_on_a_specific_worker || cl == nullptr || cl->type != STARPU_FORKJOIN ||
-      cl->can_execute != nullptr || codelet_where(*cl) != STARPU_CPU) {
-    return;
-  }
-  int implementations = 0;
-  for (int i = 0; i < STARPU_MAXIMPLEMENTATIONS; ++i)
-    implementations += cl->cpu_funcs[i] != nullptr;
-  const int largest = largest_combined_worker();
-  if (implementations != 1 || largest < 0) return;
-  task->execute_on_a_specific_worker = 1;
-  task->workerid = static_cast<unsigned>(largest);
-}
-
 }  // namespace
 
 void require_running(const char* iface) {
@@ -943,7 +922,6 @@ bool Call::submit_task(starpu_task* task, std::size_t b) {
   // it): 0 submitted here, 1 run by another rank (the task is gone), < 0 StarPU's error.
   trace_task(task, iface_, nblocks_ == 0 ? -1 : static_cast<int>(b));  // PEPPHER_TRACE
   Distributed* layer = distributed();
-  if (layer == nullptr) run_lone_openmp_on_all_cores(task);  // worker ids are this rank's
   wake_workers();  // paused while the runtime was idle (idle_workers.h)
   const int ret = layer != nullptr ? layer->submit(task) : starpu_task_submit(task);
   task_submitted();  // CPU workers blocked beside a busy OpenCL device poll (idle_workers.h)

@@ -79,7 +79,7 @@ TEST_CASE("the worker threads of an idle runtime sleep", "[idle]") {
   CHECK(samples_with_runnable <= 5);
 }
 
-TEST_CASE("the workers of a runtime just started sleep", "[idle]") {
+TEST_CASE("the workers of a runtime just started sleep", "[idle][alone]") {
   // Nothing is submitted yet: the program's own code after PEPPHER_INITIALIZE() has the
   // cores at once, not after the 10 ms that pause an idle runtime's workers.
   peppher::Runtime runtime;
@@ -323,18 +323,26 @@ std::optional<double> host_share_beside_idle_worker() {
 
 }  // namespace
 
-TEST_CASE("an idle CPU worker gives its core to a host thread that wants it", "[idle]") {
+TEST_CASE("an idle CPU worker gives its core to a host thread that wants it", "[alone]") {
   // The control: with PEPPHER_PAUSE_IDLE_WORKERS=0 the runtime leaves StarPU's idle workers
-  // alone, and the polling worker takes its share of the core (about half).
-  ::setenv("PEPPHER_PAUSE_IDLE_WORKERS", "0", 1);
-  const auto polling = host_share_beside_idle_worker();
-  ::unsetenv("PEPPHER_PAUSE_IDLE_WORKERS");
-  const auto yielding = host_share_beside_idle_worker();
-  if (!polling || !yielding) {
-    WARN("fewer than 2 CPU workers: nothing to check");
-    return;
+  // alone, and the polling worker takes its share of the core (about half on a quiet
+  // machine; 0.98 beside a yielding one). Another process on the same core moves both shares
+  // (ctest runs this part alone): up to three tries, one of which must show the difference.
+  std::string seen;
+  bool yielded = false;
+  for (int attempt = 0; attempt < 3 && !yielded; ++attempt) {
+    ::setenv("PEPPHER_PAUSE_IDLE_WORKERS", "0", 1);
+    const auto polling = host_share_beside_idle_worker();
+    ::unsetenv("PEPPHER_PAUSE_IDLE_WORKERS");
+    const auto yielding = host_share_beside_idle_worker();
+    if (!polling || !yielding) {
+      WARN("fewer than 2 CPU workers: nothing to check");
+      return;
+    }
+    seen += " beside a polling worker " + std::to_string(*polling) + ", beside a yielding one " +
+            std::to_string(*yielding) + ";";
+    yielded = *yielding > 1.3 * *polling;
   }
-  INFO("share of the idle worker's core a spinning host thread got: beside a polling worker "
-       << *polling << ", beside a yielding one " << *yielding);
-  CHECK(*yielding > 1.3 * *polling);
+  INFO("share of the idle worker's core a spinning host thread got:" << seen);
+  CHECK(yielded);
 }
