@@ -185,12 +185,13 @@ inline starpu_perfmodel make_cost_model(const char* symbol,
 
 /// @brief In an OPENMP variant's backend wrapper, for the variant's call: OpenMP runs with
 ///        as many threads as the (combined) worker executing the task has cores
-///        (omp_set_num_threads), and when a call of 5 ms or more returns, the team's other
+///        (omp_set_num_threads), and when a call of 50 ms or more returns, the team's other
 ///        threads end (omp_pause_resource_all): left to OpenMP, they spin for milliseconds
 ///        after the variant's last parallel region, on the cores of the combined worker's
 ///        other members, which StarPU binds there and needs back to end the task (the
 ///        calling thread got GEMM's 0.2 s result 3-7 ms late in most runs, 0.15 ms with
-///        this). Shorter calls keep the team (a new one costs 0.05-0.15 ms on 2 cores). In
+///        this). Shorter calls keep the team (a new one costs 0.05-0.15 ms on a quiet 2-core
+///        machine, milliseconds on a busy one). In
 ///        the runtime library so that this header does not need <omp.h>.
 class OpenMpTeam {
  public:
