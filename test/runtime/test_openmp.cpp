@@ -114,9 +114,11 @@ TEST_CASE("an OpenMP task on a combined worker reads its operands in its own ord
 namespace {
 
 // What the OpenMP variant's team looked like, seen from inside it.
+// Written by the OpenMP threads, read by the test after the task: atomics (libgomp's own
+// barriers are invisible to ThreadSanitizer).
 struct TeamSeen {
-  int threads = 0;
-  long helper_tid = -1;  // OpenMP thread 1's Linux thread id
+  std::atomic<int> threads{0};
+  std::atomic<long> helper_tid{-1};  // OpenMP thread 1's Linux thread id
 };
 TeamSeen g_seen;
 
@@ -151,13 +153,14 @@ TEST_CASE("an OpenMP variant's team has a thread per member and ends after a lon
   }
   starpu_codelet cl = openmp_codelet("look_at_team", look_at_team);
   auto run_for = [&](int ms) {
-    g_seen = TeamSeen{};
+    g_seen.threads = 0;
+    g_seen.helper_tid = -1;
     peppher::TaskBuilder task(&cl, "look_at_team");
     task.args<int>() = ms;
     task.submit(true);
     REQUIRE(g_seen.threads == 2);
     REQUIRE(g_seen.helper_tid > 0);
-    return g_seen.helper_tid;
+    return g_seen.helper_tid.load();
   };
   // 60 ms: its thread 1 ends with the call (OpenMP would keep it, spinning, then asleep).
   CHECK_FALSE(still_there(run_for(60)));
