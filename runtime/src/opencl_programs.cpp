@@ -10,9 +10,9 @@
 // SCHED_IDLE policy, the lowest there is: the scheduler weighs it 3 against 1024 for a normal
 // thread (nice 19: 15, which still took about 3 ms of that 0.2 s kernel's cores) and never
 // lets its wake-up preempt one, and gives it all of an idle core, so that it uses the cores
-// no task uses (nice 19 where SCHED_IDLE is refused). A call
-// that waits for it leaves its core (and CPU workers block beside a waiting OpenCL task:
-// idle_workers.cpp). With other devices the builder keeps the process's priority.
+// no task uses (nice 19 where SCHED_IDLE is refused). A call that waits for it leaves its
+// core (and CPU workers block beside a waiting OpenCL task: idle_workers.cpp). With other
+// devices the builder keeps the process's priority.
 #include "opencl_programs.h"
 
 #include <pthread.h>

@@ -12,24 +12,22 @@ namespace {
 
 // How long a variant must have run for its team to be ended after it (see task.h). The
 // threads' spin after the last parallel region delays the task's end by a few milliseconds;
-// a new team costs 0.05-0.15 ms on a quiet 2-core machine, and a few milliseconds on a busy
-// one (the new thread and the ending ones each wait for a core). Only calls long enough for
-// both to be small end their team: e2e_selection's 30 ms OpenMP calls, each ending its team,
-// measured slower than the 40 ms sequential variant on the CI's busy machine.
+// a new team costs 0.05-0.15 ms on a quiet 2-core machine, and more on a busy one (the new
+// thread and the ending ones each wait for a core). Only calls long enough for both to be
+// small end their team: with 5 ms, the models of e2e_selection's OpenMP-choice case picked
+// its 40 ms sequential variant over its 30 ms OpenMP one in a clean-clone CI run.
 constexpr auto kEndTeamAfter = std::chrono::milliseconds(50);
 
 }  // namespace
 
 OpenMpTeam::OpenMpTeam() noexcept
-    : size_(starpu_combined_worker_get_size()),
-      start_(std::chrono::steady_clock::now().time_since_epoch().count()) {
+    : size_(starpu_combined_worker_get_size()), start_(std::chrono::steady_clock::now()) {
   omp_set_num_threads(size_ > 0 ? size_ : 1);
 }
 
 OpenMpTeam::~OpenMpTeam() {
-  const std::chrono::steady_clock::duration ran{
-      std::chrono::steady_clock::now().time_since_epoch().count() - start_};
-  if (size_ > 1 && ran >= kEndTeamAfter) omp_pause_resource_all(omp_pause_soft);
+  if (size_ > 1 && std::chrono::steady_clock::now() - start_ >= kEndTeamAfter)
+    omp_pause_resource_all(omp_pause_soft);
 }
 
 void** openmp_task_buffers(void** buffers, void** out) noexcept {

@@ -218,8 +218,8 @@ void init(const Config& config) {
     detail::start_idle_pausing(layer != nullptr);
   } catch (...) {
     g_running = false;
+    detail::finish_opencl_builds();  // before the workers resume, as in shutdown()
     detail::stop_idle_pausing();
-    detail::finish_opencl_builds();
     detail::trace_stop();
     stop_starpu();
     throw;

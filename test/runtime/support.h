@@ -1,5 +1,5 @@
-// Shared helpers of the runtime tests: a runtime session with the test kernels loaded,
-// and the bus transfer counter used to check data movements.
+// Shared helpers of the runtime tests: a two-CPU configuration, a runtime session with the
+// test kernels loaded, and the bus transfer counter used to check data movements.
 #pragma once
 
 #include <starpu.h>
@@ -13,6 +13,15 @@
 #include "peppher/runtime.h"
 
 namespace peppher_test {
+
+/// Two CPU workers and no device under @p scheduler, whatever the ctest configuration says.
+inline peppher::Config two_cpus(const std::string& scheduler = peppher::Config{}.scheduler) {
+  peppher::Config config = peppher::Config::with_scheduler(scheduler);
+  config.ncpus = 2;
+  config.nopencl = 0;
+  config.ncuda = 0;
+  return config;
+}
 
 /// A runtime session (StarPU workers from the ctest environment) with the kernels loaded.
 struct Session {

@@ -290,11 +290,7 @@ double host_share_of_core(int cpu, double seconds) {
 // a host thread spins on the core of the other, idle, CPU worker: the share of that core it
 // gets. Empty when the run has fewer than 2 CPU workers.
 std::optional<double> host_share_beside_idle_worker() {
-  peppher::Config config;
-  config.ncpus = 2;
-  config.nopencl = 0;
-  config.ncuda = 0;
-  peppher::Runtime runtime(config);
+  peppher::Runtime runtime(two_cpus());
   int workers[2];
   if (starpu_worker_get_ids_by_type(STARPU_CPU_WORKER, workers, 2) != 2) return std::nullopt;
   hwloc_cpuset_t idle_cpus = starpu_worker_get_hwloc_cpuset(workers[1]);

@@ -21,6 +21,9 @@
 #include "peppher/runtime.h"
 #include "peppher/task.h"
 #include "peppher_catch.h"
+#include "support.h"
+
+using peppher_test::two_cpus;
 
 namespace {
 
@@ -53,16 +56,6 @@ void check_operands(void* buffers[], void* cl_arg) {
   if (operands_in_order(buffers, args)) ++g_raw_order;
   if (starpu_combined_worker_get_size() == 2) ++g_combined;
   ++g_runs;
-}
-
-// Two CPU workers under @p scheduler (one that makes combined workers), no device.
-peppher::Config two_cpus(const std::string& scheduler) {
-  peppher::Config config;
-  config.scheduler = scheduler;
-  config.ncpus = 2;
-  config.nopencl = 0;
-  config.ncuda = 0;
-  return config;
 }
 
 // A codelet of one OpenMP function, as a forced OPENMP variant's is.

@@ -252,10 +252,7 @@ TEST_CASE("random operations keep every container coherent", "[random]") {
     run(std::nullopt, "environment");
   }
   SECTION("2 CPU workers, no OpenCL") {
-    peppher::Config c;
-    c.ncpus = 2;
-    c.nopencl = 0;
-    run(c, "2 CPUs");
+    run(two_cpus(), "2 CPUs");
   }
 }
 

@@ -6,6 +6,7 @@
 
 #include <starpu.h>
 
+#include <chrono>
 #include <cstddef>
 #include <new>
 #include <sstream>
@@ -191,8 +192,8 @@ inline starpu_perfmodel make_cost_model(const char* symbol,
 ///        other members, which StarPU binds there and needs back to end the task (the
 ///        calling thread got GEMM's 0.2 s result 3-7 ms late in most runs, 0.15 ms with
 ///        this). Shorter calls keep the team (a new one costs 0.05-0.15 ms on a quiet 2-core
-///        machine, milliseconds on a busy one). In
-///        the runtime library so that this header does not need <omp.h>.
+///        machine, milliseconds on a busy one). In the runtime library so that this header
+///        does not need <omp.h>.
 class OpenMpTeam {
  public:
   OpenMpTeam() noexcept;
@@ -202,7 +203,7 @@ class OpenMpTeam {
 
  private:
   int size_;
-  long long start_;  // steady_clock ticks at the call's start
+  std::chrono::steady_clock::time_point start_;  // the call's
 };
 
 /// @brief In an OPENMP variant's backend wrapper: the task's data interfaces in its
