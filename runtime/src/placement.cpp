@@ -293,10 +293,13 @@ struct CallHistory {
   // Every candidate was measured (and confirmed): StarPU's scheduler chooses from then on
   // (measurements stay), without looking.
   bool settled = false;
-  // The unmeasured variants run once here (a measurement arrives when its task ends: calls in
-  // between take the measured best, not the same unmeasured variant again), and the measured
-  // losers run once more (kConfirmed).
-  std::set<int> explored, confirmed;
+  // The unmeasured variants run here, each until StarPU's model predicts it (more than once
+  // where STARPU_CALIBRATE_MINIMUM asks for several measurements): per variant, its count of
+  // measurements when it last ran, so that it runs again only once that run's measurement
+  // has arrived (calls in between take the measured best, not the same unmeasured variant).
+  std::map<int, int> explored;
+  // The measured losers that ran once more (kConfirmed).
+  std::set<int> confirmed;
 };
 std::mutex g_history_mutex;
 std::map<std::pair<const VariantSelector*, std::uint32_t>, CallHistory> g_history;
@@ -318,11 +321,25 @@ bool seen_before(const VariantSelector* selector, std::uint32_t footprint) {
   return !g_history.try_emplace({selector, footprint}).second;
 }
 
-// Whether variant k is run now for the first time of @p runs (explored or confirmed).
-bool first_time(const VariantSelector* selector, std::uint32_t footprint,
-                std::set<int> CallHistory::*runs, int k) {
+// Whether measured loser k runs once more now (the first time it is asked).
+bool confirm_now(const VariantSelector* selector, std::uint32_t footprint, int k) {
   std::lock_guard<std::mutex> lock(g_history_mutex);
-  return (g_history[{selector, footprint}].*runs).insert(k).second;
+  return g_history[{selector, footprint}].confirmed.insert(k).second;
+}
+
+// Whether unmeasured variant k, with @p samples measurements, may run now: never ran here, or
+// the measurement of its last run has arrived (its count changed since).
+bool may_explore(const VariantSelector* selector, std::uint32_t footprint, int k, int samples) {
+  std::lock_guard<std::mutex> lock(g_history_mutex);
+  const std::map<int, int>& explored = g_history[{selector, footprint}].explored;
+  const auto it = explored.find(k);
+  return it == explored.end() || it->second != samples;
+}
+
+// Notes that variant k runs now, with @p samples measurements so far.
+void note_explored(const VariantSelector* selector, std::uint32_t footprint, int k, int samples) {
+  std::lock_guard<std::mutex> lock(g_history_mutex);
+  g_history[{selector, footprint}].explored[k] = samples;
 }
 
 void settle(const VariantSelector* selector, std::uint32_t footprint) {
@@ -394,6 +411,17 @@ int CalibratingChoice::choose(starpu_task* task) const {
   int candidates = 0, nmeasured = 0;
   const bool again = seen_before(selector_, footprint);
   int ids[STARPU_NMAXWORKERS];
+  // Variant k's measurements for this footprint on its least measured worker architecture.
+  auto fewest_samples = [&](int k) {
+    int workers[STARPU_NMAXWORKERS];
+    int least = INT_MAX;
+    for (int i = 0, count = candidate_workers(backends[k], workers); i < count; ++i) {
+      starpu_perfmodel_arch* arch =
+          starpu_worker_get_perf_archtype(workers[i], STARPU_NMAX_SCHED_CTXS);
+      least = std::min(least, samples(model, task, arch, static_cast<unsigned>(slots_[k])));
+    }
+    return least;
+  };
   const unsigned nodes = std::min<unsigned>(starpu_memory_nodes_get_count(), STARPU_MAXNODES);
   for (int k = 0; k < n; ++k) {
     const std::string& backend = backends[k];
@@ -404,17 +432,16 @@ int CalibratingChoice::choose(starpu_task* task) const {
     if (count == 0) continue;
     bool all = true;
     double best = std::numeric_limits<double>::infinity();
-    fewest[k] = INT_MAX;
     for (int i = 0; i < count; ++i) {
       starpu_perfmodel_arch* arch = starpu_worker_get_perf_archtype(ids[i], STARPU_NMAX_SCHED_CTXS);
       const double us = starpu_task_expected_length(task, arch, static_cast<unsigned>(slots_[k]));
-      if (again) fewest[k] = std::min(fewest[k], samples(model, task, arch, slots_[k]));
       const unsigned node = node_of_worker(ids[i]);
       const double move = node < nodes ? node_us_[node] : 0;
       all = all && !std::isnan(us);
       best = std::min(best, (std::isnan(us) ? 0 : us) + move);
     }
     candidate[k] = true;
+    fewest[k] = fewest_samples(k);
     measured[k] = all;
     cost[k] = best;
     ++candidates;
@@ -434,7 +461,7 @@ int CalibratingChoice::choose(starpu_task* task) const {
       if (candidate[k] && (best < 0 || cost[k] < cost[best])) best = k;
     for (int k = 0; k < n; ++k) {
       if (!candidate[k] || k == best || fewest[k] >= kConfirmed) continue;
-      if (first_time(selector_, footprint, &CallHistory::confirmed, k)) return k;
+      if (confirm_now(selector_, footprint, k)) return k;
     }
     settle(selector_, footprint);
     return -1;
@@ -493,7 +520,12 @@ int CalibratingChoice::choose(starpu_task* task) const {
       if (candidate[k] && !measured[k] && !tried[k] && cost[k] < cost[best] && better(k, explore))
         explore = k;
     if (explore < 0) return best;
-    if (first_time(selector_, footprint, &CallHistory::explored, explore)) return runs(explore);
+    if (may_explore(selector_, footprint, explore, fewest[explore])) {
+      runs(explore);
+      // Its count once runs() made its entries: the next run waits for this one's measurement.
+      note_explored(selector_, footprint, explore, fewest_samples(explore));
+      return explore;
+    }
     tried[explore] = true;
   }
 }

@@ -170,6 +170,46 @@ TEST_CASE("a call still learning runs the OpenMP variant on all cores and record
   CHECK(choose(cl, selector, w) == -1);  // once per process
 }
 
+TEST_CASE("a variant runs until StarPU predicts it when it asks for several measurements",
+          "[calibrating]") {
+  if (const char* s = std::getenv("STARPU_SCHED"); s != nullptr && *s != '\0') return;
+  // A user's STARPU_CALIBRATE_MINIMUM wins over the runtime's 1 (read by starpu_init).
+  const char* before = std::getenv("STARPU_CALIBRATE_MINIMUM");
+  const std::string saved = before != nullptr ? before : "";
+  setenv("STARPU_CALIBRATE_MINIMUM", "3", 1);
+  struct Restore {
+    const char* value;
+    ~Restore() {
+      if (value != nullptr)
+        setenv("STARPU_CALIBRATE_MINIMUM", value, 1);
+      else
+        unsetenv("STARPU_CALIBRATE_MINIMUM");
+    }
+  } restore{before != nullptr ? saved.c_str() : nullptr};
+  HistoryModel hm("peppher_calibrating_test_", "minimum");
+  peppher::Runtime runtime(pheft(2, 0));
+  const int largest = peppher::detail::largest_combined_worker();
+  REQUIRE(largest >= 0);
+  const int cpu = starpu_worker_get_by_type(STARPU_CPU_WORKER, 0);
+  starpu_codelet cl = interface_codelet(&hm.model);
+  peppher::VariantSelector selector("calibrating_minimum", {"seq", "omp"}, {"CPU", "OPENMP"});
+  peppher::Vector<std::uint32_t> v(1 << 12, 1u);
+  REQUIRE(choose(cl, selector, v) == 1);  // nothing measured: OpenMP on all cores
+  measure(cl, v, largest, 1, 100);
+  Task t(cl, v);
+  // seq runs, its measurement arrives (StarPU still predicts nothing with fewer than 3),
+  // seq runs again; in between, the measured best.
+  for (int run = 1; run <= 3; ++run) {
+    CHECK(choose(cl, selector, v) == 0);
+    CHECK(choose(cl, selector, v) == 1);  // seq's run has not been measured yet
+    CHECK(std::isnan(expected(cl, v, cpu, 0)));
+    starpu_perfmodel_update_history(cl.model, t.task, arch_of(cpu), static_cast<unsigned>(cpu), 0,
+                                    50);
+  }
+  CHECK(expected(cl, v, cpu, 0) == Approx(50));
+  CHECK(choose(cl, selector, v) == -1);  // both predicted: pheft chooses
+}
+
 TEST_CASE("a call still learning explores each variant once, skips one that cannot win",
           "[calibrating][opencl]") {
   if (const char* s = std::getenv("STARPU_SCHED"); s != nullptr && *s != '\0') return;

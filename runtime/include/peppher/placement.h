@@ -67,7 +67,8 @@ double bring_us(std::uint32_t valid, unsigned node, std::size_t bytes) noexcept;
 ///        bus model, except from host memory into an OpenCL device that runs on the host
 ///        CPU, where it is the measured bandwidth of writing into a fresh device buffer
 ///        (StarPU's calibration reuses one warm buffer: ten times faster than a call's first
-///        copy there). Implemented in host_opencl.cpp.
+///        copy there), and to or from a CUDA device, where StarPU's doubling of the time
+///        for contention is left out. Implemented in host_opencl.cpp.
 double transfer_predict_us(unsigned src, unsigned dst, std::size_t bytes) noexcept;
 /// @brief The kind of StarPU worker a variant of @p backend ("CPU", "OPENMP", "OPENCL",
 ///        "CUDA") runs on.
@@ -170,9 +171,11 @@ class CalibratingChoice {
   ///        full codelet (every candidate measured for this footprint, a single candidate,
   ///        or prepare() not called). The rule: nothing measured: the variant that leaves
   ///        the data where it is (OpenMP on the largest combined worker, else sequential CPU,
-  ///        at home); something measured: each unmeasured variant once per process, the one
-  ///        whose transfers cost least, when they cost less than the measured best's time
-  ///        plus transfers; else the measured best. All measured, in a process that called
+  ///        at home); something measured: the unmeasured variant whose transfers cost least,
+  ///        when they cost less than the measured best's time plus transfers, once per
+  ///        process and again each time its last run's measurement has arrived while StarPU
+  ///        still does not predict it (STARPU_CALIBRATE_MINIMUM above 1); else the measured
+  ///        best. All measured, in a process that called
   ///        with this footprint before: a variant that is not the best and has one
   ///        measurement runs once more (once per process), else -1.
   int choose(starpu_task* task) const;
