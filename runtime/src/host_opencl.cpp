@@ -315,8 +315,8 @@ double transfer_predict_us(unsigned src, unsigned dst, std::size_t bytes) noexce
   // predicted 5 ms), and a '?' split sized with the doubling gave the CPUs two thirds of the
   // elements (bench/gpu split: 0.0056 s a call against 0.0027 s for the GPU alone). So the
   // doubling is left out for CUDA devices.
-  const bool cuda = starpu_node_get_kind(src) == STARPU_CUDA_RAM ||
-                    starpu_node_get_kind(dst) == STARPU_CUDA_RAM;
+  const bool cuda =
+      starpu_node_get_kind(src) == STARPU_CUDA_RAM || starpu_node_get_kind(dst) == STARPU_CUDA_RAM;
   if (!cuda || !std::isfinite(predicted)) return predicted;
   const double latency = starpu_transfer_latency(src, dst);
   return latency + (predicted - latency) / 2;
