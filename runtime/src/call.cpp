@@ -309,7 +309,7 @@ std::size_t Call::count_for(const char* name, std::size_t n, long long block) co
   return n / b + (n % b != 0 ? 1 : 0);
 }
 
-std::vector<std::size_t> Call::check_count(const char* name, std::vector<std::size_t> sizes) {
+void Call::check_count(const char* name, const std::vector<std::size_t>& sizes) {
   if (nblocks_ != 0 && sizes.size() != nblocks_)
     throw Error(std::string(iface_) + ": '" + name + "' splits into " +
                 std::to_string(sizes.size()) + " blocks but '" + first_split_ + "' into " +
@@ -320,11 +320,12 @@ std::vector<std::size_t> Call::check_count(const char* name, std::vector<std::si
     nblocks_ = sizes.size();
     first_split_ = name;
   }
-  return sizes;
 }
 
 std::vector<std::size_t> Call::fixed_sizes(const char* name, std::size_t n, long long block) {
-  return check_count(name, even_sizes(n, count_for(name, n, block)));
+  std::vector<std::size_t> sizes = even_sizes(n, count_for(name, n, block));
+  check_count(name, sizes);
+  return sizes;
 }
 
 void Call::add_auto_split(int index, const char* name, Storage& s, AutoSplit& a) {
@@ -373,7 +374,9 @@ void Call::note_auto_operand(const char* name, std::size_t n, AutoSplit& a) {
 namespace {
 
 bool is_even(std::size_t n, const std::vector<std::size_t>& sizes) {
-  return sizes == even_sizes(n, sizes.size());
+  for (std::size_t b = 0; b < sizes.size(); ++b)
+    if (sizes[b] != block_range(n, sizes.size(), b).size) return false;
+  return true;
 }
 
 // Whether @p s can be this call's `?` split of @p n: equal (or given) unpinned blocks, @p k
@@ -497,16 +500,20 @@ void Call::settle() {
   auto_workers_ = std::move(workers);
 
   const std::vector<std::size_t>& sizes = auto_split_.sizes;
-  check_count(first_auto_.c_str(), sizes);
+  check_count(first_auto_, sizes);
   const bool even = is_even(n, sizes);
+  SmallVector<std::size_t, 2> offsets;
+  for (std::size_t b = 0, at = 0; b < sizes.size(); at += sizes[b++]) offsets.push_back(at);
   for (Operand& op : ops_) {
     if (!op.auto_split || !op.sizes.empty()) continue;
     op.sizes = sizes;
-    op.offsets = offsets_of(sizes);
+    op.offsets = offsets;
     if (op.container != nullptr) {
       using Kind = PartitionSpec::Kind;
       const bool rows = op.container->shape().layout == Layout::Matrix;
-      if (even)
+      if (sizes.size() == 1 && distributed() == nullptr)  // the container whole (resolve())
+        op.spec.kind = rows ? Kind::MatrixRows : Kind::VectorBlocks;
+      else if (even)
         op.spec = {rows ? Kind::MatrixRows : Kind::VectorBlocks, {sizes.size()}};
       else
         op.spec = {rows ? Kind::MatrixRowSizes : Kind::VectorSizes, sizes};
@@ -591,7 +598,8 @@ std::vector<std::size_t> Call::sizes_2d(const char* name, std::size_t rows, std:
       sizes.push_back(block_range(rows, rp, i).size * block_range(cols, cp, j).size);
       first_rows.push_back(block_range(rows, rp, i).offset);
     }
-  return check_count(name, std::move(sizes));
+  check_count(name, sizes);
+  return sizes;
 }
 
 void Call::add_grid_split(int index, const char* name, Storage& s, GridAxis axis,
@@ -659,7 +667,7 @@ void Call::split_registered(Operand& op, starpu_data_handle_t h, FilterFunc filt
   f.filter_arg_ptr = op.filter_sizes.data();
   starpu_data_partition(h, &f);  // fresh handle: no task uses it yet, returns at once
   for (unsigned i = 0; i < f.nchildren; ++i) op.blocks.push_back(starpu_data_get_sub_data(h, 1, i));
-  if (Distributed* layer = distributed()) layer->raw_registered(h, op.blocks);
+  if (Distributed* layer = distributed()) layer->raw_registered(h, op.blocks.to_vector());
 }
 
 void Call::register_raw_split(Operand& op) {
@@ -1003,7 +1011,7 @@ void Call::release() noexcept {
     for (Operand& op : ops_)  // every rank's array gets what a task wrote
       if (op.container == nullptr && op.handle != nullptr &&
           (STARPU_CODELET_GET_MODE(codelet_, op.index) & STARPU_W) != 0)
-        layer->raw_written(op.handle, op.blocks);
+        layer->raw_written(op.handle, op.blocks.to_vector());
   }
   for (Operand& op : ops_) {
     if (op.container != nullptr || op.handle == nullptr) continue;

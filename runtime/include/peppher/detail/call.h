@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "peppher/detail/small_vector.h"
 #include "peppher/detail/storage.h"
 #include "peppher/reduction.h"
 
@@ -70,9 +71,9 @@ struct Operand {
   Storage* container = nullptr;              ///< Container / ContainerSplit
   PartitionSpec spec;                        ///< ContainerSplit: the split asked of the container
   starpu_data_handle_t handle = nullptr;     ///< the whole data once resolved / registered
-  std::vector<starpu_data_handle_t> blocks;  ///< split kinds: one handle per block
-  std::vector<std::size_t> sizes;            ///< split kinds: elements (rows) per block
-  std::vector<std::size_t> offsets;          ///< split kinds: first element (row) per block
+  SmallVector<starpu_data_handle_t, 2> blocks;  ///< split kinds: one handle per block
+  SmallVector<std::size_t, 2> sizes;            ///< split kinds: elements (rows) per block
+  SmallVector<std::size_t, 2> offsets;          ///< split kinds: first element (row) per block
   std::vector<std::uint32_t> filter_sizes;   ///< RawSplit: the list filter's argument
   std::size_t halo = 0;                      ///< ContainerSplit: halo rows (elements), or 0
   int halo_index = -1;  ///< halo: the buffer of the halo before a block (after: + 1)
@@ -267,7 +268,7 @@ class Call {
 
  private:
   Operand& add(int index, OperandKind kind, const char* name);
-  std::vector<std::size_t> check_count(const char* name, std::vector<std::size_t> sizes);
+  void check_count(const char* name, const std::vector<std::size_t>& sizes);
   std::size_t count_for(const char* name, std::size_t n, long long block) const;
   void check_grid();
   const Operand& find(int index) const;
@@ -291,17 +292,17 @@ class Call {
   starpu_codelet* (*chooser_)(void*, starpu_task*) = nullptr;  // set_codelet_chooser()
   void* chooser_context_ = nullptr;
   std::vector<Operand> ops_;
-  std::vector<void*> args_;  // per block, until handed to its task
+  SmallVector<void*, 2> args_;  // per block, until handed to its task
   std::size_t args_size_ = 0;
   std::size_t nblocks_ = 0;    // 0: nothing split yet (one task)
-  std::string first_split_;    // the first split operand, for messages
+  const char* first_split_ = "";  // the first split operand, for messages (the caller's)
   std::size_t grid_rows_ = 0;  // p x q: the 2-D blocks' grid (0: no 2-D operand yet)
   std::size_t grid_cols_ = 0;
-  std::string first_grid_;     // the first 2-D operand, for messages
+  const char* first_grid_ = "";   // the first 2-D operand, for messages
   bool grid_checked_ = true;   // the row and column blocks match the grid (check_grid)
   AutoSplit* auto_ = nullptr;  // the `?` split's interface, from the first `?` operand
   std::size_t auto_extent_ = 0;
-  std::string first_auto_;         // the first `?` operand, for messages
+  const char* first_auto_ = "";   // the first `?` operand, for messages
   bool settled_ = false;           // the `?` split is chosen
   SplitState auto_split_;          // the chosen `?` split
   bool quick_ = false;             // one block, chosen without asking containers or models
