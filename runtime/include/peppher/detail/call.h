@@ -67,15 +67,15 @@ enum class GridAxis : std::uint8_t {
 struct Operand {
   int index = 0;  ///< codelet buffer index
   OperandKind kind = OperandKind::Container;
-  const char* name = "";                     ///< parameter name, for messages ("" when not given)
-  Storage* container = nullptr;              ///< Container / ContainerSplit
-  PartitionSpec spec;                        ///< ContainerSplit: the split asked of the container
-  starpu_data_handle_t handle = nullptr;     ///< the whole data once resolved / registered
+  const char* name = "";                  ///< parameter name, for messages ("" when not given)
+  Storage* container = nullptr;           ///< Container / ContainerSplit
+  PartitionSpec spec;                     ///< ContainerSplit: the split asked of the container
+  starpu_data_handle_t handle = nullptr;  ///< the whole data once resolved / registered
   SmallVector<starpu_data_handle_t, 2> blocks;  ///< split kinds: one handle per block
   SmallVector<std::size_t, 2> sizes;            ///< split kinds: elements (rows) per block
   SmallVector<std::size_t, 2> offsets;          ///< split kinds: first element (row) per block
-  std::vector<std::uint32_t> filter_sizes;   ///< RawSplit: the list filter's argument
-  std::size_t halo = 0;                      ///< ContainerSplit: halo rows (elements), or 0
+  std::vector<std::uint32_t> filter_sizes;      ///< RawSplit: the list filter's argument
+  std::size_t halo = 0;                         ///< ContainerSplit: halo rows (elements), or 0
   int halo_index = -1;  ///< halo: the buffer of the halo before a block (after: + 1)
   /// halo: per block, its first / last `halo` rows (elements) as separate small data, which
   /// the neighbouring blocks' tasks read (null at the ends: no neighbour reads them).
@@ -294,15 +294,15 @@ class Call {
   std::vector<Operand> ops_;
   SmallVector<void*, 2> args_;  // per block, until handed to its task
   std::size_t args_size_ = 0;
-  std::size_t nblocks_ = 0;    // 0: nothing split yet (one task)
+  std::size_t nblocks_ = 0;       // 0: nothing split yet (one task)
   const char* first_split_ = "";  // the first split operand, for messages (the caller's)
-  std::size_t grid_rows_ = 0;  // p x q: the 2-D blocks' grid (0: no 2-D operand yet)
+  std::size_t grid_rows_ = 0;     // p x q: the 2-D blocks' grid (0: no 2-D operand yet)
   std::size_t grid_cols_ = 0;
-  const char* first_grid_ = "";   // the first 2-D operand, for messages
-  bool grid_checked_ = true;   // the row and column blocks match the grid (check_grid)
-  AutoSplit* auto_ = nullptr;  // the `?` split's interface, from the first `?` operand
+  const char* first_grid_ = "";  // the first 2-D operand, for messages
+  bool grid_checked_ = true;     // the row and column blocks match the grid (check_grid)
+  AutoSplit* auto_ = nullptr;    // the `?` split's interface, from the first `?` operand
   std::size_t auto_extent_ = 0;
-  const char* first_auto_ = "";   // the first `?` operand, for messages
+  const char* first_auto_ = "";    // the first `?` operand, for messages
   bool settled_ = false;           // the `?` split is chosen
   SplitState auto_split_;          // the chosen `?` split
   bool quick_ = false;             // one block, chosen without asking containers or models
