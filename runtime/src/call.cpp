@@ -472,8 +472,14 @@ void Call::settle() {
   check_grid();
   if (auto_ == nullptr || settled_) return;
   const std::size_t n = auto_extent_;
-  std::vector<int> workers = capable_workers(codelet_);
-  if (workers.empty()) workers.push_back(-1);  // submission reports the missing worker
+  // The workers that can run the codelet, looked up only where they matter: not for a call
+  // too small for two blocks and without a model (a list and a loop per call of apps/ode).
+  std::vector<int> workers;
+  auto capable = [&]() -> const std::vector<int>& {
+    if (workers.empty()) workers = capable_workers(codelet_);
+    if (workers.empty()) workers.push_back(-1);  // submission reports the missing worker
+    return workers;
+  };
   std::size_t halo = 0, bytes = 0;
   for (const Operand& op : ops_) {
     if (!op.auto_split) continue;
@@ -483,7 +489,8 @@ void Call::settle() {
                  : op.extent * (op.row_width == 0 ? 1 : op.row_width) * op.elem_size;
   }
   // Without a model-sized split: one equal block per worker, each of kMinBlockBytes at least.
-  const std::size_t k = unmodelled_blocks(n, bytes, workers.size());
+  const std::size_t k =
+      unmodelled_blocks(n, bytes, n) == 1 ? 1 : unmodelled_blocks(n, bytes, capable().size());
 
   bool quick = distributed() == nullptr && k == 1 && codelet_->model == nullptr;
   for (const Operand& op : ops_)
@@ -495,9 +502,9 @@ void Call::settle() {
     quick_ = true;
     auto_split_ = SplitState{{n}, {}, false};
   } else {
-    choose_auto_split(n, k, workers, halo);
+    choose_auto_split(n, k, capable(), halo);
   }
-  auto_workers_ = std::move(workers);
+  auto_workers_ = std::move(workers);  // empty for a quick call (no model to remember)
 
   const std::vector<std::size_t>& sizes = auto_split_.sizes;
   check_count(first_auto_, sizes);
@@ -817,7 +824,10 @@ void Call::resolve() {
                         ", fewer than its halo of " + std::to_string(op.halo) +
                         " (a block's task reads its halo from its two neighbours only); use "
                         "larger blocks or a smaller halo");
-        op.container->halo_pieces_locked(op.spec, op.halo, op.halo_first, op.halo_last);
+        std::vector<starpu_data_handle_t> first, last;
+        op.container->halo_pieces_locked(op.spec, op.halo, first, last);
+        op.halo_first = first;
+        op.halo_last = last;
       }
     } else if (op.kind == OperandKind::ContainerReduce) {
       op.handle = op.container->handle_for_task_locked();

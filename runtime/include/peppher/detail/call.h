@@ -79,7 +79,7 @@ struct Operand {
   int halo_index = -1;  ///< halo: the buffer of the halo before a block (after: + 1)
   /// halo: per block, its first / last `halo` rows (elements) as separate small data, which
   /// the neighbouring blocks' tasks read (null at the ends: no neighbour reads them).
-  std::vector<starpu_data_handle_t> halo_first, halo_last;
+  SmallVector<starpu_data_handle_t, 2> halo_first, halo_last;
   /// `?` split: the call's split is chosen once every operand is known (Call::settle()).
   bool auto_split = false;
   std::size_t extent = 0;           ///< `?`: elements (rows) split
