@@ -295,8 +295,8 @@ struct CallHistory {
   bool settled = false;
   // The unmeasured variants run here, each until StarPU's model predicts it (more than once
   // where STARPU_CALIBRATE_MINIMUM asks for several measurements): per variant, its count of
-  // measurements when it last ran, so that it runs again only once that run's measurement
-  // has arrived (calls in between take the measured best, not the same unmeasured variant).
+  // recorded runs (runs_recorded) when it last ran, so that it runs again only once that
+  // run's measurement has arrived (calls in between take the measured best).
   std::map<int, int> explored;
   // The measured losers that ran once more (kConfirmed).
   std::set<int> confirmed;
@@ -327,19 +327,19 @@ bool confirm_now(const VariantSelector* selector, std::uint32_t footprint, int k
   return g_history[{selector, footprint}].confirmed.insert(k).second;
 }
 
-// Whether unmeasured variant k, with @p samples measurements, may run now: never ran here, or
-// the measurement of its last run has arrived (its count changed since).
-bool may_explore(const VariantSelector* selector, std::uint32_t footprint, int k, int samples) {
+// Whether unmeasured variant k, with @p recorded runs (runs_recorded), may run now: never ran
+// here, or the measurement of its last run has arrived (the count changed since).
+bool may_explore(const VariantSelector* selector, std::uint32_t footprint, int k, int recorded) {
   std::lock_guard<std::mutex> lock(g_history_mutex);
   const std::map<int, int>& explored = g_history[{selector, footprint}].explored;
   const auto it = explored.find(k);
-  return it == explored.end() || it->second != samples;
+  return it == explored.end() || it->second != recorded;
 }
 
-// Notes that variant k runs now, with @p samples measurements so far.
-void note_explored(const VariantSelector* selector, std::uint32_t footprint, int k, int samples) {
+// Notes that variant k runs now, with @p recorded runs so far.
+void note_explored(const VariantSelector* selector, std::uint32_t footprint, int k, int recorded) {
   std::lock_guard<std::mutex> lock(g_history_mutex);
-  g_history[{selector, footprint}].explored[k] = samples;
+  g_history[{selector, footprint}].explored[k] = recorded;
 }
 
 void settle(const VariantSelector* selector, std::uint32_t footprint) {
@@ -361,19 +361,34 @@ int candidate_workers(const std::string& backend, int* ids) {
       starpu_worker_get_ids_by_type(detail::worker_kind(backend), ids, STARPU_NMAXWORKERS));
 }
 
-// The measurements @p model keeps for @p task's footprint on @p arch, implementation @p impl:
-// -1 when it has no entry there, 0 for an entry whose first measurement StarPU dropped ("very
-// often quite bogus"): the task that creates an entry teaches nothing.
-int samples(starpu_perfmodel* model, starpu_task* task, starpu_perfmodel_arch* arch,
-            unsigned impl) {
+// @p model's history entry for @p task's footprint on @p arch, implementation @p impl, or null.
+const starpu_perfmodel_history_entry* history_entry(starpu_perfmodel* model, starpu_task* task,
+                                                    starpu_perfmodel_arch* arch, unsigned impl) {
   const starpu_perfmodel_per_arch* per_arch =
       starpu_perfmodel_get_model_per_arch(model, arch, impl);
-  if (per_arch == nullptr) return -1;
+  if (per_arch == nullptr) return nullptr;
   const std::uint32_t footprint = starpu_task_footprint(model, task, arch, impl);
   for (const starpu_perfmodel_history_list* l = per_arch->list; l != nullptr; l = l->next)
-    if (l->entry != nullptr && l->entry->footprint == footprint)
-      return static_cast<int>(l->entry->nsample);
-  return -1;
+    if (l->entry != nullptr && l->entry->footprint == footprint) return l->entry;
+  return nullptr;
+}
+
+// The measurements the entry keeps: -1 without an entry, 0 for an entry whose first
+// measurement StarPU dropped ("very often quite bogus"): the task that creates an entry
+// teaches nothing.
+int samples(starpu_perfmodel* model, starpu_task* task, starpu_perfmodel_arch* arch,
+            unsigned impl) {
+  const starpu_perfmodel_history_entry* e = history_entry(model, task, arch, impl);
+  return e != nullptr ? static_cast<int>(e->nsample) : -1;
+}
+
+// The runs the entry has recorded: measurements kept plus those StarPU set aside as too far
+// from the mean (both go back to 0 when it starts the entry afresh), so that any change says
+// that a run's measurement arrived; -1 without an entry.
+int runs_recorded(starpu_perfmodel* model, starpu_task* task, starpu_perfmodel_arch* arch,
+                  unsigned impl) {
+  const starpu_perfmodel_history_entry* e = history_entry(model, task, arch, impl);
+  return e != nullptr ? static_cast<int>(e->nsample + e->nerror) : -1;
 }
 
 unsigned node_of_worker(int id) {
@@ -407,18 +422,19 @@ int CalibratingChoice::choose(starpu_task* task) const {
   bool candidate[PlacementChoice::kMaxVariants] = {};
   bool measured[PlacementChoice::kMaxVariants] = {};
   double cost[PlacementChoice::kMaxVariants] = {};
-  int fewest[PlacementChoice::kMaxVariants] = {};  // measurements, on its least measured arch
+  int kept[PlacementChoice::kMaxVariants] = {};  // measurements, on its least measured arch
   int candidates = 0, nmeasured = 0;
   const bool again = seen_before(selector_, footprint);
   int ids[STARPU_NMAXWORKERS];
-  // Variant k's measurements for this footprint on its least measured worker architecture.
-  auto fewest_samples = [&](int k) {
+  // Variant k's measurements (@p count: samples or runs_recorded) for this footprint on its
+  // least measured worker architecture.
+  auto fewest = [&](int k, auto count) {
     int workers[STARPU_NMAXWORKERS];
     int least = INT_MAX;
-    for (int i = 0, count = candidate_workers(backends[k], workers); i < count; ++i) {
+    for (int i = 0, n_workers = candidate_workers(backends[k], workers); i < n_workers; ++i) {
       starpu_perfmodel_arch* arch =
           starpu_worker_get_perf_archtype(workers[i], STARPU_NMAX_SCHED_CTXS);
-      least = std::min(least, samples(model, task, arch, static_cast<unsigned>(slots_[k])));
+      least = std::min(least, count(model, task, arch, static_cast<unsigned>(slots_[k])));
     }
     return least;
   };
@@ -441,7 +457,7 @@ int CalibratingChoice::choose(starpu_task* task) const {
       best = std::min(best, (std::isnan(us) ? 0 : us) + move);
     }
     candidate[k] = true;
-    fewest[k] = fewest_samples(k);
+    kept[k] = fewest(k, samples);
     measured[k] = all;
     cost[k] = best;
     ++candidates;
@@ -460,7 +476,7 @@ int CalibratingChoice::choose(starpu_task* task) const {
     for (int k = 0; k < n; ++k)
       if (candidate[k] && (best < 0 || cost[k] < cost[best])) best = k;
     for (int k = 0; k < n; ++k) {
-      if (!candidate[k] || k == best || fewest[k] >= kConfirmed) continue;
+      if (!candidate[k] || k == best || kept[k] >= kConfirmed) continue;
       if (confirm_now(selector_, footprint, k)) return k;
     }
     settle(selector_, footprint);
@@ -520,10 +536,10 @@ int CalibratingChoice::choose(starpu_task* task) const {
       if (candidate[k] && !measured[k] && !tried[k] && cost[k] < cost[best] && better(k, explore))
         explore = k;
     if (explore < 0) return best;
-    if (may_explore(selector_, footprint, explore, fewest[explore])) {
+    if (may_explore(selector_, footprint, explore, fewest(explore, runs_recorded))) {
       runs(explore);
       // Its count once runs() made its entries: the next run waits for this one's measurement.
-      note_explored(selector_, footprint, explore, fewest_samples(explore));
+      note_explored(selector_, footprint, explore, fewest(explore, runs_recorded));
       return explore;
     }
     tried[explore] = true;
