@@ -341,14 +341,8 @@ void Storage::abandon() noexcept {
 
 Storage::Storage() noexcept = default;
 
-Storage Storage::view(void* ptr, const Shape& shape) noexcept {
-  Storage s;
-  s.ptr_ = ptr;
-  s.shape_ = shape;
-  s.bytes_ = shape.span() * shape.elem_size;
-  s.owning_ = false;
-  return s;
-}
+Storage::Storage(ViewOf, void* ptr, const Shape& shape) noexcept
+    : ptr_(ptr), bytes_(shape.span() * shape.elem_size), shape_(shape), owning_(false) {}
 
 Storage Storage::clone() {
   if (bytes_ != 0) ensure_read();

@@ -89,9 +89,7 @@ class Matrix {
   ///        coherence work, never registered, never freed.
   static Matrix view(T* ptr, size_type rows, size_type cols, size_type ld) {
     if (ld < cols) throw Error("Matrix::view: ld < cols");
-    Matrix m;
-    m.storage_ = detail::Storage::view(ptr, shape(rows, cols, ld));
-    return m;
+    return Matrix(detail::Storage::ViewOf{}, ptr, shape(rows, cols, ld));
   }
 
   /// @brief Deep copy (same ld); waits for tasks still writing @p other.
@@ -236,6 +234,8 @@ class Matrix {
   friend bool operator!=(const Matrix& a, const Matrix& b) { return !(a == b); }
 
  private:
+  Matrix(detail::Storage::ViewOf view, T* ptr, const detail::Shape& shape) noexcept
+      : storage_(view, ptr, shape) {}
   static detail::Shape shape(size_type rows, size_type cols, size_type ld) noexcept {
     return {detail::Layout::Matrix, sizeof(T), cols, rows, ld};
   }

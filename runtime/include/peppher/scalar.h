@@ -39,11 +39,7 @@ class Scalar {
   ~Scalar() = default;
 
   /// @brief Non-owning view of the value at @p ptr (inside variants): no coherence work.
-  static Scalar view(T* ptr) noexcept {
-    Scalar s(ViewTag{});
-    s.storage_ = detail::Storage::view(ptr, shape());
-    return s;
-  }
+  static Scalar view(T* ptr) noexcept { return Scalar(detail::Storage::ViewOf{}, ptr); }
 
   /// @brief Host read of the value.
   T get() const {
@@ -88,8 +84,7 @@ class Scalar {
   bool is_view() const noexcept { return storage_.is_view(); }
 
  private:
-  struct ViewTag {};
-  explicit Scalar(ViewTag) noexcept {}
+  Scalar(detail::Storage::ViewOf view, T* ptr) noexcept : storage_(view, ptr, shape()) {}
   static detail::Shape shape() noexcept { return {detail::Layout::Variable, sizeof(T), 1, 1, 1}; }
   void check_alive() const {
     if (storage_.data() == nullptr) throw Error("use of a moved-from Scalar");

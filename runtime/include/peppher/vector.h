@@ -99,9 +99,7 @@ class Vector {
   /// @brief Non-owning view of @p n elements at @p ptr, for use inside variants: no
   ///        coherence work, never registered, never freed.
   static Vector view(T* ptr, size_type n) noexcept {
-    Vector v;
-    v.storage_ = detail::Storage::view(ptr, shape(n));
-    return v;
+    return Vector(detail::Storage::ViewOf{}, ptr, shape(n));
   }
 
   size_type size() const noexcept { return storage_.shape().nx; }
@@ -236,6 +234,8 @@ class Vector {
   friend bool operator!=(const Vector& a, const Vector& b) { return !(a == b); }
 
  private:
+  Vector(detail::Storage::ViewOf view, T* ptr, const detail::Shape& shape) noexcept
+      : storage_(view, ptr, shape) {}
   static detail::Shape shape(size_type n) noexcept {
     return {detail::Layout::Vector, sizeof(T), n, 1, n};
   }

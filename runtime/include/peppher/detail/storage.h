@@ -123,8 +123,12 @@ class Storage {
   ///        the element; any other use materialises the whole on the host of every rank
   ///        (materialise_locked), after which it is an ordinary storage.
   Storage(const Shape& shape, Deferred);
+  /// @brief Marks a non-owning storage (a container's view inside a variant).
+  struct ViewOf {};
   /// @brief Non-owning storage over @p ptr: no coherence work, never registers, never frees.
-  static Storage view(void* ptr, const Shape& shape) noexcept;
+  ///        Built in place by the containers' view(): a variant makes one per operand per
+  ///        task, on the worker.
+  Storage(ViewOf, void* ptr, const Shape& shape) noexcept;
   /// @brief Deep copy of @p other; waits for tasks still writing it (host read access).
   Storage clone();
 
