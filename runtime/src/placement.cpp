@@ -422,7 +422,6 @@ int CalibratingChoice::choose(starpu_task* task) const {
   bool candidate[PlacementChoice::kMaxVariants] = {};
   bool measured[PlacementChoice::kMaxVariants] = {};
   double cost[PlacementChoice::kMaxVariants] = {};
-  int kept[PlacementChoice::kMaxVariants] = {};  // measurements, on its least measured arch
   int candidates = 0, nmeasured = 0;
   const bool again = seen_before(selector_, footprint);
   int ids[STARPU_NMAXWORKERS];
@@ -457,7 +456,6 @@ int CalibratingChoice::choose(starpu_task* task) const {
       best = std::min(best, (std::isnan(us) ? 0 : us) + move);
     }
     candidate[k] = true;
-    kept[k] = fewest(k, samples);
     measured[k] = all;
     cost[k] = best;
     ++candidates;
@@ -476,7 +474,7 @@ int CalibratingChoice::choose(starpu_task* task) const {
     for (int k = 0; k < n; ++k)
       if (candidate[k] && (best < 0 || cost[k] < cost[best])) best = k;
     for (int k = 0; k < n; ++k) {
-      if (!candidate[k] || k == best || kept[k] >= kConfirmed) continue;
+      if (!candidate[k] || k == best || fewest(k, samples) >= kConfirmed) continue;
       if (confirm_now(selector_, footprint, k)) return k;
     }
     settle(selector_, footprint);
