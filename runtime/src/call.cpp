@@ -202,7 +202,6 @@ std::vector<std::size_t> even_sizes(std::size_t n, std::size_t nparts) {
 
 Call::Call(starpu_codelet* codelet, const char* iface) : codelet_(codelet), iface_(iface) {
   require_running(iface);
-  ops_.reserve(codelet->nbuffers > 0 ? static_cast<std::size_t>(codelet->nbuffers) : 1);
 }
 
 Call::~Call() {

@@ -19,6 +19,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <new>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -103,6 +105,39 @@ struct Operand {
   starpu_data_handle_t handle_of_block(std::size_t b) const {
     return is_split() || kind == OperandKind::ContainerReduce ? blocks[block_of(b)] : handle;
   }
+};
+
+/// @brief The operands of one call, kept inside the Call object (STARPU_NMAXBUFS at most).
+///        A heap block for them (about 1.4 KB for three operands) was, unlike the call's
+///        smaller allocations, beyond glibc's per-thread cache: every call took the main
+///        arena's lock, which the workers take too when they free the tasks' arguments.
+class OperandList {
+ public:
+  OperandList() = default;
+  ~OperandList() {
+    for (Operand& op : *this) op.~Operand();
+  }
+  OperandList(const OperandList&) = delete;
+  OperandList& operator=(const OperandList&) = delete;
+
+  /// @brief A new operand at the end; the caller checks that size() < STARPU_NMAXBUFS.
+  Operand& emplace_back() { return *new (data() + size_++) Operand(); }
+  std::size_t size() const noexcept { return size_; }
+  Operand& back() noexcept { return data()[size_ - 1]; }
+  const Operand& at(std::size_t i) const {
+    if (i >= size_) throw std::out_of_range("OperandList::at");
+    return data()[i];
+  }
+  Operand* begin() noexcept { return data(); }
+  Operand* end() noexcept { return data() + size_; }
+  const Operand* begin() const noexcept { return data(); }
+  const Operand* end() const noexcept { return data() + size_; }
+
+ private:
+  Operand* data() noexcept { return reinterpret_cast<Operand*>(raw_); }
+  const Operand* data() const noexcept { return reinterpret_cast<const Operand*>(raw_); }
+  alignas(Operand) unsigned char raw_[STARPU_NMAXBUFS * sizeof(Operand)];
+  std::size_t size_ = 0;
 };
 
 /// @brief One component call: its codelet, operands, per-block by-value arguments, and the
@@ -245,7 +280,7 @@ class Call {
 
   starpu_codelet* codelet() const noexcept { return codelet_; }
   const char* iface() const noexcept { return iface_; }
-  const std::vector<Operand>& operands() const noexcept { return ops_; }
+  const OperandList& operands() const noexcept { return ops_; }
 
   /// @brief Resolves the operands, submits one task per block and releases what was
   ///        registered for the call (which waits for the tasks and copies raw data back).
@@ -291,7 +326,7 @@ class Call {
   const char* iface_;
   starpu_codelet* (*chooser_)(void*, starpu_task*) = nullptr;  // set_codelet_chooser()
   void* chooser_context_ = nullptr;
-  std::vector<Operand> ops_;
+  OperandList ops_;
   SmallVector<void*, 2> args_;  // per block, until handed to its task
   std::size_t args_size_ = 0;
   std::size_t nblocks_ = 0;       // 0: nothing split yet (one task)
