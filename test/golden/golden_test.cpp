@@ -276,5 +276,11 @@ TEST_CASE("expand: tunable expansion past StarPU's slot limit keeps the first, n
     enabled_cpu += v->backend == ir::Backend::Cpu;
   }
   CHECK(enabled_cpu == 4);
-  CHECK(expand::expanded_name("f", {{{}, "T", "float", {"-0.5"}}}) == "f__T_m0p5");
+  // Named fields, not a braced temporary: GCC 12 at -O3 (CMAKE_BUILD_TYPE=Release) reported
+  // the braced SourceLoc's string as maybe used uninitialized, an error under -Werror.
+  ir::Tunable tunable;
+  tunable.name = "T";
+  tunable.type = "float";
+  tunable.values = {"-0.5"};
+  CHECK(expand::expanded_name("f", {tunable}) == "f__T_m0p5");
 }
