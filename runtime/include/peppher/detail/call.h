@@ -109,8 +109,8 @@ struct Operand {
 
 /// @brief The operands of one call, kept inside the Call object (STARPU_NMAXBUFS at most).
 ///        A heap block for them (about 1.4 KB for three operands) was, unlike the call's
-///        smaller allocations, beyond glibc's per-thread cache: every call took the main
-///        arena's lock, which the workers take too when they free the tasks' arguments.
+///        smaller allocations, beyond glibc's per-thread cache: every call went through the
+///        allocator's locked path (apps/ode's calling thread: 5 M instructions in 6,600 calls).
 class OperandList {
  public:
   OperandList() = default;
@@ -121,7 +121,11 @@ class OperandList {
   OperandList& operator=(const OperandList&) = delete;
 
   /// @brief A new operand at the end; the caller checks that size() < STARPU_NMAXBUFS.
-  Operand& emplace_back() { return *new (data() + size_++) Operand(); }
+  Operand& emplace_back() {
+    Operand* op = new (raw_ + size_ * sizeof(Operand)) Operand();
+    ++size_;
+    return *op;
+  }
   std::size_t size() const noexcept { return size_; }
   Operand& back() noexcept { return data()[size_ - 1]; }
   const Operand& at(std::size_t i) const {
@@ -134,8 +138,10 @@ class OperandList {
   const Operand* end() const noexcept { return data() + size_; }
 
  private:
-  Operand* data() noexcept { return reinterpret_cast<Operand*>(raw_); }
-  const Operand* data() const noexcept { return reinterpret_cast<const Operand*>(raw_); }
+  Operand* data() noexcept { return std::launder(reinterpret_cast<Operand*>(raw_)); }
+  const Operand* data() const noexcept {
+    return std::launder(reinterpret_cast<const Operand*>(raw_));
+  }
   alignas(Operand) unsigned char raw_[STARPU_NMAXBUFS * sizeof(Operand)];
   std::size_t size_ = 0;
 };
