@@ -22,6 +22,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -392,6 +393,7 @@ int selection() {
 struct SplitRun {
   double seconds = 0;
   std::string split;
+  std::string blocks_seen;  // the timed calls' block counts ("5 x 1 block, 2 x 16 blocks")
   bool correct = false;
 };
 
@@ -416,12 +418,17 @@ SplitRun split_session(size_t n, int iters, int ncpus, int ncuda, int calls) {
     for (int c = 0; c < 40 && peppher::auto_split_of("gpu_map", n).sizes.empty(); ++c) call(c);
     call(0);
     std::vector<double> t;
+    std::map<std::size_t, int> blocks_seen;  // blocks per timed call: the split may change
     for (int c = 0; c < calls; ++c) {
       auto t0 = std::chrono::steady_clock::now();
       call(c + 1);
       t.push_back(seconds_since(t0));
+      ++blocks_seen[std::max<std::size_t>(1, peppher::auto_split_of("gpu_map", n).sizes.size())];
     }
     out.seconds = median(t);
+    for (const auto& [blocks, count] : blocks_seen)
+      out.blocks_seen += (out.blocks_seen.empty() ? "" : ", ") + std::to_string(count) + " x " +
+                         std::to_string(blocks) + (blocks == 1 ? " block" : " blocks");
     const peppher::Split s = peppher::auto_split_of("gpu_map", n);
     size_t on_cpu = 0, on_gpu = 0;
     for (size_t b = 0; b < s.sizes.size(); ++b) {
@@ -446,11 +453,11 @@ int split(size_t n) {
   const int ncpu_all = -1;  // StarPU's default: every core but the GPU's driver core
   auto run = [&](size_t size, int iters, int ncpus, int ncuda) {
     SplitRun r = split_session(size, iters, ncpus, ncuda, 7);
-    std::printf("  n=%zu iters=%d %s: %.4f s/call (%s)%s\n", size, iters,
+    std::printf("  n=%zu iters=%d %s: %.4f s/call (%s; timed calls: %s)%s\n", size, iters,
                 ncuda == 0   ? "CPU workers"
                 : ncpus == 0 ? "GPU alone"
                              : "CPUs + GPU",
-                r.seconds, r.split.c_str(), r.correct ? "" : " WRONG");
+                r.seconds, r.split.c_str(), r.blocks_seen.c_str(), r.correct ? "" : " WRONG");
     return r;
   };
   // Probe: CPU time grows with the rounds per element, the GPU's is mostly the transfers.
