@@ -772,7 +772,7 @@ void* Call::args(std::size_t b) const noexcept {
 
 void* Call::make_args(std::size_t b, std::size_t size) {
   if (b >= blocks()) throw Error(std::string(iface_) + ": no block " + std::to_string(b));
-  if (args_.size() < blocks()) args_.resize(blocks(), nullptr);
+  args_.grow(blocks(), nullptr);
   if (args_[b] == nullptr) {
     args_[b] = std::malloc(size == 0 ? 1 : size);
     if (args_[b] == nullptr) throw std::bad_alloc();

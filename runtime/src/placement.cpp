@@ -525,8 +525,9 @@ int CalibratingChoice::choose(starpu_task* task) const {
   int best = -1;  // the measured best
   for (int k = 0; k < n; ++k)
     if (candidate[k] && measured[k] && better(k, best)) best = k;
-  // The unmeasured variants not run yet in this session, cheapest transfers first; one whose
-  // transfers alone cost more than the measured best's time cannot win, and is left alone.
+  // The unmeasured variants that did not run here yet, or whose last run here has been
+  // measured, cheapest transfers first; one whose transfers alone cost more than the measured
+  // best's time cannot win, and is left alone.
   bool tried[PlacementChoice::kMaxVariants] = {};
   for (;;) {
     int explore = -1;
