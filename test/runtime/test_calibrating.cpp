@@ -174,18 +174,7 @@ TEST_CASE("a variant runs until StarPU predicts it when it asks for several meas
           "[calibrating]") {
   if (const char* s = std::getenv("STARPU_SCHED"); s != nullptr && *s != '\0') return;
   // A user's STARPU_CALIBRATE_MINIMUM wins over the runtime's 1 (read by starpu_init).
-  const char* before = std::getenv("STARPU_CALIBRATE_MINIMUM");
-  const std::string saved = before != nullptr ? before : "";
-  setenv("STARPU_CALIBRATE_MINIMUM", "3", 1);
-  struct Restore {
-    const char* value;
-    ~Restore() {
-      if (value != nullptr)
-        setenv("STARPU_CALIBRATE_MINIMUM", value, 1);
-      else
-        unsetenv("STARPU_CALIBRATE_MINIMUM");
-    }
-  } restore{before != nullptr ? saved.c_str() : nullptr};
+  ScopedEnv minimum("STARPU_CALIBRATE_MINIMUM", "3");
   HistoryModel hm("peppher_calibrating_test_", "minimum");
   peppher::Runtime runtime(pheft(2, 0));
   const int largest = peppher::detail::largest_combined_worker();

@@ -225,11 +225,11 @@ std::optional<HoldResult> hold(Held held, double seconds) {
 // control turns the idle hook off altogether: an idle worker that yields after each empty
 // poll got 1.5 ms of CPU in the 0.5 s beside a two-job compile, no control at all.
 void check_blocking(Held held, const char* what) {
-  ::setenv("PEPPHER_YIELD_TO_OPENCL", "0", 1);
-  ::setenv("PEPPHER_PAUSE_IDLE_WORKERS", "0", 1);
-  const auto polling = hold(held, 0.5);
-  ::unsetenv("PEPPHER_YIELD_TO_OPENCL");
-  ::unsetenv("PEPPHER_PAUSE_IDLE_WORKERS");
+  const auto polling = [&] {
+    ScopedEnv no_yield("PEPPHER_YIELD_TO_OPENCL", "0");
+    ScopedEnv no_pause("PEPPHER_PAUSE_IDLE_WORKERS", "0");
+    return hold(held, 0.5);
+  }();
   const auto blocked = hold(held, 0.5);
   if (!polling || !blocked) {
     WARN("no CPU worker beside an OpenCL device of type CL_DEVICE_TYPE_CPU: nothing to check");
@@ -331,9 +331,10 @@ TEST_CASE("an idle CPU worker gives its core to a host thread that wants it", "[
   std::string seen;
   bool yielded = false;
   for (int attempt = 0; attempt < 3 && !yielded; ++attempt) {
-    ::setenv("PEPPHER_PAUSE_IDLE_WORKERS", "0", 1);
-    const auto polling = host_share_beside_idle_worker();
-    ::unsetenv("PEPPHER_PAUSE_IDLE_WORKERS");
+    const auto polling = [] {
+      ScopedEnv no_pause("PEPPHER_PAUSE_IDLE_WORKERS", "0");
+      return host_share_beside_idle_worker();
+    }();
     const auto yielding = host_share_beside_idle_worker();
     if (!polling || !yielding) {
       WARN("fewer than 2 CPU workers: nothing to check");
