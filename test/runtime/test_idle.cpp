@@ -18,6 +18,7 @@
 #include <string>
 #include <thread>
 
+#include "peppher/detail/shared_cores.h"
 #include "peppher/opencl.h"
 #include "peppher_catch.h"
 #include "support.h"
@@ -117,6 +118,35 @@ TEST_CASE("paused workers run the next tasks and data movements", "[idle]") {
     sleep_seconds(0.05);
     CHECK(v[7] == (1u << (round + 1)) - 1u);  // the host fetches the device's copy
   }
+}
+
+TEST_CASE("running workers run no progression hook of the runtime's", "[idle]") {
+#ifdef STARPU_NON_BLOCKING_DRIVERS
+  // StarPU 1.3 takes a lock 16 times per call of its progression hooks, at every turn of a
+  // worker's loop: the runtime registers its hook only while the workers are paused (a thread
+  // waiting for data resumes them), or for good while idle CPU workers yield to an OpenCL
+  // device on the host's cores (turned off here).
+  ScopedEnv no_yield("PEPPHER_YIELD_TO_OPENCL", "0");
+  ScopedEnv pausing("PEPPHER_PAUSE_IDLE_WORKERS", nullptr);
+  Session session;
+  REQUIRE_FALSE(peppher::detail::idle_workers_yield_to_opencl());
+  // Whether the hook is registered, once the watcher (every 10 ms) has had 2 s to act.
+  auto hook_becomes = [](bool registered) {
+    for (int i = 0; i < 200; ++i) {
+      if (peppher::detail::idle_progression_hook_registered() == registered) return true;
+      sleep_seconds(0.01);
+    }
+    return false;
+  };
+  peppher::Vector<std::uint32_t> v(1024, 1u);
+  CHECK(hook_becomes(true));                     // paused
+  slow_affine(v.handle_for_task(), 2, 1, 1000);  // the watcher resumes the workers for it
+  CHECK(hook_becomes(false));
+  CHECK(v[5] == 3u);
+  CHECK(hook_becomes(true));                      // paused again
+  affine(v.handle_for_task(), 2, 1, Where::Any);  // the workers still run what comes
+  CHECK(v[5] == 7u);
+#endif
 }
 
 // ---- Idle CPU workers beside an OpenCL device on the host's own cores (pocl) -------------

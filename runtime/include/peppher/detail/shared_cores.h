@@ -14,6 +14,14 @@ bool opencl_task_begins(int devid) noexcept;
 /// @brief A counted task ends: CPU workers blocked meanwhile poll again.
 void opencl_task_ends() noexcept;
 
+/// @brief For tests: whether the runtime's StarPU progression hook is registered now. It is
+///        while the workers are paused, and for good while idle CPU workers yield to an
+///        OpenCL device on the host's cores; otherwise the running workers' loops run none.
+bool idle_progression_hook_registered() noexcept;
+
+/// @brief For tests: whether idle CPU workers yield to an OpenCL device on the host's cores.
+bool idle_workers_yield_to_opencl() noexcept;
+
 /// @brief Announces an OpenCL task for its lifetime (OpenClLaunch holds one for the call).
 class OpenClTaskScope {
  public:
