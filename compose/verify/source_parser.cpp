@@ -26,6 +26,7 @@
 #include <sstream>
 
 #include "compose/scan/clang_compat.h"
+#include "compose/verify/pch_cache.h"
 
 namespace peppher::verify {
 namespace {
@@ -427,6 +428,7 @@ std::string SourceParser::cached_runtime(const ParseRequest& request) {
   const std::string file = cache_stem(request) + ".pch";
   std::error_code ec;
   if (!std::filesystem::exists(file, ec)) return "";
+  note_pch_used(file);  // pruning keeps the recently used ones
   pch_.emplace_back(key, file);
   return file;
 }
@@ -482,6 +484,7 @@ std::string SourceParser::precompiled_runtime(const ParseRequest& request) {
       file = stem + ".pch";
       std::filesystem::rename(building, file, ec);
       if (ec) file.clear();
+      prune_pch_cache(cache_dir_);
     }
     if (file.empty()) std::filesystem::remove(building, ec);
   }

@@ -97,7 +97,8 @@ struct ParsedSource {
 // $XDG_CACHE_HOME/peppher, else ~/.cache/peppher; a temporary folder when none is
 // writable), named by a hash of the flags, the Clang version and the size and time of
 // every header under peppher/ and of starpu.h in the include folders: an edited runtime
-// header gives a new one. One that fails to load is rebuilt.
+// header gives a new one. One that fails to load is rebuilt. The folder keeps the most
+// recently used ones only (pch_cache.h).
 /// The flags of a compile command that change what Clang sees: -I, -D, -U, -std=,
 /// -include, -isystem, -iquote (two-word forms kept together); the rest (-O2, -g, -fopenmp,
 /// ...) is dropped. A relative folder of -I, -isystem or -iquote (and an -include file found
