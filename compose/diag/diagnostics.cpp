@@ -68,6 +68,14 @@ size_t edit_distance(const std::string& a, const std::string& b) {
   return d[n][m];
 }
 
+bool equal_ignoring_case(const std::string& a, const std::string& b) {
+  auto lower = [](char c) { return std::tolower(static_cast<unsigned char>(c)); };
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (lower(a[i]) != lower(b[i])) return false;
+  return true;
+}
+
 std::string closest_match(const std::string& word,
                           const std::initializer_list<const char*>& candidates) {
   return closest_match_in(word, candidates);

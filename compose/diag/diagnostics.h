@@ -43,18 +43,27 @@ std::string closest_match(const std::string& word,
 template <class Range>
 std::string closest_match_in(const std::string& word, const Range& candidates);
 size_t edit_distance(const std::string& a, const std::string& b);
+// Whether a and b differ in case only.
+bool equal_ignoring_case(const std::string& a, const std::string& b);
 // "; did you mean 'x'?" or "".
 std::string did_you_mean(const std::string& suggestion);
 
 template <class Range>
 std::string closest_match_in(const std::string& word, const Range& candidates) {
   std::string best;
-  size_t best_d = word.size() / 3 + 1;  // allowed distance grows with the word
-  if (best_d > 3) best_d = 3;
+  size_t best_score = 0;
+  size_t allowed = word.size() / 3 + 1;  // allowed distance grows with the word
+  if (allowed > 3) allowed = 3;
   for (const auto& c : candidates) {
     std::string s(c);
-    size_t d = edit_distance(word, s);
-    if (d <= best_d && (best.empty() || d < edit_distance(word, best))) best = s;
+    const size_t d = edit_distance(word, s);
+    if (d > allowed) continue;
+    // Twice the distance, less one for a case-only difference: 'n' before 'A' for 'N'.
+    const size_t score = 2 * d - (d > 0 && equal_ignoring_case(word, s) ? 1 : 0);
+    if (best.empty() || score < best_score) {
+      best = s;
+      best_score = score;
+    }
   }
   return best;
 }

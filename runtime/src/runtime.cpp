@@ -28,6 +28,7 @@
 #include "peppher/placement.h"
 #include "peppher/selection.h"
 #include "trace.h"
+#include "uncaught_errors.h"
 #include "worker_names.h"
 
 namespace peppher {
@@ -165,6 +166,7 @@ std::string trace_of_this_rank(const std::string& path, const detail::Distribute
 }  // namespace
 
 void init(const Config& config) {
+  detail::install_uncaught_error_handler();  // an error here or later, uncaught: exit 1
   std::lock_guard<std::mutex> lock(g_lifecycle_mutex);
   if (g_running) throw Error("init: the runtime is already running");
   starpu_conf conf;

@@ -82,15 +82,15 @@ bool force_variant_everywhere(const std::string& variant) {
   return found;
 }
 
-// "iface=variant, ..." of this program's composition, for an error message.
+// "iface: variant, variant; iface: ..." of this program's composition, for an error message
+// (every one: the name the user meant may be the last).
 std::string composed_choices() {
   std::lock_guard<std::mutex> lock(registry_mutex());
   std::string list;
   for (const VariantSelector* s : registry()) {
-    for (const std::string& v : s->variants()) {
-      if (list.size() > 200) return list + ", ...";
-      list += (list.empty() ? "" : ", ") + s->interface_name() + "=" + v;
-    }
+    list += (list.empty() ? "" : "; ") + s->interface_name() + ":";
+    for (std::size_t k = 0; k < s->variants().size(); ++k)
+      list += (k == 0 ? " " : ", ") + s->variants()[k];
   }
   return list.empty() ? "none: no interface is composed" : list;
 }

@@ -1,7 +1,10 @@
 // Reader unit tests: inline descriptors in, IR fields and exact source locations out,
 // plus the reader's own diagnostics (namespaces, unknown names, malformed XML).
 #include <sstream>
+#include <string>
+#include <vector>
 
+#include "compose/diag/diagnostics.h"
 #include "compose/read/reader.h"
 #include "peppher_catch.h"
 #include "test_util.h"
@@ -148,6 +151,16 @@ TEST_CASE("unknown element and attribute get suggestions", "[read]") {
       "t.xml:4:64: error: unknown attribute 'acessMode' on 'peppher:parameter'; did you mean "
       "'accessMode'?\n"
       "t.xml:4:25: error: parameter 'n' is missing required attribute 'accessMode'\n");
+}
+
+TEST_CASE("a suggestion prefers a name that differs in case only", "[read]") {
+  // globalSize="N" where the kernel's interface has 'A' and 'n': 'n' is meant.
+  const std::vector<std::string> params = {"alpha", "A", "x", "n"};
+  CHECK(diag::closest_match_in(std::string("N"), params) == "n");
+  CHECK(diag::closest_match_in(std::string("ALPHA"), params) == "alpha");
+  CHECK(diag::closest_match_in(std::string("B"), params) == "A");  // a typo still suggests
+  CHECK(diag::closest_match_in(std::string("n"), params) == "n");
+  CHECK(diag::closest_match_in(std::string("zzz"), params).empty());
 }
 
 TEST_CASE("malformed XML is reported at the parser's position", "[read]") {

@@ -184,6 +184,17 @@ TEST_CASE("e2e partition: static dispatch tests each block against the constrain
   e2e::Run forced = run_program(out / "static_partition", "900",
                                 std::string(kCpuOnly) + " PEPPHER_VARIANT=pclip=pclip_large");
   INFO(forced.output);
-  CHECK(forced.exit_code != 0);
-  CHECK_THAT(forced.output, Catch::Contains("forced variant 'pclip_large'"));
+  // An error the program does not catch ends it with its message and status 1, not an abort.
+  CHECK(forced.exit_code == 1);
+  CHECK_THAT(forced.output, Catch::Contains("peppher: pclip: the forced variant 'pclip_large'"));
+  CHECK_THAT(forced.output, !Catch::Contains("terminate called"));
+  // A name the program does not have, at PEPPHER_INITIALIZE(): every variant is listed.
+  e2e::Run unknown = run_program(out / "static_partition", "900",
+                                 std::string(kCpuOnly) + " PEPPHER_VARIANT=pclip_larg");
+  INFO(unknown.output);
+  CHECK(unknown.exit_code == 1);
+  CHECK_THAT(unknown.output,
+             Catch::Contains("peppher: PEPPHER_VARIANT: 'pclip_larg' names no composed variant"));
+  CHECK_THAT(unknown.output, Catch::Contains("pclip: pclip_any, pclip_large, pclip_small"));
+  CHECK_THAT(unknown.output, !Catch::Contains("terminate called"));
 }
