@@ -6,6 +6,7 @@
 #include <array>
 #include <cerrno>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -33,6 +34,10 @@ namespace peppher::detail {
 namespace {
 
 using FilterFunc = void (*)(void*, void*, starpu_data_filter*, unsigned, unsigned);
+
+// A call's argument block for a task follows room for the task itself (make_task).
+constexpr std::size_t kTaskBytes = (sizeof(starpu_task) + alignof(std::max_align_t) - 1) /
+                                   alignof(std::max_align_t) * alignof(std::max_align_t);
 
 // The error for a failed starpu_task_submit of interface @p iface.
 Error submit_error(const char* iface, int ret) {
@@ -205,7 +210,8 @@ Call::Call(starpu_codelet* codelet, const char* iface) : codelet_(codelet), ifac
 }
 
 Call::~Call() {
-  for (void* a : args_) std::free(a);
+  for (void* a : args_)  // not handed to a task
+    if (a != nullptr) std::free(static_cast<char*>(a) - kTaskBytes);
   release();
 }
 
@@ -774,8 +780,9 @@ void* Call::make_args(std::size_t b, std::size_t size) {
   if (b >= blocks()) throw Error(std::string(iface_) + ": no block " + std::to_string(b));
   args_.grow(blocks(), nullptr);
   if (args_[b] == nullptr) {
-    args_[b] = std::malloc(size == 0 ? 1 : size);
-    if (args_[b] == nullptr) throw std::bad_alloc();
+    void* block = std::malloc(kTaskBytes + size);  // the task's and the arguments' (make_task)
+    if (block == nullptr) throw std::bad_alloc();
+    args_[b] = static_cast<char*>(block) + kTaskBytes;
   }
   args_size_ = size;
   return args_[b];
@@ -906,7 +913,23 @@ void Call::submit_halo_copies() {
 }
 
 starpu_task* Call::make_task(std::size_t b) {
-  starpu_task* task = starpu_task_create();
+  starpu_task* task = nullptr;
+  if (b < args_.size() && args_[b] != nullptr) {
+    // The task in front of its arguments, as starpu_task_create() makes one (malloc, init,
+    // destroyed with the task): StarPU frees a task it destroys with free(), the arguments
+    // with it. One allocation per task instead of two: each is made by the calling thread
+    // and freed by a worker, and their pairs met in glibc's arena lock (apps/ode: a few
+    // thousand waits a second on either side).
+    void* args = std::exchange(args_[b], nullptr);
+    task = reinterpret_cast<starpu_task*>(static_cast<char*>(args) - kTaskBytes);
+    starpu_task_init(task);
+    task->destroy = 1;
+    task->cl_arg = args;
+    task->cl_arg_size = args_size_;
+    task->cl_arg_free = 0;  // freed with the task
+  } else {
+    task = starpu_task_create();
+  }
   task->cl = codelet_;
   for (const Operand& op : ops_) {
     task->handles[op.index] = op.handle_of_block(b);
@@ -915,11 +938,6 @@ starpu_task* Call::make_task(std::size_t b) {
     const bool before = b > 0 && op.halo > 0, after = b + 1 < op.blocks.size() && op.halo > 0;
     task->handles[op.halo_index] = before ? op.halo_last[b - 1] : op.blocks[b];
     task->handles[op.halo_index + 1] = after ? op.halo_first[b + 1] : op.blocks[b];
-  }
-  if (b < args_.size() && args_[b] != nullptr) {
-    task->cl_arg = std::exchange(args_[b], nullptr);
-    task->cl_arg_size = args_size_;
-    task->cl_arg_free = 1;  // StarPU frees it with free() with the task
   }
   if (b < workers_.size() && workers_[b] >= 0) {
     task->execute_on_a_specific_worker = 1;
