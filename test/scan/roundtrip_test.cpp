@@ -85,3 +85,48 @@ TEST_CASE("round trip: header -> skeletons -> CPU body -> compose -> make -> run
   CHECK(app.code == 0);
   CHECK(app.output == "11 22 33 44 55\n");
 }
+
+TEST_CASE("round trip from C: a plain C header without extern \"C\" guards, called from C") {
+  // The legacy C program's own header: no guards. The entry wrapper gets C linkage (main.c
+  // is C); its C++ side must still see the header's declaration as C.
+  TempDir dir;
+  write_file(dir.path() / "vadd.h",
+             "#ifndef VADD_H\n#define VADD_H\nvoid vadd(const float *a, const float *b, float *c, "
+             "int n);\n#endif\n");
+  utility::UtilityOptions o;
+  o.headers = {(dir.path() / "vadd.h").string()};
+  std::ostringstream messages, progress;
+  diag::Diagnostics diag(messages);
+  REQUIRE(utility::run_utility_mode(o, diag, progress) == 0);
+  const fs::path cpu = dir.path() / "vadd/vadd_cpu.cpp";
+  write_file(cpu, fill_body(read_file(cpu), "  for (int i = 0; i < n; ++i) c[i] = a[i] + b[i];\n"));
+  std::string main_xml = kMainXml;
+  const std::string cxx =
+      "<peppher:sourceFile name=\"main.cpp\" language=\"C++\">\n"
+      "        <peppher:compilation><peppher:compiler><peppher:name>g++</peppher:name>";
+  REQUIRE(main_xml.find(cxx) != std::string::npos);
+  main_xml.replace(
+      main_xml.find(cxx), cxx.size(),
+      "<peppher:sourceFile name=\"main.c\" language=\"C\">\n"
+      "        <peppher:compilation><peppher:compiler><peppher:name>gcc</peppher:name>");
+  write_file(dir.path() / "main.xml", main_xml);
+  write_file(dir.path() / "main.c",
+             "#include <stdio.h>\n#include \"vadd.h\"\n#include \"peppher.h\"\n"
+             "int main(void) {\n  PEPPHER_INITIALIZE();\n"
+             "  float a[3] = {1, 2, 3}, b[3] = {10, 20, 30}, c[3] = {0, 0, 0};\n"
+             "  vadd(a, b, c, 3);\n  PEPPHER_SHUTDOWN();\n"
+             "  printf(\"%g %g %g\\n\", c[0], c[1], c[2]);\n  return 0;\n}\n");
+
+  CommandResult compose =
+      run("'" + std::string(PEPPHER_COMPOSE_BIN) + "' '" + (dir.path() / "main.xml").string() +
+          "' -disableImpls=vadd_openmp,vadd_opencl,vadd_cuda");
+  INFO(compose.output);
+  REQUIRE(compose.code == 0);
+  CommandResult make = run("make -C '" + dir.path().string() + "'");
+  INFO(make.output);
+  REQUIRE(make.code == 0);
+  CommandResult app = run("'" + (dir.path() / "vadd_app").string() + "'");
+  INFO(app.output);
+  CHECK(app.code == 0);
+  CHECK(app.output == "11 22 33\n");
+}
