@@ -234,7 +234,11 @@ int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& ou
   infer_instantiations(app);
   ir::Application expanded = expand::expand(app, diag);
   if (diag.has_errors()) return 1;
-  expanded.c_declared = verify::c_declared_interfaces(expanded, runtime_header_dirs());
+  const verify::ProgramDeclarations program =
+      verify::read_program_declarations(expanded, runtime_header_dirs());
+  verify::report_program_definitions(program, diag);
+  if (diag.has_errors()) return 1;
+  expanded.c_declared = program.c_declared;
   // --check and --explain also take the plan's decisions (their diagnostics: partitions,
   // StarPU's limits) but render and write nothing.
   plan::ApplicationPlan plan = plan::plan_application(expanded, diag);

@@ -172,9 +172,23 @@ Guess infer_access(const scan::ScannedParam& p, const std::string& name,
 
 namespace {
 
+// Whether `pointer` is named like a matrix (the usual single capital, A or B2, or mat, grid,
+// image, ...): flattened, it holds rows*cols elements, which one length parameter `n` does not
+// tell (n*n, n*m). BLAS's strided vectors (X with incX) are decided before this is asked.
+bool named_like_matrix(const std::string& pointer) {
+  if (!pointer.empty() && std::isupper(static_cast<unsigned char>(pointer[0])) != 0 &&
+      std::all_of(pointer.begin() + 1, pointer.end(),
+                  [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }))
+    return true;
+  const std::string n = lower(pointer);
+  for (const char* word : {"mat", "grid", "image", "img", "tile", "2d"})
+    if (n.find(word) != std::string::npos) return true;
+  return false;
+}
+
 // How many elements `pointer` holds (or, with a stride, how many it is read at).
 Guess infer_count(const std::vector<std::string>& names, const std::vector<size_t>& integers,
-                  const std::string& pointer) {
+                  const std::string& pointer, bool strided) {
   // More than one parameter could be the length: the user decides (a product such as
   // npoints*nfeatures is as likely as any one of them); a guess would read past the data.
   auto undecided = [&](const std::vector<size_t>& candidates) {
@@ -209,6 +223,12 @@ Guess infer_count(const std::vector<std::string>& names, const std::vector<size_
         return {names[i], "CSR values / column indices: one per nonzero"};
     }
   }
+  if (candidates.size() == 1 && !strided && named_like_matrix(pointer)) {
+    const std::string& n = names[candidates[0]];
+    return {kNumElementsPlaceholder, "'" + pointer + "' is named like a matrix: flattened, it " +
+                                         "holds rows*cols elements (" + n + "*" + n +
+                                         " for a square one), not " + n + "; write the length"};
+  }
   if (candidates.size() == 1) {
     return {names[candidates[0]], "the only integer parameter with a length-like name"};
   }
@@ -231,7 +251,7 @@ Guess infer_num_elements(const std::vector<scan::ScannedParam>& params,
   // The stride is no length: left out of the candidates, it decides the length's form.
   const size_t inc = stride_of(names, integers, pointer);
   if (inc != std::string::npos) integers.erase(std::find(integers.begin(), integers.end(), inc));
-  const Guess count = infer_count(names, integers, pointer);
+  const Guess count = infer_count(names, integers, pointer, inc != std::string::npos);
   if (inc == std::string::npos) return count;
   if (is_parameter_name(count.value)) return strided(count, names[inc], pointer);
   return {count.value, count.why + "; '" + pointer + "' is read with stride '" + names[inc] +

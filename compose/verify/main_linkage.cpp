@@ -1,4 +1,4 @@
-// Finds the interfaces a C++ main source declares extern "C" (see main_linkage.h).
+// What the program's own sources declare and define of the interfaces (see main_linkage.h).
 #include "compose/verify/main_linkage.h"
 
 #include <filesystem>
@@ -10,16 +10,17 @@
 
 namespace peppher::verify {
 
-std::set<std::string> c_declared_interfaces(const ir::Application& app,
-                                            const std::vector<std::string>& system_include_dirs) {
+ProgramDeclarations read_program_declarations(const ir::Application& app,
+                                              const std::vector<std::string>& system_include_dirs) {
   namespace fs = std::filesystem;
-  std::set<std::string> declared;
+  ProgramDeclarations found;
   std::vector<std::string> names;
   for (const ir::Interface& i : app.interfaces) {
     if (i.template_args.empty() && i.template_types.empty()) names.push_back(i.name);
   }
+  if (names.empty()) return found;
   // A C source already makes every C-typed entry wrapper extern "C" (plan::has_c_callers).
-  if (names.empty() || plan::has_c_callers(app)) return declared;
+  const bool c_callers = plan::has_c_callers(app);
   const std::string out = plan::output_dir(app);
   // What the program includes of the composition reads as empty: peppher.h (next to the
   // source or in the output folder, as the Makefile's -I finds it) and the wrapper headers.
@@ -30,10 +31,10 @@ std::set<std::string> c_declared_interfaces(const ir::Application& app,
     generated.emplace_back(out + "/" + names::wrapper_file(i, app.options.wrapper_files_ext), "");
   }
   SourceParser parser;
-  for (const ProgramSource& source : program_cxx_sources(app, system_include_dirs)) {
+  for (const ProgramSource& source : program_cxx_sources(app, system_include_dirs, true)) {
     ParseRequest r;
     r.path = source.path;
-    r.language = Language::Cxx;
+    r.language = source.c ? Language::C : Language::Cxx;
     r.flags = source.flags;
     r.flags.push_back("-I" + out);  // where the Makefile finds peppher.h
     r.directory = source.directory;
@@ -44,10 +45,21 @@ std::set<std::string> c_declared_interfaces(const ir::Application& app,
         (fs::absolute(source.path).parent_path() / "peppher.h").lexically_normal().string();
     if (next_to_source != out + "/peppher.h") r.virtual_files.emplace_back(next_to_source, stub);
     for (const ParsedFunction& f : parser.parse(r).functions) {
-      if (f.extern_c) declared.insert(f.name);
+      if (f.extern_c && !source.c && !c_callers) found.c_declared.insert(f.name);
+      if (f.defined && f.scope.empty() && !f.is_template)
+        found.definitions.emplace_back(f.name, f.loc);
     }
   }
-  return declared;
+  return found;
+}
+
+void report_program_definitions(const ProgramDeclarations& d, diag::Diagnostics& diag) {
+  for (const auto& [name, loc] : d.definitions) {
+    diag.error(loc, "the program defines '" + name + "', the interface whose entry wrapper " +
+                        "the composition generates (it makes each call a task): delete this " +
+                        "definition, or leave its source out of main.xml; its code belongs " +
+                        "in the interface's variants (a sequential one: the same loop)");
+  }
 }
 
 }  // namespace peppher::verify

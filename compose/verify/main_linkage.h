@@ -7,17 +7,31 @@
 
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "compose/diag/diagnostics.h"
 #include "compose/ir/ir.h"
 
 namespace peppher::verify {
 
-/// The interfaces that the application's C++ main sources declare with C linkage, found by
-/// parsing each with Clang (function bodies skipped; the generated headers, which do not
+/// What the application's own sources (main.xml's, C and C++) say of its interfaces, found
+/// by parsing each with Clang (function bodies skipped; the generated headers, which do not
 /// exist yet, read as empty). A source Clang cannot read contributes what it declared
 /// before the problem. `system_include_dirs`: the runtime's and StarPU's headers.
-std::set<std::string> c_declared_interfaces(const ir::Application& app,
-                                            const std::vector<std::string>& system_include_dirs);
+struct ProgramDeclarations {
+  /// The interfaces its C++ sources declare with C linkage (none when a C source calls
+  /// them: every C-typed entry wrapper is extern "C" then, plan::has_c_callers).
+  std::set<std::string> c_declared;
+  /// Where a source defines a function named like an interface, at global scope: the
+  /// legacy kernel that the composition's entry wrapper replaces (its code now lives in the
+  /// variants). Left in, the program does not compile or does not link.
+  std::vector<std::pair<std::string, ir::SourceLoc>> definitions;  // (interface, where)
+};
+ProgramDeclarations read_program_declarations(const ir::Application& app,
+                                              const std::vector<std::string>& system_include_dirs);
+
+/// Reports each of @p d's definitions as an error at the definition.
+void report_program_definitions(const ProgramDeclarations& d, diag::Diagnostics& diag);
 
 }  // namespace peppher::verify

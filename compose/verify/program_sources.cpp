@@ -11,17 +11,17 @@
 
 namespace peppher::verify {
 
-std::vector<ProgramSource> program_cxx_sources(
-    const ir::Application& app, const std::vector<std::string>& system_include_dirs) {
+std::vector<ProgramSource> program_cxx_sources(const ir::Application& app,
+                                               const std::vector<std::string>& system_include_dirs,
+                                               bool with_c) {
   const std::string out = plan::output_dir(app);
   std::vector<ProgramSource> sources;
   for (const ir::SourceFile& s : app.sources) {
-    if (plan::is_c_compiler(plan::main_source_compiler(app, s)) ||
-        std::filesystem::path(s.path).extension() == ".cu") {
-      continue;
-    }
+    const bool c = plan::is_c_compiler(plan::main_source_compiler(app, s));
+    if ((c && !with_c) || std::filesystem::path(s.path).extension() == ".cu") continue;
     ProgramSource p;
     p.path = s.path;
+    p.c = c;
     p.directory = out;
     p.flags = clang_flags(s.compiler.flags, out);
     for (const std::string& dir : system_include_dirs) {

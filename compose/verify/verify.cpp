@@ -15,6 +15,8 @@
 
 #include "compose/plan/kernel_args.h"
 #include "compose/plan/wrapper_plan.h"
+#include "compose/util/files.h"
+#include "compose/verify/skeleton_left.h"
 #include "compose/verify/source_parser.h"
 
 namespace peppher::verify {
@@ -154,6 +156,7 @@ class Verifier {
           key += "/" + std::to_string(reinterpret_cast<std::uintptr_t>(v));
         }
         if (!done.insert(key).second) continue;
+        if (skeleton_left(*v)) continue;
         const auto start = std::chrono::steady_clock::now();
         if (ir::host_side_source(*v) != nullptr) {
           verify_host_side(iface, *v);
@@ -184,6 +187,27 @@ class Verifier {
   }
 
  private:
+  // An error at each source of @p v that is still a generated skeleton; whether one was.
+  bool skeleton_left(const ir::Variant& v) {
+    bool left = false;
+    for (const ir::SourceFile& f : v.sources) {
+      std::string text;
+      if (f.path.empty() || !files::read_file(f.path, files::kMaxDescriptorBytes, text).empty())
+        continue;
+      const int line = untouched_skeleton_line(text);
+      if (line == 0) continue;
+      left = true;
+      diags_.error(ir::SourceLoc{f.path, line, 3},
+                   "variant '" + v.name +
+                       "' is still the skeleton compose -generateCompFiles "
+                       "wrote: it computes nothing (its outputs would keep their old values); "
+                       "write its code between the PEPPHER markers, or leave it out with "
+                       "-disableImpls=" +
+                       v.name);
+    }
+    return left;
+  }
+
   std::vector<std::string> common_flags() const {
     std::vector<std::string> flags = {"-I" + output_dir()};
     for (const std::string& dir : settings_.system_include_dirs) {

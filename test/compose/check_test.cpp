@@ -8,6 +8,7 @@
 #include "compose/check/types.h"
 #include "compose/plan/wrapper_plan.h"
 #include "compose/verify/generic_calls.h"
+#include "compose/verify/skeleton_left.h"
 #include "peppher_catch.h"
 #include "test_util.h"
 
@@ -206,4 +207,32 @@ TEST_CASE("a generic interface's instantiations are read from the program's call
   CHECK(calls.at("sort") == Lists{{"float"}, {"unsigned long"}, {"Point"}});
   REQUIRE(calls.count("pair"));
   CHECK(calls.at("pair") == Lists{{"float", "double"}});
+}
+
+TEST_CASE("a variant body left as utility mode wrote it is found", "[check]") {
+  const std::string generated =
+      "void f_cpu(const float * x, float * y, int n) {\n"
+      "  // ---- PEPPHER: your CPU code goes here (and remove the (void) lines) ----\n"
+      "  //   x: read, n elements\n"
+      "\n"
+      "  (void)x;\n"
+      "  (void) y ;\n"
+      "  (void)n;\n"
+      "  // ---- PEPPHER: end of your code ----\n"
+      "}\n";
+  CHECK(verify::untouched_skeleton_line(generated) == 2);
+  // One line of the user's code, anywhere between the markers: written.
+  std::string filled = generated;
+  filled.insert(filled.find("  (void)n;"), "  for (int i = 0; i < n; ++i) y[i] = x[i];\n");
+  CHECK(verify::untouched_skeleton_line(filled) == 0);
+  // The (void) lines removed and the code written after the end marker: not a skeleton.
+  CHECK(verify::untouched_skeleton_line("int g(int n) {\n  return n;\n}\n") == 0);
+  // The OpenCL skeleton's opening marker ends with "e.g. ----".
+  CHECK(
+      verify::untouched_skeleton_line(
+          "__kernel void k(__global float *y) {\n"
+          "  // ---- PEPPHER: your OpenCL code goes here (and remove the (void) lines), e.g. ----\n"
+          "  //   for (int i = get_global_id(0); i < count; i += get_global_size(0)) { ... }\n"
+          "  (void)y;\n"
+          "  // ---- PEPPHER: end of your code ----\n}\n") == 2);
 }

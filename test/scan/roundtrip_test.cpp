@@ -110,12 +110,25 @@ TEST_CASE("round trip from C: a plain C header without extern \"C\" guards, call
       "<peppher:sourceFile name=\"main.c\" language=\"C\">\n"
       "        <peppher:compilation><peppher:compiler><peppher:name>gcc</peppher:name>");
   write_file(dir.path() / "main.xml", main_xml);
+  const std::string program =
+      "int main(void) {\n  PEPPHER_INITIALIZE();\n"
+      "  float a[3] = {1, 2, 3}, b[3] = {10, 20, 30}, c[3] = {0, 0, 0};\n"
+      "  vadd(a, b, c, 3);\n  PEPPHER_SHUTDOWN();\n"
+      "  printf(\"%g %g %g\\n\", c[0], c[1], c[2]);\n  return 0;\n}\n";
+  const std::string includes = "#include <stdio.h>\n#include \"vadd.h\"\n#include \"peppher.h\"\n";
+  // The legacy kernel still defined in the program (the three lines added, nothing removed):
+  // compose says where, instead of a build that fails on conflicting declarations.
   write_file(dir.path() / "main.c",
-             "#include <stdio.h>\n#include \"vadd.h\"\n#include \"peppher.h\"\n"
-             "int main(void) {\n  PEPPHER_INITIALIZE();\n"
-             "  float a[3] = {1, 2, 3}, b[3] = {10, 20, 30}, c[3] = {0, 0, 0};\n"
-             "  vadd(a, b, c, 3);\n  PEPPHER_SHUTDOWN();\n"
-             "  printf(\"%g %g %g\\n\", c[0], c[1], c[2]);\n  return 0;\n}\n");
+             includes +
+                 "void vadd(const float *a, const float *b, float *c, int n) {\n"
+                 "  for (int i = 0; i < n; ++i) c[i] = a[i] + b[i];\n}\n" +
+                 program);
+  CommandResult kept = run("'" + std::string(PEPPHER_COMPOSE_BIN) + "' --check '" +
+                           (dir.path() / "main.xml").string() + "'");
+  INFO(kept.output);
+  CHECK(kept.code != 0);
+  CHECK_THAT(kept.output, Catch::Contains("main.c:4:6: error: the program defines 'vadd'"));
+  write_file(dir.path() / "main.c", includes + program);
 
   CommandResult compose =
       run("'" + std::string(PEPPHER_COMPOSE_BIN) + "' '" + (dir.path() / "main.xml").string() +
