@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "peppher/error.h"
+#include "peppher/placement.h"
 
 namespace peppher {
 namespace {
@@ -123,11 +124,15 @@ void apply_variant_environment() {
 
 void forced_variant_rejects(const VariantSelector& selector, int index) {
   const std::string& backend = selector.backends()[index];
+  std::string why = "its constraints reject it";
+  if (starpu_worker_get_count_by_type(detail::worker_kind(backend)) == 0) {
+    why = "this run has no " + backend + " worker";
+#ifndef STARPU_USE_CUDA
+    if (backend == "CUDA") why += " (this StarPU was built without CUDA)";
+#endif
+  }
   throw Error(selector.interface_name() + ": the forced variant '" + selector.variants()[index] +
-              "' (" + backend +
-              ") cannot run this call: its constraints reject it, or this run "
-              "has no " +
-              backend + " worker");
+              "' (" + backend + ") cannot run this call: " + why);
 }
 
 starpu_codelet single_variant_codelet(const starpu_codelet& full, uint32_t where,

@@ -186,7 +186,9 @@ TEST_CASE("e2e partition: static dispatch tests each block against the constrain
   INFO(forced.output);
   // An error the program does not catch ends it with its message and status 1, not an abort.
   CHECK(forced.exit_code == 1);
-  CHECK_THAT(forced.output, Catch::Contains("peppher: pclip: the forced variant 'pclip_large'"));
+  CHECK_THAT(forced.output, Catch::Contains("peppher: pclip: the forced variant 'pclip_large' "
+                                            "(CPU) cannot run this call: its constraints reject "
+                                            "it"));
   CHECK_THAT(forced.output, !Catch::Contains("terminate called"));
   // A name the program does not have, at PEPPHER_INITIALIZE(): every variant is listed.
   e2e::Run unknown = run_program(out / "static_partition", "900",

@@ -10,6 +10,18 @@
 #include "peppher_catch.h"
 #include "support.h"
 
+TEST_CASE("a forced variant that cannot run says why", "[selection]") {
+  peppher_test::Session session;
+  peppher::VariantSelector demo("demo_why", {"demo_why_cpu", "demo_why_cuda"}, {"CPU", "CUDA"});
+  CHECK_THROWS_WITH(peppher::forced_variant_rejects(demo, 0),
+                    Catch::Contains("the forced variant 'demo_why_cpu' (CPU) cannot run this "
+                                    "call: its constraints reject it"));
+  if (starpu_cuda_worker_get_count() == 0) {
+    CHECK_THROWS_WITH(peppher::forced_variant_rejects(demo, 1),
+                      Catch::Contains("cannot run this call: this run has no CUDA worker"));
+  }
+}
+
 TEST_CASE("force_variant pins a registered interface to one of its variants", "[selection]") {
   peppher::VariantSelector demo("demo_iface", {"demo_cpu", "demo_opencl"}, {"CPU", "OPENCL"});
   CHECK(demo.forced() == -1);
