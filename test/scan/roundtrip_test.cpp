@@ -53,25 +53,22 @@ std::string fill_body(const std::string& skeleton, const std::string& code) {
   return skeleton.substr(0, from) + code + skeleton.substr(to);
 }
 
-}  // namespace
-
-TEST_CASE("round trip: header -> skeletons -> CPU body -> compose -> make -> run") {
-  TempDir dir;
-  write_file(dir.path() / "vadd.h",
-             "#pragma once\nvoid vadd(const float *a, const float *b, float *c, int n);\n");
+// vadd.h with @p header_text, its skeletons from utility mode, the CPU body filled in.
+void generate_vadd(const TempDir& dir, const std::string& header_text) {
+  write_file(dir.path() / "vadd.h", header_text);
   utility::UtilityOptions o;
   o.headers = {(dir.path() / "vadd.h").string()};
   std::ostringstream messages, progress;
   diag::Diagnostics diag(messages);
   REQUIRE(utility::run_utility_mode(o, diag, progress) == 0);
   CHECK(messages.str().empty());  // everything inferred: n is the length, c written
-
   const fs::path cpu = dir.path() / "vadd/vadd_cpu.cpp";
   write_file(cpu, fill_body(read_file(cpu), "  for (int i = 0; i < n; ++i) c[i] = a[i] + b[i];\n"));
-  write_file(dir.path() / "main.xml", kMainXml);
-  write_file(dir.path() / "main.cpp", kMainCpp);
+}
 
-  // Only the filled-in variant: the others are still empty skeletons.
+// Composes (only the filled-in variant: the others are still skeletons), builds and runs the
+// program; its output.
+std::string compose_build_run(const TempDir& dir) {
   CommandResult compose =
       run("'" + std::string(PEPPHER_COMPOSE_BIN) + "' '" + (dir.path() / "main.xml").string() +
           "' -disableImpls=vadd_openmp,vadd_opencl,vadd_cuda");
@@ -83,23 +80,26 @@ TEST_CASE("round trip: header -> skeletons -> CPU body -> compose -> make -> run
   CommandResult app = run("'" + (dir.path() / "vadd_app").string() + "'");
   INFO(app.output);
   CHECK(app.code == 0);
-  CHECK(app.output == "11 22 33 44 55\n");
+  return app.output;
+}
+
+}  // namespace
+
+TEST_CASE("round trip: header -> skeletons -> CPU body -> compose -> make -> run") {
+  TempDir dir;
+  generate_vadd(dir, "#pragma once\nvoid vadd(const float *a, const float *b, float *c, int n);\n");
+  write_file(dir.path() / "main.xml", kMainXml);
+  write_file(dir.path() / "main.cpp", kMainCpp);
+  CHECK(compose_build_run(dir) == "11 22 33 44 55\n");
 }
 
 TEST_CASE("round trip from C: a plain C header without extern \"C\" guards, called from C") {
   // The legacy C program's own header: no guards. The entry wrapper gets C linkage (main.c
   // is C); its C++ side must still see the header's declaration as C.
   TempDir dir;
-  write_file(dir.path() / "vadd.h",
-             "#ifndef VADD_H\n#define VADD_H\nvoid vadd(const float *a, const float *b, float *c, "
-             "int n);\n#endif\n");
-  utility::UtilityOptions o;
-  o.headers = {(dir.path() / "vadd.h").string()};
-  std::ostringstream messages, progress;
-  diag::Diagnostics diag(messages);
-  REQUIRE(utility::run_utility_mode(o, diag, progress) == 0);
-  const fs::path cpu = dir.path() / "vadd/vadd_cpu.cpp";
-  write_file(cpu, fill_body(read_file(cpu), "  for (int i = 0; i < n; ++i) c[i] = a[i] + b[i];\n"));
+  generate_vadd(dir,
+                "#ifndef VADD_H\n#define VADD_H\nvoid vadd(const float *a, const float *b, "
+                "float *c, int n);\n#endif\n");
   std::string main_xml = kMainXml;
   const std::string cxx =
       "<peppher:sourceFile name=\"main.cpp\" language=\"C++\">\n"
@@ -129,17 +129,5 @@ TEST_CASE("round trip from C: a plain C header without extern \"C\" guards, call
   CHECK(kept.code != 0);
   CHECK_THAT(kept.output, Catch::Contains("main.c:4:6: error: the program defines 'vadd'"));
   write_file(dir.path() / "main.c", includes + program);
-
-  CommandResult compose =
-      run("'" + std::string(PEPPHER_COMPOSE_BIN) + "' '" + (dir.path() / "main.xml").string() +
-          "' -disableImpls=vadd_openmp,vadd_opencl,vadd_cuda");
-  INFO(compose.output);
-  REQUIRE(compose.code == 0);
-  CommandResult make = run("make -C '" + dir.path().string() + "'");
-  INFO(make.output);
-  REQUIRE(make.code == 0);
-  CommandResult app = run("'" + (dir.path() / "vadd_app").string() + "'");
-  INFO(app.output);
-  CHECK(app.code == 0);
-  CHECK(app.output == "11 22 33\n");
+  CHECK(compose_build_run(dir) == "11 22 33\n");
 }
