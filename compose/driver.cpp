@@ -150,7 +150,7 @@ void infer_instantiations(ir::Application& app) {
   }
   if (names.empty()) return;
   const std::vector<verify::ProgramSource> sources =
-      verify::program_cxx_sources(app, runtime_header_dirs());
+      verify::program_sources(app, runtime_header_dirs(), /*with_c=*/false);
   for (auto& [name, instantiations] : verify::called_instantiations(sources, stand_in, names)) {
     for (ir::RequiredInterface& r : app.required) {
       if (r.name != name) continue;

@@ -31,7 +31,7 @@ ProgramDeclarations read_program_declarations(const ir::Application& app,
     generated.emplace_back(out + "/" + names::wrapper_file(i, app.options.wrapper_files_ext), "");
   }
   SourceParser parser;
-  for (const ProgramSource& source : program_cxx_sources(app, system_include_dirs, true)) {
+  for (const ProgramSource& source : program_sources(app, system_include_dirs, /*with_c=*/true)) {
     ParseRequest r;
     r.path = source.path;
     r.language = source.c ? Language::C : Language::Cxx;

@@ -1,4 +1,4 @@
-// The program's C++ sources with their Clang flags (see program_sources.h).
+// The program's own sources with their Clang flags (see program_sources.h).
 #include "compose/verify/program_sources.h"
 
 #include <algorithm>
@@ -11,9 +11,9 @@
 
 namespace peppher::verify {
 
-std::vector<ProgramSource> program_cxx_sources(const ir::Application& app,
-                                               const std::vector<std::string>& system_include_dirs,
-                                               bool with_c) {
+std::vector<ProgramSource> program_sources(const ir::Application& app,
+                                           const std::vector<std::string>& system_include_dirs,
+                                           bool with_c) {
   const std::string out = plan::output_dir(app);
   std::vector<ProgramSource> sources;
   for (const ir::SourceFile& s : app.sources) {

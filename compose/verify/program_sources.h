@@ -20,13 +20,12 @@ struct ProgramSource {
   bool c = false;  // compiled by a C compiler
 };
 
-/// The C++ sources of `app` (not those a C compiler compiles, nor CUDA ones; with @p with_c
-/// those of a C compiler too): each with clang_flags() of its compile flags and -isystem of
-/// each of `system_include_dirs` (the runtime's and StarPU's headers), run in the output
-/// folder.
-std::vector<ProgramSource> program_cxx_sources(const ir::Application& app,
-                                               const std::vector<std::string>& system_include_dirs,
-                                               bool with_c = false);
+/// The C++ sources of `app`, and with @p with_c those a C compiler compiles too (never CUDA
+/// ones): each with clang_flags() of its compile flags and -isystem of each of
+/// `system_include_dirs` (the runtime's and StarPU's headers), run in the output folder.
+std::vector<ProgramSource> program_sources(const ir::Application& app,
+                                           const std::vector<std::string>& system_include_dirs,
+                                           bool with_c);
 
 /// Warns at each source of the program that would include a header of another composition
 /// instead of this one's: a peppher.h or wrapper header (by name) in the source's folder or

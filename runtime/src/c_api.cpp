@@ -2,21 +2,16 @@
 // code calls: a C caller cannot catch a peppher::Error, so it is printed and the program ends.
 #include "peppher/c_api.h"
 
-#include <cstdio>
-#include <cstdlib>
 #include <exception>
 
 #include "peppher/detail/c_caller.h"
 #include "peppher/init.h"
+#include "uncaught_errors.h"
 
 namespace peppher::detail {
 
 void fail_in_c_caller(const char* what, const std::exception& error) noexcept {
-  std::fflush(stdout);
-  std::fprintf(stderr, "%s (in %s, called from C)\n", error.what(), what);
-  std::fflush(stderr);
-  // Not exit(): static destructors must not run while StarPU's workers are alive.
-  std::_Exit(1);
+  end_program(error.what(), what);
 }
 
 }  // namespace peppher::detail

@@ -918,8 +918,9 @@ starpu_task* Call::make_task(std::size_t b) {
     // The task in front of its arguments, as starpu_task_create() makes one (malloc, init,
     // destroyed with the task): StarPU frees a task it destroys with free(), the arguments
     // with it. One allocation per task instead of two: each is made by the calling thread
-    // and freed by a worker, and their pairs met in glibc's arena lock (apps/ode: a few
-    // thousand waits a second on either side).
+    // and freed by a worker, and such pairs meet in glibc's arena lock (apps/ode on one CPU
+    // worker: the worker blocked there about twice per step of 22 calls; one allocation less
+    // per task, 4 % less time).
     void* args = std::exchange(args_[b], nullptr);
     task = reinterpret_cast<starpu_task*>(static_cast<char*>(args) - kTaskBytes);
     starpu_task_init(task);

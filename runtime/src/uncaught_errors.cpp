@@ -23,11 +23,7 @@ std::terminate_handler g_previous = nullptr;
     try {
       std::rethrow_exception(current);
     } catch (const Error& error) {
-      std::fflush(stdout);
-      std::fprintf(stderr, "%s\n", error.what());  // "peppher: ...", as the C interface
-      std::fflush(stderr);
-      // Not exit(): static destructors must not run while StarPU's workers are alive.
-      std::_Exit(1);
+      end_program(error.what());  // "peppher: ...", as the C interface prints it
     } catch (...) {
     }
   }
@@ -36,6 +32,16 @@ std::terminate_handler g_previous = nullptr;
 }
 
 }  // namespace
+
+void end_program(const char* message, const char* where) noexcept {
+  std::fflush(stdout);
+  if (where != nullptr)
+    std::fprintf(stderr, "%s (in %s, called from C)\n", message, where);
+  else
+    std::fprintf(stderr, "%s\n", message);
+  std::fflush(stderr);
+  std::_Exit(1);
+}
 
 void install_uncaught_error_handler() {
   static std::once_flag once;
