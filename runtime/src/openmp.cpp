@@ -1,10 +1,10 @@
 // OpenMP glue of OPENMP variants' backend wrappers, kept here so that no header generated
-// code includes needs <omp.h>.
-#include <omp.h>
+// code includes needs <omp.h> (the OpenMP calls themselves are in openmp_threads.cpp).
 #include <starpu.h>
 
 #include <chrono>
 
+#include "openmp_threads.h"
 #include "peppher/task.h"
 
 namespace peppher {
@@ -22,12 +22,12 @@ constexpr auto kEndTeamAfter = std::chrono::milliseconds(50);
 
 OpenMpTeam::OpenMpTeam() noexcept
     : size_(starpu_combined_worker_get_size()), start_(std::chrono::steady_clock::now()) {
-  omp_set_num_threads(size_ > 0 ? size_ : 1);
+  detail::openmp_set_threads(size_ > 0 ? size_ : 1);
 }
 
 OpenMpTeam::~OpenMpTeam() {
   if (size_ > 1 && std::chrono::steady_clock::now() - start_ >= kEndTeamAfter)
-    omp_pause_resource_all(omp_pause_soft);
+    detail::openmp_end_team();
 }
 
 void** openmp_task_buffers(void** buffers, void** out) noexcept {

@@ -1,0 +1,14 @@
+// The runtime's calls into the compiler's OpenMP library (libgomp), declared without <omp.h>:
+// StarPU 1.4 installs an omp.h of its own (its OpenMP runtime's) in its include folder, which
+// shadows the compiler's and lacks OpenMP 5's pause calls, so only openmp_threads.cpp, compiled
+// without StarPU's include path (runtime/CMakeLists.txt), includes <omp.h>.
+#pragma once
+
+namespace peppher::detail {
+
+// omp_set_num_threads for the calling thread's next parallel regions.
+void openmp_set_threads(int threads) noexcept;
+// Ends the calling thread's idle OpenMP team (omp_pause_resource_all(omp_pause_soft)).
+void openmp_end_team() noexcept;
+
+}  // namespace peppher::detail
