@@ -4,7 +4,7 @@
 // with "terminate called after throwing ..." and an abort (SIGABRT, a core file): a crash to
 // its user. The error is printed as the C interface prints its errors, and the program ends
 // with status 1.
-#include "uncaught_errors.h"
+#include "observe/uncaught_errors.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -13,7 +13,7 @@
 // no task uses (nice 19 where SCHED_IDLE is refused). A call that waits for it leaves its
 // core (and CPU workers block beside a waiting OpenCL task: idle_workers.cpp). With other
 // devices the builder keeps the process's priority.
-#include "opencl_programs.h"
+#include "devices/opencl_programs.h"
 
 #include <pthread.h>
 #include <sched.h>
@@ -28,7 +28,7 @@
 #include <thread>
 #include <vector>
 
-#include "host_opencl.h"
+#include "devices/host_opencl.h"
 #include "peppher/error.h"
 #include "peppher/init.h"
 #include "peppher/opencl.h"

@@ -1,6 +1,6 @@
 // The compiler's OpenMP library behind openmp_threads.h; compiled without StarPU's include
 // path, so that <omp.h> is the compiler's (see the header).
-#include "openmp_threads.h"
+#include "devices/openmp_threads.h"
 
 #include <omp.h>
 

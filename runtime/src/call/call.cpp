@@ -18,8 +18,8 @@
 #include <type_traits>
 #include <utility>
 
-#include "host_opencl.h"
-#include "idle_workers.h"
+#include "devices/host_opencl.h"
+#include "devices/idle_workers.h"
 #include "peppher/detail/distributed.h"
 #include "peppher/detail/raw_cache.h"
 #include "peppher/detail/trace.h"

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "host_opencl.h"
+#include "devices/host_opencl.h"
 #include "peppher/error.h"
 
 namespace peppher {

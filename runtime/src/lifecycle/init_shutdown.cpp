@@ -14,9 +14,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "host_opencl.h"
-#include "idle_workers.h"
-#include "opencl_programs.h"
+#include "devices/host_opencl.h"
+#include "devices/idle_workers.h"
+#include "devices/opencl_programs.h"
 #include "peppher/detail/distributed.h"
 #include "peppher/detail/raw_cache.h"
 #include "peppher/detail/storage.h"
@@ -27,9 +27,9 @@
 #include "peppher/inline_call.h"
 #include "peppher/placement.h"
 #include "peppher/selection.h"
-#include "trace.h"
-#include "uncaught_errors.h"
-#include "worker_names.h"
+#include "observe/trace.h"
+#include "observe/uncaught_errors.h"
+#include "observe/worker_names.h"
 
 namespace peppher {
 namespace {

@@ -50,7 +50,7 @@
 // runs at every turn of its loop, once it has polled kSpinBeforeYield without any event while
 // a CPU worker is away from its loop (in a task), until the next event (its own work comes
 // with one) or that task's end.
-#include "idle_workers.h"
+#include "devices/idle_workers.h"
 
 #include <sched.h>
 #include <starpu.h>
@@ -65,7 +65,7 @@
 #include <thread>
 #include <vector>
 
-#include "host_opencl.h"
+#include "devices/host_opencl.h"
 #include "peppher/detail/shared_cores.h"
 
 namespace peppher::detail {

@@ -8,7 +8,7 @@
 // (bus counters are kept by StarPU either way). The trace also names each interface's StarPU
 // performance model and which variant each codelet implementation is, so peppher-report can plot
 // the models.
-#include "trace.h"
+#include "observe/trace.h"
 
 #include <starpu.h>
 #include <starpu_profiling.h>
@@ -34,7 +34,7 @@
 #include "peppher/detail/trace.h"
 #include "peppher/execution_counter.h"
 #include "peppher/selection.h"
-#include "worker_names.h"
+#include "observe/worker_names.h"
 
 namespace peppher::detail {
 

@@ -6,7 +6,7 @@
 
 #include "peppher/detail/c_caller.h"
 #include "peppher/init.h"
-#include "uncaught_errors.h"
+#include "observe/uncaught_errors.h"
 
 namespace peppher::detail {
 

@@ -7,7 +7,7 @@
 #include <sstream>
 #include <vector>
 
-#include "worker_names.h"
+#include "observe/worker_names.h"
 
 namespace peppher {
 namespace {

@@ -14,7 +14,7 @@
 #include <string>
 #include <utility>
 
-#include "idle_workers.h"
+#include "devices/idle_workers.h"
 #include "peppher/detail/checks.h"
 #include "peppher/detail/distributed.h"
 #include "peppher/detail/variant_errors.h"

@@ -4,7 +4,7 @@
 
 #include <chrono>
 
-#include "openmp_threads.h"
+#include "devices/openmp_threads.h"
 #include "peppher/task.h"
 
 namespace peppher {

@@ -21,7 +21,7 @@
 // once per STARPU_HOME (kept in <bus folder>/<host>.peppher-host-opencl) and written into
 // StarPU's bus model for the host-to-device links; StarPU reads it from the next start on,
 // and this session's own estimates (transfer_predict_us) use it at once.
-#include "host_opencl.h"
+#include "devices/host_opencl.h"
 
 #include <hwloc.h>
 #include <starpu_opencl.h>
