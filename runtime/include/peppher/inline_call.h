@@ -11,28 +11,28 @@
 #include <cstddef>
 #include <limits>
 
-namespace peppher {
+#include "peppher/detail/backends.h"
 
-/// @brief The kind of a variant, as the inline choice needs it.
-/// Training: a variant outside the codelet (only run when forced, as a task).
-enum class InlineKind : unsigned char { Cpu, OpenMp, Cuda, OpenCl, Training };
+namespace peppher {
 
 namespace detail {
 
-/// @brief Workers of this run that can run a variant of kind @p k.
+/// @brief Workers of this run that can run a variant of kind @p k (its backend's record).
 inline unsigned workers_of(InlineKind k) noexcept {
-  switch (k) {
-    case InlineKind::Cpu:
-    case InlineKind::OpenMp:
-      return starpu_cpu_worker_get_count();
-    case InlineKind::Cuda:
-      return starpu_cuda_worker_get_count();
-    case InlineKind::OpenCl:
-      return starpu_opencl_worker_get_count();
-    case InlineKind::Training:
-      break;
-  }
-  return 0;
+  const Backend* b = backend_of(k);
+  return b != nullptr ? workers_of(*b) : 0;
+}
+
+/// @brief Whether a variant of kind @p k may run on the calling thread: sequential CPU.
+inline bool runs_inline(InlineKind k) noexcept {
+  const Backend* b = backend_of(k);
+  return b != nullptr && b->runs == BackendRuns::OneCore;
+}
+
+/// @brief Whether a variant of kind @p k runs on the host's cores (sequential or a team).
+inline bool runs_on_host(InlineKind k) noexcept {
+  const Backend* b = backend_of(k);
+  return b != nullptr && b->runs != BackendRuns::Device;
 }
 
 /// @brief Makes the host memory [@p ptr, @p ptr + @p bytes) safe for the calling thread
@@ -67,7 +67,7 @@ void wait_for_aliased_container(const void* ptr, std::size_t bytes, bool write);
 template <typename Accepts, typename Cost>
 int choose_inline(const InlineKind* kinds, int n, int chosen, Accepts&& accepts, Cost&& cost,
                   bool model_decides) {
-  if (chosen >= 0) return kinds[chosen] == InlineKind::Cpu ? chosen : -1;
+  if (chosen >= 0) return detail::runs_inline(kinds[chosen]) ? chosen : -1;
   int first = -1, best = -1, candidates = 0;
   bool only_cpu = true, all_costed = true;
   double best_us = std::numeric_limits<double>::infinity();
@@ -75,7 +75,7 @@ int choose_inline(const InlineKind* kinds, int n, int chosen, Accepts&& accepts,
     if (detail::workers_of(kinds[k]) == 0 || !accepts(k)) continue;
     if (first < 0) first = k;
     ++candidates;
-    only_cpu = only_cpu && (kinds[k] == InlineKind::Cpu || kinds[k] == InlineKind::OpenMp);
+    only_cpu = only_cpu && detail::runs_on_host(kinds[k]);
     const double us = cost(k);
     if (std::isnan(us)) {
       all_costed = false;
@@ -85,9 +85,9 @@ int choose_inline(const InlineKind* kinds, int n, int chosen, Accepts&& accepts,
     }
   }
   if (first < 0) return -1;  // nobody accepts: the task path reports it
-  if (all_costed && best >= 0) return kinds[best] == InlineKind::Cpu ? best : -1;
+  if (all_costed && best >= 0) return detail::runs_inline(kinds[best]) ? best : -1;
   if (model_decides && candidates > 1) return -1;  // the model's choice, not ours
-  return only_cpu && kinds[first] == InlineKind::Cpu ? first : -1;
+  return only_cpu && detail::runs_inline(kinds[first]) ? first : -1;
 }
 
 }  // namespace peppher

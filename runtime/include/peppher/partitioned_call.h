@@ -2,7 +2,7 @@
 // call's split into blocks, one task per block sharing the unpartitioned operands
 // (PartitionedCall, a typed front end of the call core detail::Call), and the `?` split
 // sized from the interface's performance model (AutoSplit, CHPS-style). The code is in
-// runtime/src/call.cpp and runtime/src/auto_split.cpp.
+// runtime/src/call/ and runtime/src/select/auto_split*.cpp.
 #pragma once
 
 #include <starpu.h>

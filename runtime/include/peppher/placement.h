@@ -68,7 +68,7 @@ double bring_us(std::uint32_t valid, unsigned node, std::size_t bytes) noexcept;
 ///        CPU, where it is the measured bandwidth of writing into a fresh device buffer
 ///        (StarPU's calibration reuses one warm buffer: ten times faster than a call's first
 ///        copy there), and to or from a CUDA device, where StarPU's doubling of the time
-///        for contention is left out. Implemented in host_opencl.cpp.
+///        for contention is left out. Implemented in src/devices/devices.cpp.
 double transfer_predict_us(unsigned src, unsigned dst, std::size_t bytes) noexcept;
 /// @brief The kind of StarPU worker a variant of @p backend ("CPU", "OPENMP", "OPENCL",
 ///        "CUDA") runs on.

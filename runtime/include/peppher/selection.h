@@ -7,8 +7,11 @@
 #include <starpu.h>
 
 #include <atomic>
+#include <cstddef>
 #include <string>
 #include <vector>
+
+#include "peppher/detail/backends.h"
 
 namespace peppher {
 
@@ -31,11 +34,14 @@ class VariantSelector {
   const std::string& interface_name() const noexcept { return interface_; }
   const std::vector<std::string>& variants() const noexcept { return variants_; }
   const std::vector<std::string>& backends() const noexcept { return backends_; }
+  /// @brief The record of variant @p k's backend (detail/backends.h), looked up once.
+  const detail::Backend& backend(std::size_t k) const noexcept { return *records_[k]; }
 
  private:
   std::string interface_;
   std::vector<std::string> variants_;
-  std::vector<std::string> backends_;  // "CPU", "OPENMP", "CUDA", "OPENCL", per variant
+  std::vector<std::string> backends_;            // "CPU", "OPENMP", "CUDA", "OPENCL", per variant
+  std::vector<const detail::Backend*> records_;  // per variant, its backend's record
   std::atomic<int> forced_{-1};
 };
 

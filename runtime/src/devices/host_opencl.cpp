@@ -20,7 +20,8 @@
 // ran 2.4 times slower than its OpenMP original). So the fresh-buffer bandwidth is measured
 // once per STARPU_HOME (kept in <bus folder>/<host>.peppher-host-opencl) and written into
 // StarPU's bus model for the host-to-device links; StarPU reads it from the next start on,
-// and this session's own estimates (transfer_predict_us) use it at once.
+// and this session's own estimates (host_opencl_copy_us, for transfer_predict_us) use it at
+// once.
 #include "devices/host_opencl.h"
 
 #include <hwloc.h>
@@ -39,8 +40,6 @@
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include "peppher/placement.h"
 
 namespace peppher::detail {
 namespace {
@@ -300,26 +299,14 @@ void forget_host_opencl_links() noexcept {
   for (auto& bandwidth : g_fresh_bandwidth) bandwidth.store(0, std::memory_order_relaxed);
 }
 
-double transfer_predict_us(unsigned src, unsigned dst, std::size_t bytes) noexcept {
-  if (src == dst) return 0;
+double host_opencl_copy_us(unsigned src, unsigned dst, std::size_t bytes) noexcept {
   if (dst < STARPU_MAXNODES && src < starpu_memory_nodes_get_count() &&
       starpu_node_get_kind(src) == STARPU_CPU_RAM) {
     const double bandwidth = g_fresh_bandwidth[dst].load(std::memory_order_relaxed);
     if (bandwidth > 0)
       return starpu_transfer_latency(src, dst) + static_cast<double>(bytes) / bandwidth;
   }
-  const double predicted = starpu_transfer_predict(src, dst, bytes);
-  // StarPU 1.3 predicts latency + bytes / bandwidth x 2 x (its GPU count), for the GPUs'
-  // contention on the host bridge. One GPU's copies take what its calibrated bandwidth says,
-  // not twice that (H200: 64 MB each way in 2.7 ms together at a calibrated 54 GB/s,
-  // predicted 5 ms), and a '?' split sized with the doubling gave the CPUs two thirds of the
-  // elements (bench/gpu split: 0.0056 s a call against 0.0027 s for the GPU alone). So the
-  // doubling is left out for CUDA devices.
-  const bool cuda =
-      starpu_node_get_kind(src) == STARPU_CUDA_RAM || starpu_node_get_kind(dst) == STARPU_CUDA_RAM;
-  if (!cuda || !std::isfinite(predicted)) return predicted;
-  const double latency = starpu_transfer_latency(src, dst);
-  return latency + (predicted - latency) / 2;
+  return -1;
 }
 
 }  // namespace peppher::detail

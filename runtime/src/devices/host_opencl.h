@@ -5,6 +5,8 @@
 
 #include <starpu.h>
 
+#include <cstddef>
+
 namespace peppher::detail {
 
 /// @brief Whether StarPU's OpenCL device @p devid runs on the host CPU (CL_DEVICE_TYPE_CPU).
@@ -23,7 +25,12 @@ void configure_for_host_opencl(starpu_conf& conf);
 ///        nothing without such devices.
 void calibrate_host_opencl_links();
 
-/// @brief Forgets this session's host OpenCL links (stop_starpu()).
+/// @brief Forgets this session's host OpenCL links (close_devices()).
 void forget_host_opencl_links() noexcept;
+
+/// @brief Expected microseconds to copy @p bytes from host memory node @p src into node
+///        @p dst, a host OpenCL device, at the bandwidth measured for a fresh device buffer;
+///        negative when that is not such a copy or nothing was measured.
+double host_opencl_copy_us(unsigned src, unsigned dst, std::size_t bytes) noexcept;
 
 }  // namespace peppher::detail

@@ -65,6 +65,7 @@
 #include <thread>
 #include <vector>
 
+#include "devices/devices.h"
 #include "devices/host_opencl.h"
 #include "peppher/detail/shared_cores.h"
 

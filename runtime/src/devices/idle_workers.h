@@ -15,11 +15,7 @@ void start_idle_pausing(bool distributed);
 /// @brief From shutdown(): stops pausing and resumes the workers (starpu_shutdown needs them).
 void stop_idle_pausing() noexcept;
 
-/// @brief Resumes paused workers at once; called before every task the runtime submits.
-void wake_workers() noexcept;
-
-/// @brief After the runtime submitted a task: CPU workers blocked beside a running OpenCL
-///        task poll again (the task may be theirs).
-void task_submitted() noexcept;
+// wake_workers() and task_submitted(), which the call path calls around each submission, are
+// declared in devices/devices.h.
 
 }  // namespace peppher::detail

@@ -6,8 +6,12 @@
 
 namespace peppher::detail {
 
-void openmp_set_threads(int threads) noexcept { omp_set_num_threads(threads); }
+void openmp_set_threads(int threads) noexcept {
+  omp_set_num_threads(threads);
+}
 
-void openmp_end_team() noexcept { omp_pause_resource_all(omp_pause_soft); }
+void openmp_end_team() noexcept {
+  omp_pause_resource_all(omp_pause_soft);
+}
 
 }  // namespace peppher::detail

@@ -1,5 +1,6 @@
-// init()/shutdown(): starts StarPU from a Config, keeps the registry of live containers so
-// shutdown can bring their data home, runs shutdown hooks and prints the execution report.
+// init()/shutdown(): starts StarPU from a Config (and the devices' services, devices.h),
+// stops it after bringing every live container's data home (data/container_registry.cpp),
+// runs the shutdown hooks and prints the execution report.
 #include <starpu.h>
 
 #include <algorithm>
@@ -11,25 +12,21 @@
 #include <iostream>
 #include <mutex>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
-#include "devices/host_opencl.h"
-#include "devices/idle_workers.h"
-#include "devices/opencl_programs.h"
+#include "data/container_registry.h"
+#include "devices/devices.h"
+#include "observe/trace.h"
+#include "observe/uncaught_errors.h"
+#include "observe/worker_names.h"
 #include "peppher/detail/distributed.h"
 #include "peppher/detail/raw_cache.h"
-#include "peppher/detail/storage.h"
 #include "peppher/detail/variant_errors.h"
 #include "peppher/error.h"
 #include "peppher/execution_counter.h"
 #include "peppher/init.h"
-#include "peppher/inline_call.h"
 #include "peppher/placement.h"
 #include "peppher/selection.h"
-#include "observe/trace.h"
-#include "observe/uncaught_errors.h"
-#include "observe/worker_names.h"
 
 namespace peppher {
 namespace {
@@ -40,26 +37,6 @@ std::atomic<int> g_rank{0};
 std::atomic<int> g_nranks{1};
 std::mutex g_lifecycle_mutex;  // serializes init/shutdown
 std::string g_scheduler;       // StarPU keeps the pointer we pass in its conf
-
-std::mutex& registry_mutex() {
-  static std::mutex m;
-  return m;
-}
-// Each live container's memory as it was when it was (re)tracked: the aliasing check reads
-// it here, never from another thread's storage (whose fields only its user's thread may read).
-struct Memory {
-  const unsigned char* begin = nullptr;
-  std::size_t bytes = 0;
-};
-using Registry = std::unordered_map<detail::Storage*, Memory>;
-Registry& registry() {
-  static Registry map;
-  return map;
-}
-Memory memory_of(const detail::Storage* s) noexcept {
-  if (s->data() == nullptr) return {nullptr, 0};  // e.g. created distributed: no host memory
-  return {static_cast<const unsigned char*>(s->data()), s->shape().span() * s->shape().elem_size};
-}
 
 std::atomic<detail::Distributed*> g_distributed{nullptr};
 
@@ -76,10 +53,7 @@ std::string init_error(int ret) {
 
 // Stops StarPU, through the distributed layer when one started it (which removes it).
 void stop_starpu() {
-  detail::forget_host_opencl_links();
-#ifdef STARPU_USE_CUDA
-  if (starpu_cuda_worker_get_count() > 0) starpu_cublas_shutdown();
-#endif
+  detail::close_devices();  // cuBLAS handles, host OpenCL links
   if (detail::Distributed* layer = detail::distributed()) {
     layer->stop();
     detail::set_distributed(nullptr);
@@ -91,56 +65,6 @@ void stop_starpu() {
 }  // namespace
 
 namespace detail {
-
-void track(Storage* storage) {
-  std::lock_guard<std::mutex> lock(registry_mutex());
-  registry().insert_or_assign(storage, memory_of(storage));
-}
-
-void untrack(Storage* storage) noexcept {
-  std::lock_guard<std::mutex> lock(registry_mutex());
-  registry().erase(storage);
-}
-
-void prepare_inline_operand(const void* ptr, std::size_t bytes, bool write) {
-  raw_cache_wait(ptr, bytes, write);  // another thread's task on a cached registration
-  wait_for_aliased_container(ptr, bytes, write);
-}
-
-void wait_for_aliased_container(const void* ptr, std::size_t bytes, bool write) {
-  // Found under the registry's lock, acquired without it: a storage's lock is taken before
-  // the registry's (registration tracks it). A container the memory lies in is the caller's
-  // to use now, so it stays alive meanwhile; no other container is touched.
-  std::vector<Storage*> found;  // allocates only when the memory lies in a container
-  {
-    std::lock_guard<std::mutex> lock(registry_mutex());
-    if (registry().empty()) return;
-    const auto* begin = static_cast<const unsigned char*>(ptr);
-    for (const auto& [s, m] : registry()) {
-      if (begin + bytes <= m.begin || begin >= m.begin + m.bytes) continue;
-      found.push_back(s);
-    }
-  }
-  // The raw pointer aliases a container a task may hold: its data comes home first (a
-  // no-op when the host already may use it as asked, or when it is not registered).
-  for (Storage* s : found) {
-    if (write)
-      s->ensure_write();
-    else
-      s->ensure_read();
-  }
-}
-
-bool is_tracked(const Storage* storage) noexcept {
-  std::lock_guard<std::mutex> lock(registry_mutex());
-  return registry().count(const_cast<Storage*>(storage)) != 0;
-}
-
-void retrack(Storage* from, Storage* to) noexcept {
-  std::lock_guard<std::mutex> lock(registry_mutex());
-  registry().erase(from);
-  registry().insert_or_assign(to, memory_of(to));
-}
 
 void set_distributed(Distributed* layer) noexcept {
   g_distributed = layer;
@@ -183,7 +107,7 @@ void init(const Config& config) {
     if (config.nopencl) conf.nopencl = *config.nopencl;
     if (config.ncuda) conf.ncuda = *config.ncuda;
   }
-  detail::configure_for_host_opencl(conf);  // pocl: a CPU worker on every core
+  detail::configure_devices(conf);  // pocl: a CPU worker on every core
   // peager is there for combined workers (an OpenMP variant on all CPU cores,
   // docs/SELECTION.md); with fewer than two CPU workers it makes none, and lws keeps the
   // data nearer its tasks. STARPU_SCHED still wins.
@@ -201,11 +125,7 @@ void init(const Config& config) {
   g_rank = layer != nullptr ? layer->rank() : 0;
   g_nranks = layer != nullptr ? layer->nranks() : 1;
   detail::cache_worker_names();
-#ifdef STARPU_USE_CUDA
-  // A cuBLAS handle per CUDA worker, on its stream (starpu_cublas_get_local_handle() in a
-  // CUDA variant: components/sgemm/sgemm_cublas.cu); stop_starpu() releases them.
-  if (starpu_cuda_worker_get_count() > 0) starpu_cublas_init();
-#endif
+  detail::open_devices();  // cuBLAS handles; stop_starpu() releases them
   reset_report();
   const char* env_trace = std::getenv("PEPPHER_TRACE");
   const std::string trace =
@@ -215,13 +135,10 @@ void init(const Config& config) {
   try {
     apply_variant_environment();
     apply_placement_environment();
-    detail::calibrate_host_opencl_links();
-    detail::start_opencl_builds();
-    detail::start_idle_pausing(layer != nullptr);
+    detail::start_device_services(layer != nullptr);
   } catch (...) {
     g_running = false;
-    detail::finish_opencl_builds();  // before the workers resume, as in shutdown()
-    detail::stop_idle_pausing();
+    detail::stop_device_services();
     detail::trace_stop();
     stop_starpu();
     throw;
@@ -231,23 +148,13 @@ void init(const Config& config) {
 void shutdown() {
   std::lock_guard<std::mutex> lock(g_lifecycle_mutex);
   if (!g_running) return;
-  // A build still running gets the cores that idle workers, still paused, leave (beside
-  // pocl, workers resumed first polled on both cores and left it 1.2 s to finish).
-  detail::finish_opencl_builds();
-  detail::stop_idle_pausing();
+  detail::stop_device_services();  // OpenCL builds finished, then the workers resumed
   // Distributed: the ranks compare their programs before waiting for each other's tasks
   // (throws when they differ: then no task can be waited for).
   if (detail::Distributed* layer = detail::distributed())
     layer->synchronise(detail::SyncPoint::Shutdown, 0, 0);
   starpu_task_wait_for_all();
-  // Taken out of the registry first, then detached without its lock: a storage's own lock
-  // is taken before the registry's when it registers (lock order: storage, registry).
-  Registry live;
-  {
-    std::lock_guard<std::mutex> reg(registry_mutex());
-    live.swap(registry());
-  }
-  for (const auto& entry : live) entry.first->detach();
+  detail::detach_all_containers();
   detail::raw_cache_clear();
   std::vector<std::function<void()>> hooks;
   {

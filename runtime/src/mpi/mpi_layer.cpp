@@ -1,6 +1,7 @@
 // The StarPU-MPI layer (library peppher_mpi): MPI and StarPU-MPI start and stop, the
 // placement of each rank's workers on its own cores, the per-rank communication report, and
-// the comparison of the ranks' programs (Record: every rank makes the same calls).
+// the comparison of the ranks' programs (ProgramRecord, program_record.h: every rank
+// makes the same calls).
 #include <mpi.h>
 #include <starpu.h>
 #include <starpu_mpi.h>
@@ -17,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "mpi/program_record.h"
 #include "peppher/detail/call.h"
 #include "peppher/detail/distributed.h"
 #include "peppher/detail/starpu_compat.h"
@@ -32,316 +34,6 @@ bool env_set(const char* name) {
   const char* v = std::getenv(name);
   return v != nullptr && *v != '\0';
 }
-
-constexpr std::uint64_t kSeed = 1469598103934665603ull;  // FNV-1a's offset basis
-
-std::uint64_t fold(std::uint64_t h, std::uint64_t v) noexcept {
-  v *= 0x9e3779b97f4a7c15ull;
-  v ^= v >> 32;
-  return (h ^ v) * 0x100000001b3ull;
-}
-
-std::uint64_t fold(std::uint64_t h, const char* text) noexcept {
-  for (; *text != '\0'; ++text) h = (h ^ static_cast<unsigned char>(*text)) * 0x100000001b3ull;
-  return fold(h, 0xff);
-}
-
-std::string shape_text(const detail::Shape& shape) {
-  switch (shape.layout) {
-    case detail::Layout::Vector:
-      return "Vector of " + std::to_string(shape.nx) + " elements";
-    case detail::Layout::Matrix:
-      return "Matrix of " + std::to_string(shape.ny) + " x " + std::to_string(shape.nx);
-    case detail::Layout::Variable:
-      break;
-  }
-  return "Scalar";
-}
-
-// "rank 2", "ranks 1 and 3", "ranks 1, 2 and 3".
-std::string ranks_text(const std::vector<int>& ranks) {
-  std::string text = ranks.size() == 1 ? "rank " : "ranks ";
-  for (std::size_t i = 0; i < ranks.size(); ++i) {
-    if (i > 0) text += i + 1 == ranks.size() ? " and " : ", ";
-    text += std::to_string(ranks[i]);
-  }
-  return text;
-}
-
-// What one rank did since the ranks last compared their programs: one entry per component
-// call (with what it registered and submitted), container creation and synchronisation
-// point, each with a hash of everything that must be the same on every rank. Values may
-// differ between ranks (by-value arguments, the contents of containers and arrays, the
-// variant each rank would choose: a task runs on one rank, with that rank's); what makes
-// StarPU-MPI's communications match may not: the interfaces called, in which order, on
-// which containers (numbered in the order of their creation) of which sizes, the tags,
-// access modes and sizes of every task's data, hence the splits (docs/MPI.md).
-class Record {
- public:
-  void start() {
-    entries_.clear();
-    current_ = nullptr;
-    count_ = 0;
-    pending_ = kSeed;
-    calls_ = 0;
-    done_ = false;
-    diverged_.clear();
-  }
-
-  void call(const detail::Call& call) {
-    Entry& e = add(Entry::Kind::Call);
-    e.calls = ++calls_;
-    e.iface = call.iface();
-    e.hash = fold(e.hash, call.iface());
-    for (const detail::Operand& op : call.operands()) {
-      Operand noted;
-      e.hash = fold(fold(e.hash, static_cast<std::uint64_t>(op.index)),
-                    static_cast<std::uint64_t>(op.kind));
-      if (op.container != nullptr) {
-        noted.serial = op.container->serial();
-        noted.shape = op.container->shape();
-        e.hash = fold(fold(fold(e.hash, noted.serial), noted.shape.nx), noted.shape.ny);
-        e.hash = fold(e.hash, noted.shape.elem_size);
-      } else {
-        noted.bytes = op.handle != nullptr ? starpu_data_get_size(op.handle) : 0;
-      }
-      e.operands.push_back(noted);
-    }
-  }
-
-  void created(const detail::Storage& s) {
-    Entry& e = add(Entry::Kind::Creation);
-    e.calls = calls_;
-    e.serial = s.serial();
-    e.shape = s.shape();
-    e.hash = fold(
-        fold(fold(fold(e.hash, e.serial), static_cast<std::uint64_t>(e.shape.layout)), e.shape.nx),
-        e.shape.ny);
-  }
-
-  // Folds @p v into the current call's entry (a tag, a task's data).
-  void note(std::uint64_t v) {
-    if (current_ == nullptr)
-      pending_ = fold(pending_, v);
-    else
-      current_->hash = fold(current_->hash, v);
-  }
-  // Raw memory is registered while a call collects its operands, before call(): it goes
-  // with the next entry.
-  void note_before_call(std::uint64_t v) { pending_ = fold(pending_, v); }
-
-  // Collective on @p comm (every rank calls it at the same point of an agreeing program).
-  void compare(MPI_Comm comm, int nranks, detail::SyncPoint what, std::uint64_t serial,
-               std::size_t block) {
-    if (!diverged_.empty()) throw Error(diverged_);
-    if (done_) return;  // after the shutdown's comparison: nothing more to compare
-    Entry& e = add(Entry::Kind::Sync);
-    e.sync = what;
-    e.serial = serial;
-    e.block = block;
-    e.calls = calls_;
-    e.hash = fold(fold(fold(e.hash, static_cast<std::uint64_t>(what)), serial), block);
-    merge_overflow();
-    std::uint64_t summary = fold(kSeed, count_);
-    for (const Entry& entry : entries_) summary = fold(summary, entry.hash);
-    const std::uint64_t mine[2] = {count_, summary};
-    std::vector<std::uint64_t> all(2 * static_cast<std::size_t>(nranks));
-    MPI_Allgather(mine, 2, MPI_UINT64_T, all.data(), 2, MPI_UINT64_T, comm);
-    bool same = true;
-    for (int r = 1; r < nranks; ++r)
-      same = same && all[2 * r] == all[0] && all[2 * r + 1] == all[1];
-    if (same) {
-      entries_.clear();
-      current_ = nullptr;
-      count_ = 0;
-      done_ = what == detail::SyncPoint::Shutdown;
-      return;
-    }
-    diverged_ = first_difference(comm, nranks);
-    throw Error(diverged_);
-  }
-
-  bool diverged() const noexcept { return !diverged_.empty(); }
-
- private:
-  struct Operand {
-    std::uint64_t serial = 0;  // 0: raw memory
-    detail::Shape shape{};
-    std::size_t bytes = 0;  // raw memory, when known
-  };
-  struct Entry {
-    enum class Kind : std::uint8_t { Call, Creation, Sync };
-    Kind kind = Kind::Call;
-    detail::SyncPoint sync{};
-    std::uint64_t hash = kSeed;
-    std::uint64_t calls = 0;   // Call: its number since init; else the calls made before it
-    std::uint64_t serial = 0;  // Creation, Sync: the container (0: none)
-    std::size_t block = 0;     // Sync at an element read: the block fetched
-    detail::Shape shape{};     // Creation
-    const char* iface = "";    // Call (the generated wrapper's string literal)
-    std::vector<Operand> operands;
-  };
-  // Beyond this many entries between two comparisons, the later ones are folded into the
-  // last (whose description then says so): the record's memory stays bounded.
-  static constexpr std::size_t kMaxEntries = 1u << 16;
-
-  Entry& add(Entry::Kind kind) {
-    ++count_;
-    merge_overflow();
-    if (entries_.size() < kMaxEntries) {
-      entries_.emplace_back();
-      current_ = &entries_.back();
-    } else {
-      overflow_ = Entry{};  // folded into the last entry kept, which describes it
-      current_ = &overflow_;
-    }
-    current_->kind = kind;
-    current_->hash = fold(std::exchange(pending_, kSeed), static_cast<std::uint64_t>(kind));
-    return *current_;
-  }
-
-  void merge_overflow() {
-    if (current_ != &overflow_) return;
-    entries_.back().hash = fold(entries_.back().hash, overflow_.hash);
-    current_ = &entries_.back();
-  }
-
-  // " after call 3" (the calls made before @p e).
-  static std::string after(const Entry& e) {
-    return e.calls == 0 ? " before any call" : " after call " + std::to_string(e.calls);
-  }
-
-  std::string describe(const Entry& e) const {
-    std::string text;
-    switch (e.kind) {
-      case Entry::Kind::Call: {
-        text = "made call " + std::to_string(e.calls) + ", " + e.iface + "(";
-        for (std::size_t i = 0; i < e.operands.size(); ++i) {
-          const Operand& op = e.operands[i];
-          text += i > 0 ? ", " : "";
-          if (op.serial != 0)
-            text += "container " + std::to_string(op.serial) + ": " + shape_text(op.shape);
-          else
-            text +=
-                op.bytes != 0 ? "an array of " + std::to_string(op.bytes) + " bytes" : "an array";
-        }
-        text += ")";
-        break;
-      }
-      case Entry::Kind::Creation:
-        text = "created container " + std::to_string(e.serial) + " (" + shape_text(e.shape) + ")" +
-               after(e);
-        break;
-      case Entry::Kind::Sync:
-        text = sync_text(e);
-        break;
-    }
-    if (&e == &entries_.back() && count_ > entries_.size())
-      text += " (or one of the " + std::to_string(count_ - entries_.size()) +
-              " calls, creations and synchronisation points after it)";
-    return text;
-  }
-
-  // What a rank did at synchronisation point @p e.
-  static std::string sync_text(const Entry& e) {
-    const std::string container = "container " + std::to_string(e.serial);
-    switch (e.sync) {
-      case detail::SyncPoint::HostRead:
-        return "read " + container + " on the host" + after(e);
-      case detail::SyncPoint::HostWrite:
-        return "wrote " + container + " on the host" + after(e);
-      case detail::SyncPoint::ElementRead:
-        return "read an element of " + container + " (in its block " + std::to_string(e.block) +
-               ") on the host" + after(e);
-      case detail::SyncPoint::Resize:
-        return "resized " + container + after(e);
-      case detail::SyncPoint::Gather:
-        return "gathered " + container + " (created distributed) for call " +
-               std::to_string(e.calls);
-      case detail::SyncPoint::Destroy:
-        return "destroyed " + container + after(e);
-      case detail::SyncPoint::CallEnd:
-        return "waited for the tasks of call " + std::to_string(e.calls);
-      case detail::SyncPoint::BytesSent:
-        return "called peppher::mpi::bytes_sent()" + after(e);
-      case detail::SyncPoint::Shutdown:
-        break;
-    }
-    return "called PEPPHER_SHUTDOWN()" + after(e);
-  }
-
-  // Collective: the records differ; every rank learns the first entry that differs and
-  // what each rank did there, and gets the same message.
-  std::string first_difference(MPI_Comm comm, int nranks) const {
-    const std::size_t n = static_cast<std::size_t>(nranks);
-    std::vector<int> counts(n), displs(n);
-    const int kept = static_cast<int>(entries_.size());
-    MPI_Allgather(&kept, 1, MPI_INT, counts.data(), 1, MPI_INT, comm);
-    int total = 0;
-    for (std::size_t r = 0; r < n; ++r) {
-      displs[r] = total;
-      total += counts[r];
-    }
-    std::vector<std::uint64_t> mine;
-    for (const Entry& e : entries_) mine.push_back(e.hash);
-    std::vector<std::uint64_t> all(static_cast<std::size_t>(total));
-    MPI_Allgatherv(mine.data(), kept, MPI_UINT64_T, all.data(), counts.data(), displs.data(),
-                   MPI_UINT64_T, comm);
-    // Every record ends with the synchronisation point, so two records differ in an entry
-    // that both have (at the latest in that last one).
-    const int shortest = *std::min_element(counts.begin(), counts.end());
-    int first = shortest - 1;
-    for (int i = 0; i < shortest && first == shortest - 1; ++i)
-      for (std::size_t r = 1; r < n; ++r)
-        if (all[static_cast<std::size_t>(displs[r] + i)] != all[static_cast<std::size_t>(i)]) {
-          first = i;
-          break;
-        }
-    const std::string text = describe(entries_[static_cast<std::size_t>(first)]);
-    const int length = static_cast<int>(text.size());
-    std::vector<int> lengths(n), starts(n);
-    MPI_Allgather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, comm);
-    int chars = 0;
-    for (std::size_t r = 0; r < n; ++r) {
-      starts[r] = chars;
-      chars += lengths[r];
-    }
-    std::string texts(static_cast<std::size_t>(chars), '\0');
-    MPI_Allgatherv(text.data(), length, MPI_CHAR, texts.data(), lengths.data(), starts.data(),
-                   MPI_CHAR, comm);
-    // The ranks grouped by what they did, in the order of their first rank.
-    std::vector<std::pair<std::string, std::vector<int>>> groups;
-    for (int r = 0; r < nranks; ++r) {
-      const std::size_t at = static_cast<std::size_t>(r);
-      std::string did =
-          texts.substr(static_cast<std::size_t>(starts[at]), static_cast<std::size_t>(lengths[at]));
-      auto it =
-          std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == did; });
-      if (it == groups.end())
-        groups.push_back({std::move(did), {r}});
-      else
-        it->second.push_back(r);
-    }
-    std::string message =
-        "the ranks' programs differ (under compose --mpi every rank makes the same component "
-        "calls and creates the same containers, in the same order; containers are numbered "
-        "in the order of their creation; docs/MPI.md): ";
-    for (std::size_t g = 0; g < groups.size(); ++g)
-      message += (g > 0 ? "; " : "") + ranks_text(groups[g].second) + " " + groups[g].first;
-    if (groups.size() == 1)
-      message += ", on every rank, but with other tasks or data (e.g. another split)";
-    return message;
-  }
-
-  std::vector<Entry> entries_;
-  Entry overflow_;                 // the entries beyond kMaxEntries are made here
-  Entry* current_ = nullptr;       // the last entry made (notes go there)
-  std::uint64_t count_ = 0;        // entries since the last comparison, kept or not
-  std::uint64_t pending_ = kSeed;  // folded into the next entry
-  std::uint64_t calls_ = 0;        // component calls since init
-  bool done_ = false;              // the shutdown's comparison agreed
-  std::string diverged_;           // the error, once the ranks differ
-};
 
 class MpiLayer final : public detail::Distributed {
  public:
@@ -628,7 +320,7 @@ class MpiLayer final : public detail::Distributed {
     }
   }
 
-  // The comparison of the ranks' programs (Record), on several ranks, on a communicator
+  // The comparison of the ranks' programs (ProgramRecord), on several ranks, on a communicator
   // of its own (its collectives never meet StarPU-MPI's messages), from the program's
   // thread while StarPU-MPI's thread communicates: it needs MPI_THREAD_MULTIPLE, which
   // this layer asks for when it starts MPI (a program that started MPI itself with less
@@ -689,7 +381,7 @@ class MpiLayer final : public detail::Distributed {
   std::atomic<bool> checking_{false};  // several ranks, MPI_THREAD_MULTIPLE
   std::atomic<bool> diverged_{false};  // the ranks' programs differ
   std::mutex record_mutex_;            // taken after mutex_ where both are
-  Record record_;
+  ProgramRecord record_;
   int rank_ = 0;
   int nranks_ = 1;
   std::mutex mutex_;

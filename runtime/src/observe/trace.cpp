@@ -31,10 +31,11 @@
 #include <utility>
 #include <vector>
 
+#include "observe/worker_names.h"
+#include "peppher/detail/backends.h"
 #include "peppher/detail/trace.h"
 #include "peppher/execution_counter.h"
 #include "peppher/selection.h"
-#include "observe/worker_names.h"
 
 namespace peppher::detail {
 
@@ -290,13 +291,6 @@ std::string program_name() {
   return name.empty() ? "program" : name;
 }
 
-// The codelet functions array ("cpu", "cuda", "opencl") that holds variants of @p backend.
-const char* codelet_arch(const std::string& backend) {
-  if (backend == "CUDA") return "cuda";
-  if (backend == "OPENCL") return "opencl";
-  return "cpu";  // CPU and OPENMP variants share cpu_funcs
-}
-
 // The StarPU performance model of each traced interface that keeps a history (its symbol),
 // and which variant each implementation of the codelet is. The generated selector lists
 // the variants in codelet order (compose's plan: CPU/OPENMP, CUDA, OPENCL, each group in
@@ -318,8 +312,9 @@ std::string models_json(const std::vector<const TaskRecord*>& records) {
     std::map<std::string, int> next_impl;
     std::string impls;
     for (std::size_t k = 0; k < s->variants().size(); ++k) {
-      const std::string& backend = k < s->backends().size() ? s->backends()[k] : "CPU";
-      const char* arch = codelet_arch(backend);
+      const std::string backend = k < s->backends().size() ? s->backends()[k] : kBackends[0].name;
+      // The codelet's array that holds the variant ("cpu": CPU and OPENMP share cpu_funcs).
+      const char* arch = (k < s->backends().size() ? s->backend(k) : kBackends[0]).arch;
       impls += std::string(impls.empty() ? "" : ",") +
                "{\"variant\":" + json_string(s->variants()[k]) +
                ",\"backend\":" + json_string(backend) + ",\"arch\":\"" + arch +

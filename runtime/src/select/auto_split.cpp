@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "peppher/detail/backends.h"
 #include "peppher/partitioned_call.h"
 
 namespace peppher {
@@ -24,16 +25,8 @@ std::map<std::string, AutoSplit*>& registry() {
 }
 
 bool can_run(const starpu_codelet* cl, starpu_worker_archtype type) {
-  switch (type) {
-    case STARPU_CPU_WORKER:
-      return cl->cpu_funcs[0] != nullptr;
-    case STARPU_OPENCL_WORKER:
-      return cl->opencl_funcs[0] != nullptr;
-    case STARPU_CUDA_WORKER:
-      return cl->cuda_funcs[0] != nullptr;
-    default:
-      return false;
-  }
+  const detail::Backend* b = detail::backend_of_worker(type);
+  return b != nullptr && (cl->*b->funcs)[0] != nullptr;
 }
 
 // n split in proportion to speed, every block at least one element, summing to n.

@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <mutex>
 
+#include "peppher/detail/backends.h"
 #include "peppher/error.h"
-#include "peppher/placement.h"
 
 namespace peppher {
 namespace {
@@ -36,6 +36,7 @@ VariantSelector::VariantSelector(std::string interface_name, std::vector<std::st
     : interface_(std::move(interface_name)),
       variants_(std::move(variants)),
       backends_(std::move(backends)) {
+  for (const std::string& b : backends_) records_.push_back(&detail::backend_named(b.c_str()));
   std::lock_guard<std::mutex> lock(registry_mutex());
   registry().push_back(this);
 }
@@ -124,12 +125,11 @@ void apply_variant_environment() {
 
 void forced_variant_rejects(const VariantSelector& selector, int index) {
   const std::string& backend = selector.backends()[index];
+  const detail::Backend& record = selector.backend(static_cast<std::size_t>(index));
   std::string why = "its constraints reject it";
-  if (starpu_worker_get_count_by_type(detail::worker_kind(backend)) == 0) {
+  if (detail::workers_of(record) == 0) {
     why = "this run has no " + backend + " worker";
-#ifndef STARPU_USE_CUDA
-    if (backend == "CUDA") why += " (this StarPU was built without CUDA)";
-#endif
+    if (!record.driver_built) why += " (this StarPU was built without " + backend + ")";
   }
   throw Error(selector.interface_name() + ": the forced variant '" + selector.variants()[index] +
               "' (" + backend + ") cannot run this call: " + why);
@@ -141,19 +141,15 @@ starpu_codelet single_variant_codelet(const starpu_codelet& full, uint32_t where
   starpu_codelet cl = full;  // name, nbuffers, modes
   cl.can_execute = nullptr;
   cl.model = nullptr;
-  for (int i = 0; i < STARPU_MAXIMPLEMENTATIONS; ++i) {
-    cl.cpu_funcs[i] = nullptr;
-    cl.cpu_funcs_name[i] = nullptr;
-    cl.cuda_funcs[i] = nullptr;
-    cl.opencl_funcs[i] = nullptr;
+  for (const detail::Backend& b : detail::kBackends) {
+    for (int i = 0; i < STARPU_MAXIMPLEMENTATIONS; ++i) {
+      (cl.*b.funcs)[i] = nullptr;
+      if (b.func_names != nullptr) (cl.*b.func_names)[i] = nullptr;
+    }
   }
-  if (where == STARPU_CPU) {
-    cl.cpu_funcs[0] = func;
-    cl.cpu_funcs_name[0] = func_name;
-  } else if (where == STARPU_CUDA) {
-    cl.cuda_funcs[0] = func;
-  } else {
-    cl.opencl_funcs[0] = func;
+  if (const detail::Backend* b = detail::backend_of_where(where)) {
+    (cl.*b->funcs)[0] = func;
+    if (b->func_names != nullptr) (cl.*b->func_names)[0] = func_name;
   }
   cl.where = where;
   if (!parallel) {
@@ -165,14 +161,20 @@ starpu_codelet single_variant_codelet(const starpu_codelet& full, uint32_t where
 
 starpu_codelet model_codelet(const starpu_codelet& full, uint32_t where, int slot) {
   starpu_codelet cl = full;
-  for (int i = 0; i < STARPU_MAXIMPLEMENTATIONS; ++i) {
-    const bool keep = i == slot;
-    if (!keep || where != STARPU_CPU) {
-      cl.cpu_funcs[i] = nullptr;
-      cl.cpu_funcs_name[i] = nullptr;
+  for (const detail::Backend& b : detail::kBackends) {
+    if (b.where == where) continue;  // below
+    for (int i = 0; i < STARPU_MAXIMPLEMENTATIONS; ++i) {
+      (cl.*b.funcs)[i] = nullptr;
+      if (b.func_names != nullptr) (cl.*b.func_names)[i] = nullptr;
     }
-    if (!keep || where != STARPU_CUDA) cl.cuda_funcs[i] = nullptr;
-    if (!keep || where != STARPU_OPENCL) cl.opencl_funcs[i] = nullptr;
+  }
+  // The kept kind's other implementations go too.
+  if (const detail::Backend* b = detail::backend_of_where(where)) {
+    for (int i = 0; i < STARPU_MAXIMPLEMENTATIONS; ++i) {
+      if (i == slot) continue;
+      (cl.*b->funcs)[i] = nullptr;
+      if (b->func_names != nullptr) (cl.*b->func_names)[i] = nullptr;
+    }
   }
   cl.where = where;
   return cl;

@@ -144,8 +144,7 @@ double Trainer::time_variant(const TrainingTarget& target, int variant,
                              const std::vector<long long>& point) {
   const VariantSelector& sel = selector_of(target.interface_name);
   if (target.accepts && !target.accepts(variant, point)) return kNaN;
-  if (starpu_worker_get_count_by_type(detail::worker_kind(sel.backends()[variant])) == 0)
-    return kNaN;
+  if (detail::workers_of(sel.backend(variant)) == 0) return kNaN;
   force_variant(target.interface_name, sel.variants()[variant]);
   std::vector<double> us;
   BusyClock clock;

@@ -1,6 +1,6 @@
 // The call-operand core: the one place where a component call's operands become StarPU
 // handles and the call becomes tasks. TaskBuilder (task.h) and PartitionedCall
-// (partitioned_call.h) are thin typed front ends over it; the code is in runtime/src/call.cpp.
+// (partitioned_call.h) are thin typed front ends over it; the code is in runtime/src/call/.
 //
 // A call collects its operands first (add_*: what each buffer is, nothing registered with
 // StarPU for containers yet), then submit() resolves them under the containers' locks

@@ -299,7 +299,7 @@ class Storage {
   std::uint64_t serial_ = 0;  // see serial()
 };
 
-/// @brief Registry of storages that must be detached at shutdown (see runtime.cpp).
+/// @brief Registry of storages that must be detached at shutdown (data/container_registry.cpp).
 void track(Storage* storage);
 void untrack(Storage* storage) noexcept;
 void retrack(Storage* from, Storage* to) noexcept;

@@ -1,5 +1,5 @@
 // Internal: the hooks through which component calls reach the execution trace
-// (PEPPHER_TRACE / Config::trace_file, recorded by runtime/src/trace.cpp). With tracing off
+// (PEPPHER_TRACE / Config::trace_file, recorded by runtime/src/observe/trace.cpp). With tracing off
 // each hook is one relaxed atomic load.
 #pragma once
 

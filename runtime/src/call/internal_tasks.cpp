@@ -1,0 +1,203 @@
+// The tasks a call makes itself beside its blocks' tasks: halo copies (each block's
+// boundary rows into small data of their own) and a reduction's start and fold tasks, with
+// their CPU codelets.
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <type_traits>
+#include <utility>
+
+#include "call/call_parts.h"
+#include "devices/devices.h"
+#include "peppher/detail/distributed.h"
+
+namespace peppher::detail {
+namespace {
+
+// A halo piece's copy task: the first (or last) rows (elements) of a block into the small
+// data of that boundary (buffers: the block, read; the piece, written).
+struct HaloCopy {
+  std::uint32_t first;  // the block's first row (element) copied
+  std::uint32_t matrix;
+};
+
+void halo_copy_cpu(void* buffers[], void* cl_arg) {
+  const auto* a = static_cast<const HaloCopy*>(cl_arg);
+  if (a->matrix != 0) {
+    const std::size_t elem = STARPU_MATRIX_GET_ELEMSIZE(buffers[0]);
+    const std::size_t bytes = STARPU_MATRIX_GET_NX(buffers[1]) * elem;
+    const auto* src = reinterpret_cast<const unsigned char*>(STARPU_MATRIX_GET_PTR(buffers[0]));
+    auto* dst = reinterpret_cast<unsigned char*>(STARPU_MATRIX_GET_PTR(buffers[1]));
+    const std::size_t src_ld = STARPU_MATRIX_GET_LD(buffers[0]) * elem;
+    const std::size_t dst_ld = STARPU_MATRIX_GET_LD(buffers[1]) * elem;
+    for (std::size_t r = 0; r < STARPU_MATRIX_GET_NY(buffers[1]); ++r)
+      std::memcpy(dst + r * dst_ld, src + (a->first + r) * src_ld, bytes);
+  } else {
+    const std::size_t elem = STARPU_VECTOR_GET_ELEMSIZE(buffers[0]);
+    std::memcpy(
+        reinterpret_cast<void*>(STARPU_VECTOR_GET_PTR(buffers[1])),
+        reinterpret_cast<const unsigned char*>(STARPU_VECTOR_GET_PTR(buffers[0])) + a->first * elem,
+        STARPU_VECTOR_GET_NX(buffers[1]) * elem);
+  }
+}
+
+starpu_codelet make_halo_codelet() {
+  starpu_codelet cl{};
+  cl.where = STARPU_CPU;
+  cl.cpu_funcs[0] = halo_copy_cpu;
+  cl.cpu_funcs_name[0] = "peppher_halo_copy";
+  cl.nbuffers = 2;
+  cl.modes[0] = STARPU_R;
+  cl.modes[1] = STARPU_W;
+  cl.name = "peppher_halo_copy";
+  return cl;
+}
+starpu_codelet g_halo_codelet = make_halo_codelet();
+
+// A reduction's start (Call::add_reduction): the operator's identity (the ReductionOps in
+// cl_arg) into one block's partial (buffer 0, written).
+void reduction_start_cpu(void* buffers[], void* cl_arg) {
+  const auto* ops = static_cast<const ReductionOps*>(cl_arg);
+  std::memcpy(reinterpret_cast<void*>(STARPU_VARIABLE_GET_PTR(buffers[0])), ops->identity,
+              ops->elem_size);
+}
+
+// A reduction's fold: the Scalar (buffer 0, read-write) op= each partial (buffers 1.., read)
+// in buffer order, which is block order.
+void reduction_fold_cpu(void* buffers[], void* cl_arg) {
+  const auto* ops = static_cast<const ReductionOps*>(cl_arg);
+  const int n = STARPU_TASK_GET_NBUFFERS(starpu_task_get_current());
+  auto* acc = reinterpret_cast<void*>(STARPU_VARIABLE_GET_PTR(buffers[0]));
+  for (int i = 1; i < n; ++i)
+    ops->fold(acc, reinterpret_cast<const void*>(STARPU_VARIABLE_GET_PTR(buffers[i])));
+}
+
+starpu_codelet make_reduction_start_codelet() {
+  starpu_codelet cl{};
+  cl.where = STARPU_CPU;
+  cl.cpu_funcs[0] = reduction_start_cpu;
+  cl.cpu_funcs_name[0] = "peppher_reduction_start";
+  cl.nbuffers = 1;
+  cl.modes[0] = STARPU_W;
+  cl.name = "peppher_reduction_start";
+  return cl;
+}
+starpu_codelet g_reduction_start = make_reduction_start_codelet();
+
+// Fold codelets by partial count: g_reduction_folds[k] folds k partials (1 .. NMAXBUFS - 1),
+// so that StarPU-MPI reads every buffer's mode from the codelet; more blocks take several
+// folds, chained on the Scalar in block order.
+constexpr int kMaxFold = STARPU_NMAXBUFS - 1;
+std::array<starpu_codelet, STARPU_NMAXBUFS> make_reduction_folds() {
+  std::array<starpu_codelet, STARPU_NMAXBUFS> all{};
+  for (int k = 1; k <= kMaxFold; ++k) {
+    starpu_codelet& cl = all[static_cast<std::size_t>(k)];
+    cl.where = STARPU_CPU;
+    cl.cpu_funcs[0] = reduction_fold_cpu;
+    cl.cpu_funcs_name[0] = "peppher_reduction_fold";
+    cl.nbuffers = k + 1;
+    cl.modes[0] = STARPU_RW;
+    for (int i = 1; i <= k; ++i) cl.modes[i] = STARPU_R;
+    cl.name = "peppher_reduction_fold";
+  }
+  return all;
+}
+std::array<starpu_codelet, STARPU_NMAXBUFS> g_reduction_folds = make_reduction_folds();
+
+// The argument block of a task the call makes itself (a halo copy, a reduction's start or
+// fold): a malloc'd copy of @p arg, which StarPU frees with the task. Without memory the
+// task is destroyed before the exception leaves.
+template <typename Arg>
+void set_task_arg(starpu_task* task, const Arg& arg) {
+  static_assert(std::is_trivially_copyable_v<Arg>, "StarPU frees the copy with free()");
+  void* a = std::malloc(sizeof(Arg));
+  if (a == nullptr) {
+    task->destroy = 0;
+    starpu_task_destroy(task);
+    throw std::bad_alloc();
+  }
+  std::memcpy(a, &arg, sizeof(Arg));
+  task->cl_arg = a;
+  task->cl_arg_size = sizeof(Arg);
+  task->cl_arg_free = 1;
+}
+
+}  // namespace
+
+bool reduces_in_place(const Operand& op, std::size_t nblocks) {
+  return op.kind == OperandKind::ContainerReduce && nblocks == 1 && distributed() == nullptr &&
+         (op.reduction.op == Reduction::Min || op.reduction.op == Reduction::Max);
+}
+
+// A task the call makes itself (a halo copy, a reduction's start or fold), through the
+// distributed layer when there is one: it runs on the owner of the data it writes.
+void Call::submit_internal(starpu_task* task) {
+  Distributed* layer = distributed();
+  wake_workers();  // paused while the runtime was idle (devices/devices.h)
+  const int ret = layer != nullptr ? layer->submit(task) : starpu_task_submit(task);
+  task_submitted();  // CPU workers blocked beside a busy OpenCL device poll (devices/devices.h)
+  if (ret < 0) {
+    task->destroy = 0;
+    starpu_task_destroy(task);  // frees its argument block too
+    throw submit_error(iface_, ret);
+  }
+  submitted_ = true;
+}
+
+void Call::submit_reduction_starts() {
+  for (const Operand& op : ops_) {
+    if (op.kind != OperandKind::ContainerReduce || reduces_in_place(op, blocks())) continue;
+    for (starpu_data_handle_t partial : op.blocks) {
+      starpu_task* task = starpu_task_create();
+      task->cl = &g_reduction_start;
+      task->handles[0] = partial;
+      set_task_arg(task, op.reduction);
+      submit_internal(task);
+    }
+  }
+}
+
+void Call::submit_reduction_folds() {
+  for (const Operand& op : ops_) {
+    if (op.kind != OperandKind::ContainerReduce || reduces_in_place(op, blocks())) continue;
+    for (std::size_t first = 0; first < op.blocks.size(); first += kMaxFold) {
+      const std::size_t k = std::min<std::size_t>(kMaxFold, op.blocks.size() - first);
+      starpu_task* task = starpu_task_create();
+      task->cl = &g_reduction_folds[k];
+      task->handles[0] = op.handle;
+      for (std::size_t i = 0; i < k; ++i) task->handles[i + 1] = op.blocks[first + i];
+      set_task_arg(task, op.reduction);
+      submit_internal(task);
+    }
+  }
+}
+
+void Call::submit_halo_copies() {
+  for (const Operand& op : ops_) {
+    if (op.halo_index < 0 || op.halo == 0) continue;
+    const bool matrix = op.container->shape().layout == Layout::Matrix;
+    for (std::size_t b = 0; b < op.blocks.size(); ++b) {
+      const std::size_t size = op.sizes[b];
+      const std::pair<starpu_data_handle_t, std::size_t> pieces[2] = {
+          {op.halo_first[b], 0}, {op.halo_last[b], size - op.halo}};
+      for (const auto& [piece, first] : pieces) {
+        if (piece == nullptr) continue;
+        starpu_task* task = starpu_task_create();
+        task->cl = &g_halo_codelet;
+        task->handles[0] = op.blocks[b];
+        task->handles[1] = piece;
+        HaloCopy arg{};
+        arg.first = static_cast<std::uint32_t>(first);
+        arg.matrix = matrix ? 1 : 0;
+        set_task_arg(task, arg);
+        submit_internal(task);  // on the block's owner (it writes the piece, which lives there)
+      }
+    }
+  }
+}
+
+}  // namespace peppher::detail

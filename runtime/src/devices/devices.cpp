@@ -1,0 +1,48 @@
+// The device hooks (devices/devices.h): each lifecycle step calls the drivers that take part
+// in it, in order; and the transfer prediction that the drivers correct.
+#include "devices/devices.h"
+
+#include <cstddef>
+
+#include "devices/cuda.h"
+#include "devices/host_opencl.h"
+#include "devices/idle_workers.h"
+#include "devices/opencl_programs.h"
+#include "peppher/placement.h"
+
+namespace peppher::detail {
+
+void configure_devices(starpu_conf& conf) {
+  configure_for_host_opencl(conf);  // pocl: a CPU worker on every core
+}
+
+void open_devices() {
+  open_cuda();
+}
+
+void start_device_services(bool distributed) {
+  calibrate_host_opencl_links();
+  start_opencl_builds();
+  start_idle_pausing(distributed);
+}
+
+void stop_device_services() noexcept {
+  // A build still running gets the cores that idle workers, still paused, leave (beside
+  // pocl, workers resumed first polled on both cores and left it 1.2 s to finish).
+  finish_opencl_builds();
+  stop_idle_pausing();
+}
+
+void close_devices() noexcept {
+  forget_host_opencl_links();
+  close_cuda();
+}
+
+double transfer_predict_us(unsigned src, unsigned dst, std::size_t bytes) noexcept {
+  if (src == dst) return 0;
+  const double host_opencl = host_opencl_copy_us(src, dst, bytes);
+  if (host_opencl >= 0) return host_opencl;
+  return cuda_transfer_us(src, dst, starpu_transfer_predict(src, dst, bytes));
+}
+
+}  // namespace peppher::detail
