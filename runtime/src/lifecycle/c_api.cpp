@@ -4,9 +4,9 @@
 
 #include <exception>
 
+#include "observe/uncaught_errors.h"
 #include "peppher/detail/c_caller.h"
 #include "peppher/init.h"
-#include "observe/uncaught_errors.h"
 
 namespace peppher::detail {
 
@@ -18,7 +18,9 @@ void fail_in_c_caller(const char* what, const std::exception& error) noexcept {
 
 extern "C" void peppher_initialize(const char* scheduler) {
   try {
-    peppher::init(peppher::Config::with_scheduler(scheduler != nullptr ? scheduler : "dmda"));
+    // The default Config's scheduler (Config::scheduler) unless the caller names one.
+    peppher::init(scheduler != nullptr ? peppher::Config::with_scheduler(scheduler)
+                                       : peppher::Config{});
   } catch (const std::exception& e) {
     peppher::detail::fail_in_c_caller("PEPPHER_INITIALIZE()", e);
   }

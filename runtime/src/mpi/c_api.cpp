@@ -9,7 +9,9 @@
 
 extern "C" void peppher_mpi_initialize(const char* scheduler) {
   try {
-    peppher::mpi::init(peppher::Config::with_scheduler(scheduler != nullptr ? scheduler : "dmda"));
+    // The default Config's scheduler (Config::scheduler) unless the caller names one.
+    peppher::mpi::init(scheduler != nullptr ? peppher::Config::with_scheduler(scheduler)
+                                            : peppher::Config{});
   } catch (const std::exception& e) {
     peppher::detail::fail_in_c_caller("PEPPHER_INITIALIZE()", e);
   }
