@@ -28,7 +28,7 @@ if(LLVM_VERSION_MAJOR LESS 14 OR LLVM_VERSION_MAJOR GREATER 19)
                       "14 to 19 (set LLVM_DIR to one of those: <prefix>/lib/cmake/llvm)")
 endif()
 find_package(Clang REQUIRED CONFIG PATHS ${LLVM_INSTALL_PREFIX}/lib/cmake/clang NO_DEFAULT_PATH)
-message(STATUS "LLVM/Clang ${LLVM_PACKAGE_VERSION} (${LLVM_INSTALL_PREFIX}) for utility mode and --check")
+message(STATUS "LLVM/Clang ${LLVM_PACKAGE_VERSION} (${LLVM_INSTALL_PREFIX}) for compose")
 
 function(peppher_use_clang target)
   # SYSTEM: Clang's headers are not held to our warning flags.

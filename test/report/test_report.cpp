@@ -6,14 +6,15 @@
 #include <fstream>
 #include <sstream>
 
+#include "common/summary.h"
 #include "peppher_catch.h"
 #include "report/curves.h"
 #include "report/history.h"
 #include "report/report.h"
-#include "report/summary.h"
 #include "report/trace_reader.h"
 
 namespace fs = std::filesystem;
+using namespace peppher::perfdata;
 using namespace peppher::report;
 
 namespace {

@@ -15,7 +15,7 @@
 
 #include <filesystem>
 
-#include "compose/util/files.h"
+#include "common/files.h"
 #include "compose/utility/scan/clang_diagnostics.h"
 #include "compose/utility/scan/mapper.h"
 

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "report/model.h"
-#include "report/summary.h"
+#include "common/model.h"
+#include "common/summary.h"
 
-namespace peppher::report {
+namespace peppher::perfdata {
 
 /// Writes gantt.png (and its .dat/.gp) into @p dir; returns the PNG's file name.
 std::string draw_gantt(const Trace& trace, const std::vector<std::string>& palette,
@@ -27,4 +27,4 @@ std::string curve_svg(const Curve& curve, const std::vector<std::string>& palett
 /// The colour of palette entry @p index, "#rrggbb" (the page uses the same ones).
 std::string colour(std::size_t index);
 
-}  // namespace peppher::report
+}  // namespace peppher::perfdata

@@ -1,5 +1,5 @@
 // Gnuplot figures (see figures.h).
-#include "report/figures.h"
+#include "common/figures.h"
 
 #include <sys/wait.h>
 
@@ -11,9 +11,9 @@
 #include <fstream>
 #include <map>
 
-#include "report/trace_reader.h"
+#include "common/report_error.h"
 
-namespace peppher::report {
+namespace peppher::perfdata {
 namespace {
 
 const char* const kColours[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
@@ -203,4 +203,4 @@ std::string curve_svg(const Curve& curve, const std::vector<std::string>& palett
   return start == std::string::npos ? svg : svg.substr(start);
 }
 
-}  // namespace peppher::report
+}  // namespace peppher::perfdata
