@@ -1,7 +1,8 @@
 // The report's figures, drawn by gnuplot (Debian's gnuplot package) as PNG files: the Gantt
 // chart of workers and bus links coloured by variant, and per curve the time of every
 // variant against size with the region where each wins shaded. Each figure is a data file
-// and a script written into the output folder, then run by gnuplot.
+// and a script written into the output folder, then run by gnuplot (never through a
+// shell; every name from a trace, table or model is quoted as data in the script).
 #pragma once
 
 #include <string>
