@@ -26,7 +26,7 @@
 #include "compose/output/output_context.h"
 #include "compose/plan/plan.h"
 #include "compose/runtime_location.h"
-#include "compose/scan/utility_mode.h"
+#include "compose/utility/utility_mode.h"
 #include "compose/verify/generic_calls.h"
 #include "compose/verify/main_linkage.h"
 #include "compose/verify/program_sources.h"

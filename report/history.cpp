@@ -14,7 +14,7 @@
 #include <map>
 #include <sstream>
 
-#include "report/trace_reader.h"
+#include "common/report_error.h"
 #include "runtime/include/peppher/detail/starpu_compat.h"
 
 namespace peppher::report {
@@ -30,10 +30,10 @@ struct ChildResult {
 // model parser aborts on a file it cannot read, which must not take peppher-report down.
 ChildResult in_child(const std::function<int(FILE*)>& body) {
   int fds[2];
-  if (pipe(fds) != 0) throw ReportError("peppher-report: error: cannot create a pipe");
+  if (pipe(fds) != 0) throw perfdata::ReportError("peppher-report: error: cannot create a pipe");
   std::fflush(nullptr);
   const pid_t pid = fork();
-  if (pid < 0) throw ReportError("peppher-report: error: cannot start a process");
+  if (pid < 0) throw perfdata::ReportError("peppher-report: error: cannot start a process");
   if (pid == 0) {
     close(fds[0]);
     dup2(fds[1], STDOUT_FILENO);
@@ -82,12 +82,12 @@ std::string device_label(const HistoryPoint& p) {
 std::vector<HistoryPoint> load_history_file(const std::string& path) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec))
-    throw ReportError(path + ": error: no such performance model file");
+    throw perfdata::ReportError(path + ": error: no such performance model file");
   if (std::FILE* f = std::fopen(path.c_str(), "r")) {
     std::fclose(f);
   } else {
-    throw ReportError(path +
-                      ": error: cannot read the performance model file: " + std::strerror(errno));
+    throw perfdata::ReportError(
+        path + ": error: cannot read the performance model file: " + std::strerror(errno));
   }
   const ChildResult r = in_child([&](FILE* out) {
     peppher::detail::starpu_drivers_without_init();  // the worker kinds' names
@@ -123,8 +123,8 @@ std::vector<HistoryPoint> load_history_file(const std::string& path) {
       const std::size_t end = m.find("] ");
       why += (why.empty() ? "" : "; ") + (end == std::string::npos ? m : m.substr(end + 2));
     }
-    throw ReportError(path + ": error: StarPU cannot read this performance model file" +
-                      (why.empty() ? std::string() : " (" + why + ")"));
+    throw perfdata::ReportError(path + ": error: StarPU cannot read this performance model file" +
+                                (why.empty() ? std::string() : " (" + why + ")"));
   }
   std::vector<HistoryPoint> points;
   for (const std::string& line : r.data) {
@@ -148,13 +148,13 @@ std::string history_model_path(const std::string& symbol) {
   for (const std::string& line : r.data)
     if (line.rfind("F ", 0) == 0)
       return std::filesystem::path(line.substr(2)).lexically_normal().string();
-  throw ReportError("peppher-report: error: StarPU cannot say where the model '" + symbol +
-                    "' is kept");
+  throw perfdata::ReportError("peppher-report: error: StarPU cannot say where the model '" +
+                              symbol + "' is kept");
 }
 
-Curve history_curve(const ModelRef& ref, const std::vector<HistoryPoint>& points,
-                    const std::string& source) {
-  Curve c;
+perfdata::Curve history_curve(const perfdata::ModelRef& ref,
+                              const std::vector<HistoryPoint>& points, const std::string& source) {
+  perfdata::Curve c;
   c.iface = ref.iface;
   c.axis = "bytes of data";
   c.source = "StarPU history model " + source;
@@ -163,7 +163,7 @@ Curve history_curve(const ModelRef& ref, const std::vector<HistoryPoint>& points
   for (const HistoryPoint& p : points) {
     if (!(p.mean_us > 0) || !(p.bytes > 0) || p.samples == 0) continue;
     std::string variant = "impl " + std::to_string(p.impl);
-    for (const ModelImpl& m : ref.impls)
+    for (const perfdata::ModelImpl& m : ref.impls)
       if (m.arch == p.arch && m.impl == p.impl) variant = m.variant;
     auto& [sum, n] = sums[variant + " on " + device_label(p)][p.bytes];
     sum += p.mean_us * p.samples;
@@ -174,9 +174,10 @@ Curve history_curve(const ModelRef& ref, const std::vector<HistoryPoint>& points
   return c;
 }
 
-std::vector<Curve> history_curves(const Trace& trace, std::vector<std::string>& notes) {
-  std::vector<Curve> curves;
-  for (const ModelRef& ref : trace.models) {
+std::vector<perfdata::Curve> history_curves(const perfdata::Trace& trace,
+                                            std::vector<std::string>& notes) {
+  std::vector<perfdata::Curve> curves;
+  for (const perfdata::ModelRef& ref : trace.models) {
     const std::string path = history_model_path(ref.symbol);
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) {
@@ -184,7 +185,7 @@ std::vector<Curve> history_curves(const Trace& trace, std::vector<std::string>& 
                       "): run the program with the same STARPU_HOME and STARPU_HOSTNAME");
       continue;
     }
-    Curve c = history_curve(ref, load_history_file(path), path);
+    perfdata::Curve c = history_curve(ref, load_history_file(path), path);
     if (c.us.empty()) {
       notes.push_back("the StarPU model of '" + ref.iface + "' (" + path + ") has no entries yet");
       continue;
@@ -194,15 +195,16 @@ std::vector<Curve> history_curves(const Trace& trace, std::vector<std::string>& 
   return curves;
 }
 
-Curve read_model_file_curve(const std::string& path, const Trace* trace) {
+perfdata::Curve read_model_file_curve(const std::string& path, const perfdata::Trace* trace) {
   std::string symbol = std::filesystem::path(path).filename().string();
   symbol = symbol.substr(0, symbol.rfind('.'));
-  ModelRef ref{symbol, symbol, "history", {}};
+  perfdata::ModelRef ref{symbol, symbol, "history", {}};
   if (trace != nullptr)
-    for (const ModelRef& m : trace->models)
+    for (const perfdata::ModelRef& m : trace->models)
       if (m.symbol == symbol) ref = m;
-  Curve c = history_curve(ref, load_history_file(path), path);
-  if (c.us.empty()) throw ReportError(path + ": error: the performance model has no entries");
+  perfdata::Curve c = history_curve(ref, load_history_file(path), path);
+  if (c.us.empty())
+    throw perfdata::ReportError(path + ": error: the performance model has no entries");
   return c;
 }
 

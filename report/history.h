@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "report/model.h"
+#include "common/model.h"
 
 namespace peppher::report {
 
@@ -37,15 +37,16 @@ std::string history_model_path(const std::string& symbol);
 /// The curve of @p points: one line per variant and device, labelled "<variant> on
 /// <device>" from @p ref (an implementation @p ref does not list: "impl <k> on <device>").
 /// The sizes are in bytes; @p source names the model file.
-Curve history_curve(const ModelRef& ref, const std::vector<HistoryPoint>& points,
-                    const std::string& source);
+perfdata::Curve history_curve(const perfdata::ModelRef& ref,
+                              const std::vector<HistoryPoint>& points, const std::string& source);
 
 /// The curves of every model @p trace names whose file exists on this machine; a model
 /// with no file (never calibrated here) adds a line to @p notes instead.
-std::vector<Curve> history_curves(const Trace& trace, std::vector<std::string>& notes);
+std::vector<perfdata::Curve> history_curves(const perfdata::Trace& trace,
+                                            std::vector<std::string>& notes);
 
 /// The curve of the model file @p path; the trace's entry for the file's symbol (the file
 /// name up to its last '.', the host name) labels the variants when @p trace has one.
-Curve read_model_file_curve(const std::string& path, const Trace* trace);
+perfdata::Curve read_model_file_curve(const std::string& path, const perfdata::Trace* trace);
 
 }  // namespace peppher::report

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "common/summary.h"
 #include "report/curves.h"
 #include "report/history.h"
 #include "report/report.h"
-#include "report/summary.h"
 #include "report/trace_reader.h"
 
 namespace {
@@ -32,6 +32,7 @@ const char* const kUsage =
 }  // namespace
 
 int main(int argc, char** argv) {
+  using namespace peppher::perfdata;
   using namespace peppher::report;
   std::string trace_path, dir, title;
   std::vector<std::string> tables, models;

@@ -5,28 +5,30 @@
 #include <fstream>
 #include <system_error>
 
-#include "report/figures.h"
-#include "report/trace_reader.h"
+#include "common/figures.h"
+#include "common/report_error.h"
 
 namespace peppher::report {
 
-std::string write_report(PageInput in, const std::string& dir, const std::string& page) {
+std::string write_report(perfdata::PageInput in, const std::string& dir, const std::string& page) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
-  if (ec) throw ReportError(dir + ": error: cannot create the report folder: " + ec.message());
-  if (in.trace != nullptr) in.gantt_png = draw_gantt(*in.trace, in.palette, dir);
+  if (ec)
+    throw perfdata::ReportError(dir + ": error: cannot create the report folder: " + ec.message());
+  if (in.trace != nullptr) in.gantt_png = perfdata::draw_gantt(*in.trace, in.palette, dir);
   in.curve_pngs.clear();
   for (std::size_t k = 0; k < in.curves.size(); ++k)
-    in.curve_pngs.push_back(draw_curve(in.curves[k], static_cast<int>(k), in.palette, dir));
+    in.curve_pngs.push_back(
+        perfdata::draw_curve(in.curves[k], static_cast<int>(k), in.palette, dir));
   const std::string path = (std::filesystem::path(dir) / page).string();
   const std::string tmp = path + ".tmp";
   {
     std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    f << render_html(in);
-    if (!f) throw ReportError(path + ": error: cannot write the page");
+    f << perfdata::render_html(in);
+    if (!f) throw perfdata::ReportError(path + ": error: cannot write the page");
   }
   std::filesystem::rename(tmp, path, ec);
-  if (ec) throw ReportError(path + ": error: cannot write the page: " + ec.message());
+  if (ec) throw perfdata::ReportError(path + ": error: cannot write the page: " + ec.message());
   return path;
 }
 

@@ -4,14 +4,14 @@
 
 #include <string>
 
-#include "report/page.h"
+#include "common/page.h"
 
 namespace peppher::report {
 
 /// Creates @p dir when missing, draws the figures of @p in (Gantt chart when it has a trace,
 /// one per curve) and writes the page as @p dir / @p page. Returns the page's path.
 /// Throws ReportError when the folder, a figure or the page cannot be written.
-std::string write_report(PageInput in, const std::string& dir,
+std::string write_report(perfdata::PageInput in, const std::string& dir,
                          const std::string& page = "index.html");
 
 }  // namespace peppher::report

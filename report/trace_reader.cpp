@@ -32,7 +32,8 @@ class EventReader {
       : path_(path), index_(index), e_(e) {}
 
   [[noreturn]] void fail(const std::string& what) const {
-    throw ReportError(path_ + ": error: traceEvents[" + std::to_string(index_) + "]: " + what);
+    throw perfdata::ReportError(path_ + ": error: traceEvents[" + std::to_string(index_) +
+                                "]: " + what);
   }
   const json& field(const char* name) const {
     auto it = e_.find(name);
@@ -65,13 +66,13 @@ class EventReader {
 
 // otherData.models: each interface's StarPU performance model and which variant each
 // implementation of its codelet is (optional: traces of programs without models).
-void read_models(const json& doc, const std::string& path, Trace& trace) {
+void read_models(const json& doc, const std::string& path, perfdata::Trace& trace) {
   auto other = doc.find("otherData");
   if (other == doc.end() || !other->is_object()) return;
   auto models = other->find("models");
   if (models == other->end()) return;
   auto fail = [&](const std::string& where, const std::string& what) {
-    throw ReportError(path + ": error: otherData.models" + where + ": " + what);
+    throw perfdata::ReportError(path + ": error: otherData.models" + where + ": " + what);
   };
   if (!models->is_array()) fail("", "not an array");
   auto text = [&](const json& j, const char* name, const std::string& where) {
@@ -84,7 +85,7 @@ void read_models(const json& doc, const std::string& path, Trace& trace) {
     const json& m = (*models)[i];
     const std::string where = "[" + std::to_string(i) + "]";
     if (!m.is_object()) fail(where, "not an object");
-    ModelRef ref;
+    perfdata::ModelRef ref;
     ref.iface = text(m, "interface", where);
     ref.symbol = text(m, "symbol", where);
     ref.type = text(m, "type", where);
@@ -106,23 +107,23 @@ void read_models(const json& doc, const std::string& path, Trace& trace) {
 
 }  // namespace
 
-Trace parse_trace(const std::string& text, const std::string& path) {
+perfdata::Trace parse_trace(const std::string& text, const std::string& path) {
   json doc;
   try {
     doc = json::parse(text);
   } catch (const json::parse_error& e) {
     const bool truncated = e.byte >= text.size();
-    throw ReportError(path + ":" + position(text, e.byte > 0 ? e.byte - 1 : 0) +
-                      ": error: not a valid trace: " +
-                      (truncated ? "the file ends too early (truncated?)" : "JSON syntax error") +
-                      " (" + e.what() + ")");
+    throw perfdata::ReportError(
+        path + ":" + position(text, e.byte > 0 ? e.byte - 1 : 0) + ": error: not a valid trace: " +
+        (truncated ? "the file ends too early (truncated?)" : "JSON syntax error") + " (" +
+        e.what() + ")");
   }
   if (!doc.is_object() || !doc.contains("traceEvents") || !doc["traceEvents"].is_array()) {
-    throw ReportError(path +
-                      ": error: not a PEPPHER trace: no \"traceEvents\" array (write "
-                      "one with PEPPHER_TRACE=FILE)");
+    throw perfdata::ReportError(path +
+                                ": error: not a PEPPHER trace: no \"traceEvents\" array (write "
+                                "one with PEPPHER_TRACE=FILE)");
   }
-  Trace trace;
+  perfdata::Trace trace;
   trace.file = path;
   read_models(doc, path, trace);
   std::map<int, std::string> link_names;
@@ -130,7 +131,8 @@ Trace parse_trace(const std::string& text, const std::string& path) {
   for (std::size_t i = 0; i < events.size(); ++i) {
     const json& e = events[i];
     if (!e.is_object()) {
-      throw ReportError(path + ": error: traceEvents[" + std::to_string(i) + "] is not an object");
+      throw perfdata::ReportError(path + ": error: traceEvents[" + std::to_string(i) +
+                                  "] is not an object");
     }
     EventReader r(path, i, e);
     const std::string ph = r.text("ph");
@@ -149,7 +151,7 @@ Trace parse_trace(const std::string& text, const std::string& path) {
       }
     } else if (ph == "X" && cat == "task") {
       const json& a = r.args();
-      TaskSpan t;
+      perfdata::TaskSpan t;
       t.tid = static_cast<int>(r.number("tid"));
       t.ts = r.number("ts");
       t.dur = r.number("dur");
@@ -165,7 +167,7 @@ Trace parse_trace(const std::string& text, const std::string& path) {
       trace.tasks.push_back(std::move(t));
     } else if (ph == "X" && cat == "transfer") {
       const json& a = r.args();
-      TransferSpan t;
+      perfdata::TransferSpan t;
       t.tid = static_cast<int>(r.number("tid"));
       t.ts = r.number("ts");
       t.dur = r.number("dur");
@@ -183,22 +185,22 @@ Trace parse_trace(const std::string& text, const std::string& path) {
     }
   }
   std::sort(trace.workers.begin(), trace.workers.end(),
-            [](const Track& a, const Track& b) { return a.tid < b.tid; });
-  for (const TaskSpan& t : trace.tasks) {
+            [](const perfdata::Track& a, const perfdata::Track& b) { return a.tid < b.tid; });
+  for (const perfdata::TaskSpan& t : trace.tasks) {
     const bool known = std::any_of(trace.workers.begin(), trace.workers.end(),
-                                   [&](const Track& w) { return w.tid == t.tid; });
+                                   [&](const perfdata::Track& w) { return w.tid == t.tid; });
     if (!known) trace.workers.push_back({t.tid, t.worker});
   }
   return trace;
 }
 
-Trace read_trace(const std::string& path) {
+perfdata::Trace read_trace(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw ReportError(path + ": error: cannot open the trace file");
+  if (!in) throw perfdata::ReportError(path + ": error: cannot open the trace file");
   std::stringstream buffer;
   buffer << in.rdbuf();
   const std::string text = buffer.str();
-  if (text.empty()) throw ReportError(path + ": error: the trace file is empty");
+  if (text.empty()) throw perfdata::ReportError(path + ": error: the trace file is empty");
   return parse_trace(text, path);
 }
 

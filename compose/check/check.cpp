@@ -2,10 +2,10 @@
 // descriptor in a fixed order so diagnostics come out deterministically.
 #include "compose/check/check.h"
 
+#include "common/files.h"
 #include "compose/check/exhaustive.h"
 #include "compose/check/platform_queries.h"
 #include "compose/check/untrusted_text.h"
-#include "compose/util/files.h"
 
 namespace peppher::check {
 

@@ -1,27 +1,27 @@
-// compose --explain --format=html (see explain.h): the explanation as report::PageInput,
-// rendered by the report's page with the training table's curves as inline SVG.
+// compose --explain --format=html (see explain.h): the explanation as perfdata::PageInput,
+// rendered by the reports' page (common/) with the training table's curves as inline SVG.
 #include <algorithm>
 #include <filesystem>
 #include <set>
 
-#include "compose/explain/curves.h"
+#include "common/curves.h"
+#include "common/figures.h"
+#include "common/page.h"
+#include "common/report_error.h"
+#include "common/summary.h"
 #include "compose/explain/explain.h"
-#include "report/figures.h"
-#include "report/page.h"
-#include "report/summary.h"
-#include "report/trace_reader.h"
 
 namespace peppher::explain {
 
 bool explain_html(const plan::ApplicationPlan& plan, std::ostream& out, std::ostream& err) {
   const ir::Application& app = *plan.app;
-  report::PageInput in;
+  perfdata::PageInput in;
   in.title = "PEPPHER composition of " +
              std::filesystem::path(app.descriptor_file).filename().string() +
              ": variants kept and left out";
   for (const plan::WrapperPlan& wrapper : plan.wrappers) {
     const ir::Interface& iface = *wrapper.iface;
-    report::ExplainedInterface e;
+    perfdata::ExplainedInterface e;
     e.name = ir::display_name(iface);
     e.descriptor = std::filesystem::path(iface.descriptor_file).filename().string();
     const ir::TrainedInterface* t = app.table ? app.table->find(e.name) : nullptr;
@@ -30,7 +30,7 @@ bool explain_html(const plan::ApplicationPlan& plan, std::ostream& out, std::ost
     } else {
       e.note = std::string("trained (platform ") + app.table->platform + "), " +
                (app.options.static_dispatch ? "dispatched statically" : "seeding the cost model");
-      report::Curve c = curve_of(*t, app.table->file);
+      perfdata::Curve c = perfdata::curve_of(*t, app.table->file);
       if (!c.us.empty()) in.curves.push_back(std::move(c));
     }
     for (const ir::Variant& v : iface.variants)
@@ -38,19 +38,20 @@ bool explain_html(const plan::ApplicationPlan& plan, std::ostream& out, std::ost
     in.explained.push_back(std::move(e));
   }
   std::vector<std::string> names;
-  for (const report::ExplainedInterface& e : in.explained)
-    for (const report::ExplainedVariant& v : e.variants) names.push_back(v.name);
-  std::vector<std::string> palette = report::variant_palette(nullptr, in.curves);
+  for (const perfdata::ExplainedInterface& e : in.explained)
+    for (const perfdata::ExplainedVariant& v : e.variants) names.push_back(v.name);
+  std::vector<std::string> palette = perfdata::variant_palette(nullptr, in.curves);
   for (const std::string& n : names)
     if (std::find(palette.begin(), palette.end(), n) == palette.end()) palette.push_back(n);
   in.palette = palette;
   try {
-    for (const report::Curve& c : in.curves) in.curve_svgs.push_back(report::curve_svg(c, palette));
-  } catch (const report::ReportError& e) {
+    for (const perfdata::Curve& c : in.curves)
+      in.curve_svgs.push_back(perfdata::curve_svg(c, palette));
+  } catch (const perfdata::ReportError& e) {
     err << e.what() << "\n";
     return false;
   }
-  out << report::render_html(in);
+  out << perfdata::render_html(in);
   return true;
 }
 

@@ -8,10 +8,10 @@
 #include <map>
 #include <set>
 
+#include "common/files.h"
 #include "compose/explore/order.h"
 #include "compose/explore/paths.h"
 #include "compose/read/reader.h"
-#include "compose/util/files.h"
 
 namespace peppher::explore {
 namespace {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "common/training_table.h"
 #include "compose/expr/ast.h"
 
 namespace peppher::ir {
@@ -346,13 +347,9 @@ struct Options {
 };
 
 // (ext) One interface of a training run's performance table: the median time of each
-// variant at each point of a grid over the context parameters (peppher/training.h).
-struct TrainedInterface {
+// variant at each point of a grid over the context parameters (common/training_table.h).
+struct TrainedInterface : perfdata::TrainedInterface {
   SourceLoc loc;
-  std::string name;                          // as the program names it: "spmv", "sort<float>"
-  std::vector<std::string> context;          // the context parameters, grid axis order
-  std::vector<std::vector<long long>> axes;  // each axis's sampled values, ascending
-  std::map<std::vector<long long>, std::map<std::string, double>> us;  // point -> variant -> us
 };
 
 // (ext) peppher_perf.<platform>.xml, written by compose --train.

@@ -4,8 +4,8 @@
 
 #include <utility>
 
+#include "common/files.h"
 #include "compose/read/build.h"
-#include "compose/util/files.h"
 
 namespace peppher::read {
 namespace {

@@ -25,7 +25,7 @@
 #include <functional>
 #include <sstream>
 
-#include "compose/scan/clang_compat.h"
+#include "compose/util/clang_compat.h"
 #include "compose/verify/pch_cache.h"
 
 namespace peppher::verify {

@@ -13,9 +13,9 @@
 #include <set>
 #include <sstream>
 
+#include "common/files.h"
 #include "compose/plan/kernel_args.h"
 #include "compose/plan/wrapper_plan.h"
-#include "compose/util/files.h"
 #include "compose/verify/skeleton_left.h"
 #include "compose/verify/source_parser.h"
 

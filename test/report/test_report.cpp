@@ -1,19 +1,22 @@
 // peppher-report's pieces on hand-written input: the trace reader's errors on malformed and
 // truncated files, the summary of a small trace, where each variant wins on a training
 // table, and a report folder whose page names figures gnuplot really wrote.
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "common/figures.h"
+#include "common/summary.h"
 #include "peppher_catch.h"
 #include "report/curves.h"
 #include "report/history.h"
 #include "report/report.h"
-#include "report/summary.h"
 #include "report/trace_reader.h"
 
 namespace fs = std::filesystem;
+using namespace peppher::perfdata;
 using namespace peppher::report;
 
 namespace {
@@ -212,4 +215,118 @@ TEST_CASE("report: a broken or missing StarPU model file is an error, never a cr
       "impl":-1}]}]},"traceEvents":[]})"),
              Catch::Contains("otherData.models[0].implementations[0]: 'impl' is not an "
                              "implementation index"));
+}
+
+namespace {
+
+// A name that would end a gnuplot command and start another: run in the figure's folder,
+// `system("touch PWNED")` would leave a file there.
+const char* const kInjected = "x\nsystem(\"touch PWNED\")\n#";
+
+// A trace with kInjected (as "@", JSON-escaped) in every name field the runtime writes.
+const char* const kNamedTrace = R"({"otherData":{"models":[{"interface":"@","symbol":"@",
+"type":"history","implementations":[{"variant":"@","backend":"@","arch":"@","impl":0}]}]},
+"traceEvents":[
+{"ph":"M","pid":1,"name":"process_name","args":{"name":"@"}},
+{"ph":"M","pid":1,"tid":0,"name":"thread_name","args":{"name":"@"}},
+{"ph":"M","pid":1,"tid":1000,"name":"thread_name","args":{"name":"bus @"}},
+{"ph":"X","cat":"task","pid":1,"tid":0,"name":"@","ts":10,"dur":40,"args":{"interface":"@","variant":"@","backend":"@","worker":"@","call":1,"submit_us":0,"fetch_us":0,"bytes_in":0}},
+{"ph":"X","cat":"task","pid":1,"tid":1,"name":"@","ts":10,"dur":40,"args":{"interface":"@","variant":"@ 2","backend":"@","worker":"@ 1","call":2,"submit_us":0,"fetch_us":0,"bytes_in":0}},
+{"ph":"X","cat":"transfer","pid":1,"tid":1000,"name":"@","ts":50,"dur":5,"args":{"bytes":4,"src_node":0,"dst_node":1,"src":"@","dst":"@","interface":"@","call":2,"buffer":0}},
+{"ph":"i","s":"t","cat":"bus","name":"@","pid":1,"tid":1000,"ts":100,"args":{"bytes":8,"transfers":1,"src":"@","dst":"@"}}
+]})";
+
+// A training table with kInjected (as "@", an XML character reference) in every name.
+const char* const kNamedTable = R"(<?xml version="1.0" encoding="UTF-8"?>
+<performanceTable platform="@">
+  <interface name="@">
+    <context name="@"/>
+    <point values="10"><time variant="@" us="1"/><time variant="@ 2" us="2"/></point>
+    <point values="100"><time variant="@" us="20"/><time variant="@ 2" us="10"/></point>
+  </interface>
+</performanceTable>
+)";
+
+// @p text with its @p k-th '@' replaced by @p with and the others by "n".
+std::string replaced(const std::string& text, std::size_t k, const std::string& with) {
+  std::string out;
+  std::size_t seen = 0;
+  for (char c : text) out += c != '@' ? std::string(1, c) : seen++ == k ? with : "n";
+  return out;
+}
+
+std::size_t count_at(const std::string& text) {
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '@'));
+}
+
+std::string escaped(const std::string& s, const std::string& newline, const std::string& quote) {
+  std::string out;
+  for (char c : s) out += c == '\n' ? newline : c == '"' ? quote : std::string(1, c);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("report: no name in a trace runs a command in gnuplot") {
+  const fs::path dir = fs::path(PEPPHER_REPORT_WORK) / "injected_trace";
+  const std::string json = escaped(kInjected, "\\n", "\\\"");
+  for (std::size_t k = 0; k < count_at(kNamedTrace); ++k) {
+    INFO("name field " << k);
+    fs::remove_all(dir);
+    const Trace t = parse_trace(replaced(kNamedTrace, k, json), "run.json");
+    PageInput in;
+    in.title = kInjected;
+    in.trace = &t;
+    in.summary = summarize(t);
+    in.palette = variant_palette(&t, in.curves);
+    write_report(in, dir.string());
+    CHECK(is_png(dir / "gantt.png"));
+    CHECK_FALSE(fs::exists(dir / "PWNED"));
+  }
+}
+
+TEST_CASE("report: no name in a training table runs a command in gnuplot") {
+  const fs::path dir = fs::path(PEPPHER_REPORT_WORK) / "injected_table";
+  const std::string xml = escaped(kInjected, "&#10;", "&quot;");
+  for (std::size_t k = 0; k <= count_at(kNamedTable); ++k) {
+    INFO("name field " << k);
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    // Last, the table's file name: the curve's source, in the figure's title.
+    const fs::path table = dir / (k < count_at(kNamedTable) ? "table.xml" : kInjected);
+    std::ofstream(table) << replaced(kNamedTable, k, xml);
+    PageInput in;
+    in.curves = read_table_curves(table.string());
+    REQUIRE(in.curves.size() == 1);
+    in.palette = variant_palette(nullptr, in.curves);
+    write_report(in, (dir / "page").string());
+    CHECK(is_png(dir / "page" / "curve_0.png"));
+    CHECK_FALSE(fs::exists(dir / "page" / "PWNED"));
+    // compose --explain --format=html draws it as inline SVG in a temporary folder: there
+    // the command would name its file by an absolute path.
+    const fs::path marker = dir / "PWNED_SVG";
+    const std::string absolute = "x\nsystem(\"touch " + marker.string() + "\")\n#";
+    std::ofstream(table) << replaced(kNamedTable, k, escaped(absolute, "&#10;", "&quot;"));
+    const std::vector<Curve> curves = read_table_curves(table.string());
+    CHECK_THAT(curve_svg(curves[0], variant_palette(nullptr, curves)), Catch::StartsWith("<svg"));
+    CHECK_FALSE(fs::exists(marker));
+  }
+}
+
+TEST_CASE("report: the output folder's name is a name, never a command") {
+  const fs::path work = fs::path(PEPPHER_REPORT_WORK) / "folders";
+  fs::remove_all(work);
+  fs::create_directories(work);
+  PageInput in;
+  in.curves = read_table_curves(table_path());
+  in.palette = variant_palette(nullptr, in.curves);
+  for (const char* name : {"Bob's report", "x'; touch PWNED; echo '", "$(touch PWNED)"}) {
+    INFO(name);
+    const fs::path dir = work / name;
+    const std::string page = write_report(in, dir.string());
+    CHECK(page == (dir / "index.html").string());
+    CHECK(is_png(dir / "curve_0.png"));
+  }
+  CHECK_FALSE(fs::exists(work / "PWNED"));
+  CHECK_FALSE(fs::exists(fs::current_path() / "PWNED"));
 }

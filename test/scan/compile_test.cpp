@@ -6,7 +6,7 @@
 // functions), a header this project did not write.
 #include <regex>
 
-#include "compose/scan/utility_mode.h"
+#include "compose/utility/utility_mode.h"
 #include "peppher_catch.h"
 #include "scan_test_util.h"
 

@@ -1,6 +1,6 @@
 // Round trip through the whole tool: header -> utility mode skeletons -> the test fills in
 // the CPU body -> compose main.xml -> make -> run on StarPU -> the right numbers.
-#include "compose/scan/utility_mode.h"
+#include "compose/utility/utility_mode.h"
 #include "peppher_catch.h"
 #include "scan_test_util.h"
 

@@ -15,9 +15,9 @@
 
 #include "../starpu_output.h"
 #include "compose/output/output_context.h"
-#include "compose/scan/scanner.h"
-#include "compose/skeleton/plan.h"
-#include "compose/skeleton/skeleton.h"
+#include "compose/utility/scan/scanner.h"
+#include "compose/utility/skeleton/plan.h"
+#include "compose/utility/skeleton/skeleton.h"
 
 namespace peppher::scan_test {
 

@@ -4,7 +4,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "compose/scan/utility_mode.h"
+#include "compose/utility/utility_mode.h"
 
 int main(int argc, char** argv) {
   peppher::utility::UtilityOptions options;

@@ -1,7 +1,7 @@
 // Utility mode end to end in-process: files next to the header or in -o, kept files and
 // --force, --functions, -I / -D / -- flags / -p compile_commands.json, parse errors at
 // their exact location with nothing written, -v timings, and the 100-function speed goal.
-#include "compose/scan/utility_mode.h"
+#include "compose/utility/utility_mode.h"
 
 #include <chrono>
 

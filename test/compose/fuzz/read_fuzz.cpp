@@ -18,7 +18,7 @@
 #include "compose/driver.h"
 #include "compose/expr/parser.h"
 #include "compose/read/reader.h"
-#include "compose/skeleton/plan.h"
+#include "compose/utility/skeleton/plan.h"
 #include "test/compose/test_util.h"
 
 namespace fs = std::filesystem;

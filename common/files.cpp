@@ -1,5 +1,5 @@
 // Reading and classifying input files (see files.h).
-#include "compose/util/files.h"
+#include "common/files.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

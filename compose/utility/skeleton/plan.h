@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "compose/diag/diagnostics.h"
-#include "compose/scan/scanned.h"
+#include "compose/utility/scan/scanned.h"
 
 namespace peppher::skeleton {
 

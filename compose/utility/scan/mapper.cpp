@@ -1,6 +1,6 @@
 // Maps a clang::FunctionDecl to a ScannedFunction: names, types as written, const /
 // pointer / reference facts, template parameters, default arguments and the doc comment.
-#include "compose/scan/mapper.h"
+#include "compose/utility/scan/mapper.h"
 
 #include <clang/AST/Comment.h>
 #include <clang/AST/DeclTemplate.h>

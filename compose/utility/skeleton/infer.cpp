@@ -1,7 +1,7 @@
 // Inference rules behind the skeleton descriptors (see infer.h): guesses only, each with
 // the reason the generated descriptor shows so the user can review it; a length that more
 // than one parameter could give is left to the user (the placeholder), never guessed.
-#include "compose/skeleton/infer.h"
+#include "compose/utility/skeleton/infer.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,10 +1,10 @@
 // Training tables as curves (see curves.h).
-#include "compose/explain/curves.h"
+#include "common/curves.h"
 
-namespace peppher::explain {
+namespace peppher::perfdata {
 
-report::Curve curve_of(const ir::TrainedInterface& t, const std::string& source) {
-  report::Curve c;
+Curve curve_of(const TrainedInterface& t, const std::string& source) {
+  Curve c;
   c.iface = t.name;
   c.source = source;
   if (t.context.empty() || t.axes.empty()) return c;
@@ -24,13 +24,13 @@ report::Curve curve_of(const ir::TrainedInterface& t, const std::string& source)
   return c;
 }
 
-std::vector<report::Curve> curves_of(const ir::PerformanceTable& table) {
-  std::vector<report::Curve> curves;
-  for (const ir::TrainedInterface& t : table.interfaces) {
-    report::Curve c = curve_of(t, table.file);
+std::vector<Curve> curves_of(const TrainingTable& table) {
+  std::vector<Curve> curves;
+  for (const TrainedInterface& t : table.interfaces) {
+    Curve c = curve_of(t, table.file);
     if (!c.us.empty()) curves.push_back(std::move(c));
   }
   return curves;
 }
 
-}  // namespace peppher::explain
+}  // namespace peppher::perfdata

@@ -1,6 +1,6 @@
 // Utility mode's sequence: scan every header -> plan -> print into one OutputContext ->
 // drop (or, with --force, keep) files that exist -> one atomic write if no error occurred.
-#include "compose/scan/utility_mode.h"
+#include "compose/utility/utility_mode.h"
 
 #include <algorithm>
 #include <chrono>
@@ -10,9 +10,9 @@
 #include <set>
 
 #include "compose/output/output_context.h"
-#include "compose/scan/scanner.h"
-#include "compose/skeleton/plan.h"
-#include "compose/skeleton/skeleton.h"
+#include "compose/utility/scan/scanner.h"
+#include "compose/utility/skeleton/plan.h"
+#include "compose/utility/skeleton/skeleton.h"
 
 namespace peppher::utility {
 namespace {

@@ -1,6 +1,6 @@
 // Builds the ComponentPlans (see plan.h): selection, refusals, overload names, the
 // guesses of infer.h, and the per-backend spellings of every parameter.
-#include "compose/skeleton/plan.h"
+#include "compose/utility/skeleton/plan.h"
 
 #include <filesystem>
 #include <map>
@@ -8,8 +8,8 @@
 
 #include "compose/names/names.h"
 #include "compose/plan/wrapper_plan.h"
-#include "compose/skeleton/infer.h"
 #include "compose/util/text.h"
+#include "compose/utility/skeleton/infer.h"
 
 namespace peppher::skeleton {
 namespace {

@@ -1,14 +1,14 @@
 // The HTML page and the text report (see page.h).
-#include "report/page.h"
+#include "common/page.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <iomanip>
 #include <sstream>
 
-#include "report/figures.h"
+#include "common/figures.h"
 
-namespace peppher::report {
+namespace peppher::perfdata {
 namespace {
 
 std::string esc(const std::string& s) {
@@ -221,4 +221,4 @@ void render_text(const PageInput& in, std::ostream& out) {
   }
 }
 
-}  // namespace peppher::report
+}  // namespace peppher::perfdata

@@ -1,6 +1,6 @@
 // Runs Clang on one header (ToolInvocation: one compile command, our diagnostics consumer)
 // with a thin visitor: every FunctionDecl goes to FunctionMapper::add, nothing else here.
-#include "compose/scan/scanner.h"
+#include "compose/utility/scan/scanner.h"
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -15,9 +15,9 @@
 
 #include <filesystem>
 
-#include "compose/scan/clang_diagnostics.h"
-#include "compose/scan/mapper.h"
-#include "compose/util/files.h"
+#include "common/files.h"
+#include "compose/utility/scan/clang_diagnostics.h"
+#include "compose/utility/scan/mapper.h"
 
 namespace peppher::scan {
 namespace {

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "report/model.h"
-#include "report/summary.h"
+#include "common/model.h"
+#include "common/summary.h"
 
-namespace peppher::report {
+namespace peppher::perfdata {
 
 /// Everything one page shows; each part is optional.
 struct PageInput {
@@ -31,4 +31,4 @@ std::string render_html(const PageInput& in);
 /// The text report.
 void render_text(const PageInput& in, std::ostream& out);
 
-}  // namespace peppher::report
+}  // namespace peppher::perfdata

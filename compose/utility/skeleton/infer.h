@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "compose/ir/ir.h"
-#include "compose/scan/scanned.h"
+#include "compose/utility/scan/scanned.h"
 
 namespace peppher::skeleton {
 

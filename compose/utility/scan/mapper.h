@@ -5,7 +5,7 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
 
-#include "compose/scan/scanned.h"
+#include "compose/utility/scan/scanned.h"
 
 namespace peppher::scan {
 

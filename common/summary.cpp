@@ -1,12 +1,12 @@
 // The report's numbers (see summary.h).
-#include "report/summary.h"
+#include "common/summary.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <set>
 
-namespace peppher::report {
+namespace peppher::perfdata {
 
 Summary summarize(const Trace& trace) {
   Summary s;
@@ -94,4 +94,4 @@ std::vector<std::string> variant_palette(const Trace* trace, const std::vector<C
   return {names.begin(), names.end()};
 }
 
-}  // namespace peppher::report
+}  // namespace peppher::perfdata

@@ -1,16 +1,17 @@
 // The report's figures, drawn by gnuplot (Debian's gnuplot package) as PNG files: the Gantt
 // chart of workers and bus links coloured by variant, and per curve the time of every
 // variant against size with the region where each wins shaded. Each figure is a data file
-// and a script written into the output folder, then run by gnuplot.
+// and a script written into the output folder, then run by gnuplot (never through a
+// shell; every name from a trace, table or model is quoted as data in the script).
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "report/model.h"
-#include "report/summary.h"
+#include "common/model.h"
+#include "common/summary.h"
 
-namespace peppher::report {
+namespace peppher::perfdata {
 
 /// Writes gantt.png (and its .dat/.gp) into @p dir; returns the PNG's file name.
 std::string draw_gantt(const Trace& trace, const std::vector<std::string>& palette,
@@ -27,4 +28,4 @@ std::string curve_svg(const Curve& curve, const std::vector<std::string>& palett
 /// The colour of palette entry @p index, "#rrggbb" (the page uses the same ones).
 std::string colour(std::size_t index);
 
-}  // namespace peppher::report
+}  // namespace peppher::perfdata

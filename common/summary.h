@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "report/model.h"
+#include "common/model.h"
 
-namespace peppher::report {
+namespace peppher::perfdata {
 
 struct VariantOnWorker {
   std::string variant, worker;
@@ -57,4 +57,4 @@ std::vector<WinRegion> win_regions(const Curve& curve);
 /// All variant names of the trace and the curves, sorted: a variant's colour is its index.
 std::vector<std::string> variant_palette(const Trace* trace, const std::vector<Curve>& curves);
 
-}  // namespace peppher::report
+}  // namespace peppher::perfdata

@@ -1,7 +1,7 @@
 // The files compose is given, whatever a path names: descriptors and the performance table
-// are read here, and every other input (sources, kernels, headers: Clang reads those) is
-// classified here first. A FIFO, a device, a folder or a link to one is reported as what
-// it is, never opened to block or read without end.
+// (also peppher-report's) are read here, and every other input (sources, kernels, headers:
+// Clang reads those) is classified here first. A FIFO, a device, a folder or a link to one is
+// reported as what it is, never opened to block or read without end.
 #pragma once
 
 #include <cstdint>

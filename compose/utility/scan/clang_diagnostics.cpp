@@ -1,5 +1,5 @@
 // Forwards Clang's error diagnostics into diag::Diagnostics (see clang_diagnostics.h).
-#include "compose/scan/clang_diagnostics.h"
+#include "compose/utility/scan/clang_diagnostics.h"
 
 #include <clang/Basic/DiagnosticLex.h>
 #include <clang/Basic/SourceManager.h>

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "compose/output/output_context.h"
-#include "compose/skeleton/plan.h"
+#include "compose/utility/skeleton/plan.h"
 
 namespace peppher::skeleton {
 

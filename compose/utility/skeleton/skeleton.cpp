@@ -1,6 +1,6 @@
 // Prints ComponentPlans through templates/skeleton_*.mustache (see skeleton.h); every
 // value the templates use is computed here or in plan.cpp, the templates hold no logic.
-#include "compose/skeleton/skeleton.h"
+#include "compose/utility/skeleton/skeleton.h"
 
 #include "compose/emit/render.h"
 

@@ -1,19 +1,24 @@
 // Gnuplot figures (see figures.h).
-#include "report/figures.h"
+#include "common/figures.h"
 
+#include <fcntl.h>
+#include <spawn.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
 
-#include "report/trace_reader.h"
+#include "common/report_error.h"
 
-namespace peppher::report {
+namespace peppher::perfdata {
 namespace {
 
 const char* const kColours[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
@@ -24,12 +29,18 @@ std::size_t index_of(const std::vector<std::string>& palette, const std::string&
   return it == palette.end() ? palette.size() : static_cast<std::size_t>(it - palette.begin());
 }
 
-// A string as a gnuplot single-quoted literal.
+// A string from a trace, a training table or a model as a gnuplot single-quoted literal:
+// data, never a command. Inside '...' gnuplot expands nothing ('' is a quote), but a line
+// break would end the command and start another (`system("...")` would run): every control
+// character becomes '?'.
 std::string gp_quote(const std::string& s) {
   std::string out = "'";
   for (char c : s) {
+    const auto u = static_cast<unsigned char>(c);
     if (c == '\'')
       out += "''";
+    else if (u < 0x20 || u == 0x7f)
+      out += '?';
     else
       out += c;
   }
@@ -47,22 +58,46 @@ void write(const std::string& path, const std::string& text) {
   if (!f) throw ReportError(path + ": error: cannot write");
 }
 
+// Runs gnuplot on `script` in `dir` (its working folder, so the script names its files
+// plainly): started with an argument vector by posix_spawnp, never through a shell, so
+// nothing in the folder's name or in the script's strings is a command. Its output goes to
+// <script>.log, kept and shown when it fails.
 void run_gnuplot(const std::string& dir, const std::string& script) {
-  const std::string command =
-      "cd '" + dir + "' && gnuplot '" + script + "' > '" + script + ".log' 2>&1";
-  const int status = std::system(command.c_str());
-  if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    std::string log;
-    std::ifstream in(dir + "/" + script + ".log");
-    std::getline(in, log, '\0');
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
-      throw ReportError(
-          "peppher-report: error: gnuplot is not installed (Debian package "
-          "gnuplot-nox); --text needs no gnuplot");
-    }
-    throw ReportError(dir + "/" + script + ": error: gnuplot failed:\n" + log);
+  const std::string log = script + ".log";
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  std::string program = "gnuplot";
+  std::string argument = script;
+  char* argv[] = {program.data(), argument.data(), nullptr};
+  pid_t pid = 0;
+  const int started = posix_spawnp(&pid, "gnuplot", &actions, nullptr, argv, environ);
+  posix_spawn_file_actions_destroy(&actions);
+  // ENOENT is also what a missing folder gives; the folder was made just before.
+  if (started == ENOENT && std::filesystem::is_directory(dir)) {
+    throw ReportError(
+        "peppher-report: error: gnuplot is not installed (Debian package "
+        "gnuplot-nox); --text needs no gnuplot");
   }
-  std::remove((dir + "/" + script + ".log").c_str());
+  if (started != 0) {
+    throw ReportError(dir + "/" + script +
+                      ": error: cannot run gnuplot: " + std::strerror(started));
+  }
+  int status = 0;
+  pid_t waited = 0;
+  do {
+    waited = waitpid(pid, &status, 0);
+  } while (waited < 0 && errno == EINTR);
+  if (waited < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    std::string text;
+    std::ifstream in(dir + "/" + log);
+    std::getline(in, text, '\0');
+    throw ReportError(dir + "/" + script + ": error: gnuplot failed:\n" + text);
+  }
+  std::remove((dir + "/" + log).c_str());
 }
 
 std::string header(const std::string& file, int width, int height, bool svg = false) {
@@ -203,4 +238,4 @@ std::string curve_svg(const Curve& curve, const std::vector<std::string>& palett
   return start == std::string::npos ? svg : svg.substr(start);
 }
 
-}  // namespace peppher::report
+}  // namespace peppher::perfdata

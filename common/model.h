@@ -1,5 +1,6 @@
-// peppher-report's input, as plain structs: the execution trace the runtime wrote
-// (PEPPHER_TRACE) and the time-vs-size curves of trained or modelled interfaces.
+// The reports' input, as plain structs: the execution trace the runtime wrote
+// (PEPPHER_TRACE), the time-vs-size curves of trained or modelled interfaces, and compose
+// --explain's verdicts. Drawn by peppher-report and compose --explain --format=html.
 #pragma once
 
 #include <cstddef>
@@ -7,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace peppher::report {
+namespace peppher::perfdata {
 
 /// One task of a component call, on one worker's track (times in microseconds).
 struct TaskSpan {
@@ -85,4 +86,4 @@ struct ExplainedInterface {
   std::string note;  // trained / not trained
 };
 
-}  // namespace peppher::report
+}  // namespace peppher::perfdata
