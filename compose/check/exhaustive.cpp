@@ -9,6 +9,7 @@
 #include <set>
 
 #include "compose/check/predicates.h"
+#include "compose/ir/backends.h"
 
 namespace peppher::check {
 namespace {
@@ -107,19 +108,6 @@ std::string describe(const RangedParam& r, double from, double to) {
   return number(from) + " <= " + n + " <= " + number(to);
 }
 
-const char* backend_label(ir::Backend b) {
-  switch (b) {
-    case ir::Backend::Cpu:
-    case ir::Backend::OpenMp:
-      return "CPU";
-    case ir::Backend::Cuda:
-      return "CUDA";
-    case ir::Backend::OpenCl:
-      return "OpenCL";
-  }
-  return "?";
-}
-
 // " when CUDA is disabled": what left out the variants that would accept the point.
 std::string why_none(const ir::Application& app, const ir::Interface& iface,
                      const std::vector<RangedParam>& params, const std::vector<double>& at) {
@@ -130,7 +118,7 @@ std::string why_none(const ir::Application& app, const ir::Interface& iface,
   for (const ir::Variant& v : iface.variants) {
     if (!accepts(app, iface, v, params, at)) continue;
     if (!ir::backend_enabled(app, iface, v.backend))
-      add(std::string(backend_label(v.backend)) + " is disabled");
+      add(std::string(ir::info(v.backend).group_label) + " is disabled");
     else if (v.disabled)
       add("'" + v.name + "' is disabled");
   }

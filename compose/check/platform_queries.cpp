@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "compose/expr/parser.h"
+#include "compose/ir/backends.h"
 #include "compose/runtime_location.h"
 #include "compose/util/text.h"
 
@@ -319,9 +320,9 @@ std::optional<std::string> platform_property(const std::string& identifier) {
 }
 
 std::optional<ir::Backend> worker_backend(const std::string& property) {
-  if (property == "num_cpus") return ir::Backend::Cpu;
-  if (property == "num_opencl") return ir::Backend::OpenCl;
-  if (property == "num_cuda") return ir::Backend::Cuda;
+  for (ir::Backend b : ir::codelet_groups()) {
+    if (property == ir::info(b).worker_property) return b;
+  }
   return std::nullopt;
 }
 

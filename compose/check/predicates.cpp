@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "compose/check/platform_queries.h"
+#include "compose/ir/backends.h"
 
 namespace peppher::check {
 namespace {
@@ -160,8 +161,9 @@ std::optional<Value> platform_value(const ir::Application& app, const ir::Interf
       it = app.platform->properties.find("num_of_cpus");
     if (it != app.platform->properties.end()) return parse_number(it->second);
   }
-  if (prop == "num_cuda" && !ir::backend_enabled(app, iface, ir::Backend::Cuda)) return of_int(0);
-  if (prop == "num_opencl" && !ir::backend_enabled(app, iface, ir::Backend::OpenCl))
+  // A disabled device's workers do not count.
+  const std::optional<ir::Backend> workers = worker_backend(prop);
+  if (workers && ir::info(*workers).accelerator && !ir::backend_enabled(app, iface, *workers))
     return of_int(0);
   return std::nullopt;
 }

@@ -11,6 +11,7 @@
 #include "compose/check/predicates.h"
 #include "compose/check/reserved_names.h"
 #include "compose/expr/parser.h"
+#include "compose/ir/backends.h"
 #include "compose/util/make_words.h"
 
 namespace peppher::check {
@@ -153,7 +154,7 @@ void check_variant(const ir::Interface& iface, const ir::Variant& v, diag::Diagn
   expect_identifier(v.provides_loc, "provided interface", v.provides, diag);
   expect_identifier(v.loc, "prediction function", v.prediction_function, diag);
   expect_unreserved(v.loc, "prediction function", v.prediction_function, true, diag);
-  check_sources(v.sources, v.backend == ir::Backend::OpenCl, diag);
+  check_sources(v.sources, ir::info(v.backend).code == ir::VariantCode::Kernel, diag);
   check_required(v.required, diag);
   for (const ir::Constraint& c : v.constraints) {
     if (!c.name.empty() && !is_plain_word(c.name, false)) {

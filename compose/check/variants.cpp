@@ -8,6 +8,7 @@
 
 #include "compose/check/check.h"
 #include "compose/check/expressions.h"
+#include "compose/ir/backends.h"
 
 namespace peppher::check {
 namespace {
@@ -180,7 +181,7 @@ void resolve_variant(const ir::Application& app, const ir::Interface& iface, ir:
   }
   for (ir::SourceFile& f : v.sources) {
     resolve_launch(f, launch, diag);
-    if (!f.kernel.empty() && v.backend != ir::Backend::OpenCl) {
+    if (!f.kernel.empty() && ir::info(v.backend).code != ir::VariantCode::Kernel) {
       diag.warning(f.loc, "kernel=\"" + f.kernel + "\" is ignored: implementation '" + v.name +
                               "' targets " + ir::to_string(v.backend) + ", not OPENCL");
     }

@@ -5,6 +5,7 @@
 #include <regex>
 
 #include "compose/expr/parser.h"
+#include "compose/ir/backends.h"
 #include "compose/names/names.h"
 
 namespace peppher::emit::cpp {
@@ -137,16 +138,7 @@ std::string reduction(ir::ReductionOp r) {
 }
 
 std::string worker_count(ir::Backend b) {
-  switch (b) {
-    case ir::Backend::Cpu:
-    case ir::Backend::OpenMp:
-      return "starpu_cpu_worker_get_count()";
-    case ir::Backend::Cuda:
-      return "starpu_cuda_worker_get_count()";
-    case ir::Backend::OpenCl:
-      return "starpu_opencl_worker_get_count()";
-  }
-  return "0";
+  return ir::info(b).worker_count;
 }
 
 std::string task_argument(const plan::Operand& o) {

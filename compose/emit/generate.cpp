@@ -17,6 +17,7 @@
 #include "compose/emit/render.h"
 #include "compose/emit/train_emitter.h"
 #include "compose/emit/wrapper_emitter.h"
+#include "compose/ir/backends.h"
 #include "compose/names/names.h"
 #include "compose/util/make_words.h"
 
@@ -95,8 +96,8 @@ bool is_opencl_source(const ir::SourceFile& s) {
   return !s.kernel.empty() || fs::path(s.path).extension() == ".cl";
 }
 
-// The variant's own flags; an OPENMP variant always gets -fopenmp. A variant made by
-// tunable expansion gets its values and renames its function to its expanded name
+// The variant's own flags, with its backend's required flag (an OPENMP variant's -fopenmp). A
+// variant made by tunable expansion gets its values and renames its function to its expanded name
 // (-DBLOCK=32 -Dscale=scale__BLOCK_32), so each copy of the source defines its own symbol.
 std::string variant_flags(const ir::Variant& v, const ir::SourceFile& s) {
   std::string flags = s.compiler.flags;
@@ -104,8 +105,9 @@ std::string variant_flags(const ir::Variant& v, const ir::SourceFile& s) {
     std::string defines = plan::tunable_defines(v) + " -D" + v.base_name + "=" + v.name;
     flags += flags.empty() ? defines : " " + defines;
   }
-  if (v.backend == ir::Backend::OpenMp && flags.find("-fopenmp") == std::string::npos) {
-    flags += flags.empty() ? "-fopenmp" : " -fopenmp";
+  const char* required = ir::info(v.backend).required_flag;
+  if (required != nullptr && flags.find(required) == std::string::npos) {
+    flags += (flags.empty() ? "" : " ") + std::string(required);
   }
   return flags;
 }
@@ -119,7 +121,8 @@ std::vector<CompileStep> variant_steps(const ir::Application& app, const std::st
   for (const ir::Interface& iface : app.interfaces) {
     for (const ir::Variant* v : ir::enabled_variants(app, iface)) {
       // Kernels are built at run time; a host-side OpenCL variant's host file is compiled.
-      if (v->backend == ir::Backend::OpenCl && ir::host_side_source(*v) == nullptr) continue;
+      const ir::VariantCode code = ir::info(v->backend).code;
+      if (code == ir::VariantCode::Kernel && ir::host_side_source(*v) == nullptr) continue;
       const bool generic = !iface.template_args.empty();
       if (generic && !generic_done.insert(v->name).second) continue;
       for (const ir::SourceFile& s : v->sources) {
@@ -134,7 +137,7 @@ std::vector<CompileStep> variant_steps(const ir::Application& app, const std::st
         step.object = names::object_file(v->name, step.source);
         step.compiler = plan::variant_compiler(*v, s);
         step.flags = variant_flags(*v, s);
-        step.cuda = v->backend == ir::Backend::Cuda;
+        step.cuda = code == ir::VariantCode::CudaFunction;
         step.c_language = plan::is_c_compiler(step.compiler);
         steps.push_back(step);
         if (generic) break;  // the instances file includes every source of the variant
@@ -157,7 +160,7 @@ void emit_instances(const ir::Application& app, const std::string& out_dir,
   for (const ir::Interface& iface : app.interfaces) {
     if (iface.template_args.empty()) continue;
     for (const ir::Variant* v : ir::enabled_variants(app, iface)) {
-      if (v->backend == ir::Backend::OpenCl) continue;
+      if (ir::info(v->backend).code == ir::VariantCode::Kernel) continue;
       auto it = std::find_if(files.begin(), files.end(),
                              [&](const Instances& f) { return f.variant->name == v->name; });
       if (it == files.end()) it = files.insert(files.end(), Instances{v, iface.name, {}});
@@ -212,7 +215,7 @@ std::vector<std::pair<std::string, std::string>> kernel_files(const ir::Applicat
   for (const ir::Interface& iface : app.interfaces) {
     for (const ir::Variant* v : ir::enabled_variants(app, iface)) {
       const ir::SourceFile* src = ir::program_source(*v);
-      if (v->backend != ir::Backend::OpenCl || src == nullptr) continue;
+      if (ir::info(v->backend).code != ir::VariantCode::Kernel || src == nullptr) continue;
       std::string name = names::kernel_file(*v);
       auto same = [&](const auto& f) { return f.first == name; };
       if (std::none_of(files.begin(), files.end(), same)) {
@@ -283,8 +286,8 @@ std::pair<std::string, std::string> choose_scheduler(const ir::Application& app,
         i.parameters.begin(), i.parameters.end(),
         [](const ir::Parameter& p) { return p.partition.kind != ir::PartitionKind::None; });
     for (const ir::Variant* v : ir::enabled_variants(app, i)) {
-      openmp = openmp || v->backend == ir::Backend::OpenMp;
-      openmp_whole = openmp_whole || (v->backend == ir::Backend::OpenMp && !partitioned);
+      openmp = openmp || ir::info(v->backend).parallel;
+      openmp_whole = openmp_whole || (ir::info(v->backend).parallel && !partitioned);
     }
   }
   // Without models, lws: dmda would count only queued tasks, so a call submitted while an

@@ -7,6 +7,7 @@
 
 #include "compose/emit/cpp_expr.h"
 #include "compose/emit/render.h"
+#include "compose/ir/backends.h"
 #include "compose/names/names.h"
 
 namespace peppher::emit {
@@ -14,17 +15,6 @@ namespace {
 
 using Data = TemplateData;
 using plan::WrapperPlan;
-
-const char* starpu_where(ir::Backend b) {
-  switch (b) {
-    case ir::Backend::Cuda:
-      return "STARPU_CUDA";
-    case ir::Backend::OpenCl:
-      return "STARPU_OPENCL";
-    default:
-      return "STARPU_CPU";
-  }
-}
 
 std::string join_numbers(const std::vector<long long>& xs) {
   std::vector<std::string> parts;
@@ -47,19 +37,20 @@ void add_selection_data(const WrapperPlan& plan, TemplateData& d) {
   Data costs{Data::type::list};
   Data predictions{Data::type::list};
   int index = 0;
-  for (const auto* group : {&plan.cpu_like, &plan.cuda, &plan.opencl}) {
-    for (const plan::VariantSlot& slot : *group) {
+  for (const std::vector<plan::VariantSlot>& group : plan.slots) {
+    for (const plan::VariantSlot& slot : group) {
       const ir::Variant& v = *slot.variant;
+      const ir::BackendInfo& backend = ir::info(v.backend);
       Data item;
       item.set("index", std::to_string(index));
       item.set("slot", std::to_string(slot.slot));
       item.set("variant", v.name);
       item.set("backend", ir::to_string(v.backend));
-      item.set("where", starpu_where(v.backend));
+      item.set("where", backend.where);
       const std::string wrapper = names::backend_wrapper(v);
-      item.set("cuda", flag(v.backend == ir::Backend::Cuda));
+      item.set("cuda", flag(backend.code == ir::VariantCode::CudaFunction));
       item.set("func_name", wrapper);
-      item.set("parallel", v.backend == ir::Backend::OpenMp ? "true" : "false");
+      item.set("parallel", backend.parallel ? "true" : "false");
       item.set("workers", cpp::worker_count(v.backend));
       item.set("predicates", make_list(slot.predicates, [&](const plan::RuntimePredicate& p) {
                  Data pd;
@@ -67,11 +58,7 @@ void add_selection_data(const WrapperPlan& plan, TemplateData& d) {
                  if (plan.partitioned) pd.set("in_block", cpp::in_block(plan, p));
                  return pd;
                }));
-      item.set("inline_kind", slot.slot < 0                      ? "Training"
-                              : v.backend == ir::Backend::Cpu    ? "Cpu"
-                              : v.backend == ir::Backend::OpenMp ? "OpenMp"
-                              : v.backend == ir::Backend::Cuda   ? "Cuda"
-                                                                 : "OpenCl");
+      item.set("inline_kind", slot.slot < 0 ? "Training" : backend.inline_kind);
       list.push_back(item);
       const bool predicted = !v.prediction_function.empty();
       Data cost;
@@ -95,8 +82,12 @@ void add_selection_data(const WrapperPlan& plan, TemplateData& d) {
   d.set("prediction_functions", predictions);
   d.set("costs", costs);
   d.set("nvariants", std::to_string(index));
-  d.set("cuda_base", std::to_string(plan.cpu_like.size()));
-  d.set("opencl_base", std::to_string(plan.cpu_like.size() + plan.cuda.size()));
+  // Where each codelet group's variants start in selection order (cuda_base, ...).
+  size_t base = 0;
+  for (ir::Backend b : ir::codelet_groups()) {
+    d.set(std::string(ir::info(b).template_key) + "_base", std::to_string(base));
+    base += plan.slots_of(b).size();
+  }
 
   d.set("has_trained_grid", flag(sel.trained != nullptr));
   d.set("static_dispatch", flag(sel.static_dispatch));

@@ -10,6 +10,7 @@
 #include "compose/emit/render.h"
 #include "compose/emit/selection_emitter.h"
 #include "compose/expr/parser.h"
+#include "compose/ir/backends.h"
 #include "compose/names/names.h"
 #include "compose/plan/predicate_plan.h"
 
@@ -223,7 +224,7 @@ Data can_execute_kind(const WrapperPlan& plan, const char* archtype,
   // interface runs on the largest combined worker, or on one CPU worker only when none does.
   std::vector<std::string> sequential;
   for (const VariantSlot& s : in_codelet) {
-    if (s.variant->backend != ir::Backend::Cpu) continue;
+    if (!ir::sequential_host(s.variant->backend)) continue;
     std::vector<std::string> terms;
     for (const RuntimePredicate& p : s.predicates)
       if (p.in_can_execute) terms.push_back(cpp::in_task(plan, p));
@@ -236,8 +237,8 @@ Data can_execute_kind(const WrapperPlan& plan, const char* archtype,
     sequential_accepts += (sequential_accepts.empty() ? "" : " || ") + t;
   d.set("slots", make_list(in_codelet, [&](const VariantSlot& s) {
           Data sd = variant_common(plan, s);
-          sd.set("single_only", flag(plan.forkjoin && s.variant->backend == ir::Backend::Cpu));
-          sd.set("all_cores", flag(!plan.partitioned && s.variant->backend == ir::Backend::OpenMp));
+          sd.set("single_only", flag(plan.forkjoin && ir::sequential_host(s.variant->backend)));
+          sd.set("all_cores", flag(!plan.partitioned && ir::info(s.variant->backend).parallel));
           sd.set("sequential_accepts", sequential_accepts.empty() ? "false" : sequential_accepts);
           return sd;
         }));
@@ -381,26 +382,21 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
   d.set("nbuffers", std::to_string(plan.nbuffers()));
 
   Data all{Data::type::list};
-  d.set("cpu_like_variants", make_list(plan.cpu_like, [&](const VariantSlot& s) {
-          Data v = variant_common(plan, s);
-          v.set("openmp", flag(s.variant->backend == ir::Backend::OpenMp));
-          all.push_back(v);
-          return v;
-        }));
-  d.set("cuda_variants", make_list(plan.cuda, [&](const VariantSlot& s) {
-          Data v = variant_common(plan, s);
-          all.push_back(v);
-          return v;
-        }));
-  d.set("opencl_variants", make_list(plan.opencl, [&](const VariantSlot& s) {
-          Data v = opencl_variant_data(plan, s);
-          all.push_back(v);
-          return v;
-        }));
+  for (ir::Backend b : ir::codelet_groups()) {  // cpu_like_variants, cuda_variants, ...
+    const bool kernels = ir::info(b).code == ir::VariantCode::Kernel;
+    d.set(std::string(ir::info(b).template_key) + "_variants",
+          make_list(plan.slots_of(b), [&](const VariantSlot& s) {
+            Data v = kernels ? opencl_variant_data(plan, s) : variant_common(plan, s);
+            v.set("openmp", flag(ir::info(s.variant->backend).parallel));
+            all.push_back(v);
+            return v;
+          }));
+  }
   d.set("variants", all);
-  d.set("has_opencl", flag(!plan.opencl.empty()));
+  const std::vector<VariantSlot>& opencl = plan.slots_of(ir::Backend::OpenCl);
+  d.set("has_opencl", flag(!opencl.empty()));
   d.set("has_host_side_opencl",
-        flag(std::any_of(plan.opencl.begin(), plan.opencl.end(),
+        flag(std::any_of(opencl.begin(), opencl.end(),
                          [](const VariantSlot& s) { return s.host_side; })));
   d.set("forkjoin", flag(plan.forkjoin));
   d.set("can_execute", flag(plan.can_execute));
@@ -416,11 +412,10 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
         }));
   d.set("has_constraints", flag(plan::tests_constraints_in_can_execute(plan)));
   Data kinds{Data::type::list};
-  if (!plan.cpu_like.empty())
-    kinds.push_back(can_execute_kind(plan, "STARPU_CPU_WORKER", plan.cpu_like));
-  if (!plan.cuda.empty()) kinds.push_back(can_execute_kind(plan, "STARPU_CUDA_WORKER", plan.cuda));
-  if (!plan.opencl.empty())
-    kinds.push_back(can_execute_kind(plan, "STARPU_OPENCL_WORKER", plan.opencl));
+  for (ir::Backend b : ir::codelet_groups()) {
+    if (!plan.slots_of(b).empty())
+      kinds.push_back(can_execute_kind(plan, ir::info(b).worker_kind, plan.slots_of(b)));
+  }
   d.set("can_execute_kinds", kinds);
   d.set("check_call", flag(plan.check_call));
   d.set("checked_values", make_list(plan.checked_values, [&](const plan::CheckedValue& c) {
@@ -449,8 +444,8 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
   // A partitioned call whose variants have run-time constraints chooses its codelet (forced
   // or static dispatch) once the blocks are known: each block must meet the constraints.
   bool constrained = false;
-  for (const auto* group : {&plan.cpu_like, &plan.cuda, &plan.opencl})
-    for (const plan::VariantSlot& slot : *group) constrained |= !slot.predicates.empty();
+  for (const std::vector<VariantSlot>& group : plan.slots)
+    for (const plan::VariantSlot& slot : group) constrained |= !slot.predicates.empty();
   d.set("block_constraints", flag(plan.partitioned && constrained));
   d.set("has_values",
         flag(std::any_of(plan.operands.begin(), plan.operands.end(),
@@ -492,13 +487,16 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
   }
   d.set("inline_operands", inline_operands);
   Data inline_variants{Data::type::list};
-  for (size_t k = 0; k < plan.cpu_like.size(); ++k) {
-    const VariantSlot& s = plan.cpu_like[k];
-    if (s.variant->backend != ir::Backend::Cpu || s.slot < 0) continue;
-    Data vd = variant_common(plan, s);
-    vd.set("index", std::to_string(k));  // CPU-side variants come first in selector order
-    vd.set("call_args", comma_list(call_args));
-    inline_variants.push_back(vd);
+  size_t index = 0;  // in selector order
+  for (const std::vector<VariantSlot>& group : plan.slots) {
+    for (const VariantSlot& s : group) {
+      const size_t k = index++;
+      if (!ir::sequential_host(s.variant->backend) || s.slot < 0) continue;
+      Data vd = variant_common(plan, s);
+      vd.set("index", std::to_string(k));
+      vd.set("call_args", comma_list(call_args));
+      inline_variants.push_back(vd);
+    }
   }
   d.set("inline_variants", inline_variants);
   // A generic interface's instantiations share one header (emit_generic_header).

@@ -13,6 +13,7 @@
 #include "compose/expand/combinations.h"
 #include "compose/expand/generics.h"
 #include "compose/expr/parser.h"
+#include "compose/ir/backends.h"
 
 namespace peppher::expand {
 namespace {
@@ -58,11 +59,6 @@ std::vector<ir::Variant> expand_variant(const ir::Variant& v, diag::Diagnostics&
   return out;
 }
 
-bool slot_group(ir::Backend a, ir::Backend b) {
-  auto group = [](ir::Backend x) { return x == ir::Backend::OpenMp ? ir::Backend::Cpu : x; };
-  return group(a) == group(b);
-}
-
 // Marks variants whose constraints are false whatever the call (platform or options).
 void prune(const ir::Application& app, ir::Interface& iface, diag::Diagnostics& diag) {
   const bool had_variants = !ir::enabled_variants(app, iface).empty();
@@ -90,7 +86,8 @@ std::vector<ir::Variant*> slot_members(const ir::Application& app, ir::Interface
                                        ir::Backend b) {
   std::vector<ir::Variant*> out;
   for (ir::Variant& v : iface.variants) {
-    if (!v.disabled && slot_group(v.backend, b) && ir::backend_enabled(app, iface, v.backend)) {
+    if (!v.disabled && ir::same_codelet_group(v.backend, b) &&
+        ir::backend_enabled(app, iface, v.backend)) {
       out.push_back(&v);
     }
   }
@@ -133,7 +130,7 @@ void rank_by_table(const ir::TrainedInterface& t, std::vector<ir::Variant*>& mem
 void limit_slots(const ir::Application& app, ir::Interface& iface, diag::Diagnostics& diag) {
   const ir::TrainedInterface* trained =
       app.table ? app.table->find(ir::display_name(iface)) : nullptr;
-  for (ir::Backend b : {ir::Backend::Cpu, ir::Backend::Cuda, ir::Backend::OpenCl}) {
+  for (ir::Backend b : ir::codelet_groups()) {
     std::vector<ir::Variant*> members = slot_members(app, iface, b);
     if (static_cast<int>(members.size()) <= STARPU_MAXIMPLEMENTATIONS) continue;
     if (trained && !app.options.train) rank_by_table(*trained, members);

@@ -2,6 +2,8 @@
 // "which variants are in effect" queries that combine descriptor switches with options.
 #include "compose/ir/ir.h"
 
+#include "compose/ir/backends.h"
+
 namespace peppher::ir {
 
 bool uses_mpi(const Application& app) {
@@ -9,17 +11,7 @@ bool uses_mpi(const Application& app) {
 }
 
 const char* to_string(Backend b) {
-  switch (b) {
-    case Backend::Cpu:
-      return "CPU";
-    case Backend::OpenMp:
-      return "OPENMP";
-    case Backend::Cuda:
-      return "CUDA";
-    case Backend::OpenCl:
-      return "OPENCL";
-  }
-  return "?";
+  return info(b).name;
 }
 
 const char* to_string(AccessMode m) {
@@ -107,17 +99,8 @@ const char* to_string(PartitionKind k) {
 }
 
 bool backend_enabled(const Application& app, const Interface& i, Backend b) {
-  const Options& o = app.options;
-  switch (b) {
-    case Backend::Cpu:
-    case Backend::OpenMp:
-      return !o.disable_cpu && !i.disable_cpu;
-    case Backend::Cuda:
-      return !o.disable_cuda && !i.disable_cuda;
-    case Backend::OpenCl:
-      return !o.disable_opencl && !i.disable_opencl;
-  }
-  return false;
+  const BackendInfo& r = info(b);
+  return !(app.options.*r.disabled_by_option) && !(i.*r.disabled_by_interface);
 }
 
 std::vector<const Variant*> enabled_variants(const Application& app, const Interface& i) {

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "compose/expr/parser.h"
+#include "compose/ir/backends.h"
 
 namespace peppher::ir {
 namespace {
@@ -279,9 +280,8 @@ void interface(Json& j, const Application& app, const Interface& i) {
   j.field("generic", i.generic);
   strings(j, "templateTypes", i.template_types);
   j.field("perfModel", to_string(effective_perf_model(app, i)));
-  j.field("disableCPU", i.disable_cpu);
-  j.field("disableCUDA", i.disable_cuda);
-  j.field("disableOpenCL", i.disable_opencl);
+  for (Backend b : codelet_groups())
+    j.field(info(b).disable_switch, i.*info(b).disabled_by_interface);
   if (!i.description.empty()) j.field("description", i.description);
   j.key("parameters");
   j.begin_array();
@@ -327,9 +327,8 @@ std::string to_json(const Application& app) {
   j.begin_object();
   strings(j, "disableImpls", app.options.disable_impls);
   strings(j, "disableXMLFiles", app.options.disable_xml_files);
-  j.field("disableCPU", app.options.disable_cpu);
-  j.field("disableCUDA", app.options.disable_cuda);
-  j.field("disableOpenCL", app.options.disable_opencl);
+  for (Backend b : codelet_groups())
+    j.field(info(b).disable_switch, app.options.*info(b).disabled_by_option);
   j.field("perfModel", to_string(app.options.perf_model));
   j.field("wrapperFilesExt", app.options.wrapper_files_ext);
   j.end_object();

@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <utility>
 
+#include "compose/ir/backends.h"
+
 namespace peppher::names {
 namespace {
 
@@ -38,25 +40,11 @@ std::string instantiated(const std::string& function, const ir::Interface& i) {
 }
 
 std::string instances_file(const ir::Variant& v) {
-  return v.name + (v.backend == ir::Backend::Cuda ? "_instances.cu" : "_instances.cpp");
-}
-
-static const char* backend_prefix(ir::Backend b) {
-  switch (b) {
-    case ir::Backend::Cpu:
-      return "cpu";
-    case ir::Backend::OpenMp:
-      return "openmp";
-    case ir::Backend::Cuda:
-      return "cuda";
-    case ir::Backend::OpenCl:
-      return "opencl";
-  }
-  return "unknown";
+  return v.name + ir::info(v.backend).instances_suffix;
 }
 
 std::string backend_wrapper(const ir::Variant& v) {
-  return "peppher_" + std::string(backend_prefix(v.backend)) + "_" + v.name;
+  return "peppher_" + std::string(ir::info(v.backend).prefix) + "_" + v.name;
 }
 
 std::string counter(const ir::Variant& v) {

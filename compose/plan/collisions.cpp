@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "compose/ir/backends.h"
 #include "compose/names/names.h"
 
 namespace peppher::plan {
@@ -55,7 +56,7 @@ std::vector<Compiled> compiled_sources(const ir::Application& app, const std::st
   std::map<std::string, bool> generic_done;
   for (const ir::Interface& iface : app.interfaces) {
     for (const ir::Variant* v : ir::enabled_variants(app, iface)) {
-      if (v->backend == ir::Backend::OpenCl) continue;  // kernels are built at run time
+      if (ir::info(v->backend).code == ir::VariantCode::Kernel) continue;  // built at run time
       const bool generic = !iface.template_args.empty();
       if (generic && generic_done[v->name]) continue;
       generic_done[v->name] = true;

@@ -271,7 +271,7 @@ void check_launch_rows(const ir::Interface& iface, const WrapperPlan& plan,
                             o.split == SplitKind::Blocks2D || o.split == SplitKind::GridRows;
     if (o.kind == OperandKind::Matrix && rows_split) per_block.push_back(o.param->name + ".rows");
   }
-  for (const VariantSlot& s : plan.opencl) {
+  for (const VariantSlot& s : plan.slots_of(ir::Backend::OpenCl)) {
     const ir::SourceFile* src = ir::kernel_source(*s.variant);
     if (src == nullptr || src->global_size.empty() || !src->global_size.back().ast) continue;
     const ir::Expression& rows = src->global_size.back();

@@ -19,7 +19,7 @@ void plan_partition(const ir::Interface& iface, WrapperPlan& plan, diag::Diagnos
 /// dimension follows the blocks when it names the by-value parameter receiving a block's
 /// length or `M.rows` of a split Matrix; a constant (a kernel striding over its block) is
 /// fine too. Warns at a row dimension that names only values every block's task shares:
-/// each block would launch the whole call's rows over its own block. Needs plan.opencl.
+/// each block would launch the whole call's rows over its own block. Needs the plan's OpenCL slots.
 void check_launch_rows(const ir::Interface& iface, const WrapperPlan& plan,
                        diag::Diagnostics& diags);
 

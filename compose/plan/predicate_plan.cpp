@@ -121,8 +121,8 @@ bool same_test(const expr::Node& a, const RuntimePredicate& pa, const expr::Node
 
 // One helper per distinct test: predicates that test the same thing share it.
 void plan_helpers(WrapperPlan& plan) {
-  for (std::vector<VariantSlot>* group : {&plan.cpu_like, &plan.cuda, &plan.opencl}) {
-    for (VariantSlot& s : *group) {
+  for (std::vector<VariantSlot>& group : plan.slots) {
+    for (VariantSlot& s : group) {
       for (RuntimePredicate& p : s.predicates) {
         auto same = [&](const RuntimePredicate& h) { return same_test(*h.expr, h, *p.expr, p); };
         auto found =
@@ -138,8 +138,8 @@ void plan_helpers(WrapperPlan& plan) {
 // every task (else no variant accepted the call); can_execute leaves it out.
 void skip_shared_predicates(WrapperPlan& plan) {
   std::vector<VariantSlot*> slots;
-  for (std::vector<VariantSlot>* group : {&plan.cpu_like, &plan.cuda, &plan.opencl}) {
-    for (VariantSlot& s : *group) slots.push_back(&s);
+  for (std::vector<VariantSlot>& group : plan.slots) {
+    for (VariantSlot& s : group) slots.push_back(&s);
   }
   if (slots.empty()) return;
   for (const RuntimePredicate& p : slots.front()->predicates) {
@@ -194,8 +194,8 @@ std::vector<Binding> RuntimePredicate::operand_bindings() const {
 }
 
 bool tests_constraints_in_can_execute(const WrapperPlan& plan) {
-  for (const std::vector<VariantSlot>* group : {&plan.cpu_like, &plan.cuda, &plan.opencl}) {
-    for (const VariantSlot& s : *group) {
+  for (const std::vector<VariantSlot>& group : plan.slots) {
+    for (const VariantSlot& s : group) {
       for (const RuntimePredicate& p : s.predicates) {
         if (p.in_can_execute) return true;
       }
@@ -207,8 +207,8 @@ bool tests_constraints_in_can_execute(const WrapperPlan& plan) {
 void plan_predicates(const ir::Application& app, WrapperPlan& plan) {
   std::vector<std::string> used;  // parameters the constraints read, in first-use order
   bool all_constrained = true, any_constrained = false;
-  for (std::vector<VariantSlot>* group : {&plan.cpu_like, &plan.cuda, &plan.opencl}) {
-    for (VariantSlot& s : *group) {
+  for (std::vector<VariantSlot>& group : plan.slots) {
+    for (VariantSlot& s : group) {
       plan_slot(app, plan, s, used);
       all_constrained = all_constrained && !s.predicates.empty();
       any_constrained = any_constrained || !s.predicates.empty();

@@ -69,8 +69,8 @@ void plan_cells(SelectionPlan& s) {
 
 void plan_selection(const ir::Application& app, WrapperPlan& plan, diag::Diagnostics& diags) {
   SelectionPlan& s = plan.selection;
-  for (const auto* group : {&plan.cpu_like, &plan.cuda, &plan.opencl}) {
-    for (const VariantSlot& slot : *group) {
+  for (const std::vector<VariantSlot>& group : plan.slots) {
+    for (const VariantSlot& slot : group) {
       s.variants.push_back(slot.variant);
     }
   }

@@ -69,8 +69,9 @@ std::vector<VariantSlot> assign_slots(const ir::Interface& iface,
 void check_generic_variants(const WrapperPlan& plan, diag::Diagnostics& diags) {
   const ir::Interface& iface = *plan.iface;
   if (iface.template_args.empty()) return;
-  for (const auto* group : {&plan.cpu_like, &plan.cuda}) {
-    for (const VariantSlot& s : *group) {
+  for (ir::Backend b : ir::codelet_groups()) {
+    if (ir::info(b).code == ir::VariantCode::Kernel) continue;  // gets the type as a macro
+    for (const VariantSlot& s : plan.slots_of(b)) {
       if (!s.c_linkage) continue;
       diags.error(s.variant->loc, "implementation '" + s.variant->name +
                                       "' of generic interface '" + iface.name +
@@ -78,12 +79,13 @@ void check_generic_variants(const WrapperPlan& plan, diag::Diagnostics& diags) {
                                       "variant is a C++ function template (use g++ or nvcc)");
     }
   }
-  if (plan.opencl.empty()) return;
+  const std::vector<VariantSlot>& kernels = plan.slots_of(ir::Backend::OpenCl);
+  if (kernels.empty()) return;
   for (const std::string& type : iface.template_args) {
     if (type.find(' ') == std::string::npos) continue;
-    diags.error(plan.opencl.front().variant->loc,
-                "OpenCL variant '" + plan.opencl.front().variant->name + "' gets the type '" +
-                    type + "' as a macro (-D" + iface.template_types.front() +
+    diags.error(kernels.front().variant->loc,
+                "OpenCL variant '" + kernels.front().variant->name + "' gets the type '" + type +
+                    "' as a macro (-D" + iface.template_types.front() +
                     "=...), which must be one word: instantiate with the OpenCL spelling "
                     "(uint, ulong, ...)");
   }
@@ -151,9 +153,11 @@ void plan_inline(const ir::Application& app, WrapperPlan& plan) {
       all_raw = false;
     }
   }
-  const bool sequential_cpu =
-      std::any_of(plan.cpu_like.begin(), plan.cpu_like.end(),
-                  [](const VariantSlot& s) { return s.variant->backend == ir::Backend::Cpu; });
+  bool sequential_cpu = false;
+  for (const std::vector<VariantSlot>& group : plan.slots) {
+    for (const VariantSlot& s : group)
+      sequential_cpu = sequential_cpu || ir::sequential_host(s.variant->backend);
+  }
   plan.inline_calls = all_raw && sequential_cpu;
   bool predictions = false;
   for (const ir::Variant* v : plan.selection.variants) {
@@ -172,7 +176,7 @@ std::string main_source_compiler(const ir::Application& app, const ir::SourceFil
 
 std::string variant_compiler(const ir::Variant& v, const ir::SourceFile& s) {
   if (!s.compiler.name.empty()) return s.compiler.name;
-  if (v.backend == ir::Backend::Cuda) return "nvcc";
+  if (const char* compiler = ir::info(v.backend).default_compiler) return compiler;
   if (is_c_language(s.language)) return "gcc";
   if (s.language.empty() && std::filesystem::path(s.path).extension() == ".c") return "gcc";
   return "g++";
@@ -317,22 +321,23 @@ std::string output_dir(const ir::Application& app) {
 // A halo reaches a variant as separate rows around its block (Matrix::row, Vector::with_halo
 // on the host); device variants would need them in device memory next to the block, which
 // the generated code does not do.
-static void check_halo_variants(const ir::Interface& iface, const WrapperPlan& plan,
-                                const std::vector<const ir::Variant*>& cuda,
-                                const std::vector<const ir::Variant*>& opencl,
-                                diag::Diagnostics& diags) {
+static void check_halo_variants(
+    const ir::Interface& iface, const WrapperPlan& plan,
+    const std::array<std::vector<const ir::Variant*>, ir::kBackendCount>& groups,
+    diag::Diagnostics& diags) {
   const Operand* halo = nullptr;
   for (const Operand& o : plan.operands)
     if (o.halo != nullptr && halo == nullptr) halo = &o;
   if (halo == nullptr) return;
-  for (const auto* list : {&cuda, &opencl}) {
-    for (const ir::Variant* v : *list) {
+  for (ir::Backend b : ir::codelet_groups()) {
+    if (!ir::info(b).accelerator) continue;
+    for (const ir::Variant* v : groups[ir::index(b)]) {
       diags.error(v->loc, "variant '" + v->name + "' (" + ir::to_string(v->backend) +
                               ") of interface '" + iface.name + "' cannot take the halo of '" +
                               halo->param->name +
                               "': halo rows reach CPU and OpenMP variants only; disable it "
                               "(disable" +
-                              (v->backend == ir::Backend::Cuda ? "CUDA" : "OpenCL") +
+                              ir::info(v->backend).label +
                               "=\"true\" on the interface) or remove the halo");
     }
   }
@@ -392,28 +397,17 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
                                std::to_string(STARPU_NMAXBUFS) + " per task");
   }
 
-  std::vector<const ir::Variant*> cpu_like, cuda, opencl;
+  std::array<std::vector<const ir::Variant*>, ir::kBackendCount> groups;
   for (const ir::Variant* v : ir::enabled_variants(app, iface)) {
-    switch (v->backend) {
-      case ir::Backend::Cpu:
-      case ir::Backend::OpenMp:
-        cpu_like.push_back(v);
-        break;
-      case ir::Backend::Cuda:
-        cuda.push_back(v);
-        break;
-      case ir::Backend::OpenCl:
-        opencl.push_back(v);
-        break;
-    }
-    if (v->backend == ir::Backend::OpenMp) plan.forkjoin = true;
+    groups[ir::index(ir::info(v->backend).codelet_group)].push_back(v);
+    if (ir::info(v->backend).parallel) plan.forkjoin = true;
   }
   plan_partition(iface, plan, diags);
-  check_halo_variants(iface, plan, cuda, opencl, diags);
-  plan.cpu_like = assign_slots(iface, cpu_like, "CPU/OPENMP", diags);
-  plan.cuda = assign_slots(iface, cuda, "CUDA", diags);
-  plan.opencl = assign_slots(iface, opencl, "OPENCL", diags);
-  for (VariantSlot& s : plan.opencl) {
+  check_halo_variants(iface, plan, groups, diags);
+  for (ir::Backend b : ir::codelet_groups()) {
+    plan.slots_of(b) = assign_slots(iface, groups[ir::index(b)], ir::info(b).slots_label, diags);
+  }
+  for (VariantSlot& s : plan.slots_of(ir::Backend::OpenCl)) {
     if (const ir::SourceFile* host = ir::host_side_source(*s.variant)) {
       // The host function takes what a kernel would: buffers (cl_mem), extents, values.
       s.host_side = true;

@@ -5,12 +5,14 @@
 // (operand indices, extent kinds, expression trees): emit/ prints the C++.
 #pragma once
 
+#include <array>
 #include <string>
 #include <vector>
 
 #include "compose/check/predicates.h"
 #include "compose/diag/diagnostics.h"
 #include "compose/expr/ast.h"
+#include "compose/ir/backends.h"
 #include "compose/ir/ir.h"
 #include "compose/plan/kernel_args.h"
 #include "compose/plan/selection_plan.h"
@@ -176,10 +178,11 @@ std::string variant_compiler(const ir::Variant& v, const ir::SourceFile& s);
 
 struct WrapperPlan {
   const ir::Interface* iface = nullptr;
-  std::vector<Operand> operands;      // in parameter order
-  std::vector<VariantSlot> cpu_like;  // CPU and OPENMP variants share cpu_funcs
-  std::vector<VariantSlot> cuda;
-  std::vector<VariantSlot> opencl;
+  std::vector<Operand> operands;  // in parameter order
+  // The variants by codelet group (ir::codelet_groups(): CPU with OPENMP, CUDA, OPENCL),
+  // at ir::index(group); a backend sharing another's group (OPENMP) has an empty list. In
+  // backend order, the lists give the selection order of the variants.
+  std::array<std::vector<VariantSlot>, ir::kBackendCount> slots;
   bool forkjoin = false;      // an OPENMP variant exists: parallel task on combined workers
   bool synchronous = false;   // a raw pointer or no buffer at all: the call waits
   bool inline_calls = false;  // every buffer is a raw pointer (or T&) and a sequential CPU
@@ -205,6 +208,13 @@ struct WrapperPlan {
   TrainingPlan training;
   std::string output_dir;  // absolute: generated paths (OpenCL kernels) are relative to it
   int nbuffers() const;
+  /// The slots of b's codelet group (cpu_funcs for OPENMP).
+  std::vector<VariantSlot>& slots_of(ir::Backend b) {
+    return slots[ir::index(ir::info(b).codelet_group)];
+  }
+  const std::vector<VariantSlot>& slots_of(ir::Backend b) const {
+    return slots[ir::index(ir::info(b).codelet_group)];
+  }
   bool is_buffer(const Operand& o) const { return o.buffer >= 0; }
 };
 

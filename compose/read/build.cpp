@@ -3,11 +3,11 @@
 // Checks only what needs the XML (enum values, duplicates of single elements).
 #include "compose/read/build.h"
 
-#include <cctype>
 #include <cstring>
 #include <string>
 #include <vector>
 
+#include "compose/ir/backends.h"
 #include "compose/util/text.h"
 
 namespace peppher::read {
@@ -244,9 +244,10 @@ ir::Interface build_interface(const Doc& d, pugi::xml_node n) {
   // The original tool had no 'kind': templateTypes alone made an interface generic.
   if (!d.attr(n, "kind") && !i.template_types.empty()) i.generic = true;
   i.perf_model = perf_switches(d, n, "interface '" + i.name + "'");
-  i.disable_cpu = d.boolean(n, "disableCPU", false);
-  i.disable_cuda = d.boolean(n, "disableCUDA", false);
-  i.disable_opencl = d.boolean(n, "disableOpenCL", false);
+  for (ir::Backend b : ir::codelet_groups()) {  // disableCPU, disableCUDA, ...
+    const ir::BackendInfo& r = ir::info(b);
+    i.*r.disabled_by_interface = d.boolean(n, r.disable_switch, false);
+  }
   if (pugi::xml_node ps = d.single_child(n, "parameters")) {
     for (pugi::xml_node p : d.children(ps, "parameter"))
       i.parameters.push_back(read_parameter(d, p));
@@ -334,19 +335,10 @@ ir::SourceFile read_source_file(const Doc& d, pugi::xml_node n) {
 
 // Any case: the original tool's own skeletons write "CPU" and "OpenCL", its users "OpenMP",
 // "Cuda", "cpu".
-bool parse_backend(std::string s, ir::Backend& b) {
-  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  if (s == "CPU")
-    b = ir::Backend::Cpu;
-  else if (s == "OPENMP")
-    b = ir::Backend::OpenMp;
-  else if (s == "CUDA")
-    b = ir::Backend::Cuda;
-  else if (s == "OPENCL")
-    b = ir::Backend::OpenCl;
-  else
-    return false;
-  return true;
+bool parse_backend(const std::string& s, ir::Backend& b) {
+  const ir::BackendInfo* found = ir::find_backend(s);
+  if (found != nullptr) b = found->backend;
+  return found != nullptr;
 }
 
 void read_constraints(const Doc& d, pugi::xml_node parent, const char* local, bool param,
@@ -417,9 +409,15 @@ Implementation build_implementation(const Doc& d, pugi::xml_node n) {
       std::string s = trim(nm.value());
       v.backend_loc = d.value_loc(nm);
       if (!parse_backend(s, v.backend)) {
-        std::string sug = diag::closest_match(s, {"CPU", "OPENMP", "CUDA", "OPENCL"});
+        std::vector<std::string> allowed;
+        std::string listed;
+        for (const ir::BackendInfo& b : ir::backends()) {
+          allowed.push_back(b.name);
+          listed += (listed.empty() ? "" : ", ") + std::string(b.name);
+        }
+        std::string sug = diag::closest_match_in(s, allowed);
         d.diag().error(d.value_loc(nm), "unknown target platform '" + s +
-                                            "' (allowed, in any case: CPU, OPENMP, CUDA, OPENCL)" +
+                                            "' (allowed, in any case: " + listed + ")" +
                                             diag::did_you_mean(sug));
       }
     } else if (impl.pdl_ref.empty()) {

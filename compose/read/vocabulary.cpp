@@ -4,14 +4,32 @@
 
 #include <cstring>
 
+#include "compose/ir/backends.h"
+
 namespace peppher::read {
+namespace {
+
+// An interface's attributes, its backends' switches (disableCPU, ...) among them.
+std::vector<const char*> interface_attributes() {
+  std::vector<const char*> out = {"name",
+                                  "impPath",
+                                  "kind",
+                                  "templateTypes",
+                                  "useHistoryModels",
+                                  "useRegressionModels",
+                                  "useNLRegressionModels"};
+  for (ir::Backend b : ir::codelet_groups()) out.push_back(ir::info(b).disable_switch);
+  out.push_back("headerFile");
+  return out;
+}
+
+}  // namespace
 
 const std::vector<ElementSpec>& all_elements() {
   static const std::vector<ElementSpec> kElements = {
       {"component", {}, {}, {"interface", "implementation", "platform"}},
       {"interface",
-       {"name", "impPath", "kind", "templateTypes", "useHistoryModels", "useRegressionModels",
-        "useNLRegressionModels", "disableCPU", "disableCUDA", "disableOpenCL", "headerFile"},
+       interface_attributes(),
        {"name"},
        {"parameters", "description", "performanceAspects", "genericParameters", "xmlFiles"}},
       // The original tool's list of implementation descriptors, read besides impPath's.

@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "common/files.h"
+#include "compose/ir/backends.h"
 #include "compose/plan/kernel_args.h"
 #include "compose/plan/wrapper_plan.h"
 #include "compose/verify/skeleton_left.h"
@@ -123,17 +124,7 @@ bool host_arithmetic(std::string type, std::string& kind, int& bytes) {
 }
 
 const char* backend_label(ir::Backend b) {
-  switch (b) {
-    case ir::Backend::Cpu:
-      return "CPU";
-    case ir::Backend::OpenMp:
-      return "OpenMP";
-    case ir::Backend::Cuda:
-      return "CUDA";
-    case ir::Backend::OpenCl:
-      return "OpenCL";
-  }
-  return "";
+  return ir::info(b).label;
 }
 
 std::string plural(size_t n, const char* word) {
@@ -160,7 +151,7 @@ class Verifier {
         const auto start = std::chrono::steady_clock::now();
         if (ir::host_side_source(*v) != nullptr) {
           verify_host_side(iface, *v);
-        } else if (v->backend == ir::Backend::OpenCl) {
+        } else if (ir::info(v->backend).code == ir::VariantCode::Kernel) {
           verify_kernel(iface, *v);
         } else {
           verify_function(iface, *v, interface_expected(iface));
@@ -299,7 +290,7 @@ class Verifier {
   }
 
   void verify_function(const ir::Interface& iface, const ir::Variant& v, const Expected& expected) {
-    const bool cuda = v.backend == ir::Backend::Cuda;
+    const bool cuda = ir::info(v.backend).code == ir::VariantCode::CudaFunction;
     // A toolkit newer than Clang 14 knows: its host-side headers still parse without Clang's
     // own CUDA wrapper headers (-nocudainc), given the execution-space keywords as nvcc's
     // headers define them and cuda_runtime.h included first as nvcc does; bodies (threadIdx,
@@ -352,7 +343,7 @@ class Verifier {
       r.directory = output_dir();
       r.function = v.name;
       r.expected_params = expected.params;
-      if (v.backend == ir::Backend::OpenCl) {  // cl_mem, as <CL/cl.h> declares it
+      if (ir::info(v.backend).code == ir::VariantCode::Kernel) {  // cl_mem, as <CL/cl.h> has it
         r.expected_prelude =
             "#ifndef CL_TARGET_OPENCL_VERSION\n#define CL_TARGET_OPENCL_VERSION 120\n#endif\n"
             "#include <CL/cl.h>\n";
@@ -790,26 +781,21 @@ void verify_plan(const ir::Application& app, plan::ApplicationPlan& plan,
                  const VerifySettings& settings, diag::Diagnostics& diags) {
   const VerifyResult found = verify_variants(app, settings, diags);
   for (plan::WrapperPlan& w : plan.wrappers) {
-    for (auto* slots : {&w.cpu_like, &w.cuda}) {
-      for (plan::VariantSlot& s : *slots) {
+    for (std::vector<plan::VariantSlot>& slots : w.slots) {
+      for (plan::VariantSlot& s : slots) {
         const ir::Variant& v = *s.variant;
-        auto it = found.functions.find(v.base_name.empty() ? v.name : v.base_name);
-        if (it == found.functions.end()) continue;
-        s.c_linkage = s.c_linkage || it->second.c_linkage;
-        s.scope = it->second.scope;
-      }
-    }
-    for (plan::VariantSlot& s : w.opencl) {  // a host-side variant's function, as found
-      const ir::Variant& v = *s.variant;
-      auto f = found.functions.find(v.base_name.empty() ? v.name : v.base_name);
-      if (s.host_side && f != found.functions.end()) {
-        s.c_linkage = s.c_linkage || f->second.c_linkage;
-        s.scope = f->second.scope;
-      }
-      auto it = found.local_args.find(s.variant);
-      if (it == found.local_args.end()) continue;
-      for (const LocalPlacement& l : it->second) {  // in parameter order
-        plan::place_local_arg(s.kernel_args, *l.arg, l.index, l.elem_bytes);
+        // A function as found: a variant's, or a host-side OpenCL variant's (not a kernel).
+        const bool function = ir::info(v.backend).code != ir::VariantCode::Kernel || s.host_side;
+        auto f = found.functions.find(v.base_name.empty() ? v.name : v.base_name);
+        if (function && f != found.functions.end()) {
+          s.c_linkage = s.c_linkage || f->second.c_linkage;
+          s.scope = f->second.scope;
+        }
+        auto it = found.local_args.find(s.variant);  // a kernel's __local arguments
+        if (it == found.local_args.end()) continue;
+        for (const LocalPlacement& l : it->second) {  // in parameter order
+          plan::place_local_arg(s.kernel_args, *l.arg, l.index, l.elem_bytes);
+        }
       }
     }
   }
