@@ -159,7 +159,7 @@ const SourceFile* kernel_source(const Variant& v) {
 }
 
 const SourceFile* host_side_source(const Variant& v) {
-  if (v.backend != Backend::OpenCl) return nullptr;
+  if (info(v.backend).code != VariantCode::Kernel) return nullptr;
   for (const SourceFile& s : v.sources) {
     if (!s.opencl_program.empty() || !s.cl_kernel.empty() || !s.cl_command_queue.empty()) {
       return &s;

@@ -336,8 +336,8 @@ static void check_halo_variants(
                               ") of interface '" + iface.name + "' cannot take the halo of '" +
                               halo->param->name +
                               "': halo rows reach CPU and OpenMP variants only; disable it "
-                              "(disable" +
-                              ir::info(v->backend).label +
+                              "(" +
+                              ir::info(v->backend).disable_switch +
                               "=\"true\" on the interface) or remove the halo");
     }
   }
