@@ -189,7 +189,8 @@ void emit_instances(const ir::Application& app, const std::string& out_dir,
 
 // The application's own sources; composed with --mpi they compile with the MPI compiler of
 // their language (a C source with mpicc: mpicxx would compile it as C++).
-std::vector<CompileStep> main_steps(const ir::Application& app, const std::string& out_dir) {
+std::vector<CompileStep> main_steps(const plan::ApplicationPlan& plan, const std::string& out_dir) {
+  const ir::Application& app = *plan.app;
   std::vector<CompileStep> steps;
   for (const ir::SourceFile& s : app.sources) {
     CompileStep step;
@@ -198,7 +199,7 @@ std::vector<CompileStep> main_steps(const ir::Application& app, const std::strin
     const std::string compiler = plan::main_source_compiler(app, s);
     step.c_language = plan::is_c_compiler(compiler);
     step.compiler = !ir::uses_mpi(app) ? compiler : step.c_language ? "$(MPICC)" : "$(MPICXX)";
-    step.flags = s.compiler.flags;
+    step.flags = plan.main_source_flags[steps.size()];
     steps.push_back(step);
   }
   return steps;
@@ -271,44 +272,6 @@ Data step_data(const CompileStep& s) {
   return d;
 }
 
-// Goes into peppher.h: the scheduler PEPPHER_INITIALIZE() starts, and why.
-std::pair<std::string, std::string> choose_scheduler(const ir::Application& app, bool cost_models) {
-  if (!app.composition.scheduler.empty()) {
-    return {app.composition.scheduler, "set in the main descriptor"};
-  }
-  bool models = cost_models, openmp = false, openmp_whole = false;
-  for (const ir::Interface& i : app.interfaces) {
-    models = models || ir::effective_perf_model(app, i) != ir::PerfModel::None;
-    const bool partitioned = std::any_of(
-        i.parameters.begin(), i.parameters.end(),
-        [](const ir::Parameter& p) { return p.partition.kind != ir::PartitionKind::None; });
-    for (const ir::Variant* v : ir::enabled_variants(app, i)) {
-      openmp = openmp || v->backend == ir::Backend::OpenMp;
-      openmp_whole = openmp_whole || (v->backend == ir::Backend::OpenMp && !partitioned);
-    }
-  }
-  // Without models, lws: dmda would count only queued tasks, so a call submitted while an
-  // independent one runs went to the same, busy worker (independent calls did not overlap:
-  // e2e_test's overlap case); lws steals. With models, dmda weighs predictions and transfers.
-  // OPENMP variants are parallel tasks: only a parallel-aware scheduler gives them combined
-  // workers, and only models tell it when they are faster (without models peager and pheft
-  // take the sequential variant every time), so pheft replaces dmda when both exist. With
-  // no models, peager: it makes combined workers, and the entry wrapper of an unpartitioned
-  // interface with an OPENMP variant and no model picks that variant for data at home
-  // (docs/SELECTION.md); partitioned calls' blocks are placed by lws.
-  if (openmp && models) {
-    return {"pheft",
-            "an OPENMP variant and models: pheft runs it on combined workers when fastest"};
-  }
-  if (openmp_whole) {
-    return {"peager",
-            "an OPENMP variant and no models: peager runs it on all CPU cores (a combined "
-            "worker)"};
-  }
-  if (models) return {"dmda", "the default; models predict each variant, dmda adds transfer costs"};
-  return {"lws", "no performance models: locality-aware work stealing"};
-}
-
 // One entry-wrapper header that peppher.h includes, and the language it needs.
 struct UmbrellaEntry {
   std::string file;
@@ -354,13 +317,12 @@ Data composition_data(const std::string& folder) {
 }
 
 std::string emit_umbrella(const ir::Application& app, const std::vector<UmbrellaEntry>& wrappers,
-                          bool cost_models, const Data& composition) {
+                          const plan::ApplicationPlan& plan, const Data& composition) {
   Data d;
   d.set("composition", composition);
   d.set("main_descriptor", fs::path(app.descriptor_file).filename().string());
-  auto [scheduler, why] = choose_scheduler(app, cost_models);
-  d.set("scheduler", scheduler);
-  d.set("scheduler_why", why);
+  d.set("scheduler", plan.scheduler);
+  d.set("scheduler_why", plan.scheduler_why);
   d.set("mpi", ir::uses_mpi(app));
   const bool c_callers = plan::has_c_callers(app);
   d.set("c_callers", flag(c_callers));
@@ -402,13 +364,14 @@ std::vector<CompileStep> wrapper_steps(const ir::Application& app) {
   return steps;
 }
 
-Data app_data(const ir::Application& app, const EmitSettings& settings,
+Data app_data(const plan::ApplicationPlan& plan, const EmitSettings& settings,
               const std::vector<std::string>& generated, const std::string& out_dir,
               const std::string& composition_id) {
+  const ir::Application& app = *plan.app;
   std::vector<CompileStep> variants = variant_steps(app, out_dir);
   const std::vector<CompileStep> wrappers = wrapper_steps(app);
   variants.insert(variants.begin(), wrappers.begin(), wrappers.end());
-  std::vector<CompileStep> host = main_steps(app, out_dir);
+  std::vector<CompileStep> host = main_steps(plan, out_dir);
   std::vector<CompileStep> cuda;
   for (const CompileStep& s : variants) (s.cuda ? cuda : host).push_back(s);
 
@@ -459,7 +422,7 @@ Data app_data(const ir::Application& app, const EmitSettings& settings,
           in.set("file", f);
           return in;
         }));
-  std::vector<CompileStep> app_sources = main_steps(app, out_dir);
+  std::vector<CompileStep> app_sources = main_steps(plan, out_dir);
   d.set("app_steps", make_list(app_sources, step_data));
   // Training: the trainer links the wrappers and variants, not the application's sources.
   std::vector<CompileStep> trainer = cpu_variants;
@@ -481,9 +444,11 @@ Data app_data(const ir::Application& app, const EmitSettings& settings,
 }  // namespace
 
 // Every compile step of the Makefile: wrappers, variants, the application's sources.
-static std::vector<CompileStep> all_steps(const ir::Application& app, const std::string& out_dir) {
+static std::vector<CompileStep> all_steps(const plan::ApplicationPlan& plan,
+                                          const std::string& out_dir) {
+  const ir::Application& app = *plan.app;
   std::vector<CompileStep> steps = wrapper_steps(app);
-  for (std::vector<CompileStep> more : {variant_steps(app, out_dir), main_steps(app, out_dir)}) {
+  for (std::vector<CompileStep> more : {variant_steps(app, out_dir), main_steps(plan, out_dir)}) {
     steps.insert(steps.end(), more.begin(), more.end());
   }
   return steps;
@@ -520,13 +485,13 @@ void generate(const plan::ApplicationPlan& plan, const EmitSettings& settings,
   }
   emit_instances(app, plan.output_dir, out);
   out.write(names::trainer_source(), emit_trainer(plan.wrappers));
-  out.write(names::umbrella_header(), emit_umbrella(app, umbrella, plan.cost_models, composition));
+  out.write(names::umbrella_header(), emit_umbrella(app, umbrella, plan, composition));
 
   std::vector<std::string> generated = wrappers;
   generated.push_back(names::umbrella_header());
-  Data d = app_data(app, settings, generated, plan.output_dir, composition_id(folder));
+  Data d = app_data(plan, settings, generated, plan.output_dir, composition_id(folder));
   out.write(names::makefile(), render_template("Makefile", d));
-  for (const CompileStep& s : all_steps(app, plan.output_dir)) {
+  for (const CompileStep& s : all_steps(plan, plan.output_dir)) {
     out.write(names::command_stamp(s.object), command_stamp_text(s));
   }
   out.write(names::cmake_file(), render_template("peppher.cmake", d));

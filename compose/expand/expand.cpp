@@ -225,8 +225,16 @@ std::string expanded_name(const std::string& base, const std::vector<ir::Tunable
   return name;
 }
 
-ir::Application expand(const ir::Application& app, diag::Diagnostics& diag) {
+ir::Application expand(const ir::Application& app, const facts::CalledInstantiations& called,
+                       diag::Diagnostics& diag) {
   ir::Application out = app;
+  for (const auto& [name, instantiations] : called) {  // as requiredInterface instantiate lists
+    for (ir::RequiredInterface& r : out.required) {
+      if (r.name != name) continue;
+      r.instantiate = instantiations;
+      break;
+    }
+  }
   expand_generics(out, diag);
   for (ir::Interface& iface : out.interfaces) {
     std::vector<ir::Variant> variants;

@@ -383,9 +383,6 @@ struct Application {
   std::map<std::string, InstalledFact> installed;
   Options options;
   std::vector<Interface> interfaces;  // bottom-up: an interface comes after all it requires
-  // Interfaces a C++ main source declares extern "C" (a C library's header): their entry
-  // wrappers get C linkage (verify/main_linkage.h).
-  std::set<std::string> c_declared;
   // (ext) The training table: loaded for -staticDispatch, --explain, and to seed the
   // performance models when one lies next to main.xml.
   std::optional<PerformanceTable> table;

@@ -162,6 +162,47 @@ void plan_inline(const ir::Application& app, WrapperPlan& plan) {
   plan.inline_costs = plan.inline_calls && plan.selection.trained != nullptr && !predictions;
 }
 
+// How the entry wrapper uses the performance model (see WrapperPlan). While the history model
+// has not measured every variant for a call's data size, the entry wrapper chooses
+// (docs/SELECTION.md); partitioned calls are placed by their split.
+void plan_model_use(WrapperPlan& plan) {
+  plan.history_model = plan.perf_model != ir::PerfModel::None && !plan.selection.cost_model;
+  plan.calibrates = plan.perf_model == ir::PerfModel::History && !plan.selection.cost_model &&
+                    !plan.selection.static_dispatch && !plan.partitioned;
+  plan.needs_placement =
+      plan.selection.static_dispatch || plan.calibrates || (plan.forkjoin && !plan.partitioned);
+  plan.uses_model = plan.history_model || plan.selection.cost_model;
+  plan.model_decides_inline =
+      (plan.perf_model != ir::PerfModel::None || plan.selection.cost_model) && !plan.inline_costs;
+}
+
+// What the sources say (facts/): a function found extern "C" or in a namespace is declared
+// and called so by its wrapper, a kernel's __local arguments are passed where it takes them.
+void apply_source_facts(const facts::VariantFacts& found, WrapperPlan& w) {
+  for (auto* slots : {&w.cpu_like, &w.cuda}) {
+    for (plan::VariantSlot& s : *slots) {
+      const ir::Variant& v = *s.variant;
+      auto it = found.functions.find(v.base_name.empty() ? v.name : v.base_name);
+      if (it == found.functions.end()) continue;
+      s.c_linkage = s.c_linkage || it->second.c_linkage;
+      s.scope = it->second.scope;
+    }
+  }
+  for (plan::VariantSlot& s : w.opencl) {  // a host-side variant's function, as found
+    const ir::Variant& v = *s.variant;
+    auto f = found.functions.find(v.base_name.empty() ? v.name : v.base_name);
+    if (s.host_side && f != found.functions.end()) {
+      s.c_linkage = s.c_linkage || f->second.c_linkage;
+      s.scope = f->second.scope;
+    }
+    auto it = found.local_args.find(s.variant);
+    if (it == found.local_args.end()) continue;
+    for (const facts::LocalPlacement& l : it->second) {  // in parameter order
+      plan::place_local_arg(s.kernel_args, *l.arg, l.index, l.elem_bytes);
+    }
+  }
+}
+
 }  // namespace
 
 std::string main_source_compiler(const ir::Application& app, const ir::SourceFile& s) {
@@ -182,35 +223,57 @@ std::string link_compiler(const ir::Application& app) {
   return app.link.name.empty() ? "g++" : app.link.name;
 }
 
-void raise_cxx_standard(ir::Application& app, diag::Diagnostics& diag) {
+namespace {
+
+// The interface whose header needs C++17 (it takes PEPPHER containers), or null.
+const ir::Interface* container_interface(const ir::Application& app) {
   const auto needs = std::find_if(
       app.interfaces.begin(), app.interfaces.end(),
       [](const ir::Interface& i) { return header_language(i) == HeaderLanguage::Cxx17; });
-  if (needs == app.interfaces.end()) return;
-  for (ir::SourceFile& s : app.sources) {
-    if (is_c_compiler(main_source_compiler(app, s))) continue;
-    std::istringstream in(s.compiler.flags);
-    std::string flags, old, raised;
-    for (std::string w; in >> w;) {
-      for (const char* prefix : {"-std=c++", "-std=gnu++", "--std=c++", "--std=gnu++"}) {
-        const std::string p = prefix;
-        const std::string version = w.compare(0, p.size(), p) == 0 ? w.substr(p.size()) : "";
-        for (const char* older : {"98", "03", "0x", "11", "1y", "14"}) {
-          if (version == older) {
-            old = w;
-            w = raised = p + "17";
-          }
+  return needs == app.interfaces.end() ? nullptr : &*needs;
+}
+
+// `flags` with an older -std=c++NN (gnu++NN) raised to 17: the flags, the word replaced
+// ("" when none was) and the word that replaces it.
+struct RaisedStandard {
+  std::string flags, old, raised;
+};
+RaisedStandard raise_standard(const std::string& given) {
+  std::istringstream in(given);
+  std::string flags, old, raised;
+  for (std::string w; in >> w;) {
+    for (const char* prefix : {"-std=c++", "-std=gnu++", "--std=c++", "--std=gnu++"}) {
+      const std::string p = prefix;
+      const std::string version = w.compare(0, p.size(), p) == 0 ? w.substr(p.size()) : "";
+      for (const char* older : {"98", "03", "0x", "11", "1y", "14"}) {
+        if (version == older) {
+          old = w;
+          w = raised = p + "17";
         }
       }
-      flags += (flags.empty() ? "" : " ") + w;
     }
-    if (old.empty()) continue;
-    s.compiler.flags = flags;
-    diag.warning(s.loc, "'" + s.name + "' is compiled with " + raised + " instead of " + old +
+    flags += (flags.empty() ? "" : " ") + w;
+  }
+  return {old.empty() ? given : flags, old, raised};
+}
+
+}  // namespace
+
+std::vector<std::string> main_source_flags(const ir::Application& app, diag::Diagnostics& diag) {
+  std::vector<std::string> out;
+  const ir::Interface* needs = container_interface(app);
+  for (const ir::SourceFile& s : app.sources) {
+    out.push_back(s.compiler.flags);
+    if (needs == nullptr || is_c_compiler(main_source_compiler(app, s))) continue;
+    const RaisedStandard r = raise_standard(s.compiler.flags);
+    if (r.old.empty()) continue;
+    out.back() = r.flags;
+    diag.warning(s.loc, "'" + s.name + "' is compiled with " + r.raised + " instead of " + r.old +
                             ": interface '" + needs->name +
                             "' takes PEPPHER containers (peppher::Vector, Matrix, Scalar), "
                             "which need C++17");
   }
+  return out;
 }
 
 bool has_c_callers(const ir::Application& app) {
@@ -344,8 +407,8 @@ int WrapperPlan::nbuffers() const {
   return n;
 }
 
-WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
-                         diag::Diagnostics& diags) {
+WrapperPlan plan_wrapper(const ir::Application& app, const facts::SourceFacts& facts,
+                         const ir::Interface& iface, diag::Diagnostics& diags) {
   WrapperPlan plan;
   plan.iface = &iface;
   plan.perf_model = ir::effective_perf_model(app, iface);
@@ -384,7 +447,7 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
   }
   plan.header_language = header_language(iface);
   plan.c_entry = plan.header_language == HeaderLanguage::C &&
-                 (has_c_callers(app) || app.c_declared.count(iface.name) != 0);
+                 (has_c_callers(app) || facts.c_declared.count(iface.name) != 0);
   if (next_buffer > STARPU_NMAXBUFS) {
     diags.error(iface.loc, "interface '" + iface.name + "' has " + std::to_string(next_buffer) +
                                " pointer or container parameters (a halo counts two more), but "
@@ -428,6 +491,8 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
   plan_predicates(app, plan);
   plan_selection(app, plan, diags);
   plan_inline(app, plan);
+  plan_model_use(plan);
+  apply_source_facts(facts.variants, plan);
   return plan;
 }
 

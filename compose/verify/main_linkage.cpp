@@ -11,6 +11,7 @@
 namespace peppher::verify {
 
 ProgramDeclarations read_program_declarations(const ir::Application& app,
+                                              const std::vector<std::string>& main_source_flags,
                                               const std::vector<std::string>& system_include_dirs) {
   namespace fs = std::filesystem;
   ProgramDeclarations found;
@@ -31,7 +32,8 @@ ProgramDeclarations read_program_declarations(const ir::Application& app,
     generated.emplace_back(out + "/" + names::wrapper_file(i, app.options.wrapper_files_ext), "");
   }
   SourceParser parser;
-  for (const ProgramSource& source : program_sources(app, system_include_dirs, /*with_c=*/true)) {
+  for (const ProgramSource& source :
+       program_sources(app, main_source_flags, system_include_dirs, /*with_c=*/true)) {
     ParseRequest r;
     r.path = source.path;
     r.language = source.c ? Language::C : Language::Cxx;

@@ -21,9 +21,11 @@ struct ProgramSource {
 };
 
 /// The C++ sources of `app`, and with @p with_c those a C compiler compiles too (never CUDA
-/// ones): each with clang_flags() of its compile flags and -isystem of each of
-/// `system_include_dirs` (the runtime's and StarPU's headers), run in the output folder.
+/// ones): each with clang_flags() of its compile flags (`main_source_flags`, one per
+/// `app.sources`: plan::main_source_flags) and -isystem of each of `system_include_dirs`
+/// (the runtime's and StarPU's headers), run in the output folder.
 std::vector<ProgramSource> program_sources(const ir::Application& app,
+                                           const std::vector<std::string>& main_source_flags,
                                            const std::vector<std::string>& system_include_dirs,
                                            bool with_c);
 

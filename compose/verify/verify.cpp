@@ -786,33 +786,4 @@ VerifyResult verify_variants(const ir::Application& app, const VerifySettings& s
   return Verifier(app, settings, diags).run();
 }
 
-void verify_plan(const ir::Application& app, plan::ApplicationPlan& plan,
-                 const VerifySettings& settings, diag::Diagnostics& diags) {
-  const VerifyResult found = verify_variants(app, settings, diags);
-  for (plan::WrapperPlan& w : plan.wrappers) {
-    for (auto* slots : {&w.cpu_like, &w.cuda}) {
-      for (plan::VariantSlot& s : *slots) {
-        const ir::Variant& v = *s.variant;
-        auto it = found.functions.find(v.base_name.empty() ? v.name : v.base_name);
-        if (it == found.functions.end()) continue;
-        s.c_linkage = s.c_linkage || it->second.c_linkage;
-        s.scope = it->second.scope;
-      }
-    }
-    for (plan::VariantSlot& s : w.opencl) {  // a host-side variant's function, as found
-      const ir::Variant& v = *s.variant;
-      auto f = found.functions.find(v.base_name.empty() ? v.name : v.base_name);
-      if (s.host_side && f != found.functions.end()) {
-        s.c_linkage = s.c_linkage || f->second.c_linkage;
-        s.scope = f->second.scope;
-      }
-      auto it = found.local_args.find(s.variant);
-      if (it == found.local_args.end()) continue;
-      for (const LocalPlacement& l : it->second) {  // in parameter order
-        plan::place_local_arg(s.kernel_args, *l.arg, l.index, l.elem_bytes);
-      }
-    }
-  }
-}
-
 }  // namespace peppher::verify

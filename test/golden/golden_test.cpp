@@ -42,13 +42,18 @@ emit::EmitSettings fixed_settings() {
   return settings;
 }
 
-// The plan and emit stages on `app` into `out`, as the driver runs them; with `verify`, also
-// variant verification in between (Clang reads the variants' sources: what a kernel's
-// __local arguments become depends on where it takes them).
+// The plan and emit stages on `app` into `out`, as the driver runs them (main's sources
+// with their flags as given); with `verify`, also what the variants' sources say, read
+// before planning (Clang reads them: what a kernel's __local arguments become depends on
+// where it takes them).
 void generate(const ir::Application& app, output::OutputContext& out, diag::Diagnostics& diags,
               bool verify = false) {
-  plan::ApplicationPlan plan = plan::plan_application(app, diags);
-  if (verify && !diags.has_errors()) verify::verify_plan(app, plan, {}, diags);
+  std::vector<std::string> main_flags;
+  for (const ir::SourceFile& s : app.sources) main_flags.push_back(s.compiler.flags);
+  facts::SourceFacts facts;
+  if (verify) facts.variants = verify::verify_variants(app, {}, diags);
+  if (diags.has_errors()) return;
+  const plan::ApplicationPlan plan = plan::plan_application(app, main_flags, facts, diags);
   if (!diags.has_errors()) emit::generate(plan, fixed_settings(), out);
 }
 
@@ -106,7 +111,7 @@ void check_golden_descriptors(const std::string& name, bool verify = false) {
   if (!diags.has_errors()) explore::load_table(app, diags);  // as the driver does
   output::OutputContext out;
   if (!diags.has_errors()) {
-    const ir::Application expanded = expand::expand(app, diags);
+    const ir::Application expanded = expand::expand(app, {}, diags);
     generate(expanded, out, diags, verify);
   }
   INFO(messages.str());
@@ -264,7 +269,7 @@ TEST_CASE("expand: tunable expansion past StarPU's slot limit keeps the first, n
   cpu.tunables.push_back({cpu.loc, "BLOCK", "int", {"1", "2", "3", "4", "5", "6"}});
   std::ostringstream messages;
   diag::Diagnostics diags(messages);
-  ir::Application expanded = expand::expand(app, diags);
+  ir::Application expanded = expand::expand(app, {}, diags);
   CHECK_FALSE(diags.has_errors());
   CHECK_THAT(messages.str(),
              Catch::Contains("warning: tunable expansion gives interface 'vector_scale' 6 CPU "
