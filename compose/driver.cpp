@@ -21,7 +21,6 @@
 #include "compose/explain/explain.h"
 #include "compose/explore/explore.h"
 #include "compose/explore/paths.h"
-#include "compose/explore/table.h"
 #include "compose/facts/source_facts.h"
 #include "compose/ir/json.h"
 #include "compose/names/names.h"
@@ -81,8 +80,9 @@ int train(const std::string& dir, std::ostream& err) {
 
 // --mpi (or mpi="true"): the program will need StarPU-MPI and an MPI compiler; say which
 // is missing, at the attribute or at main's implementation for the command-line switch.
-void check_mpi_environment(const ir::Application& app, diag::Diagnostics& diag) {
-  if (!ir::uses_mpi(app)) return;
+void check_mpi_environment(const ir::Application& app, const ir::Options& options,
+                           diag::Diagnostics& diag) {
+  if (!ir::uses_mpi(app, options)) return;
   const std::string problem = mpi_problem();
   if (problem.empty()) return;
   if (app.composition.mpi) {
@@ -118,16 +118,16 @@ int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& ou
 // The facts stage after expansion: what the program's and (compose, --check) the variants'
 // sources say, read with Clang once. Checking the variants reports to `variant_diag`, which
 // the driver shows after plan/ (as the checks over the plan that they are).
-facts::SourceFacts read_source_facts(const ir::Application& expanded,
-                                     const verify::ProgramDeclarations& program, bool variants,
+facts::SourceFacts read_source_facts(const ir::Application& expanded, const ir::Options& options,
+                                     const verify::ProgramDeclarations& program,
                                      diag::Diagnostics& variant_diag) {
   facts::SourceFacts facts;
   facts.c_declared = program.c_declared;
-  if (!variants) return facts;
+  if (options.explain) return facts;  // compose and --check read them
   verify::VerifySettings settings;
   settings.system_include_dirs = runtime_header_dirs();
-  settings.verbosity = expanded.options.verbosity;
-  facts.variants = verify::verify_variants(expanded, settings, variant_diag);
+  settings.verbosity = options.verbosity;
+  facts.variants = verify::verify_variants(expanded, options, settings, variant_diag);
   return facts;
 }
 
@@ -179,13 +179,10 @@ int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& ou
         "-staticDispatch");
     return 1;
   }
-  ir::Application app = explore::explore(options, diag);
-  // Training measures the variants as composed without a table's influence.
-  if (!diag.has_errors() && !options.train) explore::load_table(app, diag);
-  check::resolve_and_check(app, diag);
+  const ir::Application app = check::resolve_and_check(explore::load(options, diag), options, diag);
 
   if (options.print_ir) {
-    out << ir::to_json(app);
+    out << ir::to_json(app, options);
     return diag.has_errors() ? 1 : 0;
   }
 
@@ -193,23 +190,23 @@ int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& ou
   // A C++11 main calling container interfaces compiles as C++17.
   const std::vector<std::string> main_flags = plan::main_source_flags(app, diag);
   const facts::CalledInstantiations called =
-      verify::read_called_instantiations(app, main_flags, runtime_header_dirs());
-  const ir::Application expanded = expand::expand(app, called, diag);
+      verify::read_called_instantiations(app, options, main_flags, runtime_header_dirs());
+  const ir::Application expanded = expand::expand(app, options, called, diag);
   if (diag.has_errors()) return 1;
   const verify::ProgramDeclarations program =
-      verify::read_program_declarations(expanded, main_flags, runtime_header_dirs());
+      verify::read_program_declarations(expanded, options, main_flags, runtime_header_dirs());
   verify::report_program_definitions(program, diag);
   if (diag.has_errors()) return 1;
   std::ostringstream variant_report;  // the variants' checks, shown when planning succeeds
   diag::Diagnostics variant_diag(variant_report);
-  const facts::SourceFacts facts =
-      read_source_facts(expanded, program, !options.explain, variant_diag);
+  const facts::SourceFacts facts = read_source_facts(expanded, options, program, variant_diag);
   // --check and --explain also take the plan's decisions (their diagnostics: partitions,
   // StarPU's limits) but render and write nothing.
-  const plan::ApplicationPlan plan = plan::plan_application(expanded, main_flags, facts, diag);
+  const plan::ApplicationPlan plan =
+      plan::plan_application(expanded, options, main_flags, facts, diag);
   if (diag.has_errors()) return 1;
   err << variant_report.str();
-  if (!options.explain) verify::warn_shadowed_headers(expanded, diag);
+  if (!options.explain) verify::warn_shadowed_headers(expanded, options, diag);
   if (diag.has_errors() || variant_diag.has_errors()) return 1;
   if (options.explain) {
     if (options.explain_format == "html") return explain::explain_html(plan, out, err) ? 0 : 1;
@@ -217,7 +214,7 @@ int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& ou
     explain::explain(plan, out);
     return 0;
   }
-  check_mpi_environment(app, diag);
+  check_mpi_environment(app, options, diag);
   if (diag.has_errors()) return 1;
   if (options.check_only) return 0;
   output::OutputContext files;

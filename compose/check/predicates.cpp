@@ -144,8 +144,8 @@ std::optional<Value> evaluate(const expr::Node& node, const Lookup& lookup, Eval
   return comparison(op, *a, *b);
 }
 
-std::optional<Value> platform_value(const ir::Application& app, const ir::Interface& iface,
-                                    const std::string& name) {
+std::optional<Value> platform_value(const ir::Application& app, const ir::Options& options,
+                                    const ir::Interface& iface, const std::string& name) {
   if (auto fact = app.installed.find(name); fact != app.installed.end()) {
     return of_bool(fact->second.installed);
   }
@@ -160,8 +160,9 @@ std::optional<Value> platform_value(const ir::Application& app, const ir::Interf
       it = app.platform->properties.find("num_of_cpus");
     if (it != app.platform->properties.end()) return parse_number(it->second);
   }
-  if (prop == "num_cuda" && !ir::backend_enabled(app, iface, ir::Backend::Cuda)) return of_int(0);
-  if (prop == "num_opencl" && !ir::backend_enabled(app, iface, ir::Backend::OpenCl))
+  if (prop == "num_cuda" && !ir::backend_enabled(options, iface, ir::Backend::Cuda))
+    return of_int(0);
+  if (prop == "num_opencl" && !ir::backend_enabled(options, iface, ir::Backend::OpenCl))
     return of_int(0);
   return std::nullopt;
 }
@@ -175,26 +176,27 @@ std::optional<Value> tunable_value(const ir::Variant& v, const std::string& name
 
 namespace {
 
-std::optional<Value> static_result(const ir::Application& app, const ir::Interface& iface,
-                                   const ir::Variant& v, const ir::Constraint& c) {
+std::optional<Value> static_result(const ir::Application& app, const ir::Options& options,
+                                   const ir::Interface& iface, const ir::Variant& v,
+                                   const ir::Constraint& c) {
   if (!c.expr.ast) return std::nullopt;
   return evaluate(*c.expr.ast, [&](const std::string& n) -> std::optional<Value> {
     if (std::optional<Value> t = tunable_value(v, n)) return t;
-    return platform_value(app, iface, n);
+    return platform_value(app, options, iface, n);
   });
 }
 
 }  // namespace
 
-bool statically_false(const ir::Application& app, const ir::Interface& iface, const ir::Variant& v,
-                      const ir::Constraint& c) {
-  std::optional<Value> r = static_result(app, iface, v, c);
+bool statically_false(const ir::Application& app, const ir::Options& options,
+                      const ir::Interface& iface, const ir::Variant& v, const ir::Constraint& c) {
+  std::optional<Value> r = static_result(app, options, iface, v, c);
   return r && !r->truth();
 }
 
-bool statically_true(const ir::Application& app, const ir::Interface& iface, const ir::Variant& v,
-                     const ir::Constraint& c) {
-  std::optional<Value> r = static_result(app, iface, v, c);
+bool statically_true(const ir::Application& app, const ir::Options& options,
+                     const ir::Interface& iface, const ir::Variant& v, const ir::Constraint& c) {
+  std::optional<Value> r = static_result(app, options, iface, v, c);
   return r && r->truth();
 }
 

@@ -113,11 +113,12 @@ std::string variant_flags(const ir::Variant& v, const ir::SourceFile& s) {
 // One compile step per variant source. A generic interface's CPU and CUDA variants are
 // compiled once, from their generated <variant>_instances file (emit_instances), however
 // many instantiations share them.
-std::vector<CompileStep> variant_steps(const ir::Application& app, const std::string& out_dir) {
+std::vector<CompileStep> variant_steps(const ir::Application& app, const ir::Options& options,
+                                       const std::string& out_dir) {
   std::vector<CompileStep> steps;
   std::set<std::string> generic_done;
   for (const ir::Interface& iface : app.interfaces) {
-    for (const ir::Variant* v : ir::enabled_variants(app, iface)) {
+    for (const ir::Variant* v : ir::enabled_variants(options, iface)) {
       // Kernels are built at run time; a host-side OpenCL variant's host file is compiled.
       if (v->backend == ir::Backend::OpenCl && ir::host_side_source(*v) == nullptr) continue;
       const bool generic = !iface.template_args.empty();
@@ -146,8 +147,8 @@ std::vector<CompileStep> variant_steps(const ir::Application& app, const std::st
 
 // Goes into <variant>_instances.cpp (.cu): the variant's sources included, then one
 // explicit instantiation per instantiation of its generic interface.
-void emit_instances(const ir::Application& app, const std::string& out_dir,
-                    output::OutputContext& out) {
+void emit_instances(const ir::Application& app, const ir::Options& options,
+                    const std::string& out_dir, output::OutputContext& out) {
   struct Instances {
     const ir::Variant* variant = nullptr;
     std::string iface;
@@ -156,7 +157,7 @@ void emit_instances(const ir::Application& app, const std::string& out_dir,
   std::vector<Instances> files;  // one per generic CPU/CUDA variant, first seen first
   for (const ir::Interface& iface : app.interfaces) {
     if (iface.template_args.empty()) continue;
-    for (const ir::Variant* v : ir::enabled_variants(app, iface)) {
+    for (const ir::Variant* v : ir::enabled_variants(options, iface)) {
       if (v->backend == ir::Backend::OpenCl) continue;
       auto it = std::find_if(files.begin(), files.end(),
                              [&](const Instances& f) { return f.variant->name == v->name; });
@@ -198,7 +199,9 @@ std::vector<CompileStep> main_steps(const plan::ApplicationPlan& plan, const std
     step.object = names::object_file(app.name, s.path);
     const std::string compiler = plan::main_source_compiler(app, s);
     step.c_language = plan::is_c_compiler(compiler);
-    step.compiler = !ir::uses_mpi(app) ? compiler : step.c_language ? "$(MPICC)" : "$(MPICXX)";
+    step.compiler = !ir::uses_mpi(app, plan.options) ? compiler
+                    : step.c_language                ? "$(MPICC)"
+                                                     : "$(MPICXX)";
     step.flags = plan.main_source_flags[steps.size()];
     steps.push_back(step);
   }
@@ -208,10 +211,11 @@ std::vector<CompileStep> main_steps(const plan::ApplicationPlan& plan, const std
 // The OpenCL kernel files, each once under its run-time name (names::kernel_file): the
 // Makefile and peppher.cmake copy them next to the program, where it looks first.
 std::vector<std::pair<std::string, std::string>> kernel_files(const ir::Application& app,
+                                                              const ir::Options& options,
                                                               const std::string& out_dir) {
   std::vector<std::pair<std::string, std::string>> files;  // (run-time name, source)
   for (const ir::Interface& iface : app.interfaces) {
-    for (const ir::Variant* v : ir::enabled_variants(app, iface)) {
+    for (const ir::Variant* v : ir::enabled_variants(options, iface)) {
       const ir::SourceFile* src = ir::program_source(*v);
       if (v->backend != ir::Backend::OpenCl || src == nullptr) continue;
       std::string name = names::kernel_file(*v);
@@ -323,8 +327,8 @@ std::string emit_umbrella(const ir::Application& app, const std::vector<Umbrella
   d.set("main_descriptor", fs::path(app.descriptor_file).filename().string());
   d.set("scheduler", plan.scheduler);
   d.set("scheduler_why", plan.scheduler_why);
-  d.set("mpi", ir::uses_mpi(app));
-  const bool c_callers = plan::has_c_callers(app);
+  d.set("mpi", ir::uses_mpi(app, plan.options));
+  const bool c_callers = plan::has_c_callers(app, plan.options);
   d.set("c_callers", flag(c_callers));
   std::vector<std::string> cxx17;
   for (const UmbrellaEntry& w : wrappers) {
@@ -368,7 +372,7 @@ Data app_data(const plan::ApplicationPlan& plan, const EmitSettings& settings,
               const std::vector<std::string>& generated, const std::string& out_dir,
               const std::string& composition_id) {
   const ir::Application& app = *plan.app;
-  std::vector<CompileStep> variants = variant_steps(app, out_dir);
+  std::vector<CompileStep> variants = variant_steps(app, plan.options, out_dir);
   const std::vector<CompileStep> wrappers = wrapper_steps(app);
   variants.insert(variants.begin(), wrappers.begin(), wrappers.end());
   std::vector<CompileStep> host = main_steps(plan, out_dir);
@@ -380,8 +384,9 @@ Data app_data(const plan::ApplicationPlan& plan, const EmitSettings& settings,
   const std::string output = app.link.output.empty() ? std::string("main") : app.link.output;
   d.set("output", output);
   const std::string link = plan::link_compiler(app);
-  d.set("link_compiler", ir::uses_mpi(app) ? std::string("$(MPICXX)") : shell_words(link));
-  d.set("mpi", ir::uses_mpi(app));
+  d.set("link_compiler",
+        ir::uses_mpi(app, plan.options) ? std::string("$(MPICXX)") : shell_words(link));
+  d.set("mpi", ir::uses_mpi(app, plan.options));
   d.set("mpicxx", settings.mpicxx);
   d.set("link_flags", shell_words(app.link.flags));
   d.set("cmake_link_flags", cmake_shell_words(app.link.flags));
@@ -410,7 +415,7 @@ Data app_data(const plan::ApplicationPlan& plan, const EmitSettings& settings,
   d.set("variant_steps", make_list(cpu_variants, step_data));
   const std::string kernels_dir = names::kernels_dir(output);
   d.set("kernels_dir", kernels_dir);
-  d.set("kernel_files", make_list(kernel_files(app, out_dir), [&](const auto& f) {
+  d.set("kernel_files", make_list(kernel_files(app, plan.options, out_dir), [&](const auto& f) {
           Data k;
           k.set("dir", kernels_dir);
           k.set("name", f.first);
@@ -448,7 +453,8 @@ static std::vector<CompileStep> all_steps(const plan::ApplicationPlan& plan,
                                           const std::string& out_dir) {
   const ir::Application& app = *plan.app;
   std::vector<CompileStep> steps = wrapper_steps(app);
-  for (std::vector<CompileStep> more : {variant_steps(app, out_dir), main_steps(plan, out_dir)}) {
+  for (std::vector<CompileStep> more :
+       {variant_steps(app, plan.options, out_dir), main_steps(plan, out_dir)}) {
     steps.insert(steps.end(), more.begin(), more.end());
   }
   return steps;
@@ -465,7 +471,7 @@ void generate(const plan::ApplicationPlan& plan, const EmitSettings& settings,
   std::map<std::string, std::vector<const ir::Interface*>> generic_instances;
   for (const plan::WrapperPlan& wrapper : plan.wrappers) {
     const ir::Interface& iface = *wrapper.iface;
-    std::string header = names::wrapper_file(iface, app.options.wrapper_files_ext);
+    std::string header = names::wrapper_file(iface, plan.options.wrapper_files_ext);
     emit_wrapper(wrapper, header, names::wrapper_source(iface), composition, out);
     if (!iface.template_args.empty()) generic_instances[header].push_back(&iface);
     if (std::find(wrappers.begin(), wrappers.end(), header) == wrappers.end()) {
@@ -483,7 +489,7 @@ void generate(const plan::ApplicationPlan& plan, const EmitSettings& settings,
   for (const auto& [header, instances] : generic_instances) {
     emit_generic_header(instances, header, plan.output_dir, composition, out);
   }
-  emit_instances(app, plan.output_dir, out);
+  emit_instances(app, plan.options, plan.output_dir, out);
   out.write(names::trainer_source(), emit_trainer(plan.wrappers));
   out.write(names::umbrella_header(), emit_umbrella(app, umbrella, plan, composition));
 

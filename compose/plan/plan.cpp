@@ -38,17 +38,18 @@ TrainingPlan plan_training(const WrapperPlan& w) {
 }
 
 // The scheduler PEPPHER_INITIALIZE() starts, and why.
-std::pair<std::string, std::string> choose_scheduler(const ir::Application& app, bool cost_models) {
+std::pair<std::string, std::string> choose_scheduler(const ir::Application& app,
+                                                     const ir::Options& options, bool cost_models) {
   if (!app.composition.scheduler.empty()) {
     return {app.composition.scheduler, "set in the main descriptor"};
   }
   bool models = cost_models, openmp = false, openmp_whole = false;
   for (const ir::Interface& i : app.interfaces) {
-    models = models || ir::effective_perf_model(app, i) != ir::PerfModel::None;
+    models = models || ir::effective_perf_model(app, options, i) != ir::PerfModel::None;
     const bool partitioned = std::any_of(
         i.parameters.begin(), i.parameters.end(),
         [](const ir::Parameter& p) { return p.partition.kind != ir::PartitionKind::None; });
-    for (const ir::Variant* v : ir::enabled_variants(app, i)) {
+    for (const ir::Variant* v : ir::enabled_variants(options, i)) {
       openmp = openmp || v->backend == ir::Backend::OpenMp;
       openmp_whole = openmp_whole || (v->backend == ir::Backend::OpenMp && !partitioned);
     }
@@ -77,33 +78,34 @@ std::pair<std::string, std::string> choose_scheduler(const ir::Application& app,
 
 }  // namespace
 
-ApplicationPlan plan_application(const ir::Application& app,
+ApplicationPlan plan_application(const ir::Application& app, const ir::Options& options,
                                  const std::vector<std::string>& main_source_flags,
                                  const facts::SourceFacts& facts, diag::Diagnostics& diags) {
   ApplicationPlan plan;
   plan.app = &app;
+  plan.options = options;
   plan.main_source_flags = main_source_flags;
-  plan.output_dir = output_dir(app);
-  check_collisions(app, plan.output_dir, diags);
+  plan.output_dir = output_dir(app, options);
+  check_collisions(app, options, plan.output_dir, diags);
   bool trainable = false;
   for (const ir::Interface& iface : app.interfaces) {
-    plan.wrappers.push_back(plan_wrapper(app, facts, iface, diags));
+    plan.wrappers.push_back(plan_wrapper(app, options, facts, iface, diags));
     WrapperPlan& w = plan.wrappers.back();
     w.training = plan_training(w);
     trainable = trainable || w.training.untrainable.empty();
-    if (app.options.train && !w.training.untrainable.empty()) {
+    if (options.train && !w.training.untrainable.empty()) {
       diags.warning(iface.loc, "interface '" + ir::display_name(iface) +
                                    "' is not trained: " + w.training.untrainable);
     }
   }
-  if (app.options.train && !trainable) {
+  if (options.train && !trainable) {
     diags.error(
         "--train: no interface can be trained (see the warnings above); nothing would "
         "be timed");
   }
   plan.cost_models = std::any_of(plan.wrappers.begin(), plan.wrappers.end(),
                                  [](const WrapperPlan& w) { return w.selection.cost_model; });
-  std::tie(plan.scheduler, plan.scheduler_why) = choose_scheduler(app, plan.cost_models);
+  std::tie(plan.scheduler, plan.scheduler_why) = choose_scheduler(app, options, plan.cost_models);
   return plan;
 }
 

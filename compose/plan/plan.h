@@ -16,6 +16,7 @@ namespace peppher::plan {
 /// The decisions for one application, in interface order.
 struct ApplicationPlan {
   const ir::Application* app = nullptr;
+  ir::Options options;                         // the command line it was planned under
   std::vector<WrapperPlan> wrappers;           // one per interface (instantiation), in app order
   std::string output_dir;                      // absolute: where the generated files go
   std::vector<std::string> main_source_flags;  // per app->sources (main_source_flags())
@@ -24,11 +25,11 @@ struct ApplicationPlan {
   std::string scheduler_why;                   // why, for peppher.h's comment
 };
 
-/// Plans every interface of `app` (expanded) with what its sources say (`facts`, read from
-/// `app`) and the flags of main's sources (main_source_flags(), decided before expansion),
-/// reporting what cannot be generated to `diags`. The plan points into `app` and
+/// Plans every interface of `app` (expanded, composed with `options`) with what its sources say
+/// (`facts`, read from `app`) and the flags of main's sources (main_source_flags(), decided before
+/// expansion), reporting what cannot be generated to `diags`. The plan points into `app` and
 /// `facts`'s variants, which must outlive it.
-ApplicationPlan plan_application(const ir::Application& app,
+ApplicationPlan plan_application(const ir::Application& app, const ir::Options& options,
                                  const std::vector<std::string>& main_source_flags,
                                  const facts::SourceFacts& facts, diag::Diagnostics& diags);
 

@@ -143,8 +143,8 @@ namespace {
 // Calls run on the calling thread: every buffer a raw pointer, a sequential CPU variant, and
 // no --mpi (there StarPU-MPI decides which rank runs each task, and every rank gets the
 // results).
-void plan_inline(const ir::Application& app, WrapperPlan& plan) {
-  bool all_raw = plan.nbuffers() > 0 && !plan.partitioned && !ir::uses_mpi(app);
+void plan_inline(const ir::Application& app, const ir::Options& options, WrapperPlan& plan) {
+  bool all_raw = plan.nbuffers() > 0 && !plan.partitioned && !ir::uses_mpi(app, options);
   for (const Operand& o : plan.operands) {
     if (o.kind == OperandKind::Vector || o.kind == OperandKind::Matrix ||
         o.kind == OperandKind::ScalarContainer) {
@@ -276,8 +276,8 @@ std::vector<std::string> main_source_flags(const ir::Application& app, diag::Dia
   return out;
 }
 
-bool has_c_callers(const ir::Application& app) {
-  if (app.options.c_linkage) return true;
+bool has_c_callers(const ir::Application& app, const ir::Options& options) {
+  if (options.c_linkage) return true;
   for (const ir::SourceFile& s : app.sources) {
     if (is_c_compiler(main_source_compiler(app, s))) return true;
   }
@@ -369,10 +369,10 @@ std::string user_header_include(const ir::Interface& iface, const std::string& o
   return iface.header_file.empty() ? "" : include_spelling(iface.header_file, output_dir);
 }
 
-std::string output_dir(const ir::Application& app) {
+std::string output_dir(const ir::Application& app, const ir::Options& options) {
   namespace fs = std::filesystem;
-  fs::path dir = app.options.output_dir.empty() ? fs::path(app.descriptor_file).parent_path()
-                                                : fs::path(app.options.output_dir);
+  fs::path dir = options.output_dir.empty() ? fs::path(app.descriptor_file).parent_path()
+                                            : fs::path(options.output_dir);
   if (dir.empty()) dir = ".";  // "compose main.xml": the current folder
   return fs::absolute(dir).lexically_normal().string();
 }
@@ -407,12 +407,13 @@ int WrapperPlan::nbuffers() const {
   return n;
 }
 
-WrapperPlan plan_wrapper(const ir::Application& app, const facts::SourceFacts& facts,
-                         const ir::Interface& iface, diag::Diagnostics& diags) {
+WrapperPlan plan_wrapper(const ir::Application& app, const ir::Options& options,
+                         const facts::SourceFacts& facts, const ir::Interface& iface,
+                         diag::Diagnostics& diags) {
   WrapperPlan plan;
   plan.iface = &iface;
-  plan.perf_model = ir::effective_perf_model(app, iface);
-  plan.output_dir = output_dir(app);
+  plan.perf_model = ir::effective_perf_model(app, options, iface);
+  plan.output_dir = output_dir(app, options);
   plan.user_header = user_header_include(iface, plan.output_dir);
 
   int next_buffer = 0;
@@ -447,7 +448,7 @@ WrapperPlan plan_wrapper(const ir::Application& app, const facts::SourceFacts& f
   }
   plan.header_language = header_language(iface);
   plan.c_entry = plan.header_language == HeaderLanguage::C &&
-                 (has_c_callers(app) || facts.c_declared.count(iface.name) != 0);
+                 (has_c_callers(app, options) || facts.c_declared.count(iface.name) != 0);
   if (next_buffer > STARPU_NMAXBUFS) {
     diags.error(iface.loc, "interface '" + iface.name + "' has " + std::to_string(next_buffer) +
                                " pointer or container parameters (a halo counts two more), but "
@@ -456,7 +457,7 @@ WrapperPlan plan_wrapper(const ir::Application& app, const facts::SourceFacts& f
   }
 
   std::vector<const ir::Variant*> cpu_like, cuda, opencl;
-  for (const ir::Variant* v : ir::enabled_variants(app, iface)) {
+  for (const ir::Variant* v : ir::enabled_variants(options, iface)) {
     switch (v->backend) {
       case ir::Backend::Cpu:
       case ir::Backend::OpenMp:
@@ -488,9 +489,9 @@ WrapperPlan plan_wrapper(const ir::Application& app, const facts::SourceFacts& f
   }
   check_launch_rows(iface, plan, diags);
   check_generic_variants(plan, diags);
-  plan_predicates(app, plan);
-  plan_selection(app, plan, diags);
-  plan_inline(app, plan);
+  plan_predicates(app, options, plan);
+  plan_selection(app, options, plan, diags);
+  plan_inline(app, options, plan);
   plan_model_use(plan);
   apply_source_facts(facts.variants, plan);
   return plan;

@@ -162,7 +162,7 @@ std::vector<std::string> main_source_flags(const ir::Application& app, diag::Dia
 
 /// Whether the application calls components from C: one of main's sources is compiled by a
 /// C compiler (language="C" with no compiler, or a C compiler named), or --c-linkage.
-bool has_c_callers(const ir::Application& app);
+bool has_c_callers(const ir::Application& app, const ir::Options& options);
 
 /// The link step's compiler: the one main.xml names, else g++ (wrappers compile with it too).
 std::string link_compiler(const ir::Application& app);
@@ -227,7 +227,7 @@ std::string tunable_defines(const ir::Variant& v);
 std::string opencl_build_options(const ir::Interface& iface, const ir::Variant& v);
 
 /// The folder generated files go to: -o DIR, else main.xml's folder; absolute, normalised.
-std::string output_dir(const ir::Application& app);
+std::string output_dir(const ir::Application& app, const ir::Options& options);
 
 // How a generated file in `from_dir` includes `header`: <zlib.h> for a header under
 // /usr/include or /usr/local/include, else "a/path/relative/to/from_dir.h" (absolute when
@@ -244,7 +244,8 @@ std::string user_header_include(const ir::Interface& iface, const std::string& o
 /// an operand it does not split) to `diags`. What the sources say (`facts`) decides the
 /// C linkage of the entry wrapper and of each variant's call, a variant's namespace and
 /// where a kernel takes its __local arguments.
-WrapperPlan plan_wrapper(const ir::Application& app, const facts::SourceFacts& facts,
-                         const ir::Interface& iface, diag::Diagnostics& diags);
+WrapperPlan plan_wrapper(const ir::Application& app, const ir::Options& options,
+                         const facts::SourceFacts& facts, const ir::Interface& iface,
+                         diag::Diagnostics& diags);
 
 }  // namespace peppher::plan

@@ -127,7 +127,8 @@ Calls called_instantiations(const std::vector<ProgramSource>& sources, const std
 }
 
 facts::CalledInstantiations read_called_instantiations(
-    const ir::Application& app, const std::vector<std::string>& main_source_flags,
+    const ir::Application& app, const ir::Options& options,
+    const std::vector<std::string>& main_source_flags,
     const std::vector<std::string>& system_include_dirs) {
   auto listed = [&](const ir::Interface& iface) {
     for (const ir::GenericParameter& g : iface.generic_parameters)
@@ -161,7 +162,7 @@ facts::CalledInstantiations read_called_instantiations(
   }
   if (names.empty()) return {};
   const std::vector<ProgramSource> sources =
-      program_sources(app, main_source_flags, system_include_dirs, /*with_c=*/false);
+      program_sources(app, options, main_source_flags, system_include_dirs, /*with_c=*/false);
   return called_instantiations(sources, stand_in, names);
 }
 

@@ -28,7 +28,8 @@ std::map<std::string, std::vector<std::vector<std::string>>> called_instantiatio
 /// in main's C++ sources (compiled with `main_source_flags`, see program_sources);
 /// `system_include_dirs`: the runtime's and StarPU's headers.
 facts::CalledInstantiations read_called_instantiations(
-    const ir::Application& app, const std::vector<std::string>& main_source_flags,
+    const ir::Application& app, const ir::Options& options,
+    const std::vector<std::string>& main_source_flags,
     const std::vector<std::string>& system_include_dirs);
 
 }  // namespace peppher::verify

@@ -30,6 +30,7 @@ struct ProgramDeclarations {
   std::vector<std::pair<std::string, ir::SourceLoc>> definitions;  // (interface, where)
 };
 ProgramDeclarations read_program_declarations(const ir::Application& app,
+                                              const ir::Options& options,
                                               const std::vector<std::string>& main_source_flags,
                                               const std::vector<std::string>& system_include_dirs);
 

@@ -142,13 +142,14 @@ std::string plural(size_t n, const char* word) {
 
 class Verifier {
  public:
-  Verifier(const ir::Application& app, const VerifySettings& settings, diag::Diagnostics& diags)
-      : app_(app), settings_(settings), diags_(diags) {}
+  Verifier(const ir::Application& app, const ir::Options& options, const VerifySettings& settings,
+           diag::Diagnostics& diags)
+      : app_(app), options_(options), settings_(settings), diags_(diags) {}
 
   VerifyResult run() {
     std::set<std::string> done;  // one tunable copy per base, one instantiation per generic
     for (const ir::Interface& iface : app_.interfaces) {
-      for (const ir::Variant* v : ir::enabled_variants(app_, iface)) {
+      for (const ir::Variant* v : ir::enabled_variants(options_, iface)) {
         std::string key = iface.name + "/" + (v->base_name.empty() ? v->name : v->base_name);
         // Every copy of a kernel with __local arguments: their element types may differ.
         const ir::SourceFile* kernel_file = ir::kernel_source(*v);
@@ -218,7 +219,7 @@ class Verifier {
   }
 
   // The folder generated files (and the Makefile's compile commands) run in.
-  std::string output_dir() const { return plan::output_dir(app_); }
+  std::string output_dir() const { return plan::output_dir(app_, options_); }
 
   // Whether Clang 14 can parse CUDA sources with the toolkit at settings_.cuda_path: its
   // cuda.h says CUDA_VERSION <= 11050 (Clang 14's newest).
@@ -771,6 +772,7 @@ class Verifier {
   }
 
   const ir::Application& app_;
+  const ir::Options& options_;
   const VerifySettings& settings_;
   diag::Diagnostics& diags_;
   VerifyResult result_;
@@ -781,9 +783,9 @@ class Verifier {
 
 }  // namespace
 
-VerifyResult verify_variants(const ir::Application& app, const VerifySettings& settings,
-                             diag::Diagnostics& diags) {
-  return Verifier(app, settings, diags).run();
+VerifyResult verify_variants(const ir::Application& app, const ir::Options& options,
+                             const VerifySettings& settings, diag::Diagnostics& diags) {
+  return Verifier(app, options, settings, diags).run();
 }
 
 }  // namespace peppher::verify

@@ -29,11 +29,11 @@ using facts::FoundFunction;
 using facts::LocalPlacement;
 using VerifyResult = facts::VariantFacts;
 
-/// Verifies every enabled variant of `app` (an expanded application: one tunable copy per
-/// base variant and one instantiation per generic interface are enough, and are the ones
-/// parsed; every copy of an OpenCL variant with localArgs, whose element sizes may differ).
-/// Reports to `diags`; returns what plan/ takes from the sources (facts/source_facts.h).
-VerifyResult verify_variants(const ir::Application& app, const VerifySettings& settings,
-                             diag::Diagnostics& diags);
+/// Verifies every enabled variant of `app` (composed with `options`; an expanded application: one
+/// tunable copy per base variant and one instantiation per generic interface are enough, and are
+/// the ones parsed; every copy of an OpenCL variant with localArgs, whose element sizes may
+/// differ). Reports to `diags`; returns what plan/ takes from the sources (facts/source_facts.h).
+VerifyResult verify_variants(const ir::Application& app, const ir::Options& options,
+                             const VerifySettings& settings, diag::Diagnostics& diags);
 
 }  // namespace peppher::verify
