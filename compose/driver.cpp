@@ -10,6 +10,7 @@
 #include <exception>
 #include <filesystem>
 #include <map>
+#include <sstream>
 
 #include "compose/check/check.h"
 #include "compose/cli/options.h"
@@ -20,7 +21,7 @@
 #include "compose/explain/explain.h"
 #include "compose/explore/explore.h"
 #include "compose/explore/paths.h"
-#include "compose/explore/table.h"
+#include "compose/facts/source_facts.h"
 #include "compose/ir/json.h"
 #include "compose/names/names.h"
 #include "compose/output/output_context.h"
@@ -79,8 +80,9 @@ int train(const std::string& dir, std::ostream& err) {
 
 // --mpi (or mpi="true"): the program will need StarPU-MPI and an MPI compiler; say which
 // is missing, at the attribute or at main's implementation for the command-line switch.
-void check_mpi_environment(const ir::Application& app, diag::Diagnostics& diag) {
-  if (!ir::uses_mpi(app)) return;
+void check_mpi_environment(const ir::Application& app, const ir::Options& options,
+                           diag::Diagnostics& diag) {
+  if (!ir::uses_mpi(app, options)) return;
   const std::string problem = mpi_problem();
   if (problem.empty()) return;
   if (app.composition.mpi) {
@@ -113,62 +115,20 @@ bool working_folder_exists(const ir::Options& options, diag::Diagnostics& diag) 
 int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& out,
                           std::ostream& err);
 
-// The instantiations of generic interfaces no descriptor lists (no instantiate="...", no
-// genericParameter types), read from the calls in main's C++ sources, as instantiate
-// lists of the requiredInterfaces naming them: the original tool left them to the C++
-// compiler.
-void infer_instantiations(ir::Application& app) {
-  auto listed = [&](const ir::Interface& iface) {
-    for (const ir::GenericParameter& g : iface.generic_parameters)
-      if (!g.types.empty()) return true;
-    auto asks = [&](const ir::RequiredInterface& r) {
-      return r.name == iface.name && !r.instantiate.empty();
-    };
-    if (std::any_of(app.required.begin(), app.required.end(), asks)) return true;
-    for (const ir::Interface& i : app.interfaces)
-      for (const ir::Variant& v : i.variants)
-        if (std::any_of(v.required.begin(), v.required.end(), asks)) return true;
-    return false;
-  };
-  std::vector<std::string> names;
-  std::string stand_in =
-      "// compose's stand-in for peppher.h: the generic interfaces the program calls\n"
-      "#define PEPPHER_INITIALIZE()\n#define PEPPHER_SHUTDOWN()\n";
-  for (const ir::Interface& iface : app.interfaces) {
-    if (!iface.generic || iface.template_types.empty() || listed(iface)) continue;
-    names.push_back(iface.name);
-    std::string types, params;
-    for (const std::string& t : iface.template_types) types += (types.empty() ? "" : ", ") + t;
-    for (const ir::Parameter& p : iface.parameters) {
-      params += (params.empty() ? "" : ", ") + p.type + " " + p.name;
-      if (p.type.find("peppher::") != std::string::npos &&
-          stand_in.find("<peppher/runtime.h>") == std::string::npos) {
-        stand_in += "#include <peppher/runtime.h>\n";
-      }
-    }
-    stand_in += "template <typename " + types + "> void " + iface.name + "(" + params + ");\n";
-  }
-  if (names.empty()) return;
-  const std::vector<verify::ProgramSource> sources =
-      verify::program_sources(app, runtime_header_dirs(), /*with_c=*/false);
-  for (auto& [name, instantiations] : verify::called_instantiations(sources, stand_in, names)) {
-    for (ir::RequiredInterface& r : app.required) {
-      if (r.name != name) continue;
-      r.instantiate = instantiations;
-      break;
-    }
-  }
-}
-
-// Variant verification: each variant's source against its interface, with Clang. A
-// function found extern "C" or in a namespace is declared and called so by its wrapper, a
-// kernel's __local arguments are passed where it takes them.
-void verify_sources(const ir::Application& expanded, plan::ApplicationPlan& plan,
-                    diag::Diagnostics& diag) {
+// The facts stage after expansion: what the program's and (compose, --check) the variants'
+// sources say, read with Clang once. Checking the variants reports to `variant_diag`, which
+// the driver shows after plan/ (as the checks over the plan that they are).
+facts::SourceFacts read_source_facts(const ir::Application& expanded, const ir::Options& options,
+                                     const verify::ProgramDeclarations& program,
+                                     diag::Diagnostics& variant_diag) {
+  facts::SourceFacts facts;
+  facts.c_declared = program.c_declared;
+  if (options.explain) return facts;  // compose and --check read them
   verify::VerifySettings settings;
   settings.system_include_dirs = runtime_header_dirs();
-  settings.verbosity = expanded.options.verbosity;
-  verify::verify_plan(expanded, plan, settings, diag);
+  settings.verbosity = options.verbosity;
+  facts.variants = verify::verify_variants(expanded, options, settings, variant_diag);
+  return facts;
 }
 
 }  // namespace
@@ -219,40 +179,42 @@ int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& ou
         "-staticDispatch");
     return 1;
   }
-  ir::Application app = explore::explore(options, diag);
-  // Training measures the variants as composed without a table's influence.
-  if (!diag.has_errors() && !options.train) explore::load_table(app, diag);
-  check::resolve_and_check(app, diag);
+  const ir::Application app = check::resolve_and_check(explore::load(options, diag), options, diag);
 
   if (options.print_ir) {
-    out << ir::to_json(app);
+    out << ir::to_json(app, options);
     return diag.has_errors() ? 1 : 0;
   }
 
   if (diag.has_errors()) return 1;
-  plan::raise_cxx_standard(app, diag);  // a C++11 main calling container interfaces
-  infer_instantiations(app);
-  ir::Application expanded = expand::expand(app, diag);
+  // A C++11 main calling container interfaces compiles as C++17.
+  const std::vector<std::string> main_flags = plan::main_source_flags(app, diag);
+  const facts::CalledInstantiations called =
+      verify::read_called_instantiations(app, options, main_flags, runtime_header_dirs());
+  const ir::Application expanded = expand::expand(app, options, called, diag);
   if (diag.has_errors()) return 1;
   const verify::ProgramDeclarations program =
-      verify::read_program_declarations(expanded, runtime_header_dirs());
+      verify::read_program_declarations(expanded, options, main_flags, runtime_header_dirs());
   verify::report_program_definitions(program, diag);
   if (diag.has_errors()) return 1;
-  expanded.c_declared = program.c_declared;
+  std::ostringstream variant_report;  // the variants' checks, shown when planning succeeds
+  diag::Diagnostics variant_diag(variant_report);
+  const facts::SourceFacts facts = read_source_facts(expanded, options, program, variant_diag);
   // --check and --explain also take the plan's decisions (their diagnostics: partitions,
   // StarPU's limits) but render and write nothing.
-  plan::ApplicationPlan plan = plan::plan_application(expanded, diag);
+  const plan::ApplicationPlan plan =
+      plan::plan_application(expanded, options, main_flags, facts, diag);
   if (diag.has_errors()) return 1;
-  if (!options.explain) verify_sources(expanded, plan, diag);  // compose and --check
-  if (!options.explain) verify::warn_shadowed_headers(expanded, diag);
-  if (diag.has_errors()) return 1;
+  err << variant_report.str();
+  if (!options.explain) verify::warn_shadowed_headers(expanded, options, diag);
+  if (diag.has_errors() || variant_diag.has_errors()) return 1;
   if (options.explain) {
     if (options.explain_format == "html") return explain::explain_html(plan, out, err) ? 0 : 1;
     out << "the generated build uses " << starpu_in_use() << "\n";
     explain::explain(plan, out);
     return 0;
   }
-  check_mpi_environment(app, diag);
+  check_mpi_environment(app, options, diag);
   if (diag.has_errors()) return 1;
   if (options.check_only) return 0;
   output::OutputContext files;

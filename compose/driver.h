@@ -1,5 +1,5 @@
-// The pipeline wiring (the only place that knows every stage): options -> explore ->
-// resolve and check -> [expand -> compose -> emit into an OutputContext] -> atomic write.
+// The pipeline wiring (the only place that knows every stage): options -> load (read,
+// explore) -> check -> expand -> facts -> plan -> emit into an OutputContext -> atomic write.
 #pragma once
 
 #include <ostream>

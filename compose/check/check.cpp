@@ -30,14 +30,16 @@ void check_main(const ir::Application& app, diag::Diagnostics& diag) {
   }
 }
 
-void resolve_and_check(ir::Application& app, diag::Diagnostics& diag) {
+ir::Application resolve_and_check(ir::Application app, const ir::Options& options,
+                                  diag::Diagnostics& diag) {
   check_main(app, diag);
   check_untrusted_text(app, diag);
   for (ir::Interface& iface : app.interfaces) resolve_interface(app, iface, diag);
-  resolve_variants(app, diag);
+  resolve_variants(app, options, diag);
   check_values(app, diag);
   resolve_platform_queries(app);
-  if (!diag.has_errors()) check_exhaustive(app, diag);
+  if (!diag.has_errors()) check_exhaustive(app, options, diag);
+  return app;
 }
 
 }  // namespace peppher::check

@@ -8,11 +8,13 @@
 
 namespace peppher::check {
 
-void resolve_and_check(ir::Application& app, diag::Diagnostics& diag);
+/// The check stage: the loaded application, resolved (returned) and checked.
+ir::Application resolve_and_check(ir::Application app, const ir::Options& options,
+                                  diag::Diagnostics& diag);
 
 // Parts, for tests and for resolve_and_check.
 void resolve_interface(const ir::Application& app, ir::Interface& iface, diag::Diagnostics& diag);
-void resolve_variants(ir::Application& app, diag::Diagnostics& diag);
+void resolve_variants(ir::Application& app, const ir::Options& options, diag::Diagnostics& diag);
 void check_main(const ir::Application& app, diag::Diagnostics& diag);
 
 /// Reports source file `f` (of main.xml or of a variant) at its element when it is not a

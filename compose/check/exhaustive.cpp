@@ -74,14 +74,15 @@ Value as_value(const RangedParam& r, double x) {
 }
 
 // Whether v's constraints could hold at this point (unknown counts as yes).
-bool accepts(const ir::Application& app, const ir::Interface& iface, const ir::Variant& v,
-             const std::vector<RangedParam>& params, const std::vector<double>& at) {
+bool accepts(const ir::Application& app, const ir::Options& options, const ir::Interface& iface,
+             const ir::Variant& v, const std::vector<RangedParam>& params,
+             const std::vector<double>& at) {
   Lookup lookup = [&](const std::string& n) -> std::optional<Value> {
     for (size_t k = 0; k < params.size(); ++k) {
       if (params[k].param->name == n) return as_value(params[k], at[k]);
     }
     if (std::optional<Value> t = tunable_value(v, n)) return t;
-    return platform_value(app, iface, n);
+    return platform_value(app, options, iface, n);
   };
   for (const ir::Constraint& c : v.constraints) {
     if (!c.expr.ast) continue;
@@ -109,15 +110,16 @@ std::string describe(const RangedParam& r, double from, double to) {
 }
 
 // " when CUDA is disabled": what left out the variants that would accept the point.
-std::string why_none(const ir::Application& app, const ir::Interface& iface,
-                     const std::vector<RangedParam>& params, const std::vector<double>& at) {
+std::string why_none(const ir::Application& app, const ir::Options& options,
+                     const ir::Interface& iface, const std::vector<RangedParam>& params,
+                     const std::vector<double>& at) {
   std::vector<std::string> reasons;
   auto add = [&](const std::string& r) {
     if (std::find(reasons.begin(), reasons.end(), r) == reasons.end()) reasons.push_back(r);
   };
   for (const ir::Variant& v : iface.variants) {
-    if (!accepts(app, iface, v, params, at)) continue;
-    if (!ir::backend_enabled(app, iface, v.backend))
+    if (!accepts(app, options, iface, v, params, at)) continue;
+    if (!ir::backend_enabled(options, iface, v.backend))
       add(std::string(ir::info(v.backend).group_label) + " is disabled");
     else if (v.disabled)
       add("'" + v.name + "' is disabled");
@@ -127,8 +129,8 @@ std::string why_none(const ir::Application& app, const ir::Interface& iface,
   return out;
 }
 
-void check_interface(const ir::Application& app, const ir::Interface& iface,
-                     diag::Diagnostics& diag) {
+void check_interface(const ir::Application& app, const ir::Options& options,
+                     const ir::Interface& iface, diag::Diagnostics& diag) {
   std::vector<RangedParam> params;
   size_t combinations = 1;
   for (const ir::Parameter& p : iface.parameters) {
@@ -137,11 +139,11 @@ void check_interface(const ir::Application& app, const ir::Interface& iface,
       params.push_back(std::move(*r));
     }
   }
-  std::vector<const ir::Variant*> variants = ir::enabled_variants(app, iface);
+  std::vector<const ir::Variant*> variants = ir::enabled_variants(options, iface);
   if (params.empty() || variants.empty() || combinations > 100000) return;
   auto none_accepts = [&](const std::vector<double>& at) {
     for (const ir::Variant* v : variants) {
-      if (accepts(app, iface, *v, params, at)) return false;
+      if (accepts(app, options, iface, *v, params, at)) return false;
     }
     return true;
   };
@@ -157,7 +159,7 @@ void check_interface(const ir::Application& app, const ir::Interface& iface,
       while (end + 1 < r.points.size() && none_accepts({r.points[end + 1]})) ++end;
       diag.warning(iface.loc, "no variant of " + iface.name + " accepts " +
                                   describe(r, r.points[k], r.points[end]) +
-                                  why_none(app, iface, params, {r.points[k]}));
+                                  why_none(app, options, iface, params, {r.points[k]}));
       k = end + 1;
     }
     return;
@@ -172,7 +174,7 @@ void check_interface(const ir::Application& app, const ir::Interface& iface,
         values += (k == 0 ? "" : ", ") + params[k].param->name + " = " + number(at[k]);
       diag.warning(iface.loc, "no variant of " + iface.name + " accepts the call with " + values +
                                   " (and maybe others in the parameters' ranges)" +
-                                  why_none(app, iface, params, at));
+                                  why_none(app, options, iface, params, at));
       return;
     }
     size_t k = 0;
@@ -183,8 +185,9 @@ void check_interface(const ir::Application& app, const ir::Interface& iface,
 
 }  // namespace
 
-void check_exhaustive(const ir::Application& app, diag::Diagnostics& diag) {
-  for (const ir::Interface& iface : app.interfaces) check_interface(app, iface, diag);
+void check_exhaustive(const ir::Application& app, const ir::Options& options,
+                      diag::Diagnostics& diag) {
+  for (const ir::Interface& iface : app.interfaces) check_interface(app, options, iface, diag);
 }
 
 }  // namespace peppher::check

@@ -7,6 +7,7 @@
 
 namespace peppher::check {
 
-void check_exhaustive(const ir::Application& app, diag::Diagnostics& diag);
+void check_exhaustive(const ir::Application& app, const ir::Options& options,
+                      diag::Diagnostics& diag);
 
 }  // namespace peppher::check

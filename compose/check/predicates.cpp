@@ -145,8 +145,8 @@ std::optional<Value> evaluate(const expr::Node& node, const Lookup& lookup, Eval
   return comparison(op, *a, *b);
 }
 
-std::optional<Value> platform_value(const ir::Application& app, const ir::Interface& iface,
-                                    const std::string& name) {
+std::optional<Value> platform_value(const ir::Application& app, const ir::Options& options,
+                                    const ir::Interface& iface, const std::string& name) {
   if (auto fact = app.installed.find(name); fact != app.installed.end()) {
     return of_bool(fact->second.installed);
   }
@@ -163,7 +163,7 @@ std::optional<Value> platform_value(const ir::Application& app, const ir::Interf
   }
   // A disabled device's workers do not count.
   const std::optional<ir::Backend> workers = worker_backend(prop);
-  if (workers && ir::info(*workers).accelerator && !ir::backend_enabled(app, iface, *workers))
+  if (workers && ir::info(*workers).accelerator && !ir::backend_enabled(options, iface, *workers))
     return of_int(0);
   return std::nullopt;
 }
@@ -177,26 +177,27 @@ std::optional<Value> tunable_value(const ir::Variant& v, const std::string& name
 
 namespace {
 
-std::optional<Value> static_result(const ir::Application& app, const ir::Interface& iface,
-                                   const ir::Variant& v, const ir::Constraint& c) {
+std::optional<Value> static_result(const ir::Application& app, const ir::Options& options,
+                                   const ir::Interface& iface, const ir::Variant& v,
+                                   const ir::Constraint& c) {
   if (!c.expr.ast) return std::nullopt;
   return evaluate(*c.expr.ast, [&](const std::string& n) -> std::optional<Value> {
     if (std::optional<Value> t = tunable_value(v, n)) return t;
-    return platform_value(app, iface, n);
+    return platform_value(app, options, iface, n);
   });
 }
 
 }  // namespace
 
-bool statically_false(const ir::Application& app, const ir::Interface& iface, const ir::Variant& v,
-                      const ir::Constraint& c) {
-  std::optional<Value> r = static_result(app, iface, v, c);
+bool statically_false(const ir::Application& app, const ir::Options& options,
+                      const ir::Interface& iface, const ir::Variant& v, const ir::Constraint& c) {
+  std::optional<Value> r = static_result(app, options, iface, v, c);
   return r && !r->truth();
 }
 
-bool statically_true(const ir::Application& app, const ir::Interface& iface, const ir::Variant& v,
-                     const ir::Constraint& c) {
-  std::optional<Value> r = static_result(app, iface, v, c);
+bool statically_true(const ir::Application& app, const ir::Options& options,
+                     const ir::Interface& iface, const ir::Variant& v, const ir::Constraint& c) {
+  std::optional<Value> r = static_result(app, options, iface, v, c);
   return r && r->truth();
 }
 

@@ -42,8 +42,8 @@ std::optional<Value> evaluate(const expr::Node& node, const Lookup& lookup,
 // time for interface `iface`: the platform descriptor's property when it gives one; else
 // 0 for the CUDA / OpenCL counts when that backend is disabled for the interface (the
 // composed program uses no such worker for it); else nullopt (read from StarPU at run time).
-std::optional<Value> platform_value(const ir::Application& app, const ir::Interface& iface,
-                                    const std::string& name);
+std::optional<Value> platform_value(const ir::Application& app, const ir::Options& options,
+                                    const ir::Interface& iface, const std::string& name);
 
 // The compose-time value of a tunable of an expanded variant (its one value), else nullopt.
 std::optional<Value> tunable_value(const ir::Variant& v, const std::string& name);
@@ -52,11 +52,11 @@ std::optional<Value> tunable_value(const ir::Variant& v, const std::string& name
 std::optional<Value> parse_number(const std::string& text);
 
 // Whether the constraint is false whatever the call: the variant can never run here.
-bool statically_false(const ir::Application& app, const ir::Interface& iface, const ir::Variant& v,
-                      const ir::Constraint& c);
+bool statically_false(const ir::Application& app, const ir::Options& options,
+                      const ir::Interface& iface, const ir::Variant& v, const ir::Constraint& c);
 
 // Whether the constraint is true whatever the call: nothing to test at run time.
-bool statically_true(const ir::Application& app, const ir::Interface& iface, const ir::Variant& v,
-                     const ir::Constraint& c);
+bool statically_true(const ir::Application& app, const ir::Options& options,
+                     const ir::Interface& iface, const ir::Variant& v, const ir::Constraint& c);
 
 }  // namespace peppher::check

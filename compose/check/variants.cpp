@@ -194,9 +194,9 @@ void resolve_variant(const ir::Application& app, const ir::Interface& iface, ir:
   check_host_side(iface, v, globals, diag);
 }
 
-void check_no_variant_left(const ir::Application& app, const ir::Interface& iface,
+void check_no_variant_left(const ir::Options& options, const ir::Interface& iface,
                            diag::Diagnostics& diag) {
-  if (iface.name.empty() || !ir::enabled_variants(app, iface).empty()) return;
+  if (iface.name.empty() || !ir::enabled_variants(options, iface).empty()) return;
   std::error_code ec;
   if (iface.variants.empty() && !std::filesystem::is_directory(iface.imp_path, ec)) return;
   if (iface.variants.empty()) {
@@ -223,8 +223,8 @@ void check_no_variant_left(const ir::Application& app, const ir::Interface& ifac
 
 }  // namespace
 
-void resolve_variants(ir::Application& app, diag::Diagnostics& diag) {
-  std::vector<bool> used(app.options.disable_impls.size(), false);
+void resolve_variants(ir::Application& app, const ir::Options& options, diag::Diagnostics& diag) {
+  std::vector<bool> used(options.disable_impls.size(), false);
   std::vector<std::string> all_names;
   std::map<std::string, const ir::Variant*> first;
   for (ir::Interface& iface : app.interfaces) {
@@ -233,7 +233,7 @@ void resolve_variants(ir::Application& app, diag::Diagnostics& diag) {
       bool expands = false;
       for (const ir::Tunable& t : v.tunables) expands = expands || !t.values.empty();
       for (size_t k = 0; k < used.size(); ++k) {
-        const std::string& name = app.options.disable_impls[k];
+        const std::string& name = options.disable_impls[k];
         // A tunable copy (`<variant>__BLOCK_32`) is disabled by expand/, which names it.
         if (expands && name.rfind(v.name + "__", 0) == 0) used[k] = true;
         if (name == v.name) {
@@ -253,15 +253,14 @@ void resolve_variants(ir::Application& app, diag::Diagnostics& diag) {
   }
   for (size_t k = 0; k < used.size(); ++k) {
     if (!used[k]) {
-      diag.warning(
-          "-disableImpls: no implementation named '" + app.options.disable_impls[k] + "'" +
-          diag::did_you_mean(diag::closest_match_in(app.options.disable_impls[k], all_names)));
+      diag.warning("-disableImpls: no implementation named '" + options.disable_impls[k] + "'" +
+                   diag::did_you_mean(diag::closest_match_in(options.disable_impls[k], all_names)));
     }
   }
   std::map<std::string, const ir::SourceFile*> host_globals;
   for (ir::Interface& iface : app.interfaces) {
     for (ir::Variant& v : iface.variants) resolve_variant(app, iface, v, host_globals, diag);
-    check_no_variant_left(app, iface, diag);
+    check_no_variant_left(options, iface, diag);
   }
 }
 

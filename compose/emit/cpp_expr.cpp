@@ -1,8 +1,10 @@
 // Prints plan data as C++ (see cpp_expr.h).
 #include "compose/emit/cpp_expr.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <regex>
+#include <sstream>
 
 #include "compose/expr/parser.h"
 #include "compose/ir/backends.h"
@@ -254,6 +256,51 @@ std::string c_string(const std::string& s) {
     out += c;
   }
   return out;
+}
+
+std::string launch_expr(const ir::Expression& e, const ir::Variant& v) {
+  if (!e.ast) return as_size(e);
+  const auto rename = [&](const std::string& name) {
+    for (const ir::Tunable& t : v.tunables) {
+      if (t.name == name && t.values.size() == 1) return t.values.front();
+    }
+    const size_t dot = name.find('.');
+    if (dot == std::string::npos) return name;
+    const std::string m = name.substr(0, dot);
+    return name.substr(dot + 1) == "rows" ? names::matrix_rows(m) : names::matrix_cols(m);
+  };
+  std::vector<const expr::Node*> ids;
+  expr::collect_identifiers(*e.ast, ids);
+  const bool renamed = std::any_of(
+      ids.begin(), ids.end(), [&](const expr::Node* id) { return rename(id->text) != id->text; });
+  if (!renamed) return as_size(e);  // as written
+  return "static_cast<size_t>(" + expr::to_cpp(*e.ast, rename) + ")";
+}
+
+std::string build_options_expr(const std::string& options) {
+  std::istringstream in(options);
+  std::string out = "\"";
+  bool folder_next = false;
+  for (std::string w; in >> w;) {
+    if (out.size() > 1) out += " ";
+    std::string folder;
+    if (folder_next) {
+      folder = w;
+      w.clear();
+    } else if (w.rfind("-I", 0) == 0 && w.size() > 2) {
+      folder = w.substr(2);
+      w = "-I";
+    }
+    folder_next = w == "-I" && folder.empty();
+    out += w;
+    if (folder.empty()) continue;
+    if (folder[0] == '/') {
+      out += folder;
+    } else {
+      out += "\" PEPPHER_OUTPUT_DIR \"/" + folder;
+    }
+  }
+  return out + "\"";
 }
 
 }  // namespace peppher::emit::cpp

@@ -73,4 +73,16 @@ std::string helper_condition(const plan::RuntimePredicate& h);
 /// C text inside a string literal: `"` and `\` escaped.
 std::string c_string(const std::string& s);
 
+/// A launch size (globalSize, localSize, a localArg's size) as the OpenCL backend wrapper
+/// computes it from its locals: a parameter is the task's value (a block's length in a
+/// partitioned call), `M.rows` / `M.cols` the Matrix operand's extent (its block's), a
+/// tunable the value of this copy of the variant.
+std::string launch_expr(const ir::Expression& e, const ir::Variant& v);
+
+/// The OpenCL build options as a C string expression: a relative `-I` folder (compose made
+/// it relative to the output folder) is taken from PEPPHER_OUTPUT_DIR, as the kernel file's
+/// own path is, since the program builds its kernels in whatever folder it runs in:
+/// "-I ../inc -DN=4" becomes "-I " PEPPHER_OUTPUT_DIR "/../inc -DN=4".
+std::string build_options_expr(const std::string& options);
+
 }  // namespace peppher::emit::cpp

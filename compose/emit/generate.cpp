@@ -115,11 +115,12 @@ std::string variant_flags(const ir::Variant& v, const ir::SourceFile& s) {
 // One compile step per variant source. A generic interface's CPU and CUDA variants are
 // compiled once, from their generated <variant>_instances file (emit_instances), however
 // many instantiations share them.
-std::vector<CompileStep> variant_steps(const ir::Application& app, const std::string& out_dir) {
+std::vector<CompileStep> variant_steps(const ir::Application& app, const ir::Options& options,
+                                       const std::string& out_dir) {
   std::vector<CompileStep> steps;
   std::set<std::string> generic_done;
   for (const ir::Interface& iface : app.interfaces) {
-    for (const ir::Variant* v : ir::enabled_variants(app, iface)) {
+    for (const ir::Variant* v : ir::enabled_variants(options, iface)) {
       // Kernels are built at run time; a host-side OpenCL variant's host file is compiled.
       const ir::VariantCode code = ir::info(v->backend).code;
       if (code == ir::VariantCode::Kernel && ir::host_side_source(*v) == nullptr) continue;
@@ -149,8 +150,8 @@ std::vector<CompileStep> variant_steps(const ir::Application& app, const std::st
 
 // Goes into <variant>_instances.cpp (.cu): the variant's sources included, then one
 // explicit instantiation per instantiation of its generic interface.
-void emit_instances(const ir::Application& app, const std::string& out_dir,
-                    output::OutputContext& out) {
+void emit_instances(const ir::Application& app, const ir::Options& options,
+                    const std::string& out_dir, output::OutputContext& out) {
   struct Instances {
     const ir::Variant* variant = nullptr;
     std::string iface;
@@ -159,7 +160,7 @@ void emit_instances(const ir::Application& app, const std::string& out_dir,
   std::vector<Instances> files;  // one per generic CPU/CUDA variant, first seen first
   for (const ir::Interface& iface : app.interfaces) {
     if (iface.template_args.empty()) continue;
-    for (const ir::Variant* v : ir::enabled_variants(app, iface)) {
+    for (const ir::Variant* v : ir::enabled_variants(options, iface)) {
       if (ir::info(v->backend).code == ir::VariantCode::Kernel) continue;
       auto it = std::find_if(files.begin(), files.end(),
                              [&](const Instances& f) { return f.variant->name == v->name; });
@@ -192,7 +193,8 @@ void emit_instances(const ir::Application& app, const std::string& out_dir,
 
 // The application's own sources; composed with --mpi they compile with the MPI compiler of
 // their language (a C source with mpicc: mpicxx would compile it as C++).
-std::vector<CompileStep> main_steps(const ir::Application& app, const std::string& out_dir) {
+std::vector<CompileStep> main_steps(const plan::ApplicationPlan& plan, const std::string& out_dir) {
+  const ir::Application& app = *plan.app;
   std::vector<CompileStep> steps;
   for (const ir::SourceFile& s : app.sources) {
     CompileStep step;
@@ -200,8 +202,10 @@ std::vector<CompileStep> main_steps(const ir::Application& app, const std::strin
     step.object = names::object_file(app.name, s.path);
     const std::string compiler = plan::main_source_compiler(app, s);
     step.c_language = plan::is_c_compiler(compiler);
-    step.compiler = !ir::uses_mpi(app) ? compiler : step.c_language ? "$(MPICC)" : "$(MPICXX)";
-    step.flags = s.compiler.flags;
+    step.compiler = !ir::uses_mpi(app, plan.options) ? compiler
+                    : step.c_language                ? "$(MPICC)"
+                                                     : "$(MPICXX)";
+    step.flags = plan.main_source_flags[steps.size()];
     steps.push_back(step);
   }
   return steps;
@@ -210,10 +214,11 @@ std::vector<CompileStep> main_steps(const ir::Application& app, const std::strin
 // The OpenCL kernel files, each once under its run-time name (names::kernel_file): the
 // Makefile and peppher.cmake copy them next to the program, where it looks first.
 std::vector<std::pair<std::string, std::string>> kernel_files(const ir::Application& app,
+                                                              const ir::Options& options,
                                                               const std::string& out_dir) {
   std::vector<std::pair<std::string, std::string>> files;  // (run-time name, source)
   for (const ir::Interface& iface : app.interfaces) {
-    for (const ir::Variant* v : ir::enabled_variants(app, iface)) {
+    for (const ir::Variant* v : ir::enabled_variants(options, iface)) {
       const ir::SourceFile* src = ir::program_source(*v);
       if (ir::info(v->backend).code != ir::VariantCode::Kernel || src == nullptr) continue;
       std::string name = names::kernel_file(*v);
@@ -274,44 +279,6 @@ Data step_data(const CompileStep& s) {
   return d;
 }
 
-// Goes into peppher.h: the scheduler PEPPHER_INITIALIZE() starts, and why.
-std::pair<std::string, std::string> choose_scheduler(const ir::Application& app, bool cost_models) {
-  if (!app.composition.scheduler.empty()) {
-    return {app.composition.scheduler, "set in the main descriptor"};
-  }
-  bool models = cost_models, openmp = false, openmp_whole = false;
-  for (const ir::Interface& i : app.interfaces) {
-    models = models || ir::effective_perf_model(app, i) != ir::PerfModel::None;
-    const bool partitioned = std::any_of(
-        i.parameters.begin(), i.parameters.end(),
-        [](const ir::Parameter& p) { return p.partition.kind != ir::PartitionKind::None; });
-    for (const ir::Variant* v : ir::enabled_variants(app, i)) {
-      openmp = openmp || ir::info(v->backend).parallel;
-      openmp_whole = openmp_whole || (ir::info(v->backend).parallel && !partitioned);
-    }
-  }
-  // Without models, lws: dmda would count only queued tasks, so a call submitted while an
-  // independent one runs went to the same, busy worker (independent calls did not overlap:
-  // e2e_test's overlap case); lws steals. With models, dmda weighs predictions and transfers.
-  // OPENMP variants are parallel tasks: only a parallel-aware scheduler gives them combined
-  // workers, and only models tell it when they are faster (without models peager and pheft
-  // take the sequential variant every time), so pheft replaces dmda when both exist. With
-  // no models, peager: it makes combined workers, and the entry wrapper of an unpartitioned
-  // interface with an OPENMP variant and no model picks that variant for data at home
-  // (docs/SELECTION.md); partitioned calls' blocks are placed by lws.
-  if (openmp && models) {
-    return {"pheft",
-            "an OPENMP variant and models: pheft runs it on combined workers when fastest"};
-  }
-  if (openmp_whole) {
-    return {"peager",
-            "an OPENMP variant and no models: peager runs it on all CPU cores (a combined "
-            "worker)"};
-  }
-  if (models) return {"dmda", "the default; models predict each variant, dmda adds transfer costs"};
-  return {"lws", "no performance models: locality-aware work stealing"};
-}
-
 // One entry-wrapper header that peppher.h includes, and the language it needs.
 struct UmbrellaEntry {
   std::string file;
@@ -357,15 +324,14 @@ Data composition_data(const std::string& folder) {
 }
 
 std::string emit_umbrella(const ir::Application& app, const std::vector<UmbrellaEntry>& wrappers,
-                          bool cost_models, const Data& composition) {
+                          const plan::ApplicationPlan& plan, const Data& composition) {
   Data d;
   d.set("composition", composition);
   d.set("main_descriptor", fs::path(app.descriptor_file).filename().string());
-  auto [scheduler, why] = choose_scheduler(app, cost_models);
-  d.set("scheduler", scheduler);
-  d.set("scheduler_why", why);
-  d.set("mpi", ir::uses_mpi(app));
-  const bool c_callers = plan::has_c_callers(app);
+  d.set("scheduler", plan.scheduler);
+  d.set("scheduler_why", plan.scheduler_why);
+  d.set("mpi", ir::uses_mpi(app, plan.options));
+  const bool c_callers = plan::has_c_callers(app, plan.options);
   d.set("c_callers", flag(c_callers));
   std::vector<std::string> cxx17;
   for (const UmbrellaEntry& w : wrappers) {
@@ -405,13 +371,14 @@ std::vector<CompileStep> wrapper_steps(const ir::Application& app) {
   return steps;
 }
 
-Data app_data(const ir::Application& app, const EmitSettings& settings,
+Data app_data(const plan::ApplicationPlan& plan, const EmitSettings& settings,
               const std::vector<std::string>& generated, const std::string& out_dir,
               const std::string& composition_id) {
-  std::vector<CompileStep> variants = variant_steps(app, out_dir);
+  const ir::Application& app = *plan.app;
+  std::vector<CompileStep> variants = variant_steps(app, plan.options, out_dir);
   const std::vector<CompileStep> wrappers = wrapper_steps(app);
   variants.insert(variants.begin(), wrappers.begin(), wrappers.end());
-  std::vector<CompileStep> host = main_steps(app, out_dir);
+  std::vector<CompileStep> host = main_steps(plan, out_dir);
   std::vector<CompileStep> cuda;
   for (const CompileStep& s : variants) (s.cuda ? cuda : host).push_back(s);
 
@@ -420,8 +387,9 @@ Data app_data(const ir::Application& app, const EmitSettings& settings,
   const std::string output = app.link.output.empty() ? std::string("main") : app.link.output;
   d.set("output", output);
   const std::string link = plan::link_compiler(app);
-  d.set("link_compiler", ir::uses_mpi(app) ? std::string("$(MPICXX)") : shell_words(link));
-  d.set("mpi", ir::uses_mpi(app));
+  d.set("link_compiler",
+        ir::uses_mpi(app, plan.options) ? std::string("$(MPICXX)") : shell_words(link));
+  d.set("mpi", ir::uses_mpi(app, plan.options));
   d.set("mpicxx", settings.mpicxx);
   d.set("link_flags", shell_words(app.link.flags));
   d.set("cmake_link_flags", cmake_shell_words(app.link.flags));
@@ -450,7 +418,7 @@ Data app_data(const ir::Application& app, const EmitSettings& settings,
   d.set("variant_steps", make_list(cpu_variants, step_data));
   const std::string kernels_dir = names::kernels_dir(output);
   d.set("kernels_dir", kernels_dir);
-  d.set("kernel_files", make_list(kernel_files(app, out_dir), [&](const auto& f) {
+  d.set("kernel_files", make_list(kernel_files(app, plan.options, out_dir), [&](const auto& f) {
           Data k;
           k.set("dir", kernels_dir);
           k.set("name", f.first);
@@ -462,7 +430,7 @@ Data app_data(const ir::Application& app, const EmitSettings& settings,
           in.set("file", f);
           return in;
         }));
-  std::vector<CompileStep> app_sources = main_steps(app, out_dir);
+  std::vector<CompileStep> app_sources = main_steps(plan, out_dir);
   d.set("app_steps", make_list(app_sources, step_data));
   // Training: the trainer links the wrappers and variants, not the application's sources.
   std::vector<CompileStep> trainer = cpu_variants;
@@ -484,9 +452,12 @@ Data app_data(const ir::Application& app, const EmitSettings& settings,
 }  // namespace
 
 // Every compile step of the Makefile: wrappers, variants, the application's sources.
-static std::vector<CompileStep> all_steps(const ir::Application& app, const std::string& out_dir) {
+static std::vector<CompileStep> all_steps(const plan::ApplicationPlan& plan,
+                                          const std::string& out_dir) {
+  const ir::Application& app = *plan.app;
   std::vector<CompileStep> steps = wrapper_steps(app);
-  for (std::vector<CompileStep> more : {variant_steps(app, out_dir), main_steps(app, out_dir)}) {
+  for (std::vector<CompileStep> more :
+       {variant_steps(app, plan.options, out_dir), main_steps(plan, out_dir)}) {
     steps.insert(steps.end(), more.begin(), more.end());
   }
   return steps;
@@ -503,7 +474,7 @@ void generate(const plan::ApplicationPlan& plan, const EmitSettings& settings,
   std::map<std::string, std::vector<const ir::Interface*>> generic_instances;
   for (const plan::WrapperPlan& wrapper : plan.wrappers) {
     const ir::Interface& iface = *wrapper.iface;
-    std::string header = names::wrapper_file(iface, app.options.wrapper_files_ext);
+    std::string header = names::wrapper_file(iface, plan.options.wrapper_files_ext);
     emit_wrapper(wrapper, header, names::wrapper_source(iface), composition, out);
     if (!iface.template_args.empty()) generic_instances[header].push_back(&iface);
     if (std::find(wrappers.begin(), wrappers.end(), header) == wrappers.end()) {
@@ -521,15 +492,15 @@ void generate(const plan::ApplicationPlan& plan, const EmitSettings& settings,
   for (const auto& [header, instances] : generic_instances) {
     emit_generic_header(instances, header, plan.output_dir, composition, out);
   }
-  emit_instances(app, plan.output_dir, out);
+  emit_instances(app, plan.options, plan.output_dir, out);
   out.write(names::trainer_source(), emit_trainer(plan.wrappers));
-  out.write(names::umbrella_header(), emit_umbrella(app, umbrella, plan.cost_models, composition));
+  out.write(names::umbrella_header(), emit_umbrella(app, umbrella, plan, composition));
 
   std::vector<std::string> generated = wrappers;
   generated.push_back(names::umbrella_header());
-  Data d = app_data(app, settings, generated, plan.output_dir, composition_id(folder));
+  Data d = app_data(plan, settings, generated, plan.output_dir, composition_id(folder));
   out.write(names::makefile(), render_template("Makefile", d));
-  for (const CompileStep& s : all_steps(app, plan.output_dir)) {
+  for (const CompileStep& s : all_steps(plan, plan.output_dir)) {
     out.write(names::command_stamp(s.object), command_stamp_text(s));
   }
   out.write(names::cmake_file(), render_template("peppher.cmake", d));

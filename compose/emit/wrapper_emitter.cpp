@@ -9,7 +9,6 @@
 #include "compose/emit/cpp_expr.h"
 #include "compose/emit/render.h"
 #include "compose/emit/selection_emitter.h"
-#include "compose/expr/parser.h"
 #include "compose/ir/backends.h"
 #include "compose/names/names.h"
 #include "compose/plan/predicate_plan.h"
@@ -99,67 +98,14 @@ std::string default_global_size(const WrapperPlan& plan) {
   return first != nullptr ? names::element_count(first->param->name) : "1";
 }
 
-// A launch size (globalSize, localSize, a localArg's size) as the OpenCL backend wrapper
-// computes it from its locals: a parameter is the task's value (a block's length in a
-// partitioned call), `M.rows` / `M.cols` the Matrix operand's extent (its block's), a
-// tunable the value of this copy of the variant.
-std::string launch_expr(const ir::Expression& e, const ir::Variant& v) {
-  if (!e.ast) return cpp::as_size(e);
-  const auto rename = [&](const std::string& name) {
-    for (const ir::Tunable& t : v.tunables) {
-      if (t.name == name && t.values.size() == 1) return t.values.front();
-    }
-    const size_t dot = name.find('.');
-    if (dot == std::string::npos) return name;
-    const std::string m = name.substr(0, dot);
-    return name.substr(dot + 1) == "rows" ? names::matrix_rows(m) : names::matrix_cols(m);
-  };
-  std::vector<const expr::Node*> ids;
-  expr::collect_identifiers(*e.ast, ids);
-  const bool renamed = std::any_of(
-      ids.begin(), ids.end(), [&](const expr::Node* id) { return rename(id->text) != id->text; });
-  if (!renamed) return cpp::as_size(e);  // as written
-  return "static_cast<size_t>(" + expr::to_cpp(*e.ast, rename) + ")";
-}
-
 // A launch's sizes as OpenClLaunch::run takes them: one value for a 1-D range ("n", or
 // `fallback` when the descriptor gives none), else a list, dimension 0 first ("{nj, ni}").
 std::string launch_sizes(const std::vector<ir::Expression>& sizes, const ir::Variant& v,
                          const std::string& fallback, bool list) {
-  if (!list) return sizes.empty() ? fallback : launch_expr(sizes.front(), v);
+  if (!list) return sizes.empty() ? fallback : cpp::launch_expr(sizes.front(), v);
   std::vector<std::string> items;
-  for (const ir::Expression& e : sizes) items.push_back(launch_expr(e, v));
+  for (const ir::Expression& e : sizes) items.push_back(cpp::launch_expr(e, v));
   return "{" + comma_list(items) + "}";
-}
-
-// The OpenCL build options as a C string expression: a relative `-I` folder (compose made
-// it relative to the output folder) is taken from PEPPHER_OUTPUT_DIR, as the kernel file's
-// own path is, since the program builds its kernels in whatever folder it runs in:
-// "-I ../inc -DN=4" becomes "-I " PEPPHER_OUTPUT_DIR "/../inc -DN=4".
-std::string build_options_expr(const std::string& options) {
-  std::istringstream in(options);
-  std::string out = "\"";
-  bool folder_next = false;
-  for (std::string w; in >> w;) {
-    if (out.size() > 1) out += " ";
-    std::string folder;
-    if (folder_next) {
-      folder = w;
-      w.clear();
-    } else if (w.rfind("-I", 0) == 0 && w.size() > 2) {
-      folder = w.substr(2);
-      w = "-I";
-    }
-    folder_next = w == "-I" && folder.empty();
-    out += w;
-    if (folder.empty()) continue;
-    if (folder[0] == '/') {
-      out += folder;
-    } else {
-      out += "\" PEPPHER_OUTPUT_DIR \"/" + folder;
-    }
-  }
-  return out + "\"";
 }
 
 // "typename T, typename U": a generic interface's template parameter list.
@@ -292,15 +238,15 @@ Data opencl_variant_data(const WrapperPlan& plan, const VariantSlot& s) {
   host_side_data(s, d);
   std::string options = plan::opencl_build_options(*plan.iface, v);
   d.set("has_build_options", flag(!options.empty()));
-  d.set("build_options", build_options_expr(options));
+  d.set("build_options", cpp::build_options_expr(options));
   d.set("kernel_args", make_list(s.kernel_args, [&](const plan::KernelArg& a) {
           Data arg;
           arg.set("value", a.local);
           const bool local = a.role == plan::KernelArgRole::Local && a.local_arg != nullptr;
           arg.set("is_local", flag(local));
-          arg.set("bytes",
-                  local ? launch_expr(a.local_arg->size, v) + " * " + std::to_string(a.elem_bytes)
-                        : "");
+          arg.set("bytes", local ? cpp::launch_expr(a.local_arg->size, v) + " * " +
+                                       std::to_string(a.elem_bytes)
+                                 : "");
           return arg;
         }));
   // Several dimensions: lists, dimension 0 first; one: the values (a 1-D range).
@@ -426,16 +372,10 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
         }));
 
   add_selection_data(plan, d);
-  const bool history_like = plan.perf_model != ir::PerfModel::None && !plan.selection.cost_model;
-  d.set("has_perf_model", flag(history_like));
-  // While the history model has not measured every variant for a call's data size, the entry
-  // wrapper chooses (docs/SELECTION.md); partitioned calls are placed by their split.
-  const bool calibrates = plan.perf_model == ir::PerfModel::History && !plan.selection.cost_model &&
-                          !plan.selection.static_dispatch && !plan.partitioned;
-  d.set("calibrates", flag(calibrates));
-  d.set("needs_placement",
-        flag(plan.selection.static_dispatch || calibrates || (plan.forkjoin && !plan.partitioned)));
-  d.set("uses_model", flag(history_like || plan.selection.cost_model));
+  d.set("has_perf_model", flag(plan.history_model));
+  d.set("calibrates", flag(plan.calibrates));
+  d.set("needs_placement", flag(plan.needs_placement));
+  d.set("uses_model", flag(plan.uses_model));
   d.set("perf_model_type", perf_model_type(plan.perf_model));
   d.set("perf_model_symbol", names::perf_model_symbol(iface));
 
@@ -460,10 +400,7 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
   d.set("c_entry", flag(plan.c_entry));
   d.set("inline_calls", flag(plan.inline_calls));
   d.set("inline_costs", flag(plan.inline_costs));
-  d.set("inline_model_decides",
-        (plan.perf_model != ir::PerfModel::None || plan.selection.cost_model) && !plan.inline_costs
-            ? "true"
-            : "false");
+  d.set("inline_model_decides", plan.model_decides_inline ? "true" : "false");
   Data inline_operands{Data::type::list};
   for (const Operand& o : plan.operands) {
     if (!plan.is_buffer(o)) continue;

@@ -60,21 +60,22 @@ std::vector<ir::Variant> expand_variant(const ir::Variant& v, diag::Diagnostics&
 }
 
 // Marks variants whose constraints are false whatever the call (platform or options).
-void prune(const ir::Application& app, ir::Interface& iface, diag::Diagnostics& diag) {
-  const bool had_variants = !ir::enabled_variants(app, iface).empty();
+void prune(const ir::Application& app, const ir::Options& options, ir::Interface& iface,
+           diag::Diagnostics& diag) {
+  const bool had_variants = !ir::enabled_variants(options, iface).empty();
   for (ir::Variant& v : iface.variants) {
     if (v.disabled) continue;
     for (const ir::Constraint& c : v.constraints) {
-      if (!check::statically_false(app, iface, v, c)) continue;
+      if (!check::statically_false(app, options, iface, v, c)) continue;
       v.disabled = true;
       v.left_out = "its constraint '" + c.expr.text + "' is false on this platform";
-      if (app.options.verbosity > 0) {
+      if (options.verbosity > 0) {
         diag.note(c.expr.loc, "implementation '" + v.name + "' is left out: " + v.left_out);
       }
       break;
     }
   }
-  if (had_variants && ir::enabled_variants(app, iface).empty()) {
+  if (had_variants && ir::enabled_variants(options, iface).empty()) {
     diag.error(iface.loc, "interface '" + iface.name +
                               "' has no variant left: the constraints of "
                               "every enabled variant are false on this platform");
@@ -82,12 +83,12 @@ void prune(const ir::Application& app, ir::Interface& iface, diag::Diagnostics& 
 }
 
 // The enabled variants of `iface` in slot group `b` (CPU and OPENMP share one).
-std::vector<ir::Variant*> slot_members(const ir::Application& app, ir::Interface& iface,
+std::vector<ir::Variant*> slot_members(const ir::Options& options, ir::Interface& iface,
                                        ir::Backend b) {
   std::vector<ir::Variant*> out;
   for (ir::Variant& v : iface.variants) {
     if (!v.disabled && ir::same_codelet_group(v.backend, b) &&
-        ir::backend_enabled(app, iface, v.backend)) {
+        ir::backend_enabled(options, iface, v.backend)) {
       out.push_back(&v);
     }
   }
@@ -127,20 +128,21 @@ void rank_by_table(const ir::TrainedInterface& t, std::vector<ir::Variant*>& mem
 // More enabled expanded variants on one backend than StarPU has slots. Training (--train)
 // keeps them all, the extra ones outside the codelet; after training the table picks the
 // best; without a table the first ones are kept.
-void limit_slots(const ir::Application& app, ir::Interface& iface, diag::Diagnostics& diag) {
+void limit_slots(const ir::Application& app, const ir::Options& options, ir::Interface& iface,
+                 diag::Diagnostics& diag) {
   const ir::TrainedInterface* trained =
       app.table ? app.table->find(ir::display_name(iface)) : nullptr;
   for (ir::Backend b : ir::codelet_groups()) {
-    std::vector<ir::Variant*> members = slot_members(app, iface, b);
+    std::vector<ir::Variant*> members = slot_members(options, iface, b);
     if (static_cast<int>(members.size()) <= STARPU_MAXIMPLEMENTATIONS) continue;
-    if (trained && !app.options.train) rank_by_table(*trained, members);
+    if (trained && !options.train) rank_by_table(*trained, members);
     int kept = 0;
     std::vector<const ir::Variant*> cut;
     for (ir::Variant* v : members) {
       // Only expanded copies give way; descriptor variants beyond the limit are an error
       // the wrapper plan reports.
       if (++kept <= STARPU_MAXIMPLEMENTATIONS || v->base_name.empty()) continue;
-      if (app.options.train) {
+      if (options.train) {
         v->training_only = true;
         continue;
       }
@@ -155,7 +157,7 @@ void limit_slots(const ir::Application& app, ir::Interface& iface, diag::Diagnos
         dropped += (dropped.empty() ? "'" : ", '") + v.name + "'";
       }
     }
-    if (app.options.train || dropped.empty()) continue;
+    if (options.train || dropped.empty()) continue;
     diag.warning(iface.loc,
                  "tunable expansion gives interface '" + iface.name + "' " +
                      std::to_string(members.size()) + " " + ir::to_string(b) +
@@ -188,7 +190,8 @@ void check_unvalued_tunables(const ir::Variant& v, diag::Diagnostics& diag) {
 
 // -disableImpls names that check/ let through as tunable copies (`<variant>__...`) but that
 // no expansion produced (other unknown names were reported there).
-void warn_unknown_copies(const ir::Application& app, diag::Diagnostics& diag) {
+void warn_unknown_copies(const ir::Application& app, const ir::Options& options,
+                         diag::Diagnostics& diag) {
   std::vector<std::string> names, bases;
   for (const ir::Interface& i : app.interfaces) {
     for (const ir::Variant& v : i.variants) {
@@ -196,7 +199,7 @@ void warn_unknown_copies(const ir::Application& app, diag::Diagnostics& diag) {
       if (!v.base_name.empty()) bases.push_back(v.base_name + "__");
     }
   }
-  for (const std::string& name : app.options.disable_impls) {
+  for (const std::string& name : options.disable_impls) {
     const bool copy_like = std::any_of(bases.begin(), bases.end(),
                                        [&](const std::string& b) { return name.rfind(b, 0) == 0; });
     if (!copy_like || std::find(names.begin(), names.end(), name) != names.end()) continue;
@@ -222,15 +225,23 @@ std::string expanded_name(const std::string& base, const std::vector<ir::Tunable
   return name;
 }
 
-ir::Application expand(const ir::Application& app, diag::Diagnostics& diag) {
+ir::Application expand(const ir::Application& app, const ir::Options& options,
+                       const facts::CalledInstantiations& called, diag::Diagnostics& diag) {
   ir::Application out = app;
+  for (const auto& [name, instantiations] : called) {  // as requiredInterface instantiate lists
+    for (ir::RequiredInterface& r : out.required) {
+      if (r.name != name) continue;
+      r.instantiate = instantiations;
+      break;
+    }
+  }
   expand_generics(out, diag);
   for (ir::Interface& iface : out.interfaces) {
     std::vector<ir::Variant> variants;
     for (const ir::Variant& v : iface.variants) {
       check_unvalued_tunables(v, diag);
       for (ir::Variant& e : expand_variant(v, diag)) {
-        const auto& off = out.options.disable_impls;
+        const auto& off = options.disable_impls;
         if (!e.base_name.empty() && std::find(off.begin(), off.end(), e.name) != off.end()) {
           if (!e.disabled) e.disabled_by_option = true;  // -disableImpls=<variant>__BLOCK_32
           e.disabled = true;
@@ -239,10 +250,10 @@ ir::Application expand(const ir::Application& app, diag::Diagnostics& diag) {
       }
     }
     iface.variants = std::move(variants);
-    prune(out, iface, diag);
-    limit_slots(out, iface, diag);
+    prune(out, options, iface, diag);
+    limit_slots(out, options, iface, diag);
   }
-  warn_unknown_copies(out, diag);
+  warn_unknown_copies(out, options, diag);
   return out;
 }
 

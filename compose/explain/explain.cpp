@@ -12,9 +12,9 @@
 
 namespace peppher::explain {
 
-std::string left_out_because(const ir::Application& app, const ir::Interface& iface,
+std::string left_out_because(const ir::Options& options, const ir::Interface& iface,
                              const ir::Variant& v) {
-  if (!ir::backend_enabled(app, iface, v.backend)) {
+  if (!ir::backend_enabled(options, iface, v.backend)) {
     return std::string("the ") + ir::to_string(v.backend) + " backend is disabled";
   }
   if (!v.left_out.empty()) return v.left_out;
@@ -67,8 +67,8 @@ void print_winners(const ir::TrainedInterface& t, std::ostream& out) {
 
 // The platform names (platform.*, xpdl::system::*) a kept variant's constraints read, and
 // where each value comes from.
-void print_platform_names(const ir::Application& app, const ir::Interface& iface,
-                          const ir::Variant& v, std::ostream& out) {
+void print_platform_names(const ir::Application& app, const ir::Options& options,
+                          const ir::Interface& iface, const ir::Variant& v, std::ostream& out) {
   std::set<std::string> seen;
   for (const ir::Constraint& c : v.constraints) {
     if (!c.expr.ast) continue;
@@ -79,7 +79,7 @@ void print_platform_names(const ir::Application& app, const ir::Interface& iface
       const std::optional<std::string> prop = check::platform_property(n);
       if (!prop || !seen.insert(n).second) continue;
       out << "        " << n << " = ";
-      if (std::optional<check::Value> value = check::platform_value(app, iface, n)) {
+      if (std::optional<check::Value> value = check::platform_value(app, options, iface, n)) {
         out << (value->is_int ? std::to_string(value->i) : std::to_string(value->d))
             << (app.platform ? " (platform descriptor or disabled backend)" : " (backend disabled)")
             << "\n";
@@ -114,10 +114,10 @@ void explain(const plan::ApplicationPlan& plan, std::ostream& out) {
     out << "interface " << ir::display_name(iface) << " ("
         << std::filesystem::path(iface.descriptor_file).filename().string() << ")\n";
     for (const ir::Variant& v : iface.variants) {
-      std::string why = left_out_because(app, iface, v);
+      std::string why = left_out_because(plan.options, iface, v);
       out << "  " << (why.empty() ? "in:  " : "out: ") << v.name << " (" << ir::to_string(v.backend)
           << ")" << (why.empty() ? "" : ": " + why) << "\n";
-      if (why.empty()) print_platform_names(app, iface, v, out);
+      if (why.empty()) print_platform_names(app, plan.options, iface, v, out);
     }
     const ir::TrainedInterface* t = app.table ? app.table->find(ir::display_name(iface)) : nullptr;
     if (t == nullptr) {
@@ -126,7 +126,7 @@ void explain(const plan::ApplicationPlan& plan, std::ostream& out) {
       continue;
     }
     out << "  trained in " << app.table->file << " (platform " << app.table->platform << "), "
-        << (app.options.static_dispatch ? "dispatched statically" : "seeding the cost model")
+        << (plan.options.static_dispatch ? "dispatched statically" : "seeding the cost model")
         << "; fastest variant per trained point:\n";
     print_winners(*t, out);
   }

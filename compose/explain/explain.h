@@ -20,7 +20,7 @@ void explain(const plan::ApplicationPlan& plan, std::ostream& out);
 bool explain_html(const plan::ApplicationPlan& plan, std::ostream& out, std::ostream& err);
 
 /// Why expanded variant `v` of `iface` is not generated, or "" when it is.
-std::string left_out_because(const ir::Application& app, const ir::Interface& iface,
+std::string left_out_because(const ir::Options& options, const ir::Interface& iface,
                              const ir::Variant& v);
 
 }  // namespace peppher::explain

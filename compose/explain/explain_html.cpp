@@ -29,12 +29,13 @@ bool explain_html(const plan::ApplicationPlan& plan, std::ostream& out, std::ost
       e.note = "not trained: the runtime chooses among the variants kept";
     } else {
       e.note = std::string("trained (platform ") + app.table->platform + "), " +
-               (app.options.static_dispatch ? "dispatched statically" : "seeding the cost model");
+               (plan.options.static_dispatch ? "dispatched statically" : "seeding the cost model");
       perfdata::Curve c = perfdata::curve_of(*t, app.table->file);
       if (!c.us.empty()) in.curves.push_back(std::move(c));
     }
     for (const ir::Variant& v : iface.variants)
-      e.variants.push_back({v.name, ir::to_string(v.backend), left_out_because(app, iface, v)});
+      e.variants.push_back(
+          {v.name, ir::to_string(v.backend), left_out_because(plan.options, iface, v)});
     in.explained.push_back(std::move(e));
   }
   std::vector<std::string> names;

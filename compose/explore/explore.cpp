@@ -11,6 +11,7 @@
 #include "common/files.h"
 #include "compose/explore/order.h"
 #include "compose/explore/paths.h"
+#include "compose/explore/table.h"
 #include "compose/read/reader.h"
 
 namespace peppher::explore {
@@ -26,7 +27,6 @@ class Explorer {
 
   ir::Application run() {
     ir::Application app;
-    app.options = opts_;
     app.descriptor_file = normalize(opts_.main_xml);
     read_main(app);
     for (const ir::RequiredInterface& r : app.required) require(r);
@@ -352,6 +352,12 @@ class Explorer {
 
 ir::Application explore(const ir::Options& options, diag::Diagnostics& diag) {
   return Explorer(options, diag).run();
+}
+
+ir::Application load(const ir::Options& options, diag::Diagnostics& diag) {
+  ir::Application app = explore(options, diag);
+  if (!diag.has_errors() && !options.train) load_table(app, options, diag);
+  return app;
 }
 
 }  // namespace peppher::explore

@@ -13,4 +13,8 @@ namespace peppher::explore {
 // yet resolved or checked (check/ does that).
 ir::Application explore(const ir::Options& options, diag::Diagnostics& diag);
 
+// The load stage: explore(), then the training table (load_table) unless exploring failed
+// or --train asks for the variants as composed without a table's influence.
+ir::Application load(const ir::Options& options, diag::Diagnostics& diag);
+
 }  // namespace peppher::explore

@@ -21,8 +21,7 @@ std::string default_table_path(const ir::Application& app) {
   return resolve_relative(app.descriptor_file, "peppher_perf." + platform_name(app) + ".xml");
 }
 
-void load_table(ir::Application& app, diag::Diagnostics& diag) {
-  const ir::Options& o = app.options;
+void load_table(ir::Application& app, const ir::Options& o, diag::Diagnostics& diag) {
   // A platform name that is not a plain word (check/ reports it) names no table.
   if (o.performance_table.empty() && platform_name(app).find('/') != std::string::npos) return;
   std::string path = o.performance_table.empty() ? default_table_path(app) : o.performance_table;

@@ -19,6 +19,6 @@ std::string default_table_path(const ir::Application& app);
 /// Loads app.table: the -staticDispatch=TABLE file if given; else the default table when
 /// -staticDispatch or --explain asks for it (an error if -staticDispatch finds none) or
 /// when it simply exists (it then seeds the performance models).
-void load_table(ir::Application& app, diag::Diagnostics& diag);
+void load_table(ir::Application& app, const ir::Options& options, diag::Diagnostics& diag);
 
 }  // namespace peppher::explore

@@ -6,8 +6,8 @@
 
 namespace peppher::ir {
 
-bool uses_mpi(const Application& app) {
-  return app.options.mpi || app.composition.mpi;
+bool uses_mpi(const Application& app, const Options& options) {
+  return options.mpi || app.composition.mpi;
 }
 
 const char* to_string(Backend b) {
@@ -98,21 +98,21 @@ const char* to_string(PartitionKind k) {
   return "?";
 }
 
-bool backend_enabled(const Application& app, const Interface& i, Backend b) {
+bool backend_enabled(const Options& o, const Interface& i, Backend b) {
   const BackendInfo& r = info(b);
-  return !(app.options.*r.disabled_by_option) && !(i.*r.disabled_by_interface);
+  return !(o.*r.disabled_by_option) && !(i.*r.disabled_by_interface);
 }
 
-std::vector<const Variant*> enabled_variants(const Application& app, const Interface& i) {
+std::vector<const Variant*> enabled_variants(const Options& options, const Interface& i) {
   std::vector<const Variant*> out;
   for (const Variant& v : i.variants) {
-    if (!v.disabled && backend_enabled(app, i, v.backend)) out.push_back(&v);
+    if (!v.disabled && backend_enabled(options, i, v.backend)) out.push_back(&v);
   }
   return out;
 }
 
-PerfModel effective_perf_model(const Application& app, const Interface& i) {
-  if (app.options.perf_model != PerfModel::None) return app.options.perf_model;
+PerfModel effective_perf_model(const Application& app, const Options& options, const Interface& i) {
+  if (options.perf_model != PerfModel::None) return options.perf_model;
   if (i.perf_model != PerfModel::None) return i.perf_model;
   return app.composition.perf_model;
 }

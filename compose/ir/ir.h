@@ -316,7 +316,8 @@ struct Composition {
   SourceLoc mpi_loc;  // where mpi= is written
 };
 
-// Every command-line switch, after parsing (cli/options.h fills it).
+// Every command-line switch, after parsing (cli/options.h fills it). It travels beside the
+// Application (the driver passes it to each stage that reads a switch), never inside it.
 struct Options {
   std::string main_xml;
   std::string output_dir;  // -o; empty: next to main.xml
@@ -378,11 +379,7 @@ struct Application {
   std::optional<Platform> platform;
   // (ext) XPDL is_installed queries of the constraints, by identifier text (check/).
   std::map<std::string, InstalledFact> installed;
-  Options options;
   std::vector<Interface> interfaces;  // bottom-up: an interface comes after all it requires
-  // Interfaces a C++ main source declares extern "C" (a C library's header): their entry
-  // wrappers get C linkage (verify/main_linkage.h).
-  std::set<std::string> c_declared;
   // (ext) The training table: loaded for -staticDispatch, --explain, and to seed the
   // performance models when one lies next to main.xml.
   std::optional<PerformanceTable> table;
@@ -390,7 +387,7 @@ struct Application {
 
 // Helpers for later stages.
 // Whether the program is composed for StarPU-MPI (--mpi or composition mpi="true").
-bool uses_mpi(const Application& app);
+bool uses_mpi(const Application& app, const Options& options);
 std::string display_name(const Interface& i);  // "spmv", or "sort<float>" for an instantiation
 const char* to_string(Backend b);              // "CPU", "OPENMP", "CUDA", "OPENCL"
 const char* to_string(AccessMode m);           // "read", "write", "readwrite"
@@ -402,14 +399,14 @@ const char* to_string(ReductionOp r);          // "none", "sum", "prod", "min", 
 
 // Whether backend b is enabled for interface i under the application's options
 // (command line -disableCPU etc. and the interface's disable* attributes). OPENMP follows CPU.
-bool backend_enabled(const Application& app, const Interface& i, Backend b);
+bool backend_enabled(const Options& options, const Interface& i, Backend b);
 
 // The variants of i that will be generated: not disabled and on an enabled backend.
-std::vector<const Variant*> enabled_variants(const Application& app, const Interface& i);
+std::vector<const Variant*> enabled_variants(const Options& options, const Interface& i);
 
 // The performance model in effect for i: command line, else the interface, else main's
 // <peppher:composition>.
-PerfModel effective_perf_model(const Application& app, const Interface& i);
+PerfModel effective_perf_model(const Application& app, const Options& options, const Interface& i);
 
 /// The source file holding an OpenCL variant's kernel (the one naming `kernel`), or null.
 const SourceFile* kernel_source(const Variant& v);

@@ -238,11 +238,11 @@ void parameter(Json& j, const Parameter& p) {
   j.end_object();
 }
 
-void variant(Json& j, const Application& app, const Interface& i, const Variant& v) {
+void variant(Json& j, const Options& options, const Interface& i, const Variant& v) {
   j.begin_object();
   j.field("name", v.name);
   j.field("backend", to_string(v.backend));
-  j.field("enabled", !v.disabled && backend_enabled(app, i, v.backend));
+  j.field("enabled", !v.disabled && backend_enabled(options, i, v.backend));
   j.field("disabled", v.disabled);
   j.field("descriptor", v.descriptor_file);
   source_files(j, v.sources);
@@ -272,14 +272,14 @@ void variant(Json& j, const Application& app, const Interface& i, const Variant&
   j.end_object();
 }
 
-void interface(Json& j, const Application& app, const Interface& i) {
+void interface(Json& j, const Application& app, const Options& options, const Interface& i) {
   j.begin_object();
   j.field("name", i.name);
   j.field("descriptor", i.descriptor_file);
   j.field("impPath", i.imp_path);
   j.field("generic", i.generic);
   strings(j, "templateTypes", i.template_types);
-  j.field("perfModel", to_string(effective_perf_model(app, i)));
+  j.field("perfModel", to_string(effective_perf_model(app, options, i)));
   for (Backend b : codelet_groups())
     j.field(info(b).disable_switch, i.*info(b).disabled_by_interface);
   if (!i.description.empty()) j.field("description", i.description);
@@ -289,7 +289,7 @@ void interface(Json& j, const Application& app, const Interface& i) {
   j.end_array();
   j.key("variants");
   j.begin_array();
-  for (const Variant& v : i.variants) variant(j, app, i, v);
+  for (const Variant& v : i.variants) variant(j, options, i, v);
   j.end_array();
   loc(j, i.loc);
   j.end_object();
@@ -297,7 +297,7 @@ void interface(Json& j, const Application& app, const Interface& i) {
 
 }  // namespace
 
-std::string to_json(const Application& app) {
+std::string to_json(const Application& app, const Options& options) {
   Json j;
   j.begin_object();
   j.key("main");
@@ -325,16 +325,16 @@ std::string to_json(const Application& app) {
   j.end_object();
   j.key("options");
   j.begin_object();
-  strings(j, "disableImpls", app.options.disable_impls);
-  strings(j, "disableXMLFiles", app.options.disable_xml_files);
+  strings(j, "disableImpls", options.disable_impls);
+  strings(j, "disableXMLFiles", options.disable_xml_files);
   for (Backend b : codelet_groups())
-    j.field(info(b).disable_switch, app.options.*info(b).disabled_by_option);
-  j.field("perfModel", to_string(app.options.perf_model));
-  j.field("wrapperFilesExt", app.options.wrapper_files_ext);
+    j.field(info(b).disable_switch, options.*info(b).disabled_by_option);
+  j.field("perfModel", to_string(options.perf_model));
+  j.field("wrapperFilesExt", options.wrapper_files_ext);
   j.end_object();
   j.key("interfaces");
   j.begin_array();
-  for (const Interface& i : app.interfaces) interface(j, app, i);
+  for (const Interface& i : app.interfaces) interface(j, app, options, i);
   j.end_array();
   j.end_object();
   return j.take();

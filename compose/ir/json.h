@@ -8,6 +8,6 @@
 
 namespace peppher::ir {
 
-std::string to_json(const Application& app);
+std::string to_json(const Application& app, const Options& options);
 
 }  // namespace peppher::ir

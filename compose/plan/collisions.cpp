@@ -45,7 +45,8 @@ bool make_safe_path(const std::string& path) {
 }
 
 // Every source the generated Makefile compiles (as emit/generate.cpp lists them).
-std::vector<Compiled> compiled_sources(const ir::Application& app, const std::string& out_dir) {
+std::vector<Compiled> compiled_sources(const ir::Application& app, const ir::Options& options,
+                                       const std::string& out_dir) {
   std::vector<Compiled> out;
   for (const ir::Interface& iface : app.interfaces) {
     const std::string source = names::wrapper_source(iface);
@@ -55,7 +56,7 @@ std::vector<Compiled> compiled_sources(const ir::Application& app, const std::st
                  names::trainer_source(), app.loc});
   std::map<std::string, bool> generic_done;
   for (const ir::Interface& iface : app.interfaces) {
-    for (const ir::Variant* v : ir::enabled_variants(app, iface)) {
+    for (const ir::Variant* v : ir::enabled_variants(options, iface)) {
       if (ir::info(v->backend).code == ir::VariantCode::Kernel) continue;  // built at run time
       const bool generic = !iface.template_args.empty();
       if (generic && generic_done[v->name]) continue;
@@ -79,10 +80,10 @@ std::vector<Compiled> compiled_sources(const ir::Application& app, const std::st
   return out;
 }
 
-void check_objects(const ir::Application& app, const std::string& out_dir,
-                   diag::Diagnostics& diags) {
+void check_objects(const ir::Application& app, const ir::Options& options,
+                   const std::string& out_dir, diag::Diagnostics& diags) {
   std::map<std::string, const Compiled*> objects;
-  const std::vector<Compiled> all = compiled_sources(app, out_dir);
+  const std::vector<Compiled> all = compiled_sources(app, options, out_dir);
   for (const Compiled& c : all) {
     if (!make_safe_path(c.source)) {
       diags.error(c.loc, "source '" + c.written + "' is reached from the output folder as '" +
@@ -108,7 +109,7 @@ void check_objects(const ir::Application& app, const std::string& out_dir,
   }
 }
 
-void check_names(const ir::Application& app, diag::Diagnostics& diags) {
+void check_names(const ir::Application& app, const ir::Options& options, diag::Diagnostics& diags) {
   std::map<std::string, const ir::Interface*> sources;
   std::map<std::string, const ir::Interface*> headers;
   for (const ir::Interface& iface : app.interfaces) {
@@ -119,7 +120,7 @@ void check_names(const ir::Application& app, diag::Diagnostics& diags) {
                                  it->first + "'; rename one of them");
     }
     auto [h, hfresh] =
-        headers.emplace(names::wrapper_file(iface, app.options.wrapper_files_ext), &iface);
+        headers.emplace(names::wrapper_file(iface, options.wrapper_files_ext), &iface);
     if (!hfresh && (iface.template_args.empty() || h->second->name != iface.name)) {
       diags.error(iface.loc, "interface '" + ir::display_name(iface) + "' and interface '" +
                                  ir::display_name(*h->second) + "' would both generate '" +
@@ -141,8 +142,8 @@ void check_names(const ir::Application& app, diag::Diagnostics& diags) {
 
 }  // namespace
 
-void check_collisions(const ir::Application& app, const std::string& out_dir,
-                      diag::Diagnostics& diags) {
+void check_collisions(const ir::Application& app, const ir::Options& options,
+                      const std::string& out_dir, diag::Diagnostics& diags) {
   // The generated Makefile names its own folder in recipes ('"$(CURDIR)"').
   if (out_dir.find_first_of("'\"\\\n\r") != std::string::npos) {
     diags.error("output folder '" + out_dir +
@@ -150,8 +151,8 @@ void check_collisions(const ir::Application& app, const std::string& out_dir,
                 "the generated Makefile cannot hold safely; write elsewhere with -o DIR");
     return;
   }
-  check_names(app, diags);
-  check_objects(app, out_dir, diags);
+  check_names(app, options, diags);
+  check_objects(app, options, out_dir, diags);
 }
 
 }  // namespace peppher::plan

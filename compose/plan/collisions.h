@@ -12,9 +12,9 @@
 
 namespace peppher::plan {
 
-/// Reports every collision of generated names in the expanded `app`, whose files go to
-/// `out_dir` (absolute).
-void check_collisions(const ir::Application& app, const std::string& out_dir,
-                      diag::Diagnostics& diags);
+/// Reports every collision of generated names in the expanded `app` (composed with
+/// `options`), whose files go to `out_dir` (absolute).
+void check_collisions(const ir::Application& app, const ir::Options& options,
+                      const std::string& out_dir, diag::Diagnostics& diags);
 
 }  // namespace peppher::plan

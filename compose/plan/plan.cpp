@@ -2,7 +2,10 @@
 #include "compose/plan/plan.h"
 
 #include <algorithm>
+#include <tuple>
+#include <utility>
 
+#include "compose/ir/backends.h"
 #include "compose/plan/collisions.h"
 
 namespace peppher::plan {
@@ -35,31 +38,75 @@ TrainingPlan plan_training(const WrapperPlan& w) {
   return t;
 }
 
+// The scheduler PEPPHER_INITIALIZE() starts, and why.
+std::pair<std::string, std::string> choose_scheduler(const ir::Application& app,
+                                                     const ir::Options& options, bool cost_models) {
+  if (!app.composition.scheduler.empty()) {
+    return {app.composition.scheduler, "set in the main descriptor"};
+  }
+  bool models = cost_models, openmp = false, openmp_whole = false;
+  for (const ir::Interface& i : app.interfaces) {
+    models = models || ir::effective_perf_model(app, options, i) != ir::PerfModel::None;
+    const bool partitioned = std::any_of(
+        i.parameters.begin(), i.parameters.end(),
+        [](const ir::Parameter& p) { return p.partition.kind != ir::PartitionKind::None; });
+    for (const ir::Variant* v : ir::enabled_variants(options, i)) {
+      openmp = openmp || ir::info(v->backend).parallel;
+      openmp_whole = openmp_whole || (ir::info(v->backend).parallel && !partitioned);
+    }
+  }
+  // Without models, lws: dmda would count only queued tasks, so a call submitted while an
+  // independent one runs went to the same, busy worker (independent calls did not overlap:
+  // e2e_test's overlap case); lws steals. With models, dmda weighs predictions and transfers.
+  // OPENMP variants are parallel tasks: only a parallel-aware scheduler gives them combined
+  // workers, and only models tell it when they are faster (without models peager and pheft
+  // take the sequential variant every time), so pheft replaces dmda when both exist. With
+  // no models, peager: it makes combined workers, and the entry wrapper of an unpartitioned
+  // interface with an OPENMP variant and no model picks that variant for data at home
+  // (docs/SELECTION.md); partitioned calls' blocks are placed by lws.
+  if (openmp && models) {
+    return {"pheft",
+            "an OPENMP variant and models: pheft runs it on combined workers when fastest"};
+  }
+  if (openmp_whole) {
+    return {"peager",
+            "an OPENMP variant and no models: peager runs it on all CPU cores (a combined "
+            "worker)"};
+  }
+  if (models) return {"dmda", "the default; models predict each variant, dmda adds transfer costs"};
+  return {"lws", "no performance models: locality-aware work stealing"};
+}
+
 }  // namespace
 
-ApplicationPlan plan_application(const ir::Application& app, diag::Diagnostics& diags) {
+ApplicationPlan plan_application(const ir::Application& app, const ir::Options& options,
+                                 const std::vector<std::string>& main_source_flags,
+                                 const facts::SourceFacts& facts, diag::Diagnostics& diags) {
   ApplicationPlan plan;
   plan.app = &app;
-  plan.output_dir = output_dir(app);
-  check_collisions(app, plan.output_dir, diags);
+  plan.options = options;
+  plan.main_source_flags = main_source_flags;
+  plan.output_dir = output_dir(app, options);
+  check_collisions(app, options, plan.output_dir, diags);
   bool trainable = false;
   for (const ir::Interface& iface : app.interfaces) {
-    plan.wrappers.push_back(plan_wrapper(app, iface, diags));
+    plan.wrappers.push_back(plan_wrapper(app, options, facts, iface, diags));
     WrapperPlan& w = plan.wrappers.back();
     w.training = plan_training(w);
     trainable = trainable || w.training.untrainable.empty();
-    if (app.options.train && !w.training.untrainable.empty()) {
+    if (options.train && !w.training.untrainable.empty()) {
       diags.warning(iface.loc, "interface '" + ir::display_name(iface) +
                                    "' is not trained: " + w.training.untrainable);
     }
   }
-  if (app.options.train && !trainable) {
+  if (options.train && !trainable) {
     diags.error(
         "--train: no interface can be trained (see the warnings above); nothing would "
         "be timed");
   }
   plan.cost_models = std::any_of(plan.wrappers.begin(), plan.wrappers.end(),
                                  [](const WrapperPlan& w) { return w.selection.cost_model; });
+  std::tie(plan.scheduler, plan.scheduler_why) = choose_scheduler(app, options, plan.cost_models);
   return plan;
 }
 

@@ -69,12 +69,12 @@ void remember(std::vector<std::string>& used, const std::string& name) {
   if (std::find(used.begin(), used.end(), name) == used.end()) used.push_back(name);
 }
 
-void plan_slot(const ir::Application& app, const WrapperPlan& plan, VariantSlot& slot,
-               std::vector<std::string>& used) {
+void plan_slot(const ir::Application& app, const ir::Options& options, const WrapperPlan& plan,
+               VariantSlot& slot, std::vector<std::string>& used) {
   const ir::Interface& iface = *plan.iface;
   const ir::Variant& v = *slot.variant;
   for (const ir::Constraint& c : v.constraints) {
-    if (!c.expr.ast || check::statically_true(app, iface, v, c)) continue;
+    if (!c.expr.ast || check::statically_true(app, options, iface, v, c)) continue;
     RuntimePredicate p;
     p.label = one_line((c.name.empty() ? "constraint" : "constraint '" + c.name + "'") + ": " +
                        c.expr.text);
@@ -92,7 +92,7 @@ void plan_slot(const ir::Application& app, const WrapperPlan& plan, VariantSlot&
         t = operand_term(plan, o);
       } else if (std::optional<check::Value> tv = check::tunable_value(v, n)) {
         t = literal(*tv);
-      } else if (std::optional<check::Value> pv = check::platform_value(app, iface, n)) {
+      } else if (std::optional<check::Value> pv = check::platform_value(app, options, iface, n)) {
         t = literal(*pv);
       } else {
         t = worker_count(n);
@@ -204,12 +204,12 @@ bool tests_constraints_in_can_execute(const WrapperPlan& plan) {
   return false;
 }
 
-void plan_predicates(const ir::Application& app, WrapperPlan& plan) {
+void plan_predicates(const ir::Application& app, const ir::Options& options, WrapperPlan& plan) {
   std::vector<std::string> used;  // parameters the constraints read, in first-use order
   bool all_constrained = true, any_constrained = false;
   for (std::vector<VariantSlot>& group : plan.slots) {
     for (VariantSlot& s : group) {
-      plan_slot(app, plan, s, used);
+      plan_slot(app, options, plan, s, used);
       all_constrained = all_constrained && !s.predicates.empty();
       any_constrained = any_constrained || !s.predicates.empty();
     }

@@ -17,7 +17,7 @@ namespace peppher::plan {
 /// unless known at compose time.
 /// Constraints shared by every variant are tested by the entry wrapper only (when it tests
 /// calls at all): a call that fails them never becomes a task.
-void plan_predicates(const ir::Application& app, WrapperPlan& plan);
+void plan_predicates(const ir::Application& app, const ir::Options& options, WrapperPlan& plan);
 
 /// Whether can_execute tests any constraint (after plan_predicates).
 bool tests_constraints_in_can_execute(const WrapperPlan& plan);

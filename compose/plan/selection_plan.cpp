@@ -67,7 +67,8 @@ void plan_cells(SelectionPlan& s) {
 
 }  // namespace
 
-void plan_selection(const ir::Application& app, WrapperPlan& plan, diag::Diagnostics& diags) {
+void plan_selection(const ir::Application& app, const ir::Options& options, WrapperPlan& plan,
+                    diag::Diagnostics& diags) {
   SelectionPlan& s = plan.selection;
   for (const std::vector<VariantSlot>& group : plan.slots) {
     for (const VariantSlot& slot : group) {
@@ -80,7 +81,7 @@ void plan_selection(const ir::Application& app, WrapperPlan& plan, diag::Diagnos
   }
   if (s.trained && !s.trained->context.empty() && plan_axes(plan, s, diags)) {
     plan_cells(s);
-    s.static_dispatch = app.options.static_dispatch;
+    s.static_dispatch = options.static_dispatch;
   } else {
     s.trained = nullptr;
   }

@@ -35,6 +35,7 @@ struct SelectionPlan {
 
 /// Fills plan.selection (after slots and operands are planned). Reports a table whose
 /// context is not a scalar parameter of the interface.
-void plan_selection(const ir::Application& app, WrapperPlan& plan, diag::Diagnostics& diags);
+void plan_selection(const ir::Application& app, const ir::Options& options, WrapperPlan& plan,
+                    diag::Diagnostics& diags);
 
 }  // namespace peppher::plan

@@ -145,8 +145,8 @@ namespace {
 // Calls run on the calling thread: every buffer a raw pointer, a sequential CPU variant, and
 // no --mpi (there StarPU-MPI decides which rank runs each task, and every rank gets the
 // results).
-void plan_inline(const ir::Application& app, WrapperPlan& plan) {
-  bool all_raw = plan.nbuffers() > 0 && !plan.partitioned && !ir::uses_mpi(app);
+void plan_inline(const ir::Application& app, const ir::Options& options, WrapperPlan& plan) {
+  bool all_raw = plan.nbuffers() > 0 && !plan.partitioned && !ir::uses_mpi(app, options);
   for (const Operand& o : plan.operands) {
     if (o.kind == OperandKind::Vector || o.kind == OperandKind::Matrix ||
         o.kind == OperandKind::ScalarContainer) {
@@ -164,6 +164,42 @@ void plan_inline(const ir::Application& app, WrapperPlan& plan) {
     predictions = predictions || !v->prediction_function.empty();
   }
   plan.inline_costs = plan.inline_calls && plan.selection.trained != nullptr && !predictions;
+}
+
+// How the entry wrapper uses the performance model (see WrapperPlan). While the history model
+// has not measured every variant for a call's data size, the entry wrapper chooses
+// (docs/SELECTION.md); partitioned calls are placed by their split.
+void plan_model_use(WrapperPlan& plan) {
+  plan.history_model = plan.perf_model != ir::PerfModel::None && !plan.selection.cost_model;
+  plan.calibrates = plan.perf_model == ir::PerfModel::History && !plan.selection.cost_model &&
+                    !plan.selection.static_dispatch && !plan.partitioned;
+  plan.needs_placement =
+      plan.selection.static_dispatch || plan.calibrates || (plan.forkjoin && !plan.partitioned);
+  plan.uses_model = plan.history_model || plan.selection.cost_model;
+  plan.model_decides_inline =
+      (plan.perf_model != ir::PerfModel::None || plan.selection.cost_model) && !plan.inline_costs;
+}
+
+// What the sources say (facts/): a function found extern "C" or in a namespace is declared
+// and called so by its wrapper, a kernel's __local arguments are passed where it takes them.
+void apply_source_facts(const facts::VariantFacts& found, WrapperPlan& w) {
+  for (std::vector<VariantSlot>& slots : w.slots) {
+    for (VariantSlot& s : slots) {
+      const ir::Variant& v = *s.variant;
+      // A function as found: a variant's, or a host-side OpenCL variant's (not a kernel).
+      const bool function = ir::info(v.backend).code != ir::VariantCode::Kernel || s.host_side;
+      auto f = found.functions.find(v.base_name.empty() ? v.name : v.base_name);
+      if (function && f != found.functions.end()) {
+        s.c_linkage = s.c_linkage || f->second.c_linkage;
+        s.scope = f->second.scope;
+      }
+      auto it = found.local_args.find(s.variant);  // a kernel's __local arguments
+      if (it == found.local_args.end()) continue;
+      for (const facts::LocalPlacement& l : it->second) {  // in parameter order
+        place_local_arg(s.kernel_args, *l.arg, l.index, l.elem_bytes);
+      }
+    }
+  }
 }
 
 }  // namespace
@@ -186,39 +222,61 @@ std::string link_compiler(const ir::Application& app) {
   return app.link.name.empty() ? "g++" : app.link.name;
 }
 
-void raise_cxx_standard(ir::Application& app, diag::Diagnostics& diag) {
+namespace {
+
+// The interface whose header needs C++17 (it takes PEPPHER containers), or null.
+const ir::Interface* container_interface(const ir::Application& app) {
   const auto needs = std::find_if(
       app.interfaces.begin(), app.interfaces.end(),
       [](const ir::Interface& i) { return header_language(i) == HeaderLanguage::Cxx17; });
-  if (needs == app.interfaces.end()) return;
-  for (ir::SourceFile& s : app.sources) {
-    if (is_c_compiler(main_source_compiler(app, s))) continue;
-    std::istringstream in(s.compiler.flags);
-    std::string flags, old, raised;
-    for (std::string w; in >> w;) {
-      for (const char* prefix : {"-std=c++", "-std=gnu++", "--std=c++", "--std=gnu++"}) {
-        const std::string p = prefix;
-        const std::string version = w.compare(0, p.size(), p) == 0 ? w.substr(p.size()) : "";
-        for (const char* older : {"98", "03", "0x", "11", "1y", "14"}) {
-          if (version == older) {
-            old = w;
-            w = raised = p + "17";
-          }
+  return needs == app.interfaces.end() ? nullptr : &*needs;
+}
+
+// `flags` with an older -std=c++NN (gnu++NN) raised to 17: the flags, the word replaced
+// ("" when none was) and the word that replaces it.
+struct RaisedStandard {
+  std::string flags, old, raised;
+};
+RaisedStandard raise_standard(const std::string& given) {
+  std::istringstream in(given);
+  std::string flags, old, raised;
+  for (std::string w; in >> w;) {
+    for (const char* prefix : {"-std=c++", "-std=gnu++", "--std=c++", "--std=gnu++"}) {
+      const std::string p = prefix;
+      const std::string version = w.compare(0, p.size(), p) == 0 ? w.substr(p.size()) : "";
+      for (const char* older : {"98", "03", "0x", "11", "1y", "14"}) {
+        if (version == older) {
+          old = w;
+          w = raised = p + "17";
         }
       }
-      flags += (flags.empty() ? "" : " ") + w;
     }
-    if (old.empty()) continue;
-    s.compiler.flags = flags;
-    diag.warning(s.loc, "'" + s.name + "' is compiled with " + raised + " instead of " + old +
+    flags += (flags.empty() ? "" : " ") + w;
+  }
+  return {old.empty() ? given : flags, old, raised};
+}
+
+}  // namespace
+
+std::vector<std::string> main_source_flags(const ir::Application& app, diag::Diagnostics& diag) {
+  std::vector<std::string> out;
+  const ir::Interface* needs = container_interface(app);
+  for (const ir::SourceFile& s : app.sources) {
+    out.push_back(s.compiler.flags);
+    if (needs == nullptr || is_c_compiler(main_source_compiler(app, s))) continue;
+    const RaisedStandard r = raise_standard(s.compiler.flags);
+    if (r.old.empty()) continue;
+    out.back() = r.flags;
+    diag.warning(s.loc, "'" + s.name + "' is compiled with " + r.raised + " instead of " + r.old +
                             ": interface '" + needs->name +
                             "' takes PEPPHER containers (peppher::Vector, Matrix, Scalar), "
                             "which need C++17");
   }
+  return out;
 }
 
-bool has_c_callers(const ir::Application& app) {
-  if (app.options.c_linkage) return true;
+bool has_c_callers(const ir::Application& app, const ir::Options& options) {
+  if (options.c_linkage) return true;
   for (const ir::SourceFile& s : app.sources) {
     if (is_c_compiler(main_source_compiler(app, s))) return true;
   }
@@ -310,10 +368,10 @@ std::string user_header_include(const ir::Interface& iface, const std::string& o
   return iface.header_file.empty() ? "" : include_spelling(iface.header_file, output_dir);
 }
 
-std::string output_dir(const ir::Application& app) {
+std::string output_dir(const ir::Application& app, const ir::Options& options) {
   namespace fs = std::filesystem;
-  fs::path dir = app.options.output_dir.empty() ? fs::path(app.descriptor_file).parent_path()
-                                                : fs::path(app.options.output_dir);
+  fs::path dir = options.output_dir.empty() ? fs::path(app.descriptor_file).parent_path()
+                                            : fs::path(options.output_dir);
   if (dir.empty()) dir = ".";  // "compose main.xml": the current folder
   return fs::absolute(dir).lexically_normal().string();
 }
@@ -349,12 +407,13 @@ int WrapperPlan::nbuffers() const {
   return n;
 }
 
-WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
+WrapperPlan plan_wrapper(const ir::Application& app, const ir::Options& options,
+                         const facts::SourceFacts& facts, const ir::Interface& iface,
                          diag::Diagnostics& diags) {
   WrapperPlan plan;
   plan.iface = &iface;
-  plan.perf_model = ir::effective_perf_model(app, iface);
-  plan.output_dir = output_dir(app);
+  plan.perf_model = ir::effective_perf_model(app, options, iface);
+  plan.output_dir = output_dir(app, options);
   plan.user_header = user_header_include(iface, plan.output_dir);
 
   int next_buffer = 0;
@@ -389,7 +448,7 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
   }
   plan.header_language = header_language(iface);
   plan.c_entry = plan.header_language == HeaderLanguage::C &&
-                 (has_c_callers(app) || app.c_declared.count(iface.name) != 0);
+                 (has_c_callers(app, options) || facts.c_declared.count(iface.name) != 0);
   if (next_buffer > STARPU_NMAXBUFS) {
     diags.error(iface.loc, "interface '" + iface.name + "' has " + std::to_string(next_buffer) +
                                " pointer or container parameters (a halo counts two more), but "
@@ -398,7 +457,7 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
   }
 
   std::array<std::vector<const ir::Variant*>, ir::kBackendCount> groups;
-  for (const ir::Variant* v : ir::enabled_variants(app, iface)) {
+  for (const ir::Variant* v : ir::enabled_variants(options, iface)) {
     groups[ir::index(ir::info(v->backend).codelet_group)].push_back(v);
     if (ir::info(v->backend).parallel) plan.forkjoin = true;
   }
@@ -419,9 +478,11 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
   }
   check_launch_rows(iface, plan, diags);
   check_generic_variants(plan, diags);
-  plan_predicates(app, plan);
-  plan_selection(app, plan, diags);
-  plan_inline(app, plan);
+  plan_predicates(app, options, plan);
+  plan_selection(app, options, plan, diags);
+  plan_inline(app, options, plan);
+  plan_model_use(plan);
+  apply_source_facts(facts.variants, plan);
   return plan;
 }
 

@@ -12,6 +12,7 @@
 #include "compose/check/predicates.h"
 #include "compose/diag/diagnostics.h"
 #include "compose/expr/ast.h"
+#include "compose/facts/source_facts.h"
 #include "compose/ir/backends.h"
 #include "compose/ir/ir.h"
 #include "compose/plan/kernel_args.h"
@@ -154,15 +155,16 @@ enum class HeaderLanguage {
 /// is at least C++11: it declares a function template).
 HeaderLanguage header_language(const ir::Interface& iface);
 
-/// Programs written for the original tool compile as C++11 (its published examples say
-/// -std=c++11); PEPPHER containers need C++17. When some interface takes them, each of
-/// main's C++ sources compiled with an older -std=c++NN (gnu++NN) gets -std=c++17
+/// The compile flags of each of main's sources (in `app.sources` order; `app` checked, not
+/// expanded). Programs written for the original tool compile as C++11 (its published
+/// examples say -std=c++11); PEPPHER containers need C++17. When some interface takes them,
+/// each of main's C++ sources compiled with an older -std=c++NN (gnu++NN) gets -std=c++17
 /// (gnu++17) instead, with a warning at the source file.
-void raise_cxx_standard(ir::Application& app, diag::Diagnostics& diag);
+std::vector<std::string> main_source_flags(const ir::Application& app, diag::Diagnostics& diag);
 
 /// Whether the application calls components from C: one of main's sources is compiled by a
 /// C compiler (language="C" with no compiler, or a C compiler named), or --c-linkage.
-bool has_c_callers(const ir::Application& app);
+bool has_c_callers(const ir::Application& app, const ir::Options& options);
 
 /// The link step's compiler: the one main.xml names, else g++ (wrappers compile with it too).
 std::string link_compiler(const ir::Application& app);
@@ -205,6 +207,13 @@ struct WrapperPlan {
   std::vector<RuntimePredicate> predicate_helpers;
   ir::PerfModel perf_model = ir::PerfModel::None;
   SelectionPlan selection;  // forcing, static dispatch, cost model
+  // How the entry wrapper uses the performance model (docs/SELECTION.md):
+  bool history_model = false;         // a model of perf_model's kind (not the cost model)
+  bool calibrates = false;            // a history model that has not measured every variant for a
+                                      // call's data size: the entry wrapper chooses meanwhile
+  bool needs_placement = false;       // the entry wrapper places the task itself
+  bool uses_model = false;            // the codelet has a model (history-like or cost)
+  bool model_decides_inline = false;  // a model, not the trained table, decides inline calls
   TrainingPlan training;
   std::string output_dir;  // absolute: generated paths (OpenCL kernels) are relative to it
   int nbuffers() const;
@@ -228,7 +237,7 @@ std::string tunable_defines(const ir::Variant& v);
 std::string opencl_build_options(const ir::Interface& iface, const ir::Variant& v);
 
 /// The folder generated files go to: -o DIR, else main.xml's folder; absolute, normalised.
-std::string output_dir(const ir::Application& app);
+std::string output_dir(const ir::Application& app, const ir::Options& options);
 
 // How a generated file in `from_dir` includes `header`: <zlib.h> for a header under
 // /usr/include or /usr/local/include, else "a/path/relative/to/from_dir.h" (absolute when
@@ -242,8 +251,11 @@ std::string user_header_include(const ir::Interface& iface, const std::string& o
 
 /// Plans the wrapper of `iface`. Reports what cannot be generated (e.g. more variants for
 /// one backend than StarPU's STARPU_MAXIMPLEMENTATIONS, or a partitioned call that writes
-/// an operand it does not split) to `diags`.
-WrapperPlan plan_wrapper(const ir::Application& app, const ir::Interface& iface,
+/// an operand it does not split) to `diags`. What the sources say (`facts`) decides the
+/// C linkage of the entry wrapper and of each variant's call, a variant's namespace and
+/// where a kernel takes its __local arguments.
+WrapperPlan plan_wrapper(const ir::Application& app, const ir::Options& options,
+                         const facts::SourceFacts& facts, const ir::Interface& iface,
                          diag::Diagnostics& diags);
 
 }  // namespace peppher::plan

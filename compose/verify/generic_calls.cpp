@@ -126,4 +126,44 @@ Calls called_instantiations(const std::vector<ProgramSource>& sources, const std
   return out;
 }
 
+facts::CalledInstantiations read_called_instantiations(
+    const ir::Application& app, const ir::Options& options,
+    const std::vector<std::string>& main_source_flags,
+    const std::vector<std::string>& system_include_dirs) {
+  auto listed = [&](const ir::Interface& iface) {
+    for (const ir::GenericParameter& g : iface.generic_parameters)
+      if (!g.types.empty()) return true;
+    auto asks = [&](const ir::RequiredInterface& r) {
+      return r.name == iface.name && !r.instantiate.empty();
+    };
+    if (std::any_of(app.required.begin(), app.required.end(), asks)) return true;
+    for (const ir::Interface& i : app.interfaces)
+      for (const ir::Variant& v : i.variants)
+        if (std::any_of(v.required.begin(), v.required.end(), asks)) return true;
+    return false;
+  };
+  std::vector<std::string> names;
+  std::string stand_in =
+      "// compose's stand-in for peppher.h: the generic interfaces the program calls\n"
+      "#define PEPPHER_INITIALIZE()\n#define PEPPHER_SHUTDOWN()\n";
+  for (const ir::Interface& iface : app.interfaces) {
+    if (!iface.generic || iface.template_types.empty() || listed(iface)) continue;
+    names.push_back(iface.name);
+    std::string types, params;
+    for (const std::string& t : iface.template_types) types += (types.empty() ? "" : ", ") + t;
+    for (const ir::Parameter& p : iface.parameters) {
+      params += (params.empty() ? "" : ", ") + p.type + " " + p.name;
+      if (p.type.find("peppher::") != std::string::npos &&
+          stand_in.find("<peppher/runtime.h>") == std::string::npos) {
+        stand_in += "#include <peppher/runtime.h>\n";
+      }
+    }
+    stand_in += "template <typename " + types + "> void " + iface.name + "(" + params + ");\n";
+  }
+  if (names.empty()) return {};
+  const std::vector<ProgramSource> sources =
+      program_sources(app, options, main_source_flags, system_include_dirs, /*with_c=*/false);
+  return called_instantiations(sources, stand_in, names);
+}
+
 }  // namespace peppher::verify

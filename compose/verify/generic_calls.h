@@ -2,14 +2,15 @@
 // them (no instantiate="..." and no genericParameter types): the original tool left that
 // to the C++ compiler. Each C++ source of main.xml is parsed with Clang, function bodies
 // included, against a stand-in peppher.h that declares every such interface as a function
-// template; the template arguments Clang deduces at each call are read back. The driver
-// (compose/driver.cpp) turns them into the instantiate lists expansion uses.
+// template; the template arguments Clang deduces at each call are read back, as the
+// facts expansion takes (facts/source_facts.h).
 #pragma once
 
 #include <map>
 #include <string>
 #include <vector>
 
+#include "compose/facts/source_facts.h"
 #include "compose/verify/program_sources.h"
 
 namespace peppher::verify {
@@ -21,5 +22,14 @@ namespace peppher::verify {
 std::map<std::string, std::vector<std::vector<std::string>>> called_instantiations(
     const std::vector<ProgramSource>& sources, const std::string& stand_in,
     const std::vector<std::string>& names);
+
+/// The instantiations of `app`'s generic interfaces (checked, not expanded) that no
+/// descriptor lists (no instantiate="...", no genericParameter types), read from the calls
+/// in main's C++ sources (compiled with `main_source_flags`, see program_sources);
+/// `system_include_dirs`: the runtime's and StarPU's headers.
+facts::CalledInstantiations read_called_instantiations(
+    const ir::Application& app, const ir::Options& options,
+    const std::vector<std::string>& main_source_flags,
+    const std::vector<std::string>& system_include_dirs);
 
 }  // namespace peppher::verify

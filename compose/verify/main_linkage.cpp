@@ -11,6 +11,8 @@
 namespace peppher::verify {
 
 ProgramDeclarations read_program_declarations(const ir::Application& app,
+                                              const ir::Options& options,
+                                              const std::vector<std::string>& main_source_flags,
                                               const std::vector<std::string>& system_include_dirs) {
   namespace fs = std::filesystem;
   ProgramDeclarations found;
@@ -20,18 +22,19 @@ ProgramDeclarations read_program_declarations(const ir::Application& app,
   }
   if (names.empty()) return found;
   // A C source already makes every C-typed entry wrapper extern "C" (plan::has_c_callers).
-  const bool c_callers = plan::has_c_callers(app);
-  const std::string out = plan::output_dir(app);
+  const bool c_callers = plan::has_c_callers(app, options);
+  const std::string out = plan::output_dir(app, options);
   // What the program includes of the composition reads as empty: peppher.h (next to the
   // source or in the output folder, as the Makefile's -I finds it) and the wrapper headers.
   const std::string stub =
       "#define PEPPHER_INITIALIZE() ((void)0)\n#define PEPPHER_SHUTDOWN() ((void)0)\n";
   std::vector<std::pair<std::string, std::string>> generated = {{out + "/peppher.h", stub}};
   for (const ir::Interface& i : app.interfaces) {
-    generated.emplace_back(out + "/" + names::wrapper_file(i, app.options.wrapper_files_ext), "");
+    generated.emplace_back(out + "/" + names::wrapper_file(i, options.wrapper_files_ext), "");
   }
   SourceParser parser;
-  for (const ProgramSource& source : program_sources(app, system_include_dirs, /*with_c=*/true)) {
+  for (const ProgramSource& source :
+       program_sources(app, options, main_source_flags, system_include_dirs, /*with_c=*/true)) {
     ParseRequest r;
     r.path = source.path;
     r.language = source.c ? Language::C : Language::Cxx;

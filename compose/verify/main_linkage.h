@@ -18,7 +18,8 @@ namespace peppher::verify {
 /// What the application's own sources (main.xml's, C and C++) say of its interfaces, found
 /// by parsing each with Clang (function bodies skipped; the generated headers, which do not
 /// exist yet, read as empty). A source Clang cannot read contributes what it declared
-/// before the problem. `system_include_dirs`: the runtime's and StarPU's headers.
+/// before the problem. `main_source_flags`: their flags (program_sources);
+/// `system_include_dirs`: the runtime's and StarPU's headers.
 struct ProgramDeclarations {
   /// The interfaces its C++ sources declare with C linkage (none when a C source calls
   /// them: every C-typed entry wrapper is extern "C" then, plan::has_c_callers).
@@ -29,6 +30,8 @@ struct ProgramDeclarations {
   std::vector<std::pair<std::string, ir::SourceLoc>> definitions;  // (interface, where)
 };
 ProgramDeclarations read_program_declarations(const ir::Application& app,
+                                              const ir::Options& options,
+                                              const std::vector<std::string>& main_source_flags,
                                               const std::vector<std::string>& system_include_dirs);
 
 /// Reports each of @p d's definitions as an error at the definition.

@@ -11,19 +11,22 @@
 
 namespace peppher::verify {
 
-std::vector<ProgramSource> program_sources(const ir::Application& app,
+std::vector<ProgramSource> program_sources(const ir::Application& app, const ir::Options& options,
+                                           const std::vector<std::string>& main_source_flags,
                                            const std::vector<std::string>& system_include_dirs,
                                            bool with_c) {
-  const std::string out = plan::output_dir(app);
+  const std::string out = plan::output_dir(app, options);
   std::vector<ProgramSource> sources;
+  size_t index = 0;
   for (const ir::SourceFile& s : app.sources) {
+    const std::string& flags = main_source_flags[index++];
     const bool c = plan::is_c_compiler(plan::main_source_compiler(app, s));
     if ((c && !with_c) || std::filesystem::path(s.path).extension() == ".cu") continue;
     ProgramSource p;
     p.path = s.path;
     p.c = c;
     p.directory = out;
-    p.flags = clang_flags(s.compiler.flags, out);
+    p.flags = clang_flags(flags, out);
     for (const std::string& dir : system_include_dirs) {
       p.flags.push_back("-isystem");
       p.flags.push_back(dir);
@@ -33,13 +36,14 @@ std::vector<ProgramSource> program_sources(const ir::Application& app,
   return sources;
 }
 
-void warn_shadowed_headers(const ir::Application& app, diag::Diagnostics& diag) {
+void warn_shadowed_headers(const ir::Application& app, const ir::Options& options,
+                           diag::Diagnostics& diag) {
   namespace fs = std::filesystem;
-  fs::path out = plan::output_dir(app);
+  fs::path out = plan::output_dir(app, options);
   if (out.filename().empty() && out.has_relative_path()) out = out.parent_path();  // "gen/"
   std::vector<std::string> generated = {names::umbrella_header()};
   for (const ir::Interface& i : app.interfaces) {
-    const std::string header = names::wrapper_file(i, app.options.wrapper_files_ext);
+    const std::string header = names::wrapper_file(i, options.wrapper_files_ext);
     if (std::find(generated.begin(), generated.end(), header) == generated.end()) {
       generated.push_back(header);
     }

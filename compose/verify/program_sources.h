@@ -20,10 +20,12 @@ struct ProgramSource {
   bool c = false;  // compiled by a C compiler
 };
 
-/// The C++ sources of `app`, and with @p with_c those a C compiler compiles too (never CUDA
-/// ones): each with clang_flags() of its compile flags and -isystem of each of
+/// The C++ sources of `app` (composed with `options`), and with @p with_c those a C compiler
+/// compiles too (never CUDA ones): each with clang_flags() of its compile flags
+/// (`main_source_flags`, one per `app.sources`: plan::main_source_flags) and -isystem of each of
 /// `system_include_dirs` (the runtime's and StarPU's headers), run in the output folder.
-std::vector<ProgramSource> program_sources(const ir::Application& app,
+std::vector<ProgramSource> program_sources(const ir::Application& app, const ir::Options& options,
+                                           const std::vector<std::string>& main_source_flags,
                                            const std::vector<std::string>& system_include_dirs,
                                            bool with_c);
 
@@ -31,6 +33,7 @@ std::vector<ProgramSource> program_sources(const ir::Application& app,
 /// instead of this one's: a peppher.h or wrapper header (by name) in the source's folder or
 /// in one of its -I / -iquote folders other than the output folder, as an earlier compose
 /// into that folder leaves them. A quoted #include finds them before the output folder's.
-void warn_shadowed_headers(const ir::Application& app, diag::Diagnostics& diag);
+void warn_shadowed_headers(const ir::Application& app, const ir::Options& options,
+                           diag::Diagnostics& diag);
 
 }  // namespace peppher::verify

@@ -133,13 +133,14 @@ std::string plural(size_t n, const char* word) {
 
 class Verifier {
  public:
-  Verifier(const ir::Application& app, const VerifySettings& settings, diag::Diagnostics& diags)
-      : app_(app), settings_(settings), diags_(diags) {}
+  Verifier(const ir::Application& app, const ir::Options& options, const VerifySettings& settings,
+           diag::Diagnostics& diags)
+      : app_(app), options_(options), settings_(settings), diags_(diags) {}
 
   VerifyResult run() {
     std::set<std::string> done;  // one tunable copy per base, one instantiation per generic
     for (const ir::Interface& iface : app_.interfaces) {
-      for (const ir::Variant* v : ir::enabled_variants(app_, iface)) {
+      for (const ir::Variant* v : ir::enabled_variants(options_, iface)) {
         std::string key = iface.name + "/" + (v->base_name.empty() ? v->name : v->base_name);
         // Every copy of a kernel with __local arguments: their element types may differ.
         const ir::SourceFile* kernel_file = ir::kernel_source(*v);
@@ -209,7 +210,7 @@ class Verifier {
   }
 
   // The folder generated files (and the Makefile's compile commands) run in.
-  std::string output_dir() const { return plan::output_dir(app_); }
+  std::string output_dir() const { return plan::output_dir(app_, options_); }
 
   // Whether Clang 14 can parse CUDA sources with the toolkit at settings_.cuda_path: its
   // cuda.h says CUDA_VERSION <= 11050 (Clang 14's newest).
@@ -762,6 +763,7 @@ class Verifier {
   }
 
   const ir::Application& app_;
+  const ir::Options& options_;
   const VerifySettings& settings_;
   diag::Diagnostics& diags_;
   VerifyResult result_;
@@ -772,33 +774,9 @@ class Verifier {
 
 }  // namespace
 
-VerifyResult verify_variants(const ir::Application& app, const VerifySettings& settings,
-                             diag::Diagnostics& diags) {
-  return Verifier(app, settings, diags).run();
-}
-
-void verify_plan(const ir::Application& app, plan::ApplicationPlan& plan,
-                 const VerifySettings& settings, diag::Diagnostics& diags) {
-  const VerifyResult found = verify_variants(app, settings, diags);
-  for (plan::WrapperPlan& w : plan.wrappers) {
-    for (std::vector<plan::VariantSlot>& slots : w.slots) {
-      for (plan::VariantSlot& s : slots) {
-        const ir::Variant& v = *s.variant;
-        // A function as found: a variant's, or a host-side OpenCL variant's (not a kernel).
-        const bool function = ir::info(v.backend).code != ir::VariantCode::Kernel || s.host_side;
-        auto f = found.functions.find(v.base_name.empty() ? v.name : v.base_name);
-        if (function && f != found.functions.end()) {
-          s.c_linkage = s.c_linkage || f->second.c_linkage;
-          s.scope = f->second.scope;
-        }
-        auto it = found.local_args.find(s.variant);  // a kernel's __local arguments
-        if (it == found.local_args.end()) continue;
-        for (const LocalPlacement& l : it->second) {  // in parameter order
-          plan::place_local_arg(s.kernel_args, *l.arg, l.index, l.elem_bytes);
-        }
-      }
-    }
-  }
+VerifyResult verify_variants(const ir::Application& app, const ir::Options& options,
+                             const VerifySettings& settings, diag::Diagnostics& diags) {
+  return Verifier(app, options, settings, diags).run();
 }
 
 }  // namespace peppher::verify

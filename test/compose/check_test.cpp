@@ -158,20 +158,21 @@ TEST_CASE("a C++11 main calling container interfaces is compiled as C++17, with 
                  source("new.cpp", "-std=c++17"), source("plain.c", "-std=c99")};
   std::ostringstream err;
   diag::Diagnostics diag(err);
-  plan::raise_cxx_standard(app, diag);  // raw pointers only: C++11 is enough
+  // Raw pointers only: C++11 is enough.
+  std::vector<std::string> flags = plan::main_source_flags(app, diag);
   CHECK(err.str() == "");
-  CHECK(app.sources[0].compiler.flags == "-O2 -std=c++11");
+  CHECK(flags[0] == "-O2 -std=c++11");
 
   ir::Interface vec;
   vec.name = "scale_vec";
   vec.parameters.push_back(ir::Parameter{});
   vec.parameters.back().kind = ir::ParamKind::Vector;
   app.interfaces.push_back(vec);
-  plan::raise_cxx_standard(app, diag);
-  CHECK(app.sources[0].compiler.flags == "-O2 -std=c++17");
-  CHECK(app.sources[1].compiler.flags == "-std=gnu++17 -g");
-  CHECK(app.sources[2].compiler.flags == "-std=c++17");
-  CHECK(app.sources[3].compiler.flags == "-std=c99");
+  flags = plan::main_source_flags(app, diag);
+  CHECK(flags[0] == "-O2 -std=c++17");
+  CHECK(flags[1] == "-std=gnu++17 -g");
+  CHECK(flags[2] == "-std=c++17");
+  CHECK(flags[3] == "-std=c99");
   CHECK(err.str() ==
         "main.xml:3:7: warning: 'main.cpp' is compiled with -std=c++17 instead of -std=c++11: "
         "interface 'scale_vec' takes PEPPHER containers (peppher::Vector, Matrix, Scalar), "

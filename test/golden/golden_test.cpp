@@ -13,7 +13,6 @@
 #include "compose/emit/generate.h"
 #include "compose/expand/expand.h"
 #include "compose/explore/explore.h"
-#include "compose/explore/table.h"
 #include "compose/plan/plan.h"
 #include "compose/verify/verify.h"
 #include "hand_built_ir.h"
@@ -42,13 +41,18 @@ emit::EmitSettings fixed_settings() {
   return settings;
 }
 
-// The plan and emit stages on `app` into `out`, as the driver runs them; with `verify`, also
-// variant verification in between (Clang reads the variants' sources: what a kernel's
-// __local arguments become depends on where it takes them).
-void generate(const ir::Application& app, output::OutputContext& out, diag::Diagnostics& diags,
-              bool verify = false) {
-  plan::ApplicationPlan plan = plan::plan_application(app, diags);
-  if (verify && !diags.has_errors()) verify::verify_plan(app, plan, {}, diags);
+// The plan and emit stages on `app` into `out`, as the driver runs them (main's sources
+// with their flags as given); with `verify`, also what the variants' sources say, read
+// before planning (Clang reads them: what a kernel's __local arguments become depends on
+// where it takes them).
+void generate(const ir::Application& app, const ir::Options& options, output::OutputContext& out,
+              diag::Diagnostics& diags, bool verify = false) {
+  std::vector<std::string> main_flags;
+  for (const ir::SourceFile& s : app.sources) main_flags.push_back(s.compiler.flags);
+  facts::SourceFacts facts;
+  if (verify) facts.variants = verify::verify_variants(app, options, {}, diags);
+  if (diags.has_errors()) return;
+  const plan::ApplicationPlan plan = plan::plan_application(app, options, main_flags, facts, diags);
   if (!diags.has_errors()) emit::generate(plan, fixed_settings(), out);
 }
 
@@ -82,7 +86,7 @@ void check_golden(const std::string& name, const ir::Application& app) {
   std::ostringstream messages;
   diag::Diagnostics diags(messages);
   output::OutputContext out;
-  generate(app, out, diags);
+  generate(app, ir::Options{}, out, diags);
   INFO(messages.str());
   REQUIRE_FALSE(diags.has_errors());
   compare_with_expected(name, out.files());
@@ -101,13 +105,13 @@ void check_golden_descriptors(const std::string& name, bool verify = false) {
   diag::Diagnostics diags(messages);
   ir::Options options;
   REQUIRE(cli::parse_options(args, options, diags));
-  ir::Application app = explore::explore(options, diags);
-  check::resolve_and_check(app, diags);
-  if (!diags.has_errors()) explore::load_table(app, diags);  // as the driver does
+  // As the driver runs them.
+  const ir::Application app =
+      check::resolve_and_check(explore::load(options, diags), options, diags);
   output::OutputContext out;
   if (!diags.has_errors()) {
-    const ir::Application expanded = expand::expand(app, diags);
-    generate(expanded, out, diags, verify);
+    const ir::Application expanded = expand::expand(app, options, {}, diags);
+    generate(expanded, options, out, diags, verify);
   }
   INFO(messages.str());
   REQUIRE_FALSE(diags.has_errors());
@@ -149,8 +153,8 @@ TEST_CASE("golden: a second run produces byte-identical output") {
   diag::Diagnostics diags(messages);
   auto app = golden::containers_app();
   output::OutputContext first, second;
-  generate(app, first, diags);
-  generate(app, second, diags);
+  generate(app, ir::Options{}, first, diags);
+  generate(app, ir::Options{}, second, diags);
   REQUIRE_FALSE(diags.has_errors());
   REQUIRE(first.files().size() > 3);  // the wrapper pair, peppher.h, Makefile, ...
   for (const auto& [path, text] : first.files()) {
@@ -171,7 +175,7 @@ TEST_CASE("golden: more variants for one backend than StarPU allows is a diagnos
   std::ostringstream messages;
   diag::Diagnostics diags(messages);
   output::OutputContext out;
-  generate(app, out, diags);
+  generate(app, ir::Options{}, out, diags);
   CHECK(diags.has_errors());
   CHECK_THAT(messages.str(), Catch::Contains("has 5 enabled CPU/OPENMP variants ('scale_cpu_func', "
                                              "'extra_cpu_0', 'extra_cpu_1', 'extra_cpu_2', "
@@ -216,7 +220,7 @@ std::string generate_messages(const ir::Application& app) {
   std::ostringstream messages;
   diag::Diagnostics diags(messages);
   output::OutputContext out;
-  generate(app, out, diags);
+  generate(app, ir::Options{}, out, diags);
   return messages.str();
 }
 
@@ -264,7 +268,7 @@ TEST_CASE("expand: tunable expansion past StarPU's slot limit keeps the first, n
   cpu.tunables.push_back({cpu.loc, "BLOCK", "int", {"1", "2", "3", "4", "5", "6"}});
   std::ostringstream messages;
   diag::Diagnostics diags(messages);
-  ir::Application expanded = expand::expand(app, diags);
+  ir::Application expanded = expand::expand(app, ir::Options{}, {}, diags);
   CHECK_FALSE(diags.has_errors());
   CHECK_THAT(messages.str(),
              Catch::Contains("warning: tunable expansion gives interface 'vector_scale' 6 CPU "
@@ -272,7 +276,7 @@ TEST_CASE("expand: tunable expansion past StarPU's slot limit keeps the first, n
                              "first (train to keep the fastest), dropped "
                              "'scale_cpu_func__BLOCK_5', 'scale_cpu_func__BLOCK_6'"));
   int enabled_cpu = 0;
-  for (const ir::Variant* v : ir::enabled_variants(expanded, expanded.interfaces.front())) {
+  for (const ir::Variant* v : ir::enabled_variants(ir::Options{}, expanded.interfaces.front())) {
     enabled_cpu += v->backend == ir::Backend::Cpu;
   }
   CHECK(enabled_cpu == 4);
