@@ -107,16 +107,16 @@ TEST_CASE("backends: each codelet group has its sections in the wrapper template
 }
 
 TEST_CASE("backends: disabling a backend goes through its record's switches", "[backends]") {
-  ir::Application app;
+  ir::Options options;
   ir::Interface iface;
   for (const ir::BackendInfo& r : ir::backends()) {
     INFO(r.name);
-    CHECK(ir::backend_enabled(app, iface, r.backend));
-    app.options.*r.disabled_by_option = true;
-    CHECK_FALSE(ir::backend_enabled(app, iface, r.backend));
-    app.options.*r.disabled_by_option = false;
+    CHECK(ir::backend_enabled(options, iface, r.backend));
+    options.*r.disabled_by_option = true;
+    CHECK_FALSE(ir::backend_enabled(options, iface, r.backend));
+    options.*r.disabled_by_option = false;
     iface.*r.disabled_by_interface = true;
-    CHECK_FALSE(ir::backend_enabled(app, iface, r.backend));
+    CHECK_FALSE(ir::backend_enabled(options, iface, r.backend));
     iface.*r.disabled_by_interface = false;
   }
 }
