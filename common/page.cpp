@@ -7,32 +7,12 @@
 #include <sstream>
 
 #include "common/figures.h"
+#include "common/markup.h"
 
 namespace peppher::perfdata {
 namespace {
 
-std::string esc(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
+std::string esc(const std::string& s) { return common::xml_escape(s); }
 
 std::string fixed(double v, int digits) {
   char buf[64];

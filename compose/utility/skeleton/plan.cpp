@@ -370,29 +370,6 @@ std::string xml_comment_safe(std::string s) {
   return s;
 }
 
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 std::string opencl_type(const std::string& t) {
   static const std::map<std::string, std::string> kTypes = {{"unsigned char", "uchar"},
                                                             {"signed char", "char"},

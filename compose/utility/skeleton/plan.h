@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "common/markup.h"
 #include "compose/diag/diagnostics.h"
 #include "compose/utility/scan/scanned.h"
 
@@ -76,7 +77,7 @@ std::vector<ComponentPlan> plan_components(const scan::ScannedHeader& header,
                                            const PlanSettings& settings, diag::Diagnostics& diag);
 
 // Helpers shared with the tests.
-std::string xml_escape(const std::string& s);
+using common::xml_escape;
 std::string xml_comment_safe(std::string s);  // text an XML comment can hold ("-- " -> "- -")
 std::string opencl_type(const std::string& canonical_builtin);  // "unsigned int" -> "uint"
 
