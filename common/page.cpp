@@ -12,7 +12,9 @@
 namespace peppher::perfdata {
 namespace {
 
-std::string esc(const std::string& s) { return common::xml_escape(s); }
+std::string esc(const std::string& s) {
+  return common::xml_escape(s);
+}
 
 std::string fixed(double v, int digits) {
   char buf[64];
