@@ -9,6 +9,7 @@
 #include "compose/check/platform_queries.h"
 #include "compose/check/predicates.h"
 #include "compose/expr/parser.h"
+#include "compose/ir/backends.h"
 
 namespace peppher::explain {
 
@@ -86,9 +87,7 @@ void print_platform_names(const ir::Application& app, const ir::Options& options
         continue;
       }
       const std::optional<ir::Backend> backend = check::worker_backend(*prop);
-      const char* kind = backend == ir::Backend::Cpu      ? "CPU"
-                         : backend == ir::Backend::OpenCl ? "OpenCL"
-                                                          : "CUDA";
+      const char* kind = backend ? ir::info(*backend).group_label : "CUDA";
       out << "StarPU's " << kind << " worker count, read when the program runs\n";
     }
   }
