@@ -1,6 +1,7 @@
 // compose --explain (see explain.h).
 #include "compose/explain/explain.h"
 
+#include <cassert>
 #include <filesystem>
 #include <limits>
 #include <map>
@@ -86,8 +87,11 @@ void print_platform_names(const ir::Application& app, const ir::Options& options
             << "\n";
         continue;
       }
+      // check/ has reported any other platform name without a compose-time value, and
+      // --explain runs only without errors (the plan's worker_count says the same).
       const std::optional<ir::Backend> backend = check::worker_backend(*prop);
-      const char* kind = backend ? ir::info(*backend).group_label : "CUDA";
+      assert(backend && "a platform name without a compose-time value is a worker count");
+      const char* kind = ir::info(backend.value_or(ir::Backend::Cpu)).group_label;
       out << "StarPU's " << kind << " worker count, read when the program runs\n";
     }
   }

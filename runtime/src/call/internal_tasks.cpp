@@ -45,18 +45,23 @@ void halo_copy_cpu(void* buffers[], void* cl_arg) {
   }
 }
 
-starpu_codelet make_halo_codelet() {
+// A codelet of the runtime's own tasks: one CPU function, @p nbuffers operands, the first
+// accessed as @p first and the others as @p rest.
+starpu_codelet cpu_codelet(starpu_cpu_func_t f, const char* name, int nbuffers,
+                           starpu_data_access_mode first, starpu_data_access_mode rest) {
   starpu_codelet cl{};
   cl.where = STARPU_CPU;
-  cl.cpu_funcs[0] = halo_copy_cpu;
-  cl.cpu_funcs_name[0] = "peppher_halo_copy";
-  cl.nbuffers = 2;
-  cl.modes[0] = STARPU_R;
-  cl.modes[1] = STARPU_W;
-  cl.name = "peppher_halo_copy";
+  cl.cpu_funcs[0] = f;
+  cl.cpu_funcs_name[0] = name;
+  cl.nbuffers = nbuffers;
+  cl.modes[0] = first;
+  for (int i = 1; i < nbuffers; ++i) cl.modes[i] = rest;
+  cl.name = name;
   return cl;
 }
-starpu_codelet g_halo_codelet = make_halo_codelet();
+
+starpu_codelet g_halo_codelet =
+    cpu_codelet(halo_copy_cpu, "peppher_halo_copy", 2, STARPU_R, STARPU_W);
 
 // A reduction's start (Call::add_reduction): the operator's identity (the ReductionOps in
 // cl_arg) into one block's partial (buffer 0, written).
@@ -76,17 +81,8 @@ void reduction_fold_cpu(void* buffers[], void* cl_arg) {
     ops->fold(acc, reinterpret_cast<const void*>(STARPU_VARIABLE_GET_PTR(buffers[i])));
 }
 
-starpu_codelet make_reduction_start_codelet() {
-  starpu_codelet cl{};
-  cl.where = STARPU_CPU;
-  cl.cpu_funcs[0] = reduction_start_cpu;
-  cl.cpu_funcs_name[0] = "peppher_reduction_start";
-  cl.nbuffers = 1;
-  cl.modes[0] = STARPU_W;
-  cl.name = "peppher_reduction_start";
-  return cl;
-}
-starpu_codelet g_reduction_start = make_reduction_start_codelet();
+starpu_codelet g_reduction_start =
+    cpu_codelet(reduction_start_cpu, "peppher_reduction_start", 1, STARPU_W, STARPU_W);
 
 // Fold codelets by partial count: g_reduction_folds[k] folds k partials (1 .. NMAXBUFS - 1),
 // so that StarPU-MPI reads every buffer's mode from the codelet; more blocks take several
@@ -95,14 +91,8 @@ constexpr int kMaxFold = STARPU_NMAXBUFS - 1;
 std::array<starpu_codelet, STARPU_NMAXBUFS> make_reduction_folds() {
   std::array<starpu_codelet, STARPU_NMAXBUFS> all{};
   for (int k = 1; k <= kMaxFold; ++k) {
-    starpu_codelet& cl = all[static_cast<std::size_t>(k)];
-    cl.where = STARPU_CPU;
-    cl.cpu_funcs[0] = reduction_fold_cpu;
-    cl.cpu_funcs_name[0] = "peppher_reduction_fold";
-    cl.nbuffers = k + 1;
-    cl.modes[0] = STARPU_RW;
-    for (int i = 1; i <= k; ++i) cl.modes[i] = STARPU_R;
-    cl.name = "peppher_reduction_fold";
+    all[static_cast<std::size_t>(k)] =
+        cpu_codelet(reduction_fold_cpu, "peppher_reduction_fold", k + 1, STARPU_RW, STARPU_R);
   }
   return all;
 }
