@@ -7,13 +7,19 @@
 #include "devices/cuda.h"
 #include "devices/host_opencl.h"
 #include "devices/idle_workers.h"
+#include "devices/opencl_platforms.h"
 #include "devices/opencl_programs.h"
 #include "peppher/placement.h"
 
 namespace peppher::detail {
 
 void configure_devices(starpu_conf& conf) {
-  configure_for_host_opencl(conf);  // pocl: a CPU worker on every core
+  skip_unused_opencl_platforms(conf);  // first: nothing may load them before
+  configure_for_host_opencl(conf);     // pocl: a CPU worker on every core
+}
+
+void restore_environment() noexcept {
+  restore_opencl_environment();
 }
 
 void open_devices() {

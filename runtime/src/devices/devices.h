@@ -14,6 +14,10 @@ namespace peppher::detail {
 /// @brief Before starpu_init(): the drivers' changes to StarPU's set-up (with OpenCL devices
 ///        on the host's cores only: a CPU worker on every core, synchronous copies).
 void configure_devices(starpu_conf& conf);
+/// @brief Right after starpu_init() returned, started or not: the process environment as
+///        it was before configure_devices() (which hides unused OpenCL platforms from
+///        StarPU's start, opencl_platforms.h).
+void restore_environment() noexcept;
 /// @brief Right after starpu_init(): per-worker device handles (a cuBLAS handle per CUDA
 ///        worker, on its stream).
 void open_devices();

@@ -118,6 +118,7 @@ void init(const Config& config) {
   detail::apply_calibration_defaults(conf);  // models learn from one run (placement.h)
   detail::Distributed* layer = detail::distributed();
   const int ret = layer != nullptr ? layer->start(conf) : starpu_init(&conf);
+  detail::restore_environment();
   if (ret != 0) {
     detail::set_distributed(nullptr);
     throw Error("init: " + init_error(ret));
