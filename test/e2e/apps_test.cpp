@@ -55,6 +55,26 @@ TEST_CASE("e2e apps: sgemm on Matrix containers is right on every worker set") {
     CHECK_THAT(r.output, !Catch::Contains("asynchronous transfer"));
   }
   {
+    // StarPU prints nothing in the configurations a user gets without setting anything:
+    // the workers it picks itself, with and without pocl's device, on a first run (bus
+    // calibration) and a later one (issue: a clean stderr; binding warnings came at every
+    // OpenMP call beside pocl).
+    const fs::path home = out / "starpu-home-defaults";
+    fs::remove_all(home);
+    const std::string defaults =
+        "STARPU_HOME=" + home.string() + " env -u STARPU_NCPU -u STARPU_NOPENCL -u STARPU_SILENT";
+    for (const std::string devices : {"STARPU_OPENCL_ON_CPUS=1", "STARPU_OPENCL_ON_CPUS=0"}) {
+      for (int run = 0; run < 2; ++run) {
+        INFO(devices << ", run " << run << ": StarPU's defaults, nothing on stderr from StarPU");
+        e2e::Run r = run_program(exe, "128 6", defaults + " " + devices);
+        INFO(r.output);
+        CHECK(r.exit_code == 0);
+        CHECK_THAT(r.output, Catch::Contains("13 calls: all results correct"));
+        CHECK_THAT(r.output, !Catch::Contains("[starpu]"));
+      }
+    }
+  }
+  {
     INFO("CPU only: the CPU-side variants run every call");
     e2e::Run r = run_program(exe, args, kCpuOnly);
     INFO(r.output);

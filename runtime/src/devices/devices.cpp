@@ -9,17 +9,19 @@
 #include "devices/idle_workers.h"
 #include "devices/opencl_platforms.h"
 #include "devices/opencl_programs.h"
+#include "devices/start_environment.h"
 #include "peppher/placement.h"
 
 namespace peppher::detail {
 
 void configure_devices(starpu_conf& conf) {
+  quiet_start();                       // StarPU's start prints nothing by default
   skip_unused_opencl_platforms(conf);  // first: nothing may load them before
   configure_for_host_opencl(conf);     // pocl: a CPU worker on every core
 }
 
 void restore_environment() noexcept {
-  restore_opencl_environment();
+  restore_start_environment();
 }
 
 void open_devices() {

@@ -41,6 +41,8 @@
 #include <string>
 #include <vector>
 
+#include "devices/start_environment.h"
+
 namespace peppher::detail {
 namespace {
 
@@ -240,6 +242,12 @@ void configure_for_host_opencl(starpu_conf& conf) {
   if (conf.ncuda != 0) return;  // a CUDA driver may want its core: StarPU's default stays
 #endif
   if (!only_host_devices(conf.nopencl)) return;
+  // A CPU worker on every core and the device's driver thread: one core has two of StarPU's
+  // threads, and StarPU bound both to it and warned at the start and after every parallel
+  // task ("worker 0 was already bound to PU 0 ... This will strongly degrade performance",
+  // 185 times in 200 OpenMP calls). The driver waits in clFinish: unbound, the kernel's
+  // scheduler places the threads that run.
+  set_for_start("STARPU_WORKERS_NOBIND", "1");
   if (!env_set("STARPU_DISABLE_ASYNCHRONOUS_OPENCL_COPY"))
     conf.disable_asynchronous_opencl_copy = 1;
   if (conf.ncpus == -1) {  // neither STARPU_NCPU nor Config::ncpus

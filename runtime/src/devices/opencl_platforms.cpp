@@ -13,13 +13,13 @@
 
 #include <cstdlib>
 
+#include "devices/start_environment.h"
 #include "peppher/selection.h"
 
 namespace peppher::detail {
 namespace {
 
 constexpr const char* kNoVendors = "/nonexistent/peppher-run-without-opencl-variants";
-bool g_hidden = false;
 
 bool env_set(const char* name) {
   const char* v = std::getenv(name);
@@ -36,17 +36,11 @@ bool some_variant_runs_on_opencl() {
 }  // namespace
 
 void skip_unused_opencl_platforms(const starpu_conf& conf) {
-  g_hidden = false;
   if (env_set("OCL_ICD_VENDORS") || env_set("OCL_ICD_FILENAMES")) return;
   // nopencl > 0: workers asked for by count (a program's own codelets may use them).
   const bool wanted = conf.nopencl > 0 || (conf.nopencl < 0 && some_variant_runs_on_opencl());
   if (wanted) return;
-  g_hidden = ::setenv("OCL_ICD_VENDORS", kNoVendors, 1) == 0;
-}
-
-void restore_opencl_environment() noexcept {
-  if (g_hidden) ::unsetenv("OCL_ICD_VENDORS");
-  g_hidden = false;
+  set_for_start("OCL_ICD_VENDORS", kNoVendors);  // the program gets its own back after
 }
 
 }  // namespace peppher::detail

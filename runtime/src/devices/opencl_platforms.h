@@ -10,11 +10,7 @@ namespace peppher::detail {
 /// @brief Before starpu_init(): when no OpenCL worker can be of use (@p conf.nopencl is 0,
 ///        or it is left to StarPU and no composed variant runs on OpenCL), hides the OpenCL
 ///        platforms from this start, unless the user's own OCL_ICD_VENDORS or
-///        OCL_ICD_FILENAMES says where they are.
+///        OCL_ICD_FILENAMES says where they are (for the start only: start_environment.h).
 void skip_unused_opencl_platforms(const starpu_conf& conf);
-
-/// @brief After starpu_init(): the environment as the program had it (its child processes
-///        see the platforms again).
-void restore_opencl_environment() noexcept;
 
 }  // namespace peppher::detail

@@ -1,0 +1,22 @@
+// Environment variables set for StarPU's start only (start_environment.cpp): StarPU 1.3 reads
+// some of its settings from the environment alone, once, in starpu_init(); the runtime sets
+// them there and gives the program its environment back right after. The user's own value
+// always wins: a variable already set is left as it is.
+#pragma once
+
+namespace peppher::detail {
+
+/// @brief Sets @p name to @p value until restore_start_environment(), unless the program's
+///        environment already has it. Returns whether it was set.
+bool set_for_start(const char* name, const char* value);
+
+/// @brief After starpu_init(), started or not: every variable set_for_start() set is unset.
+void restore_start_environment() noexcept;
+
+/// @brief Before starpu_init(): StarPU's notes during the start are not printed (its
+///        peager scheduler warns that it is "mostly a proof of concept" at every start; the
+///        runtime chooses it for OpenMP variants, docs/SELECTION.md), unless STARPU_SILENT
+///        is the user's. restore_start_environment() lets later notes through again.
+void quiet_start();
+
+}  // namespace peppher::detail
