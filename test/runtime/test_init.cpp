@@ -9,6 +9,7 @@
 #include <string>
 
 #include "peppher_catch.h"
+#include "peppher/detail/cpu_cap.h"
 #include "support.h"
 
 using namespace peppher_test;
@@ -116,4 +117,17 @@ TEST_CASE("PEPPHER_REPORT=1 prints the report to stderr at shutdown", "[init][re
   std::remove(path);
   CHECK_THAT(text.str(),
              Catch::Contains("PEPPHER execution report") && Catch::Contains("fill_cpu"));
+}
+
+TEST_CASE("a StarPU that caps CPU workers below the machine's cores is named once", "[init]") {
+  using peppher::detail::cpu_cap_note;
+  const std::string note = cpu_cap_note(16, 4, -1);  // Debian 12's StarPU on a 16-core node
+  CHECK_THAT(note, Catch::Contains("at most 4 CPU workers"));
+  CHECK_THAT(note, Catch::Contains("16 cores"));
+  CHECK_THAT(note, Catch::Contains("tools/starpu"));
+  CHECK(cpu_cap_note(16, 4, 8) == note);  // asked for more than it can give
+  CHECK(cpu_cap_note(16, 4, 4).empty());  // asked for what it gives
+  CHECK(cpu_cap_note(16, 4, 2).empty());
+  CHECK(cpu_cap_note(4, 4, -1).empty());  // every core has its worker
+  CHECK(cpu_cap_note(2, 32, -1).empty());
 }

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 
+#include "devices/cpu_cores.h"
 #include "devices/cuda.h"
 #include "devices/host_opencl.h"
 #include "devices/idle_workers.h"
@@ -14,10 +15,15 @@
 
 namespace peppher::detail {
 
+namespace {
+int g_requested_cpus = -1;  // conf.ncpus as configured (init() runs under its mutex)
+}  // namespace
+
 void configure_devices(starpu_conf& conf) {
   quiet_start();                       // StarPU's start prints nothing by default
   skip_unused_opencl_platforms(conf);  // first: nothing may load them before
   configure_for_host_opencl(conf);     // pocl: a CPU worker on every core
+  g_requested_cpus = conf.ncpus;
 }
 
 void restore_environment() noexcept {
@@ -25,6 +31,7 @@ void restore_environment() noexcept {
 }
 
 void open_devices() {
+  note_capped_cores(g_requested_cpus);  // StarPU's own warning came during the quiet start
   open_cuda();
 }
 

@@ -24,7 +24,6 @@
 // once.
 #include "devices/host_opencl.h"
 
-#include <hwloc.h>
 #include <starpu_opencl.h>
 #include <unistd.h>
 
@@ -41,6 +40,7 @@
 #include <string>
 #include <vector>
 
+#include "devices/cpu_cores.h"
 #include "devices/start_environment.h"
 
 namespace peppher::detail {
@@ -73,22 +73,6 @@ bool only_host_devices(int nopencl) {
   if (on_cpus == nullptr || *on_cpus == '\0' || std::strcmp(on_cpus, "0") == 0) return false;
   return count_devices(CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR) == 0 &&
          count_devices(CL_DEVICE_TYPE_CPU) > 0;
-}
-
-// The cores StarPU counts (hwloc's cores, else its processing units), times
-// STARPU_NTHREADS_PER_CORE as StarPU multiplies them; 0 when hwloc cannot tell.
-int host_cores() {
-  hwloc_topology_t topology;
-  if (hwloc_topology_init(&topology) != 0) return 0;
-  int n = 0;
-  if (hwloc_topology_load(topology) == 0) {
-    n = hwloc_get_nbobjs_by_type(topology, HWLOC_OBJ_CORE);
-    if (n <= 0) n = hwloc_get_nbobjs_by_type(topology, HWLOC_OBJ_PU);
-  }
-  hwloc_topology_destroy(topology);
-  const char* per_core = std::getenv("STARPU_NTHREADS_PER_CORE");
-  const int threads = per_core != nullptr ? std::atoi(per_core) : 1;
-  return n > 0 ? n * std::max(threads, 1) : 0;
 }
 
 // Fresh-buffer bandwidth (bytes per microsecond, StarPU's unit) into each host OpenCL
