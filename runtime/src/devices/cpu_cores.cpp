@@ -18,15 +18,21 @@
 
 namespace peppher::detail {
 
-int host_cores() {
+HostCpus host_cpus() {
+  HostCpus cpus;
   hwloc_topology_t topology;
-  if (hwloc_topology_init(&topology) != 0) return 0;
-  int n = 0;
+  if (hwloc_topology_init(&topology) != 0) return cpus;
   if (hwloc_topology_load(topology) == 0) {
-    n = hwloc_get_nbobjs_by_type(topology, HWLOC_OBJ_CORE);
-    if (n <= 0) n = hwloc_get_nbobjs_by_type(topology, HWLOC_OBJ_PU);
+    cpus.cores = std::max(hwloc_get_nbobjs_by_type(topology, HWLOC_OBJ_CORE), 0);
+    cpus.pus = std::max(hwloc_get_nbobjs_by_type(topology, HWLOC_OBJ_PU), 0);
   }
   hwloc_topology_destroy(topology);
+  return cpus;
+}
+
+int host_cores() {
+  const HostCpus cpus = host_cpus();
+  const int n = cpus.cores > 0 ? cpus.cores : cpus.pus;
   const char* per_core = std::getenv("STARPU_NTHREADS_PER_CORE");
   const int threads = per_core != nullptr ? std::atoi(per_core) : 1;
   return n > 0 ? n * std::max(threads, 1) : 0;

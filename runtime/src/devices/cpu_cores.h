@@ -4,6 +4,13 @@
 
 namespace peppher::detail {
 
+/// @brief The host's cores and processing units, as hwloc counts them (0 when it cannot).
+struct HostCpus {
+  int cores = 0;
+  int pus = 0;
+};
+HostCpus host_cpus();
+
 /// @brief The cores StarPU counts (hwloc's cores, else its processing units), times
 ///        STARPU_NTHREADS_PER_CORE as StarPU multiplies them; 0 when hwloc cannot tell.
 int host_cores();

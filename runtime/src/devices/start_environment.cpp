@@ -21,6 +21,10 @@ void quiet_start() {
   g_quiet = set_for_start("STARPU_SILENT", "1");
 }
 
+void stay_quiet() {
+  g_quiet = false;  // restore_start_environment() leaves _starpu_silent as the start set it
+}
+
 bool set_for_start(const char* name, const char* value) {
   const char* mine = std::getenv(name);
   if (mine != nullptr && *mine != '\0') return false;

@@ -19,4 +19,8 @@ void restore_start_environment() noexcept;
 ///        is the user's. restore_start_environment() lets later notes through again.
 void quiet_start();
 
+/// @brief After quiet_start(): StarPU stays quiet for the whole run (where what it would warn
+///        of is the runtime's choice: host_opencl.cpp).
+void stay_quiet();
+
 }  // namespace peppher::detail
