@@ -81,11 +81,26 @@ bool refers_to_variable(const std::string& text) {
   return text.find('$') != std::string::npos;
 }
 
+// An object's compile command, named by a hash of its text (FNV-1a, 64 bits, hex): the
+// stamp records it and the Makefile's rule checks it after compiling (command_stamp_text).
+std::string command_id(const CompileStep& s) {
+  std::uint64_t h = 14695981039346656037ull;
+  for (const unsigned char c : s.compiler + " " + s.flags) h = (h ^ c) * 1099511628211ull;
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+  return hex;
+}
+
 // The compile command of an object as its stamp records it: what, when it changes,
-// rebuilds the object (the generated Makefile makes the object depend on the stamp).
+// rebuilds the object (the generated Makefile makes the object depend on the stamp). A
+// compose that runs while make compiles the object rewrites the stamp before the object is
+// done, which would leave the object newer than the stamp and built with the old command:
+// the rule therefore checks, after compiling, that the stamp still names its command, and
+// removes the object otherwise.
 std::string command_stamp_text(const CompileStep& s) {
   return "# " + std::string(output::kGeneratedMark) + ": the compile command of\n# " + s.object +
-         "; the object is rebuilt when it changes.\n" + s.compiler + " " + s.flags + "\n";
+         "; the object is rebuilt when it changes.\n# command " + command_id(s) + "\n" +
+         s.compiler + " " + s.flags + "\n";
 }
 
 std::string relative_to(const std::string& path, const std::string& dir) {
@@ -259,6 +274,7 @@ Data step_data(const CompileStep& s) {
   d.set("source", s.source);
   d.set("object", s.object);
   d.set("stamp", names::command_stamp(s.object));
+  d.set("command_id", command_id(s));
   d.set("compiler", shell_words(s.compiler));
   d.set("flags", shell_words(s.flags));
   d.set("depends", s.depends);

@@ -263,3 +263,27 @@ TEST_CASE("changed compile flags rebuild exactly the objects they compile", "[ho
   CHECK(run(make + "-q " + variant_object) == 1);  // its command changed: out of date
   CHECK(run(make + "-q " + main_object) == 0);     // another object's did not
 }
+
+// A compose that runs while make compiles (a slow compiler wrapper: ccache or distcc on a busy
+// machine) rewrites the stamp before the compile ends, so the object would be newer than the
+// new stamp yet built with the old command, and the next make would rebuild nothing. The make
+// that started first is played here by the Makefile it read, kept aside, run after the second
+// compose: its rule must remove what it built and fail, and the next make builds anew.
+TEST_CASE("compose during make cannot leave an object built with the old command", "[hostile]") {
+  test::TempDir tmp;
+  const fs::path work = fs::path(tmp.path()) / "case", out = fs::path(tmp.path()) / "out";
+  fs::copy(fs::path(PEPPHER_HOSTILE_DIR) / "flags_shell_characters", work,
+           fs::copy_options::recursive);
+  REQUIRE(compose_with_flags(work, out, "-O2 -DFACTOR=2") == 0);
+  const fs::path old_makefile = fs::path(tmp.path()) / "Makefile.read-by-the-first-make";
+  fs::copy_file(out / "Makefile", old_makefile);
+  REQUIRE(compose_with_flags(work, out, "-O2 -DFACTOR=3") == 0);
+  const std::string object = "obj/scale_cpu/scale_cpu.o";
+  const std::string in_out = "make -s -C " + test::shell_quote(out);
+  const std::string first_make = in_out + " -f " + test::shell_quote(old_makefile) + " " + object;
+  CHECK(run(first_make + " >/dev/null 2>&1") != 0);
+  CHECK_FALSE(fs::exists(out / object));
+  CHECK(run(in_out + " -q " + object) == 1);  // out of date: the next make compiles it
+  REQUIRE(run(in_out + " " + object + " >/dev/null 2>&1") == 0);
+  CHECK(run(in_out + " -q " + object) == 0);
+}
