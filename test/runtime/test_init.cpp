@@ -8,8 +8,8 @@
 #include <sstream>
 #include <string>
 
-#include "peppher_catch.h"
 #include "peppher/detail/cpu_cap.h"
+#include "peppher_catch.h"
 #include "support.h"
 
 using namespace peppher_test;
