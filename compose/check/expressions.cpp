@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "compose/check/platform_queries.h"
+#include "compose/check/predicates.h"
 #include "compose/expr/parser.h"
 
 namespace peppher::check {
@@ -12,6 +13,35 @@ namespace {
 
 bool contains(const std::vector<std::string>& v, const std::string& s) {
   return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+// A `/` or `%` whose divisor is a constant zero (`n/0`, `n%(2-2)`), or a constant part that
+// overflows: the composed program would divide by zero (SIGFPE, or a made-up length)
+// whatever the call's values. Reported at the first such operator.
+void check_constant_parts(const expr::Node& node, const ir::Expression& e, const std::string& what,
+                          diag::Diagnostics& diag) {
+  const Lookup unknown = [](const std::string&) { return std::optional<Value>(); };
+  if (node.kind == expr::NodeKind::Binary && (node.text == "/" || node.text == "%")) {
+    EvalProblem problem;
+    const std::optional<Value> divisor = evaluate(*node.operands[1], unknown, &problem);
+    if (divisor && divisor->as_double() == 0) {
+      diag.error(ir::loc_at(e, node.offset),
+                 what + " divides by zero ('" + e.text + "': a divisor is always 0)");
+      return;
+    }
+  }
+  EvalProblem problem;
+  bool constant = true;
+  const Lookup note_unknown = [&](const std::string&) {
+    constant = false;
+    return std::optional<Value>();
+  };
+  evaluate(node, note_unknown, &problem);
+  if (constant && problem.node != nullptr && problem.node == &node) {
+    diag.error(ir::loc_at(e, node.offset), what + " " + problem.message);
+    return;
+  }
+  for (const auto& operand : node.operands) check_constant_parts(*operand, e, what, diag);
 }
 
 }  // namespace
@@ -86,6 +116,7 @@ void resolve_expression(ir::Expression& e, const std::string& what, const Scope&
     diag.error(at, what + " names unknown " + kind + " '" + n + "'" +
                        diag::did_you_mean(diag::closest_match_in(n, all)));
   }
+  if (scope.refuse_constant_faults) check_constant_parts(*r.root, e, what, diag);
   e.ast = std::shared_ptr<const expr::Node>(std::move(r.root));
 }
 

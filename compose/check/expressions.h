@@ -18,6 +18,9 @@ struct Scope {
   std::vector<std::string> platform;    // property names usable as platform.<name>
   bool allow_platform = true;           // platform.* and xpdl::system::*
   std::string self;                     // a parameter that must not use itself
+  // A constant zero divisor or overflowing constant part is an error here; constraints leave
+  // it to their own evaluation (predicates.h), which names the part.
+  bool refuse_constant_faults = true;
 };
 
 // Parses e (filling e.ast) and checks its names; `what` names the expression in messages,

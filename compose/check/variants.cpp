@@ -175,9 +175,11 @@ void resolve_variant(const ir::Application& app, const ir::Interface& iface, ir:
     if (p.kind == ir::ParamKind::Matrix) scope.matrices.push_back(p.name);
   Scope launch = scope;  // launch sizes are C++ in the OpenCL wrapper: M.rows is M's extent
   launch.allow_platform = false;
+  Scope constraint = scope;
+  constraint.refuse_constant_faults = false;
   for (ir::Constraint& c : v.constraints) {
     std::string what = c.name.empty() ? "constraint" : "constraint '" + c.name + "'";
-    resolve_expression(c.expr, what, scope, diag);
+    resolve_expression(c.expr, what, constraint, diag);
   }
   for (ir::SourceFile& f : v.sources) {
     resolve_launch(f, launch, diag);
