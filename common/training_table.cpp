@@ -2,6 +2,8 @@
 #include "common/training_table.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cmath>
 #include <cstdlib>
 #include <pugixml.hpp>
 #include <set>
@@ -116,7 +118,15 @@ std::optional<TrainingTable> read_training_table(const std::string& path,
       auto& times = t.us[point];
       for (pugi::xml_node time : c.children()) {
         if (local(time) != "time") continue;
-        times[time.attribute("variant").value()] = time.attribute("us").as_double();
+        const std::string us = time.attribute("us").value();
+        char* end = nullptr;
+        errno = 0;
+        const double value = std::strtod(us.c_str(), &end);
+        if (us.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(value) || value < 0) {
+          problem_at(time, "time us='" + us + "' is not a number of microseconds");
+          continue;
+        }
+        times[time.attribute("variant").value()] = value;
       }
     }
     size_t cells = 1;

@@ -2,6 +2,7 @@
 #include "report/trace_reader.h"
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -10,6 +11,11 @@ namespace peppher::report {
 namespace {
 
 using nlohmann::json;
+
+// Bounds of what a trace's whole numbers may hold: thread and block ids fit an int; counts
+// and bytes stay below 2^53, where a double still holds every whole number.
+constexpr long long kMinId = -2147483647LL - 1, kMaxId = 2147483647LL;
+constexpr long long kMaxCount = 9007199254740992LL;
 
 // "line:col" of byte @p offset of @p text (1-based).
 std::string position(const std::string& text, std::size_t offset) {
@@ -57,6 +63,25 @@ class EventReader {
   }
   double number(const char* name) const { return number(e_, name); }
   std::string text(const char* name) const { return text(e_, name); }
+  // A finite number, for times: a file may hold anything (1e308, -1e308).
+  double time(const json& j, const char* name) const {
+    const double v = number(j, name);
+    if (!std::isfinite(v)) fail(std::string("'") + name + "' is not a finite number");
+    return v;
+  }
+  double time(const char* name) const { return time(e_, name); }
+  // A whole number in [lo, hi], for counts, bytes and ids (a cast of anything else would be
+  // undefined, and a negative byte count printed as 17592186044416.0 MiB).
+  long long whole(const json& j, const char* name, long long lo, long long hi) const {
+    const double v = number(j, name);
+    if (!(v >= static_cast<double>(lo) && v <= static_cast<double>(hi)) || v != std::floor(v))
+      fail(std::string("'") + name + "' is not a whole number from " + std::to_string(lo) + " to " +
+           std::to_string(hi));
+    return static_cast<long long>(v);
+  }
+  long long whole(const char* name, long long lo, long long hi) const {
+    return whole(e_, name, lo, hi);
+  }
 
  private:
   const std::string& path_;
@@ -117,6 +142,8 @@ perfdata::Trace parse_trace(const std::string& text, const std::string& path) {
         path + ":" + position(text, e.byte > 0 ? e.byte - 1 : 0) + ": error: not a valid trace: " +
         (truncated ? "the file ends too early (truncated?)" : "JSON syntax error") + " (" +
         e.what() + ")");
+  } catch (const json::exception& e) {  // a number beyond a double (1e999), and the like
+    throw perfdata::ReportError(path + ": error: not a valid trace: " + e.what());
   }
   if (!doc.is_object() || !doc.contains("traceEvents") || !doc["traceEvents"].is_array()) {
     throw perfdata::ReportError(path +
@@ -142,7 +169,7 @@ perfdata::Trace parse_trace(const std::string& text, const std::string& path) {
       const std::string what = r.text("name");
       if (what == "process_name") trace.program = r.text(r.args(), "name");
       if (what != "thread_name") continue;
-      const int tid = static_cast<int>(r.number("tid"));
+      const int tid = static_cast<int>(r.whole("tid", kMinId, kMaxId));
       const std::string name = r.text(r.args(), "name");
       if (name.rfind("bus ", 0) == 0) {
         trace.links.push_back({tid, name.substr(4)});
@@ -152,36 +179,37 @@ perfdata::Trace parse_trace(const std::string& text, const std::string& path) {
     } else if (ph == "X" && cat == "task") {
       const json& a = r.args();
       perfdata::TaskSpan t;
-      t.tid = static_cast<int>(r.number("tid"));
-      t.ts = r.number("ts");
-      t.dur = r.number("dur");
+      t.tid = static_cast<int>(r.whole("tid", kMinId, kMaxId));
+      t.ts = r.time("ts");
+      t.dur = r.time("dur");
       t.iface = r.text(a, "interface");
       t.variant = r.text(a, "variant");
       t.backend = r.text(a, "backend");
       t.worker = r.text(a, "worker");
-      t.call = static_cast<long>(r.number(a, "call"));
-      t.block = a.contains("block") ? static_cast<int>(r.number(a, "block")) : -1;
-      t.submit = r.number(a, "submit_us");
-      t.bytes_in = static_cast<std::size_t>(r.number(a, "bytes_in"));
+      t.call = static_cast<long>(r.whole(a, "call", 0, kMaxCount));
+      t.block = a.contains("block") ? static_cast<int>(r.whole(a, "block", 0, kMaxId)) : -1;
+      t.submit = r.time(a, "submit_us");
+      t.bytes_in = static_cast<std::size_t>(r.whole(a, "bytes_in", 0, kMaxCount));
       if (t.dur < 0) r.fail("negative duration");
       trace.tasks.push_back(std::move(t));
     } else if (ph == "X" && cat == "transfer") {
       const json& a = r.args();
       perfdata::TransferSpan t;
-      t.tid = static_cast<int>(r.number("tid"));
-      t.ts = r.number("ts");
-      t.dur = r.number("dur");
-      t.bytes = static_cast<std::size_t>(r.number(a, "bytes"));
+      t.tid = static_cast<int>(r.whole("tid", kMinId, kMaxId));
+      t.ts = r.time("ts");
+      t.dur = r.time("dur");
+      if (t.dur < 0) r.fail("negative duration");
+      t.bytes = static_cast<std::size_t>(r.whole(a, "bytes", 0, kMaxCount));
       t.src = r.text(a, "src");
       t.dst = r.text(a, "dst");
       t.iface = r.text(a, "interface");
-      t.call = static_cast<long>(r.number(a, "call"));
+      t.call = static_cast<long>(r.whole(a, "call", 0, kMaxCount));
       trace.transfers.push_back(std::move(t));
     } else if (ph == "i" && cat == "bus") {
       const json& a = r.args();
       trace.bus.push_back({r.text(a, "src"), r.text(a, "dst"),
-                           static_cast<std::size_t>(r.number(a, "bytes")),
-                           static_cast<long>(r.number(a, "transfers"))});
+                           static_cast<std::size_t>(r.whole(a, "bytes", 0, kMaxCount)),
+                           static_cast<long>(r.whole(a, "transfers", 0, kMaxCount))});
     }
   }
   std::sort(trace.workers.begin(), trace.workers.end(),

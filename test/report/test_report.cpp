@@ -9,6 +9,7 @@
 
 #include "common/figures.h"
 #include "common/summary.h"
+#include "common/training_table.h"
 #include "peppher_catch.h"
 #include "report/curves.h"
 #include "report/history.h"
@@ -73,6 +74,27 @@ TEST_CASE("report: a malformed or truncated trace is a clear error, never a cras
                       "\"args\":{}}]}"),
              Catch::Contains("traceEvents[0]: 'ts' is not a number"));
   CHECK_THAT(error_of("{\"traceEvents\":[7]}"), Catch::Contains("traceEvents[0] is not an object"));
+  // Numbers beyond a double, and values no trace holds (audit 2: 1e999 aborted the report, a
+  // negative byte count showed as 17592186044416.0 MiB).
+  CHECK_THAT(error_of("{\"traceEvents\":[{\"ph\":\"X\",\"cat\":\"task\",\"tid\":0,\"ts\":1e999,"
+                      "\"args\":{}}]}"),
+             Catch::StartsWith("run.json: error: not a valid trace"));
+  const auto transfer = [](const std::string& bytes, const std::string& call) {
+    return "{\"traceEvents\":[{\"ph\":\"X\",\"cat\":\"transfer\",\"tid\":3,\"ts\":1,\"dur\":2,"
+           "\"args\":{\"bytes\":" +
+           bytes +
+           ",\"src\":\"RAM\",\"dst\":\"OpenCL 0\","
+           "\"interface\":\"f\",\"call\":" +
+           call + "}}]}";
+  };
+  CHECK(error_of(transfer("64", "1")) == "(no error)");
+  CHECK_THAT(error_of(transfer("-1", "1")), Catch::Contains("'bytes' is not a whole number"));
+  CHECK_THAT(error_of(transfer("1e300", "1")), Catch::Contains("'bytes' is not a whole number"));
+  CHECK_THAT(error_of(transfer("2.5", "1")), Catch::Contains("'bytes' is not a whole number"));
+  CHECK_THAT(error_of(transfer("64", "-7")), Catch::Contains("'call' is not a whole number"));
+  CHECK_THAT(error_of("{\"traceEvents\":[{\"ph\":\"X\",\"cat\":\"transfer\",\"tid\":1e12,"
+                      "\"ts\":1,\"dur\":2,\"args\":{}}]}"),
+             Catch::Contains("'tid' is not a whole number"));
   // Every prefix of a valid trace is either an error or (the whole file) a trace.
   for (std::size_t n = 0; n < full.size(); n += 7) {
     std::string e = error_of(full.substr(0, n));
@@ -329,4 +351,21 @@ TEST_CASE("report: the output folder's name is a name, never a command") {
   }
   CHECK_FALSE(fs::exists(work / "PWNED"));
   CHECK_FALSE(fs::exists(fs::current_path() / "PWNED"));
+}
+
+TEST_CASE("report: a training table's times are checked, never trusted as written") {
+  const fs::path dir = fs::path(PEPPHER_REPORT_WORK) / "table_times";
+  fs::create_directories(dir);
+  const fs::path table = dir / "table.xml";
+  for (const std::string us : {"-5", "1e999", "nan", "inf", "12 apples", ""}) {
+    INFO("us=\"" << us << "\"");
+    std::string xml = kNamedTable;
+    xml.replace(xml.find("us=\"20\""), 7, "us=\"" + us + "\"");
+    std::ofstream(table) << replaced(xml, 99, "n");
+    std::vector<TableProblem> problems;
+    CHECK_FALSE(read_training_table(table.string(), problems).has_value());
+    REQUIRE(problems.size() == 1);
+    CHECK(problems[0].line == 6);
+    CHECK_THAT(problems[0].message, Catch::Contains("is not a number of microseconds"));
+  }
 }
