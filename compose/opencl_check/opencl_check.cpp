@@ -126,8 +126,7 @@ void check(size_t index, const std::string& source, const std::string& options,
           break;
         }
       }
-      std::cout << "item " << index << " failed " << error_name(err) << " " << failed->name
-                << "\n"
+      std::cout << "item " << index << " failed " << error_name(err) << " " << failed->name << "\n"
                 << build_log(program, failed->id) << "\nend\n";
       clReleaseProgram(program);
       return;

@@ -106,7 +106,8 @@ std::vector<LoggedDiagnostic> parse_build_log(const std::string& log) {
   // "error: FILE:L:C: message" (pocl), or "FILE:L:C: error: message".
   static const std::regex kBefore(
       R"(^(fatal error|error|warning|note): (.+?):([0-9]+):([0-9]+): (.*)$)");
-  static const std::regex kAfter(R"(^(.+?):([0-9]+):([0-9]+): (fatal error|error|warning|note): (.*)$)");
+  static const std::regex kAfter(
+      R"(^(.+?):([0-9]+):([0-9]+): (fatal error|error|warning|note): (.*)$)");
   std::vector<LoggedDiagnostic> out;
   std::istringstream in(log);
   for (std::string line; std::getline(in, line);) {
@@ -131,8 +132,8 @@ std::string logged_file(const std::string& logged, const std::string& kernel_pat
   // pocl compiles a copy in its cache (kcache/tempfile_XXXX.cl); others name the source
   // "<source>", "<kernel>", "input.cl", ...: none of those is the user's header.
   std::error_code ec;
-  const bool temporary = name.rfind("tempfile", 0) == 0 ||
-                         p.parent_path().filename() == "kcache" || !fs::is_regular_file(p, ec);
+  const bool temporary = name.rfind("tempfile", 0) == 0 || p.parent_path().filename() == "kcache" ||
+                         !fs::is_regular_file(p, ec);
   if (temporary) return kernel_path;
   if (fs::equivalent(p, kernel_path, ec)) return kernel_path;
   // A header: from the current folder when under it, as Clang's own diagnostics say.
@@ -304,9 +305,8 @@ bool compile_with_clang(const std::vector<KernelBuildRequest>& requests, SourceP
     if (parsed.ok) continue;
     const std::string absolute = fs::absolute(r.path).lexically_normal().string();
     for (const auto& [loc, message] : parsed.errors) {
-      const std::string file = loc.file.empty() || loc.file == absolute
-                                   ? r.path
-                                   : logged_file(loc.file, r.path);
+      const std::string file =
+          loc.file.empty() || loc.file == absolute ? r.path : logged_file(loc.file, r.path);
       if (!reported.insert({file, loc.line, loc.col, message}).second) continue;
       diags.error(ir::SourceLoc{file, loc.line, loc.col}, message);
     }
@@ -324,9 +324,9 @@ void KernelBuilder::finish(int verbosity, SourceParser& parser, diag::Diagnostic
   if (!checker_.empty() && wait_for_helper(diags) != Outcome::NoPlatform) return;
   if (compile_with_clang(requests_, parser, diags)) return;
   if (verbosity >= 1) {
-    diags.note("OpenCL kernel files are not compiled at compose time: no OpenCL platform, and "
-               "Clang has no OpenCL C header (" PEPPHER_CLANG_RESOURCE_DIR
-               "/include/opencl-c.h)");
+    diags.note(
+        "OpenCL kernel files are not compiled at compose time: no OpenCL platform, and "
+        "Clang has no OpenCL C header (" PEPPHER_CLANG_RESOURCE_DIR "/include/opencl-c.h)");
   }
 }
 

@@ -241,7 +241,8 @@ class Action : public clang::ASTFrontendAction {
   bool bodies_;
 };
 
-// Records every error (the first formatted with its place), and whether the expected prototype's virtual header had one.
+// Records every error (the first formatted with its place), and whether the expected
+// prototype's virtual header had one.
 class ErrorRecorder : public clang::DiagnosticConsumer {
  public:
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level,
@@ -567,9 +568,8 @@ ParsedSource SourceParser::parse(const ParseRequest& request) {
     if (!pch.empty()) cmd.insert(cmd.end(), {"-include-pch", pch});
     cmd.push_back(main);
     ErrorRecorder errors;
-    const bool ran =
-        run_tool(cmd, std::make_unique<Action>(names, result, request.check_bodies), directory,
-                 virtual_files, errors);
+    const bool ran = run_tool(cmd, std::make_unique<Action>(names, result, request.check_bodies),
+                              directory, virtual_files, errors);
     // An error in the expected prototype alone fails the run but not the source.
     result.ok = !errors.source_failed && (ran || errors.expected_failed);
     if (!result.ok && !pch.empty()) {  // not the source's fault, maybe: once more without

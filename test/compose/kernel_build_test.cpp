@@ -58,7 +58,9 @@ int main() {
     <peppher:sourceFiles>
       <peppher:sourceFile name="twice_cpu.cpp" language="C++"/>
     </peppher:sourceFiles>
-    <peppher:providedInterfaces><peppher:providedInterface name="twice"/></peppher:providedInterfaces>
+    <peppher:providedInterfaces>
+      <peppher:providedInterface name="twice"/>
+    </peppher:providedInterfaces>
     <peppher:targetPlatform name="CPU"/>
   </peppher:implementation>
 </peppher:component>
@@ -72,12 +74,15 @@ void twice_cpu(peppher::Vector<float>& x, int n) {
 <peppher:component xmlns:peppher="http://www.peppher.eu/ComponentMetaData0.1">
   <peppher:implementation name="twice_opencl">
     <peppher:sourceFiles>
-      <peppher:sourceFile name="twice.cl" language="OpenCL" kernel="twice_kernel" extentArguments="false">
+      <peppher:sourceFile name="twice.cl" language="OpenCL" kernel="twice_kernel"
+                          extentArguments="false">
         <peppher:compilation><peppher:compiler><peppher:name>opencl</peppher:name>
           <peppher:flags>-DSCALE=2.0f</peppher:flags></peppher:compiler></peppher:compilation>
       </peppher:sourceFile>
     </peppher:sourceFiles>
-    <peppher:providedInterfaces><peppher:providedInterface name="twice"/></peppher:providedInterfaces>
+    <peppher:providedInterfaces>
+      <peppher:providedInterface name="twice"/>
+    </peppher:providedInterfaces>
     <peppher:targetPlatform name="OPENCL"/>
   </peppher:implementation>
 </peppher:component>
@@ -171,9 +176,9 @@ TEST_CASE("a build check that does not finish is killed after the timeout", "[ke
   ScopedEnv timeout("PEPPHER_OPENCL_CHECK_TIMEOUT", "1");
   const auto start = std::chrono::steady_clock::now();
   test::RunResult r = test::run_in(dir.path(), {"--check", "main.xml"});
-  const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(
-                           std::chrono::steady_clock::now() - start)
-                           .count();
+  const auto seconds =
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start)
+          .count();
   INFO(r.err);
   CHECK(r.code == 0);  // not checked is a warning
   CHECK(r.err.find("twice/twice_opencl.xml") != std::string::npos);

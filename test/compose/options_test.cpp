@@ -78,8 +78,7 @@ TEST_CASE("-v is a flag: repeated or doubled for more, =N for a level", "[cli]")
   CHECK(parse({"--verbose", "m.xml"}).o.verbosity == 1);
   CHECK(parse({"m.xml", "--verbose=0"}).o.verbosity == 0);
   CHECK(parse({"m.xml", "-v=2"}).o.verbosity == 2);
-  CHECK(parse({"m.xml", "-vvvv"}).err ==
-        "compose: error: unknown option '-vvvv' (see --help)\n");
+  CHECK(parse({"m.xml", "-vvvv"}).err == "compose: error: unknown option '-vvvv' (see --help)\n");
 }
 
 TEST_CASE("regression models, help, version, utility mode", "[cli]") {
