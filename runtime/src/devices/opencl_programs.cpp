@@ -25,6 +25,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <mutex>
@@ -61,10 +62,13 @@ std::atomic<unsigned> g_session{0};
 std::thread g_builder;
 std::atomic<bool> g_stop_building{false};
 
+// The folder of `path`, without "dir/../" steps (PEPPHER_OUTPUT_DIR "/../kernels/k.cl"), so
+// that the build options and the log read plainly.
 std::string folder_of(const char* path) {
   const std::string p = path != nullptr ? path : "";
   const size_t slash = p.rfind('/');
-  return slash == std::string::npos ? "" : p.substr(0, slash == 0 ? 1 : slash);
+  if (slash == std::string::npos) return "";
+  return std::filesystem::path(p.substr(0, slash == 0 ? 1 : slash)).lexically_normal().string();
 }
 
 // The calling thread runs only where no other thread of normal priority wants the core.
