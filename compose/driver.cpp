@@ -127,6 +127,9 @@ facts::SourceFacts read_source_facts(const ir::Application& expanded, const ir::
   verify::VerifySettings settings;
   settings.system_include_dirs = runtime_header_dirs();
   settings.verbosity = options.verbosity;
+  settings.opencl_checker = opencl_checker();
+  if (const char* t = std::getenv("PEPPHER_OPENCL_CHECK_TIMEOUT"); t != nullptr && std::atoi(t) > 0)
+    settings.opencl_check_timeout_s = std::atoi(t);
   facts.variants = verify::verify_variants(expanded, options, settings, variant_diag);
   return facts;
 }

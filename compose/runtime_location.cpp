@@ -35,6 +35,21 @@ emit::EmitSettings locate_runtime() {
   return settings;
 }
 
+std::string opencl_checker() {
+  namespace fs = std::filesystem;
+  if (const char* env = std::getenv("PEPPHER_OPENCL_CHECK")) {
+    const std::string value = env;
+    return value == "off" ? "" : value;
+  }
+  std::error_code ec;
+  const fs::path self = fs::canonical("/proc/self/exe", ec);
+  const fs::path installed = self.parent_path().parent_path() / PEPPHER_INSTALL_LIBEXECDIR /
+                             "peppher" / "peppher-opencl-check";
+  if (!self.empty() && fs::is_regular_file(installed, ec)) return installed.string();
+  if (fs::is_regular_file(PEPPHER_BUILD_OPENCL_CHECK, ec)) return PEPPHER_BUILD_OPENCL_CHECK;
+  return "";
+}
+
 std::vector<std::string> runtime_header_dirs() {
   std::vector<std::string> dirs = {locate_runtime().peppher_cflags.substr(2)};  // drop "-I"
   std::string starpu = PEPPHER_STARPU_INCLUDE_DIRS;  // '|'-separated, from pkg-config

@@ -17,6 +17,11 @@ emit::EmitSettings locate_runtime();
 /// utility mode: a header declaring components on peppher::Vector scans with no -I.
 std::vector<std::string> runtime_header_dirs();
 
+/// The OpenCL build check's helper (verify/kernel_build.h): $PEPPHER_OPENCL_CHECK when set
+/// ("" or "off": no check), else the installation's libexec/peppher/peppher-opencl-check,
+/// else the build tree's; "" when none exists.
+std::string opencl_checker();
+
 /// The pkg-config module of the StarPU that generated builds use: $PEPPHER_STARPU when set
 /// (starpu-1.3, starpu-1.4), else the one the runtime was built with.
 std::string starpu_module();

@@ -3,6 +3,7 @@
 // both normalise to one key, so the two spellings can never drift apart.
 #include "compose/cli/options.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include "compose/util/text.h"
@@ -57,7 +58,8 @@ const OptionSpec kOptions[] = {
      "compiles a source with a C compiler"},
     {"wrapperFilesExt", "wrapper-files-ext", Arg::Required,
      "EXT  extension of generated wrapper files (default .h)"},
-    {"v", "verbose", Arg::Required, "N  verbosity 0..3 (-v=2)"},
+    {"v", "verbose", Arg::Optional,
+     "[=N]  more output: each -v one level more (-vv, -vvv: 2, 3), or the level N 0..3 (-v=2)"},
     {"generateCompFiles", "generate-comp-files", Arg::Required,
      "H,..  utility mode: descriptor skeletons from C/C++ headers"},
     {"functions", "functions", Arg::Required, "F,G  utility mode: only these functions"},
@@ -139,6 +141,12 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
       out.clang_args.insert(out.clang_args.end(), args.begin() + static_cast<long>(i) + 1,
                             args.end());
       break;
+    }
+    // -vv, -vvv: verbosity 2 and 3 (a flag: `-v main.xml` reads main.xml as the descriptor).
+    if (!dashed && !has_val && name.size() > 1 && name.size() <= 3 &&
+        name.find_first_not_of("vV") == std::string::npos) {
+      out.verbosity = static_cast<int>(name.size());
+      continue;
     }
     const OptionSpec* spec = find_option(name);
     if (!spec && !dashed && (a[1] == 'I' || a[1] == 'D')) {  // -Idir, -I dir, -DNAME=V
@@ -229,6 +237,8 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
         ok = false;
       }
       out.wrapper_files_ext = val;
+    } else if (k == "v" && !has_val) {
+      out.verbosity = std::min(out.verbosity + 1, 3);  // -v -v: 2
     } else if (k == "v") {
       if (val.size() != 1 || val[0] < '0' || val[0] > '3') {
         diag.error("invalid verbosity '" + val + "' for '" + spelled + "' (expected 0, 1, 2 or 3)");
@@ -295,7 +305,7 @@ std::string usage_text() {
        "  compose --check main.xml                 check the descriptors only\n"
        "  compose --print-ir main.xml              show what the composer understood\n"
        "  compose main.xml -disableImpls=scale_cuda -useHistoryModels\n"
-       "  compose main.xml --disable-cuda --disable-opencl -v=2\n"
+       "  compose main.xml --disable-cuda --disable-opencl -vv\n"
        "  compose --train main.xml                 time every variant over the declared ranges\n"
        "  compose main.xml -staticDispatch         then compile the winners into the wrappers\n"
        "  compose --explain main.xml               which variants are in, out, and win where\n"

@@ -1,6 +1,6 @@
 // Parses one variant source with Clang (see source_parser.h): a thin visitor hands every
 // function of the wanted name to map_function; function bodies are skipped (only
-// declarations matter), which keeps a parse to a few tens of milliseconds.
+// declarations matter; check_bodies parses them), which keeps a parse to a few tens of ms.
 #include "compose/verify/source_parser.h"
 
 #include <clang/AST/ASTConsumer.h>
@@ -226,19 +226,23 @@ class Consumer : public clang::ASTConsumer {
 
 class Action : public clang::ASTFrontendAction {
  public:
-  Action(const std::vector<std::string>& names, ParsedSource& out) : names_(names), out_(out) {}
+  Action(const std::vector<std::string>& names, ParsedSource& out, bool bodies)
+      : names_(names), out_(out), bodies_(bodies) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci,
                                                         llvm::StringRef) override {
-    ci.getFrontendOpts().SkipFunctionBodies = true;  // signatures are all we compare
+    // Signatures are all we compare, unless the caller checks that the bodies compile.
+    ci.getFrontendOpts().SkipFunctionBodies = !bodies_;
     return std::make_unique<Consumer>(names_, out_);
   }
 
  private:
   const std::vector<std::string>& names_;
   ParsedSource& out_;
+  bool bodies_;
 };
 
-// Records the first error, and whether the expected prototype's virtual header had one.
+// Records every error (the first formatted with its place), and whether the expected
+// prototype's virtual header had one.
 class ErrorRecorder : public clang::DiagnosticConsumer {
  public:
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level,
@@ -254,14 +258,16 @@ class ErrorRecorder : public clang::DiagnosticConsumer {
       return;
     }
     source_failed = true;
-    if (!first.empty()) return;
     llvm::SmallString<256> message;
     info.FormatDiagnostic(message);
+    all.emplace_back(loc, std::string(message));
+    if (!first.empty()) return;
     first = loc.file.empty() ? std::string(message)
                              : loc.file + ":" + std::to_string(loc.line) + ":" +
                                    std::to_string(loc.col) + ": " + std::string(message);
   }
   std::string first;
+  std::vector<std::pair<ir::SourceLoc, std::string>> all;
   bool source_failed = false;
   bool expected_failed = false;
 };
@@ -562,8 +568,8 @@ ParsedSource SourceParser::parse(const ParseRequest& request) {
     if (!pch.empty()) cmd.insert(cmd.end(), {"-include-pch", pch});
     cmd.push_back(main);
     ErrorRecorder errors;
-    const bool ran =
-        run_tool(cmd, std::make_unique<Action>(names, result), directory, virtual_files, errors);
+    const bool ran = run_tool(cmd, std::make_unique<Action>(names, result, request.check_bodies),
+                              directory, virtual_files, errors);
     // An error in the expected prototype alone fails the run but not the source.
     result.ok = !errors.source_failed && (ran || errors.expected_failed);
     if (!result.ok && !pch.empty()) {  // not the source's fault, maybe: once more without
@@ -582,6 +588,7 @@ ParsedSource SourceParser::parse(const ParseRequest& request) {
     }
     if (!result.ok) {
       result.error = errors.first.empty() ? "Clang could not parse " + source : errors.first;
+      result.errors = std::move(errors.all);
     }
     result.expected_ok = with_expected && !errors.expected_failed && !result.expected.name.empty();
     // The next sources with these flags get the runtime's declarations precompiled.

@@ -31,6 +31,7 @@ struct ParseRequest {
   std::optional<std::string> expected_params;  // none: nothing to compare with (OpenCL)
   std::string expected_template;
   std::string expected_prelude;  // before the expected prototype: "#include <CL/cl.h>\n"
+  bool check_bodies = false;     // parse function bodies too (else skipped: signatures only)
 };
 
 // One parameter of a parsed function.
@@ -80,6 +81,8 @@ struct ParsedSource {
   // ("file:line:col: message").
   bool ok = false;
   std::string error;
+  // Every error in the source (its own lines and its headers'), in order.
+  std::vector<std::pair<ir::SourceLoc, std::string>> errors;
   // False when the expected prototype itself did not compile in the source's translation
   // unit (an interface type the source does not declare): the parameters' types are then
   // not compared.

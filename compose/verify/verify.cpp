@@ -17,6 +17,7 @@
 #include "compose/ir/backends.h"
 #include "compose/plan/kernel_args.h"
 #include "compose/plan/wrapper_plan.h"
+#include "compose/verify/kernel_build.h"
 #include "compose/verify/skeleton_left.h"
 #include "compose/verify/source_parser.h"
 
@@ -165,6 +166,13 @@ class Verifier {
         }
       }
     }
+    const auto start = std::chrono::steady_clock::now();
+    builder_.finish(settings_.verbosity, parser_, diags_);
+    if (builder_.size() > 0 && settings_.verbosity >= 2) {
+      const std::chrono::duration<double, std::milli> ms = std::chrono::steady_clock::now() - start;
+      diags_.note("built " + plural(builder_.size(), "OpenCL kernel file") + " (waited " +
+                  std::to_string(static_cast<int>(ms.count())) + " ms for the last)");
+    }
     if (cuda_skipped_ && settings_.verbosity >= 1) {
       diags_.note(
           "CUDA variants that Clang 14 cannot parse with only the toolkit's host-side headers "
@@ -274,6 +282,7 @@ class Verifier {
     const ir::SourceFile* file = ir::kernel_source(v);
     if (file == nullptr) return;
     ParseRequest r = kernel_request(iface, v, *file);
+    queue_build(v, *file, r);
     ParsedSource parsed = parser_.parse(r);
     if (!parsed.ok) {
       diags_.warning(file->loc, "OpenCL variant '" + v.name +
@@ -510,6 +519,15 @@ class Verifier {
     return r;
   }
 
+  // Queues `file` of `v` for the build check with the options the runtime builds it with:
+  // "-I <its folder>" (StarPU's), then the program's own (`r`'s flags); once per file and
+  // options (tunable copies with one set of values share a build).
+  void queue_build(const ir::Variant& v, const ir::SourceFile& file, const ParseRequest& r) {
+    std::string options = "-I " + r.directory;
+    for (const std::string& f : r.flags) options += " " + f;
+    builder_.add({file.path, options, v.name, file.loc, r});
+  }
+
   void verify_kernel(const ir::Interface& iface, const ir::Variant& v) {
     const ir::SourceFile* file = nullptr;
     for (const ir::SourceFile& s : v.sources) {
@@ -517,6 +535,7 @@ class Verifier {
     }
     if (file == nullptr) return;  // the checker reports an OpenCL variant without kernel=
     ParseRequest r = kernel_request(iface, v, *file);
+    queue_build(v, *file, r);
     ParsedSource parsed = parser_.parse(r);
     if (!parsed.ok && !file->local_args.empty()) {
       diags_.error(file->local_args.front().loc,
@@ -770,6 +789,7 @@ class Verifier {
   bool cuda_skipped_ = false;
   int cuda_version_ = -1;  // CUDA_VERSION of the toolkit's cuda.h, 0 none; -1 not read yet
   SourceParser parser_;
+  KernelBuilder builder_{settings_.opencl_checker, settings_.opencl_check_timeout_s};
 };
 
 }  // namespace

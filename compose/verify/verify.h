@@ -2,8 +2,8 @@
 // source is parsed with Clang (source_parser.h) and compared with what its backend wrapper
 // will declare and pass. A CPU/OpenMP (and, where Clang can parse CUDA, CUDA) function must
 // exist with the interface's parameter types; an OpenCL kernel named by kernel= must exist
-// in its file and take the wrapper's arguments in order and type. Mismatches are errors at
-// the variant descriptor.
+// in its file and take the wrapper's arguments in order and type, and its file must build
+// (kernel_build.h). Mismatches are errors at the variant descriptor.
 #pragma once
 
 #include <map>
@@ -22,6 +22,11 @@ struct VerifySettings {
   // The CUDA toolkit Clang parses CUDA variants with; CUDA variants are verified only when
   // its include/cuda_runtime.h exists (otherwise a note with -v).
   std::string cuda_path = "/usr/local/cuda";
+  // The helper that builds OpenCL kernel files with the machine's OpenCL platforms
+  // (kernel_build.h); "" compiles them with Clang's OpenCL C front end instead. A build
+  // taking more than the timeout is killed (a warning: not checked).
+  std::string opencl_checker;
+  int opencl_check_timeout_s = 60;
   int verbosity = 0;
 };
 

@@ -64,6 +64,23 @@ TEST_CASE("double-dash spellings, value inline or next", "[cli]") {
   CHECK(p.o.print_ir);
 }
 
+TEST_CASE("-v is a flag: repeated or doubled for more, =N for a level", "[cli]") {
+  // The next argument is the descriptor, not a value of -v (issue 40).
+  Parsed p = parse({"--check", "-v", "main.xml"});
+  REQUIRE(p.ok);
+  CHECK(p.o.main_xml == "main.xml");
+  CHECK(p.o.check_only);
+  CHECK(p.o.verbosity == 1);
+  CHECK(parse({"-v", "-v", "m.xml"}).o.verbosity == 2);
+  CHECK(parse({"-vv", "m.xml"}).o.verbosity == 2);
+  CHECK(parse({"m.xml", "-vvv"}).o.verbosity == 3);
+  CHECK(parse({"m.xml", "-vvv", "-v"}).o.verbosity == 3);  // 3 is the most
+  CHECK(parse({"--verbose", "m.xml"}).o.verbosity == 1);
+  CHECK(parse({"m.xml", "--verbose=0"}).o.verbosity == 0);
+  CHECK(parse({"m.xml", "-v=2"}).o.verbosity == 2);
+  CHECK(parse({"m.xml", "-vvvv"}).err == "compose: error: unknown option '-vvvv' (see --help)\n");
+}
+
 TEST_CASE("regression models, help, version, utility mode", "[cli]") {
   CHECK(parse({"m.xml", "-useRegressionModels"}).o.perf_model == ir::PerfModel::Regression);
   CHECK(parse({"--help"}).o.help);

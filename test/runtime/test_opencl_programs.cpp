@@ -11,6 +11,7 @@
 #include <string>
 
 #include "peppher/opencl.h"
+#include "peppher/placement.h"
 #include "peppher_catch.h"
 #include "support.h"
 
@@ -60,10 +61,14 @@ TEST_CASE("a background build's error reaches the call that needs the program",
   missing.build_at_init();
   peppher_test::Session session;
   if (starpu_opencl_worker_get_count() == 0) return;
-  const std::string expected = "peppher: cannot load OpenCL kernels from " + path;
+  // The file, the device, the OpenCL error's name and the build log, at the file's line.
+  const std::string expected = "peppher: OpenCL kernel file " + path + " does not build for device";
   // The build is not repeated: the second call reports the first build's error.
   for (int call = 0; call < 2; ++call) {
-    CHECK_THROWS_WITH(broken.get(), Catch::StartsWith(expected));
+    CHECK_THROWS_WITH(broken.get(), Catch::StartsWith(expected) &&
+                                        Catch::Contains("(CL_BUILD_PROGRAM_FAILURE") &&
+                                        Catch::Contains(path + ":1:") &&
+                                        Catch::Contains("undeclared identifier 'y'"));
     CHECK_THROWS_WITH(missing.get(),
                       Catch::StartsWith("peppher: OpenCL kernel file no_such_kernel_file.cl "
                                         "not found; tried:"));
@@ -101,12 +106,46 @@ TEST_CASE("a call waits for its OpenCL program's build only when only OpenCL can
   const std::string broken_path =
       write_kernel_file("broken_call.cl", "__kernel void b(__global float* x) { x[0] = y; }\n");
   peppher::OpenClProgram broken(broken_path.c_str());
-  const std::string expected = "peppher: cannot load OpenCL kernels from " + broken_path;
-  // Never built in the background: built at the first call, and its error kept.
-  CHECK_THROWS_WITH(broken.before_call(anywhere), Catch::StartsWith(expected));
+  const std::string expected =
+      "peppher: OpenCL kernel file " + broken_path + " does not build for device";
+  // Never built in the background: built at the first call, and its error kept. A call that
+  // can run elsewhere falls back (the codelet's only OpenCL variant failed: StarPU is told
+  // to run it elsewhere); one that only OpenCL can run (a forced call) gets the error.
+  CHECK_NOTHROW(broken.before_call(anywhere));
+  CHECK((peppher::detail::codelet_where(anywhere) & STARPU_OPENCL) == 0);
+  CHECK((peppher::detail::codelet_where(anywhere) & STARPU_CPU) != 0);
   CHECK_THROWS_WITH(broken.before_call(opencl_only), Catch::StartsWith(expected));
   broken.wait_before_task(opencl_only);  // never throws: the worker's get() reports it
   CHECK_THROWS_WITH(broken.get(), Catch::StartsWith(expected));
+}
+
+TEST_CASE("a failed build makes its codelet fall back only once all its OpenCL variants failed",
+          "[opencl][opencl_build]") {
+  const std::string good_path =
+      write_kernel_file("good.cl", "__kernel void g(__global float* x) { x[0] += 1.0f; }\n");
+  const std::string bad_path =
+      write_kernel_file("bad.cl", "__kernel void b(__global float* x) { x[0] = y; }\n");
+  peppher::OpenClProgram good(good_path.c_str());
+  peppher::OpenClProgram bad(bad_path.c_str());
+  peppher::OpenClProgram worse(bad_path.c_str(), "-DWORSE");
+  starpu_codelet two{};  // a CPU variant and two OpenCL ones (one program each)
+  two.cpu_funcs[0] = no_cpu;
+  two.opencl_funcs[0] = no_opencl;
+  two.opencl_funcs[1] = no_opencl;
+  starpu_codelet both_bad = two;
+  {
+    peppher_test::Session session;
+    if (starpu_opencl_worker_get_count() == 0) return;
+    good.before_call(two);
+    bad.before_call(two);
+    CHECK((peppher::detail::codelet_where(two) & STARPU_OPENCL) != 0);  // `good` still runs
+    bad.before_call(both_bad);
+    CHECK((peppher::detail::codelet_where(both_bad) & STARPU_OPENCL) != 0);  // one of two
+    worse.before_call(both_bad);
+    CHECK((peppher::detail::codelet_where(both_bad) & STARPU_OPENCL) == 0);
+  }
+  // The session's end gives the codelets their OpenCL variants back: the next one builds again.
+  CHECK((peppher::detail::codelet_where(both_bad) & STARPU_OPENCL) != 0);
 }
 
 namespace {

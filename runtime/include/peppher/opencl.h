@@ -90,6 +90,8 @@ inline std::string opencl_error_name(cl_int err) {
 /// @brief An OpenCL source file, built for every OpenCL device once in each runtime session
 ///        and unloaded at shutdown: in the background from init() on when build_at_init()
 ///        registered it (generated wrappers do, for every OpenCL variant), else at first use.
+///        A failed build prints its error (file, device, OpenCL error name, build log) once
+///        per session, and get() throws it.
 /// @attention get() is thread-safe; a build takes seconds with pocl (less once pocl's cache
 ///            holds it), and get() waits while one is in progress.
 class OpenClProgram {
@@ -131,10 +133,12 @@ class OpenClProgram {
 
   /// @brief The entry wrapper's step before submitting a call whose codelet is @p cl: get()
   ///        when only OpenCL workers can run @p cl (so a task never waits for its build on
-  ///        a worker, inside its measured time); otherwise nothing while the background
-  ///        build is pending or under way (a call that runs elsewhere does not wait for
-  ///        it; an OpenCL worker that gets the task waits for it), else get() (a build error
-  ///        of this session is thrown, a program not built yet is built here).
+  ///        a worker, inside its measured time; a build error is thrown: a forced call);
+  ///        otherwise nothing while the background build is pending or under way (a call
+  ///        that runs elsewhere does not wait for it; an OpenCL worker that gets the task
+  ///        waits for it), else get(), a build error falling back: once every OpenCL
+  ///        variant of @p cl failed to build, @p cl runs on its other variants for the rest
+  ///        of the session (a warning says so, once).
   void before_call(const starpu_codelet& cl);
 
   /// @brief get() when only OpenCL workers can run @p cl, an error left to the worker's get()
@@ -176,7 +180,7 @@ class OpenClLaunch {
     if (kernel == nullptr) return;
     // Not starpu_opencl_load_kernel: it aborts the process on an unknown kernel name.
     cl_int err = CL_SUCCESS;
-    kernel_ = clCreateKernel(program.get()->programs[devid_], kernel, &err);
+    kernel_ = clCreateKernel(built(program)->programs[devid_], kernel, &err);
     check(err, "loading the kernel");
   }
   ~OpenClLaunch() {
@@ -327,6 +331,16 @@ class OpenClLaunch {
       copied = true;
     }
     if (copied) check(clFinish(queue_), "waiting for block copies");
+  }
+
+  // @p program's build for this session, its error naming this variant.
+  starpu_opencl_program* built(OpenClProgram& program) const {
+    try {
+      return program.get();
+    } catch (const Error& e) {
+      const std::string what = e.what();  // "peppher: " and the build's error
+      throw Error(std::string(who_) + ": " + what.substr(what.find(' ') + 1));
+    }
   }
 
   void check(cl_int err, const char* what) const {

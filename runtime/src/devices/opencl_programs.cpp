@@ -23,7 +23,14 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
 #include <mutex>
+#include <set>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -55,10 +62,13 @@ std::atomic<unsigned> g_session{0};
 std::thread g_builder;
 std::atomic<bool> g_stop_building{false};
 
+// The folder of `path`, without "dir/../" steps (PEPPHER_OUTPUT_DIR "/../kernels/k.cl"), so
+// that the build options and the log read plainly.
 std::string folder_of(const char* path) {
   const std::string p = path != nullptr ? path : "";
   const size_t slash = p.rfind('/');
-  return slash == std::string::npos ? "" : p.substr(0, slash == 0 ? 1 : slash);
+  if (slash == std::string::npos) return "";
+  return std::filesystem::path(p.substr(0, slash == 0 ? 1 : slash)).lexically_normal().string();
 }
 
 // The calling thread runs only where no other thread of normal priority wants the core.
@@ -66,6 +76,91 @@ void run_only_on_idle_cores() noexcept {
   const sched_param param{};
   if (pthread_setschedparam(pthread_self(), SCHED_IDLE, &param) != 0)
     setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 19);
+}
+
+bool readable(const std::string& path) {
+  std::ifstream in(path);
+  return in.good();
+}
+
+std::string device_name(cl_device_id device) {
+  char name[256] = "";
+  clGetDeviceInfo(device, CL_DEVICE_NAME, sizeof name - 1, name, nullptr);
+  return name;
+}
+
+// The build log of `program` on `device`, each diagnostic's file that is the platform's
+// copy of the source (pocl: "error: <cache>/kcache/tempfile_XXXX.cl:3:10: ...") given as
+// `path`, the file the user edits.
+std::string build_log(cl_program program, cl_device_id device, const std::string& path) {
+  size_t size = 0;
+  if (clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size) !=
+          CL_SUCCESS ||
+      size <= 1)
+    return "";
+  std::string log(size, '\0');
+  clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, size, log.data(), nullptr);
+  while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
+  std::string out;
+  std::istringstream lines(log);
+  for (std::string line; std::getline(lines, line);) {
+    const size_t temp = line.find("tempfile_");
+    const size_t begin = temp == std::string::npos ? temp : line.rfind(' ', temp);
+    const size_t end = temp == std::string::npos ? temp : line.find(':', temp);
+    if (temp != std::string::npos && end != std::string::npos) {
+      const size_t from = begin == std::string::npos ? 0 : begin + 1;
+      line = line.substr(0, from) + path + line.substr(end);
+    }
+    out += line + "\n";
+  }
+  return out;
+}
+
+// Builds the OpenCL C source in `path` with `options` for every OpenCL device StarPU drives,
+// into `program` (one cl_program per device, as starpu_opencl_load_opencl_from_file fills
+// it, so that starpu_opencl_unload_opencl releases it). Throws Error naming the file, the
+// device, the OpenCL error and the build log.
+void build_for_opencl_devices(const std::string& path, const std::string& options,
+                              starpu_opencl_program& program) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  if (!(in && text << in.rdbuf())) throw Error("cannot read OpenCL kernel file " + path);
+  const std::string source = text.str();
+  const char* source_text = source.c_str();
+  const size_t source_length = source.size();
+  const unsigned devices = starpu_opencl_worker_get_count();
+  std::vector<cl_program> built;
+  const auto release_built = [&built] {
+    for (cl_program p : built)
+      if (p != nullptr) clReleaseProgram(p);
+  };
+  for (unsigned dev = 0; dev < devices && dev < STARPU_MAXOPENCLDEVS; ++dev) {
+    cl_context context = nullptr;
+    cl_device_id device = nullptr;
+    starpu_opencl_get_context(static_cast<int>(dev), &context);
+    starpu_opencl_get_device(static_cast<int>(dev), &device);
+    built.push_back(nullptr);
+    if (context == nullptr) continue;  // StarPU skips it too
+    cl_int err = CL_SUCCESS;
+    cl_program p = clCreateProgramWithSource(context, 1, &source_text, &source_length, &err);
+    if (err != CL_SUCCESS) {
+      release_built();
+      throw Error("cannot create an OpenCL program from " + path + " (" + opencl_error_name(err) +
+                  ")");
+    }
+    built.back() = p;
+    err = clBuildProgram(p, 1, &device, options.empty() ? nullptr : options.c_str(), nullptr,
+                         nullptr);
+    if (err != CL_SUCCESS) {
+      const std::string log = build_log(p, device, path);
+      release_built();
+      throw Error("OpenCL kernel file " + path + " does not build for device '" +
+                  device_name(device) + "' (" + opencl_error_name(err) +
+                  (options.empty() ? "" : "; options: " + options) + ")" +
+                  (log.empty() ? std::string() : ":\n" + log.substr(0, log.size() - 1)));
+    }
+  }
+  for (size_t dev = 0; dev < built.size(); ++dev) program.programs[dev] = built[dev];
 }
 
 }  // namespace
@@ -92,29 +187,37 @@ void OpenClProgram::load() {
   const unsigned session = g_session.load();
   if (error_session_ == session && !error_.empty()) throw Error(error_);
   try {
-    const std::string path =
+    std::string path =
         file_.name == file_.build_path ? std::string(file_.name) : locate_kernel_file(file_);
-    // StarPU puts -I <the file's folder> first; a copy of the kernel file (the program's
-    // <program>-kernels/) also finds the headers next to the file compose read.
-    std::string options = options_ != nullptr ? options_ : "";
-    const std::string build_dir = folder_of(file_.build_path);
-    if (path != file_.build_path && !build_dir.empty() &&
-        build_dir.find_first_of(" \t") == std::string::npos) {
-      options = "-I " + build_dir + (options.empty() ? "" : " ") + options;
+    if (const char* dir = std::getenv("STARPU_OPENCL_PROGRAM_DIR");
+        dir != nullptr && !path.empty() && path[0] != '/' && !readable(path)) {
+      path = std::string(dir) + "/" + path;  // where StarPU's loader looked too
     }
-    const int ret = starpu_opencl_load_opencl_from_file(
-        path.c_str(), &program_, options.empty() ? nullptr : options.c_str());
-    if (ret != 0) {
-      throw Error(std::string("cannot load OpenCL kernels from ") + path + " (error " +
-                  std::to_string(ret) + ")");
-    }
+    // -I <the file's folder> first, as StarPU's loader puts it; a copy of the kernel file (the
+    // program's <program>-kernels/) also finds the headers next to the file compose read.
+    std::string options;
+    const auto include = [&options](const std::string& dir) {
+      if (dir.empty() || dir.find_first_of(" \t") != std::string::npos) return;
+      options += (options.empty() ? "-I " : " -I ") + dir;
+    };
+    include(folder_of(path.c_str()));
+    if (path != file_.build_path) include(folder_of(file_.build_path));
+    if (options_ != nullptr && *options_ != '\0')
+      options += (options.empty() ? "" : " ") + std::string(options_);
+    build_for_opencl_devices(path, options, program_);
   } catch (const Error& e) {
-    // Kept for this session: the next get() reports it again without building again (a
-    // compiler's log is printed once). Error::what() already carries the "peppher: " prefix.
+    // Kept for this session: the next get() reports it again without building again, and
+    // it is printed now, once (a call that can run elsewhere falls back: before_call).
+    // Error::what() already carries the "peppher: " prefix.
     const std::string what = e.what();
     const std::string prefix = "peppher: ";
     error_ = what.compare(0, prefix.size(), prefix) == 0 ? what.substr(prefix.size()) : what;
     error_session_ = session;
+    std::fprintf(stderr,
+                 "peppher: warning: %s\npeppher: a call forced to this kernel file's variant "
+                 "fails with this error; a call other variants can run falls back to them once "
+                 "its interface has no OpenCL variant left (a warning names it)\n",
+                 error_.c_str());
     throw;
   }
   loaded_.store(true, std::memory_order_release);
@@ -131,16 +234,83 @@ bool runs_only_on_opencl(const starpu_codelet& cl) {
   return detail::codelet_where(cl) == STARPU_OPENCL;
 }
 
+// The codelets whose OpenCL variants' programs failed to build this session: the failed
+// programs seen with each, and its `where` before OpenCL was taken out of it.
+struct FallBack {
+  std::set<const OpenClProgram*> failed;
+  std::uint32_t where = 0;  // 0: not changed
+  bool warned = false;
+};
+std::mutex g_fall_back_mutex;
+std::map<starpu_codelet*, FallBack>& fall_backs() {
+  static auto* m = new std::map<starpu_codelet*, FallBack>;  // never destroyed: see registry()
+  return *m;
+}
+
+size_t opencl_variants(const starpu_codelet& cl) {
+  size_t n = 0;
+  for (int i = 0; i < STARPU_MAXIMPLEMENTATIONS; ++i) n += cl.opencl_funcs[i] != nullptr;
+  return n;
+}
+
+// A call of codelet `cl`, which other workers than OpenCL's can run, meets `program`, whose
+// build failed: once every OpenCL variant of `cl` (one program each) failed, StarPU is told
+// to run `cl` elsewhere (its `where` without STARPU_OPENCL, until the session ends); until
+// then StarPU may still choose a variant whose build failed (that call then fails with the
+// build's error). Warns once per codelet.
+void fall_back(const starpu_codelet& cl, const OpenClProgram* program) {
+  std::lock_guard<std::mutex> lock(g_fall_back_mutex);
+  // The generated codelets are mutable globals, passed here as const.
+  auto& codelet = const_cast<starpu_codelet&>(cl);
+  FallBack& f = fall_backs()[&codelet];
+  f.failed.insert(program);
+  const size_t total = opencl_variants(cl);
+  const char* name = cl.name != nullptr ? cl.name : "(unnamed codelet)";
+  if (f.where == 0 && f.failed.size() >= total) {
+    f.where = detail::codelet_where(cl);
+    codelet.where = f.where & ~static_cast<std::uint32_t>(STARPU_OPENCL);
+    std::fprintf(stderr,
+                 "peppher: warning: %s: no OpenCL variant's kernels built (above); its calls "
+                 "run on its other variants in this session\n",
+                 name);
+    f.warned = true;
+  } else if (f.where == 0 && !f.warned) {
+    std::fprintf(stderr,
+                 "peppher: warning: %s: %zu of its %zu OpenCL variants' kernels did not build "
+                 "(above); a call StarPU gives to one of those fails with the build's error\n",
+                 name, f.failed.size(), total);
+    f.warned = true;
+  }
+}
+
+// At the end of a session: the codelets get their OpenCL variants back (the next session
+// builds again).
+void restore_fall_backs() {
+  std::lock_guard<std::mutex> lock(g_fall_back_mutex);
+  for (auto& [codelet, f] : fall_backs()) {
+    if (f.where != 0) codelet->where = f.where;
+  }
+  fall_backs().clear();
+}
+
 }  // namespace
 
 void OpenClProgram::before_call(const starpu_codelet& cl) {
   if (loaded_.load(std::memory_order_acquire) || starpu_opencl_worker_get_count() == 0) return;
-  if (!runs_only_on_opencl(cl)) {
-    if (queued_.load()) return;  // the background build will get to it
+  if (runs_only_on_opencl(cl)) {
+    get();  // a build error is the call's
+    return;
+  }
+  if (queued_.load()) return;  // the background build will get to it
+  {
     std::unique_lock<std::mutex> lock(mutex_, std::try_to_lock);
     if (!lock.owns_lock()) return;  // being built
   }
-  get();
+  try {
+    get();
+  } catch (const Error&) {
+    fall_back(cl, this);  // its build failed (printed by load()): the others run the call
+  }
 }
 
 void OpenClProgram::wait_before_task(const starpu_codelet& cl) noexcept {
@@ -191,6 +361,7 @@ void start_opencl_builds() {
 void finish_opencl_builds() noexcept {
   g_stop_building = true;
   if (g_builder.joinable()) g_builder.join();
+  restore_fall_backs();
 }
 
 }  // namespace detail
