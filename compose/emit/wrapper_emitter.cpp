@@ -326,6 +326,21 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
   d.set("buffers", buffers);
   d.set("value_params", values);
   d.set("nbuffers", std::to_string(plan.nbuffers()));
+  // Goes into the codelet: each buffer's access mode, at its index.
+  d.set("buffer_modes", make_list(plan.buffers_in_order(), [](const plan::BufferUse& u) {
+          Data m;
+          const std::string& name = u.operand->param->name;
+          if (u.role == plan::BufferRole::Parameter) {
+            m.set("mode", cpp::starpu_mode(u.operand->mode));
+            m.set("what", "'" + name + "'");
+          } else {
+            m.set("mode", "STARPU_R");
+            m.set("what", "the rows of '" + name + "' " +
+                              (u.role == plan::BufferRole::HaloBefore ? "before" : "after") +
+                              " a block (its halo)");
+          }
+          return m;
+        }));
 
   Data all{Data::type::list};
   for (ir::Backend b : ir::codelet_groups()) {  // cpu_like_variants, cuda_variants, ...

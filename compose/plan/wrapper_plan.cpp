@@ -407,6 +407,17 @@ int WrapperPlan::nbuffers() const {
   return n;
 }
 
+std::vector<BufferUse> WrapperPlan::buffers_in_order() const {
+  std::vector<BufferUse> uses(static_cast<std::size_t>(nbuffers()));
+  for (const Operand& o : operands) {
+    if (is_buffer(o)) uses.at(static_cast<std::size_t>(o.buffer)) = {&o, BufferRole::Parameter};
+    if (o.halo == nullptr) continue;
+    uses.at(static_cast<std::size_t>(o.halo_buffer)) = {&o, BufferRole::HaloBefore};
+    uses.at(static_cast<std::size_t>(o.halo_buffer) + 1) = {&o, BufferRole::HaloAfter};
+  }
+  return uses;
+}
+
 WrapperPlan plan_wrapper(const ir::Application& app, const ir::Options& options,
                          const facts::SourceFacts& facts, const ir::Interface& iface,
                          diag::Diagnostics& diags) {
@@ -449,12 +460,6 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Options& options,
   plan.header_language = header_language(iface);
   plan.c_entry = plan.header_language == HeaderLanguage::C &&
                  (has_c_callers(app, options) || facts.c_declared.count(iface.name) != 0);
-  if (next_buffer > STARPU_NMAXBUFS) {
-    diags.error(iface.loc, "interface '" + iface.name + "' has " + std::to_string(next_buffer) +
-                               " pointer or container parameters (a halo counts two more), but "
-                               "this StarPU allows at most " +
-                               std::to_string(STARPU_NMAXBUFS) + " per task");
-  }
 
   std::array<std::vector<const ir::Variant*>, ir::kBackendCount> groups;
   for (const ir::Variant* v : ir::enabled_variants(options, iface)) {

@@ -68,6 +68,13 @@ struct Operand {
   int halo_buffer = -1;  // halo: the buffer of the rows before a block; after: halo_buffer + 1
 };
 
+/// One buffer of the codelet: a parameter's own, or one of the two of its halo.
+enum class BufferRole { Parameter, HaloBefore, HaloAfter };
+struct BufferUse {
+  const Operand* operand = nullptr;
+  BufferRole role = BufferRole::Parameter;
+};
+
 /// What a constraint's identifier stands for when the call or its task tests it.
 enum class TermKind {
   Value,     // a by-value parameter: operand `operand`'s value
@@ -217,6 +224,9 @@ struct WrapperPlan {
   TrainingPlan training;
   std::string output_dir;  // absolute: generated paths (OpenCL kernels) are relative to it
   int nbuffers() const;
+  /// Every buffer of the codelet, at its index: any number (StarPU's dyn_handles beyond
+  /// STARPU_NMAXBUFS, chosen by the runtime per task).
+  std::vector<BufferUse> buffers_in_order() const;
   /// The slots of b's codelet group (cpu_funcs for OPENMP).
   std::vector<VariantSlot>& slots_of(ir::Backend b) {
     return slots[ir::index(ir::info(b).codelet_group)];

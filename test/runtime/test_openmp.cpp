@@ -50,8 +50,8 @@ bool operands_in_order(void** operands, const OrderArgs& args) {
 // What a generated OPENMP backend wrapper does before reading its operands.
 void check_operands(void* buffers[], void* cl_arg) {
   const auto& args = *static_cast<const OrderArgs*>(cl_arg);
-  void* interfaces[STARPU_NMAXBUFS];
-  void** operands = peppher::openmp_task_buffers(buffers, interfaces);
+  void* interfaces[3];
+  void** operands = peppher::openmp_task_buffers(buffers, interfaces, 3);
   if (operands_in_order(operands, args)) ++g_in_order;
   if (operands_in_order(buffers, args)) ++g_raw_order;
   if (starpu_combined_worker_get_size() == 2) ++g_combined;

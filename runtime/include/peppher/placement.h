@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <string>
 
+#include "peppher/detail/small_vector.h"
 #include "peppher/detail/storage.h"
 #include "peppher/selection.h"
 
@@ -137,13 +138,12 @@ class PlacementChoice {
     starpu_data_access_mode mode;
   };
   void add(const detail::Storage* s, std::size_t bytes, starpu_data_access_mode mode) {
-    if (n_ < STARPU_NMAXBUFS) ops_[n_++] = Op{s, bytes, mode};
+    ops_.push_back(Op{s, bytes, mode});
   }
   int pick(const signed char* ranking, int count, const double* us, const VariantSelector& selector,
            const bool* accepted) const;
   int pick_without_model(const VariantSelector& selector, const bool* accepted) const;
-  Op ops_[STARPU_NMAXBUFS];
-  int n_ = 0;
+  detail::SmallVector<Op, STARPU_NMAXBUFS> ops_;  // every operand, however many
 };
 
 /// @brief The choice of variant for a call of an interface with a history performance model

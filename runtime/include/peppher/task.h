@@ -208,13 +208,14 @@ class OpenMpTeam {
 
 /// @brief In an OPENMP variant's backend wrapper: the task's data interfaces in its
 ///        codelet's buffer order, each handle's on the memory node of the worker running
-///        the task (where StarPU acquired it), written to @p out (STARPU_NMAXBUFS entries);
-///        returns @p out, or @p buffers where it cannot tell (no current task, SCRATCH or
-///        REDUX operands, codelet-specific nodes). The array StarPU passes is the submitted
-///        task's, while StarPU fills that of the task alias it runs: on a combined worker the
-///        function gets the interfaces set at submission, which StarPU 1.4.0 to 1.4.9 put in
-///        its locking order (handles sorted; operands swapped, starpu-runtime/starpu#78, fixed
-///        in 1.4.10) and StarPU 1.3 only for handles with a home node (docs/SELECTION.md).
-void** openmp_task_buffers(void** buffers, void** out) noexcept;
+///        the task (where StarPU acquired it), written to @p out (room for @p capacity);
+///        returns @p out, or @p buffers where it cannot tell (no current task, more buffers
+///        than @p capacity, SCRATCH or REDUX operands, codelet-specific nodes). The array StarPU
+///        passes is the submitted task's, while StarPU fills that of the task alias it runs: on a
+///        combined worker the function gets the interfaces set at submission, which StarPU 1.4.0
+///        to 1.4.9 put in its locking order (handles sorted; operands swapped,
+///        starpu-runtime/starpu#78, fixed in 1.4.10) and StarPU 1.3 only for handles with a home
+///        node (docs/SELECTION.md).
+void** openmp_task_buffers(void** buffers, void** out, std::size_t capacity) noexcept;
 
 }  // namespace peppher

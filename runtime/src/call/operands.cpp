@@ -58,11 +58,17 @@ std::vector<std::size_t> even_sizes(std::size_t n, std::size_t nparts) {
   return sizes;
 }
 
+// Any number of buffers (a task of more than STARPU_NMAXBUFS gets dyn_handles, make_task),
+// but only those of the codelet: its task has room for nbuffers handles.
+void Call::check_buffer_index(int index, const char* what) const {
+  if (index < 0 || index >= codelet_->nbuffers)
+    throw Error(std::string(iface_) + ": " + what + " " + std::to_string(index) +
+                " out of range (its codelet has " + std::to_string(codelet_->nbuffers) +
+                " buffers)");
+}
+
 Operand& Call::add(int index, OperandKind kind, const char* name) {
-  if (index < 0 || index >= STARPU_NMAXBUFS || ops_.size() >= STARPU_NMAXBUFS)
-    throw Error(std::string(iface_) + ": buffer index " + std::to_string(index) +
-                " out of range (StarPU has " + std::to_string(STARPU_NMAXBUFS) +
-                " buffers per task)");
+  check_buffer_index(index, "buffer index");
   Operand& op = ops_.emplace_back();
   op.index = index;
   op.kind = kind;
@@ -293,9 +299,8 @@ void Call::add_container_split(int index, const char* name, Storage& s, Partitio
 void Call::set_halo(int index, std::size_t halo, int halo_index) {
   for (Operand& op : ops_) {
     if (op.index != index || op.kind != OperandKind::ContainerSplit) continue;
-    if (halo_index < 0 || halo_index + 1 >= STARPU_NMAXBUFS)
-      throw Error(std::string(iface_) + ": halo buffer index " + std::to_string(halo_index) +
-                  " out of range");
+    check_buffer_index(halo_index, "halo buffer index");
+    check_buffer_index(halo_index + 1, "halo buffer index");
     op.halo = halo;
     op.halo_index = halo_index;
     return;

@@ -2,7 +2,6 @@
 // handles or blocks, one task per block built and submitted (the one place a block's task
 // reaches StarPU), and the release of what was registered for the call only.
 #include <algorithm>
-#include <array>
 #include <cerrno>
 #include <cstddef>
 #include <cstdlib>
@@ -28,6 +27,18 @@ namespace {
 // A call's argument block for a task follows room for the task itself (make_task).
 constexpr std::size_t kTaskBytes = (sizeof(starpu_task) + alignof(std::max_align_t) - 1) /
                                    alignof(std::max_align_t) * alignof(std::max_align_t);
+
+// The containers' mutexes a call holds while it submits (Call::submit), unlocked when it
+// leaves, however it leaves.
+struct HeldLocks {
+  HeldLocks() = default;
+  HeldLocks(const HeldLocks&) = delete;
+  HeldLocks& operator=(const HeldLocks&) = delete;
+  ~HeldLocks() {
+    for (std::size_t i = held.size(); i > 0; --i) held[i - 1]->unlock();
+  }
+  SmallVector<std::mutex*, STARPU_NMAXBUFS> held;
+};
 
 }  // namespace
 
@@ -150,13 +161,26 @@ starpu_task* Call::make_task(std::size_t b) {
     task = starpu_task_create();
   }
   task->cl = codelet_;
+  // More buffers than the task's own array holds: a malloc'd array, which StarPU frees with
+  // the task (and then passes the variants its own malloc'd array of interfaces). Only then:
+  // it costs StarPU three more allocations per task.
+  const auto nbuffers = static_cast<std::size_t>(codelet_->nbuffers);
+  if (nbuffers > STARPU_NMAXBUFS) {
+    task->dyn_handles =
+        static_cast<starpu_data_handle_t*>(std::calloc(nbuffers, sizeof(starpu_data_handle_t)));
+    if (task->dyn_handles == nullptr) {
+      task->destroy = 0;
+      starpu_task_destroy(task);  // frees its argument block too
+      throw std::bad_alloc();
+    }
+  }
   for (const Operand& op : ops_) {
-    task->handles[op.index] = op.handle_of_block(b);
+    STARPU_TASK_SET_HANDLE(task, op.handle_of_block(b), op.index);
     if (op.halo_index < 0) continue;
     // The neighbours' boundaries; at an end, the block itself (read twice, no halo).
     const bool before = b > 0 && op.halo > 0, after = b + 1 < op.blocks.size() && op.halo > 0;
-    task->handles[op.halo_index] = before ? op.halo_last[b - 1] : op.blocks[b];
-    task->handles[op.halo_index + 1] = after ? op.halo_first[b + 1] : op.blocks[b];
+    STARPU_TASK_SET_HANDLE(task, before ? op.halo_last[b - 1] : op.blocks[b], op.halo_index);
+    STARPU_TASK_SET_HANDLE(task, after ? op.halo_first[b + 1] : op.blocks[b], op.halo_index + 1);
   }
   if (b < workers_.size() && workers_[b] >= 0) {
     task->execute_on_a_specific_worker = 1;
@@ -199,16 +223,18 @@ void Call::submit(bool synchronous) {
     // The containers' locks, in address order (no deadlock between calls naming the same
     // containers in another order), from taking their handles to submitting the tasks:
     // another thread's host read or call cannot unpartition or re-register them meanwhile.
-    std::array<Storage*, STARPU_NMAXBUFS> used{};
-    std::size_t nused = 0;
+    SmallVector<Storage*, STARPU_NMAXBUFS> used;
     for (const Operand& op : ops_)
-      if (op.container != nullptr) used[nused++] = op.container;
-    for (std::size_t i = 1; i < nused; ++i)  // insertion sort: a handful of operands
-      for (std::size_t j = i; j > 0 && std::less<Storage*>()(used[j], used[j - 1]); --j)
-        std::swap(used[j], used[j - 1]);
-    std::array<std::unique_lock<std::mutex>, STARPU_NMAXBUFS> locks;
-    for (std::size_t i = 0; i < nused; ++i)
-      if (i == 0 || used[i] != used[i - 1]) locks[i] = used[i]->lock();
+      if (op.container != nullptr) used.push_back(op.container);
+    const std::size_t nused = used.size();
+    std::sort(used.begin(), used.end(), std::less<Storage*>());
+    HeldLocks locks;
+    for (std::size_t i = 0; i < nused; ++i) {
+      if (i > 0 && used[i] == used[i - 1]) continue;
+      std::unique_lock<std::mutex> lock = used[i]->lock();
+      locks.held.push_back(lock.mutex());
+      lock.release();  // locks unlocks it
+    }
 
     resolve();
     submit_halo_copies();

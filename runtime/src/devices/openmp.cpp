@@ -3,6 +3,7 @@
 #include <starpu.h>
 
 #include <chrono>
+#include <cstddef>
 
 #include "devices/openmp_threads.h"
 #include "peppher/task.h"
@@ -30,15 +31,15 @@ OpenMpTeam::~OpenMpTeam() {
     detail::openmp_end_team();
 }
 
-void** openmp_task_buffers(void** buffers, void** out) noexcept {
+void** openmp_task_buffers(void** buffers, void** out, std::size_t capacity) noexcept {
   starpu_task* task = starpu_task_get_current();
   const int worker = starpu_worker_get_id();
   if (task == nullptr || task->cl == nullptr || task->cl->specific_nodes || worker < 0)
     return buffers;
   const unsigned node = starpu_worker_get_memory_node(static_cast<unsigned>(worker));
-  const int count = STARPU_TASK_GET_NBUFFERS(task);
-  if (count > STARPU_NMAXBUFS) return buffers;
-  for (int i = 0; i < count; ++i) {
+  const unsigned count = STARPU_TASK_GET_NBUFFERS(task);
+  if (count > capacity) return buffers;
+  for (unsigned i = 0; i < count; ++i) {
     // Per-worker replicates, which the public API does not reach.
     if (STARPU_TASK_GET_MODE(task, i) & (STARPU_SCRATCH | STARPU_REDUX)) return buffers;
     out[i] = starpu_data_get_interface_on_node(STARPU_TASK_GET_HANDLE(task, i), node);

@@ -21,6 +21,7 @@
 #include "mpi/program_record.h"
 #include "peppher/detail/call.h"
 #include "peppher/detail/distributed.h"
+#include "peppher/detail/small_vector.h"
 #include "peppher/detail/starpu_compat.h"
 #include "peppher/detail/storage.h"
 #include "peppher/detail/trace.h"
@@ -210,8 +211,8 @@ class MpiLayer final : public detail::Distributed {
   int submit(starpu_task* task) override {
     starpu_codelet* cl = task->cl;
     const int n = STARPU_TASK_GET_NBUFFERS(task);
-    starpu_data_handle_t handles[STARPU_NMAXBUFS];
-    for (int i = 0; i < n; ++i) handles[i] = STARPU_TASK_GET_HANDLE(task, i);
+    detail::SmallVector<starpu_data_handle_t, STARPU_NMAXBUFS> handles;  // dyn_handles too
+    handles.assign(STARPU_TASK_GET_HANDLES(task), STARPU_TASK_GET_HANDLES(task) + n);
     if (checking_) {  // what the ranks' StarPU-MPI communications match on
       std::uint64_t h = fold(kSeed, static_cast<std::uint64_t>(n));
       for (int i = 0; i < n; ++i) {
@@ -226,7 +227,7 @@ class MpiLayer final : public detail::Distributed {
     // owned (StarPU-MPI 1.4 asks the codelet's can_execute about it, which reads them).
     starpu_task* here =
         starpu_mpi_task_build(MPI_COMM_WORLD, cl, STARPU_CL_ARGS_NFREE, task->cl_arg,
-                              task->cl_arg_size, STARPU_DATA_ARRAY, handles, n, 0);
+                              task->cl_arg_size, STARPU_DATA_ARRAY, handles.data(), n, 0);
     int ret = 1;
     if (here != nullptr) {
       here->destroy = 0;
@@ -246,7 +247,7 @@ class MpiLayer final : public detail::Distributed {
         if (it != wholes_.end()) it->second.owner_only = true;
       }
     }
-    starpu_mpi_task_post_build(MPI_COMM_WORLD, cl, STARPU_DATA_ARRAY, handles, n, 0);
+    starpu_mpi_task_post_build(MPI_COMM_WORLD, cl, STARPU_DATA_ARRAY, handles.data(), n, 0);
     return ret;
   }
 

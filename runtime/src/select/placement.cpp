@@ -184,8 +184,7 @@ void warn_sequential_openmp(const char* iface, const char* variant) {
 
 double PlacementChoice::transfer_us(unsigned node) const {
   double total = 0;
-  for (int i = 0; i < n_; ++i) {
-    const Op& op = ops_[i];
+  for (const Op& op : ops_) {
     if (op.bytes == 0) continue;
     if (op.storage == nullptr) {  // raw: at home before the call, brought back after it
       if (node == STARPU_MAIN_RAM) continue;

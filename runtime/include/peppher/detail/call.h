@@ -22,6 +22,7 @@
 #include <new>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "peppher/detail/small_vector.h"
@@ -107,24 +108,38 @@ struct Operand {
   }
 };
 
-/// @brief The operands of one call, kept inside the Call object (STARPU_NMAXBUFS at most).
-///        A heap block for them (about 1.4 KB for three operands) was, unlike the call's
-///        smaller allocations, beyond glibc's per-thread cache: every call went through the
-///        allocator's locked path (apps/ode's calling thread: 5 M instructions in 6,600 calls).
+/// @brief The operands of one call: the first STARPU_NMAXBUFS inside the Call object, more
+///        (a task with dyn_handles) in a heap block. A heap block for them (about 1.4 KB for
+///        three operands) was, unlike the call's smaller allocations, beyond glibc's
+///        per-thread cache: every call went through the allocator's locked path (apps/ode's
+///        calling thread: 5 M instructions in 6,600 calls).
 class OperandList {
  public:
   OperandList() = default;
   ~OperandList() {
-    for (Operand& op : *this) op.~Operand();
+    if (heap_.empty())
+      for (Operand& op : *this) op.~Operand();
   }
   OperandList(const OperandList&) = delete;
   OperandList& operator=(const OperandList&) = delete;
 
-  /// @brief A new operand at the end; the caller checks that size() < STARPU_NMAXBUFS.
+  /// @brief A new operand at the end. References to earlier operands do not survive it.
   Operand& emplace_back() {
-    Operand* op = new (raw_ + size_ * sizeof(Operand)) Operand();
+    if (size_ < kInline) {
+      Operand* op = new (raw_ + size_ * sizeof(Operand)) Operand();
+      ++size_;
+      return *op;
+    }
+    if (size_ == kInline) {  // the inline operands move to the heap block
+      heap_.reserve(2 * kInline);
+      Operand* inline_ops = std::launder(reinterpret_cast<Operand*>(raw_));
+      for (std::size_t i = 0; i < kInline; ++i) {
+        heap_.push_back(std::move(inline_ops[i]));
+        inline_ops[i].~Operand();
+      }
+    }
     ++size_;
-    return *op;
+    return heap_.emplace_back();
   }
   std::size_t size() const noexcept { return size_; }
   Operand& back() noexcept { return data()[size_ - 1]; }
@@ -138,11 +153,15 @@ class OperandList {
   const Operand* end() const noexcept { return data() + size_; }
 
  private:
-  Operand* data() noexcept { return std::launder(reinterpret_cast<Operand*>(raw_)); }
-  const Operand* data() const noexcept {
-    return std::launder(reinterpret_cast<const Operand*>(raw_));
+  static constexpr std::size_t kInline = STARPU_NMAXBUFS;
+  Operand* data() noexcept {
+    return heap_.empty() ? std::launder(reinterpret_cast<Operand*>(raw_)) : heap_.data();
   }
-  alignas(Operand) unsigned char raw_[STARPU_NMAXBUFS * sizeof(Operand)];
+  const Operand* data() const noexcept {
+    return heap_.empty() ? std::launder(reinterpret_cast<const Operand*>(raw_)) : heap_.data();
+  }
+  alignas(Operand) unsigned char raw_[kInline * sizeof(Operand)];
+  std::vector<Operand> heap_;  // all operands once there are more than kInline
   std::size_t size_ = 0;
 };
 
@@ -308,6 +327,7 @@ class Call {
   }
 
  private:
+  void check_buffer_index(int index, const char* what) const;
   Operand& add(int index, OperandKind kind, const char* name);
   void check_count(const char* name, const std::vector<std::size_t>& sizes);
   std::size_t count_for(const char* name, std::size_t n, long long block) const;

@@ -8,6 +8,7 @@
 #include <peppher/runtime.h>
 #include <peppher/task.h>
 
+#include <array>
 #include <type_traits>
 #include <peppher/opencl.h>
 #include <peppher/placement.h>
@@ -98,8 +99,9 @@ void peppher_openmp_filter_openmp(void* peppher_buffers[], void* peppher_cl_arg)
   peppher_counter_filter_openmp.hit();
   const peppher::OpenMpTeam peppher_team;  // its threads, for this call
   // On a combined worker StarPU's array can list the operands out of order (peppher/task.h).
-  void* peppher_interfaces[STARPU_NMAXBUFS];
-  peppher_buffers = peppher::openmp_task_buffers(peppher_buffers, peppher_interfaces);
+  std::array<void*, 3> peppher_interfaces;
+  peppher_buffers = peppher::openmp_task_buffers(peppher_buffers, peppher_interfaces.data(),
+                                                 peppher_interfaces.size());
   [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_cl_arg);
   auto v = peppher::Vector<float>::view(
       reinterpret_cast<float*>(STARPU_VECTOR_GET_PTR(peppher_buffers[0])),
@@ -205,10 +207,15 @@ starpu_codelet peppher_make_codelet() {
   cl.cpu_funcs[1] = peppher_openmp_filter_openmp;
   cl.cpu_funcs_name[1] = "peppher_openmp_filter_openmp";
   cl.opencl_funcs[0] = peppher_opencl_filter_opencl;
+  // Each buffer's access mode, at its index. StarPU reads them from dyn_modes for any
+  // number of buffers (its own modes[] holds STARPU_NMAXBUFS).
+  static std::array<starpu_data_access_mode, 3> peppher_modes = {
+      STARPU_RW,  // 'v'
+      STARPU_R,  // 'm'
+      STARPU_R,  // 'p'
+  };
   cl.nbuffers = 3;
-  cl.modes[0] = STARPU_RW;
-  cl.modes[1] = STARPU_R;
-  cl.modes[2] = STARPU_R;
+  cl.dyn_modes = peppher_modes.data();
   return cl;
 }
 starpu_codelet peppher_codelet = peppher_make_codelet();

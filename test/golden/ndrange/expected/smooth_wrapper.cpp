@@ -8,6 +8,7 @@
 #include <peppher/runtime.h>
 #include <peppher/task.h>
 
+#include <array>
 #include <type_traits>
 #include <peppher/partitioned_call.h>
 #include <peppher/opencl.h>
@@ -130,9 +131,14 @@ starpu_codelet peppher_make_codelet() {
   cl.name = "smooth";
   cl.opencl_funcs[0] = peppher_opencl_smooth_opencl__TY_4;
   cl.opencl_funcs[1] = peppher_opencl_smooth_opencl__TY_8;
+  // Each buffer's access mode, at its index. StarPU reads them from dyn_modes for any
+  // number of buffers (its own modes[] holds STARPU_NMAXBUFS).
+  static std::array<starpu_data_access_mode, 2> peppher_modes = {
+      STARPU_R,  // 'in'
+      STARPU_W,  // 'out'
+  };
   cl.nbuffers = 2;
-  cl.modes[0] = STARPU_R;
-  cl.modes[1] = STARPU_W;
+  cl.dyn_modes = peppher_modes.data();
   return cl;
 }
 starpu_codelet peppher_codelet = peppher_make_codelet();

@@ -8,6 +8,7 @@
 #include <peppher/runtime.h>
 #include <peppher/task.h>
 
+#include <array>
 #include <type_traits>
 #include <peppher/partitioned_call.h>
 #include <peppher/opencl.h>
@@ -104,9 +105,14 @@ starpu_codelet peppher_make_codelet() {
   cl.cpu_funcs[0] = peppher_cpu_pauto_cpu;
   cl.cpu_funcs_name[0] = "peppher_cpu_pauto_cpu";
   cl.opencl_funcs[0] = peppher_opencl_pauto_opencl;
+  // Each buffer's access mode, at its index. StarPU reads them from dyn_modes for any
+  // number of buffers (its own modes[] holds STARPU_NMAXBUFS).
+  static std::array<starpu_data_access_mode, 2> peppher_modes = {
+      STARPU_R,  // 'x'
+      STARPU_W,  // 'y'
+  };
   cl.nbuffers = 2;
-  cl.modes[0] = STARPU_R;
-  cl.modes[1] = STARPU_W;
+  cl.dyn_modes = peppher_modes.data();
   cl.model = &peppher_perf_model;
   return cl;
 }

@@ -8,6 +8,7 @@
 #include <peppher/runtime.h>
 #include <peppher/task.h>
 
+#include <array>
 #include <type_traits>
 #include <peppher/partitioned_call.h>
 #include <peppher/opencl.h>
@@ -97,10 +98,15 @@ starpu_codelet peppher_make_codelet() {
   cl.cpu_funcs[0] = peppher_cpu_pmap_raw_cpu;
   cl.cpu_funcs_name[0] = "peppher_cpu_pmap_raw_cpu";
   cl.opencl_funcs[0] = peppher_opencl_pmap_raw_opencl;
+  // Each buffer's access mode, at its index. StarPU reads them from dyn_modes for any
+  // number of buffers (its own modes[] holds STARPU_NMAXBUFS).
+  static std::array<starpu_data_access_mode, 3> peppher_modes = {
+      STARPU_R,  // 'x'
+      STARPU_W,  // 'y'
+      STARPU_R,  // 'coef'
+  };
   cl.nbuffers = 3;
-  cl.modes[0] = STARPU_R;
-  cl.modes[1] = STARPU_W;
-  cl.modes[2] = STARPU_R;
+  cl.dyn_modes = peppher_modes.data();
   return cl;
 }
 starpu_codelet peppher_codelet = peppher_make_codelet();

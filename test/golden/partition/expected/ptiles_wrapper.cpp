@@ -8,6 +8,7 @@
 #include <peppher/runtime.h>
 #include <peppher/task.h>
 
+#include <array>
 #include <type_traits>
 #include <peppher/partitioned_call.h>
 #include <peppher/opencl.h>
@@ -123,10 +124,15 @@ starpu_codelet peppher_make_codelet() {
   cl.cpu_funcs[0] = peppher_cpu_ptiles_cpu;
   cl.cpu_funcs_name[0] = "peppher_cpu_ptiles_cpu";
   cl.opencl_funcs[0] = peppher_opencl_ptiles_opencl;
+  // Each buffer's access mode, at its index. StarPU reads them from dyn_modes for any
+  // number of buffers (its own modes[] holds STARPU_NMAXBUFS).
+  static std::array<starpu_data_access_mode, 3> peppher_modes = {
+      STARPU_R,  // 'a'
+      STARPU_R,  // 'b'
+      STARPU_W,  // 'c'
+  };
   cl.nbuffers = 3;
-  cl.modes[0] = STARPU_R;
-  cl.modes[1] = STARPU_R;
-  cl.modes[2] = STARPU_W;
+  cl.dyn_modes = peppher_modes.data();
   return cl;
 }
 starpu_codelet peppher_codelet = peppher_make_codelet();

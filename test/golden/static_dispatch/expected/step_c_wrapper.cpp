@@ -8,6 +8,7 @@
 #include <peppher/runtime.h>
 #include <peppher/task.h>
 
+#include <array>
 #include <type_traits>
 #include <peppher/opencl.h>
 #include <peppher/training.h>
@@ -114,8 +115,13 @@ starpu_codelet peppher_make_codelet() {
   cl.cpu_funcs[0] = peppher_cpu_step_c_cpu;
   cl.cpu_funcs_name[0] = "peppher_cpu_step_c_cpu";
   cl.opencl_funcs[0] = peppher_opencl_step_c_opencl;
+  // Each buffer's access mode, at its index. StarPU reads them from dyn_modes for any
+  // number of buffers (its own modes[] holds STARPU_NMAXBUFS).
+  static std::array<starpu_data_access_mode, 1> peppher_modes = {
+      STARPU_RW,  // 'x'
+  };
   cl.nbuffers = 1;
-  cl.modes[0] = STARPU_RW;
+  cl.dyn_modes = peppher_modes.data();
   return cl;
 }
 starpu_codelet peppher_codelet = peppher_make_codelet();

@@ -8,6 +8,7 @@
 #include <peppher/runtime.h>
 #include <peppher/task.h>
 
+#include <array>
 #include <type_traits>
 #include <peppher/opencl.h>
 #include <peppher/placement.h>
@@ -162,11 +163,16 @@ starpu_codelet peppher_make_codelet() {
   cl.cuda_funcs[0] = peppher_cuda_saxpy_cuda;
 #endif
   cl.opencl_funcs[0] = peppher_opencl_saxpy_opencl;
+  // Each buffer's access mode, at its index. StarPU reads them from dyn_modes for any
+  // number of buffers (its own modes[] holds STARPU_NMAXBUFS).
+  static std::array<starpu_data_access_mode, 4> peppher_modes = {
+      STARPU_R,  // 'x'
+      STARPU_RW,  // 'y'
+      STARPU_W,  // 'm'
+      STARPU_R,  // 'grid'
+  };
   cl.nbuffers = 4;
-  cl.modes[0] = STARPU_R;
-  cl.modes[1] = STARPU_RW;
-  cl.modes[2] = STARPU_W;
-  cl.modes[3] = STARPU_R;
+  cl.dyn_modes = peppher_modes.data();
   cl.model = &peppher_perf_model;
   return cl;
 }

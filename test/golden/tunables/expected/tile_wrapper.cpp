@@ -8,6 +8,7 @@
 #include <peppher/runtime.h>
 #include <peppher/task.h>
 
+#include <array>
 #include <type_traits>
 #include <peppher/opencl.h>
 
@@ -232,8 +233,13 @@ starpu_codelet peppher_make_codelet() {
   cl.cpu_funcs_name[3] = "peppher_cpu_tile_cpu__BLOCK_32__UNROLL_2";
   cl.opencl_funcs[0] = peppher_opencl_tile_opencl__WG_64;
   cl.opencl_funcs[1] = peppher_opencl_tile_opencl__WG_128;
+  // Each buffer's access mode, at its index. StarPU reads them from dyn_modes for any
+  // number of buffers (its own modes[] holds STARPU_NMAXBUFS).
+  static std::array<starpu_data_access_mode, 1> peppher_modes = {
+      STARPU_RW,  // 'x'
+  };
   cl.nbuffers = 1;
-  cl.modes[0] = STARPU_RW;
+  cl.dyn_modes = peppher_modes.data();
   return cl;
 }
 starpu_codelet peppher_codelet = peppher_make_codelet();

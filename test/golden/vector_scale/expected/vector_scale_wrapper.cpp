@@ -8,6 +8,7 @@
 #include <peppher/runtime.h>
 #include <peppher/task.h>
 
+#include <array>
 #include <type_traits>
 #include <peppher/inline_call.h>
 #include <peppher/opencl.h>
@@ -112,8 +113,13 @@ starpu_codelet peppher_make_codelet() {
   cl.cuda_funcs[0] = peppher_cuda_scale_cuda_func;
 #endif
   cl.opencl_funcs[0] = peppher_opencl_scale_opencl;
+  // Each buffer's access mode, at its index. StarPU reads them from dyn_modes for any
+  // number of buffers (its own modes[] holds STARPU_NMAXBUFS).
+  static std::array<starpu_data_access_mode, 1> peppher_modes = {
+      STARPU_RW,  // 'arr'
+  };
   cl.nbuffers = 1;
-  cl.modes[0] = STARPU_RW;
+  cl.dyn_modes = peppher_modes.data();
   return cl;
 }
 starpu_codelet peppher_codelet = peppher_make_codelet();
