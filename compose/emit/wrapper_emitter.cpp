@@ -451,6 +451,22 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
     }
   }
   d.set("inline_variants", inline_variants);
+  d.set("host_calls", flag(plan.host_calls));
+  Data host_variants{Data::type::list};
+  index = 0;
+  for (const std::vector<VariantSlot>& group : plan.slots) {
+    for (const VariantSlot& s : group) {
+      const size_t k = index++;
+      const bool team = ir::info(s.variant->backend).parallel;
+      if (s.slot < 0 || !(team || ir::sequential_host(s.variant->backend))) continue;
+      Data vd = variant_common(plan, s);
+      vd.set("index", std::to_string(k));
+      vd.set("call_args", comma_list(call_args));
+      vd.set("team", flag(team));
+      host_variants.push_back(vd);
+    }
+  }
+  d.set("host_variants", host_variants);
   // A generic interface's instantiations share one header (emit_generic_header).
   if (iface.template_args.empty()) out.write(header, render_template("wrapper.h", d));
   out.write(source, render_template("wrapper.cpp", d));

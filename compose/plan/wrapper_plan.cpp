@@ -164,6 +164,21 @@ void plan_inline(const ir::Application& app, const ir::Options& options, Wrapper
     predictions = predictions || !v->prediction_function.empty();
   }
   plan.inline_costs = plan.inline_calls && plan.selection.trained != nullptr && !predictions;
+  bool all_containers = plan.nbuffers() > 0 && !plan.partitioned && !ir::uses_mpi(app, options);
+  for (const Operand& o : plan.operands) {
+    if (plan.is_buffer(o) && o.kind != OperandKind::Vector && o.kind != OperandKind::Matrix &&
+        o.kind != OperandKind::ScalarContainer) {
+      all_containers = false;
+    }
+  }
+  bool host_variant = false;
+  for (const std::vector<VariantSlot>& group : plan.slots) {
+    for (const VariantSlot& s : group) {
+      host_variant = host_variant || ir::sequential_host(s.variant->backend) ||
+                     ir::info(s.variant->backend).parallel;
+    }
+  }
+  plan.host_calls = all_containers && host_variant;
 }
 
 // How the entry wrapper uses the performance model (see WrapperPlan). While the history model

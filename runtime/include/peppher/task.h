@@ -206,6 +206,21 @@ class OpenMpTeam {
   std::chrono::steady_clock::time_point start_;  // the call's
 };
 
+/// @brief For an OPENMP variant run on the calling thread (inline_call.h's runs_here): OpenMP
+///        runs with as many threads as the run has CPU workers (idle then), and the calling
+///        thread's own setting comes back afterwards. The team stays, as in the
+///        application's own loop of parallel regions.
+class OpenMpHere {
+ public:
+  OpenMpHere() noexcept;
+  ~OpenMpHere();
+  OpenMpHere(const OpenMpHere&) = delete;
+  OpenMpHere& operator=(const OpenMpHere&) = delete;
+
+ private:
+  int previous_;  // the calling thread's omp_get_max_threads() before
+};
+
 /// @brief In an OPENMP variant's backend wrapper: the task's data interfaces in its
 ///        codelet's buffer order, each handle's on the memory node of the worker running
 ///        the task (where StarPU acquired it), written to @p out (room for @p capacity);

@@ -31,6 +31,15 @@ OpenMpTeam::~OpenMpTeam() {
     detail::openmp_end_team();
 }
 
+OpenMpHere::OpenMpHere() noexcept : previous_(detail::openmp_max_threads()) {
+  const unsigned workers = starpu_cpu_worker_get_count();
+  detail::openmp_set_threads(workers > 0 ? static_cast<int>(workers) : 1);
+}
+
+OpenMpHere::~OpenMpHere() {
+  detail::openmp_set_threads(previous_);
+}
+
 void** openmp_task_buffers(void** buffers, void** out, std::size_t capacity) noexcept {
   starpu_task* task = starpu_task_get_current();
   const int worker = starpu_worker_get_id();

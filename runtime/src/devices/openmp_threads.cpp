@@ -10,6 +10,10 @@ void openmp_set_threads(int threads) noexcept {
   omp_set_num_threads(threads);
 }
 
+int openmp_max_threads() noexcept {
+  return omp_get_max_threads();
+}
+
 void openmp_end_team() noexcept {
   omp_pause_resource_all(omp_pause_soft);
 }

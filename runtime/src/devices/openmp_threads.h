@@ -8,6 +8,8 @@ namespace peppher::detail {
 
 // omp_set_num_threads for the calling thread's next parallel regions.
 void openmp_set_threads(int threads) noexcept;
+// omp_get_max_threads: what the calling thread's next parallel region would get.
+int openmp_max_threads() noexcept;
 // Ends the calling thread's idle OpenMP team (omp_pause_resource_all(omp_pause_soft)).
 void openmp_end_team() noexcept;
 

@@ -10,6 +10,7 @@
 
 #include <array>
 #include <type_traits>
+#include <peppher/inline_call.h>
 #include <peppher/opencl.h>
 #include <peppher/placement.h>
 
@@ -256,6 +257,29 @@ void dot(
     peppher_program_dot_opencl.wait_before_task(peppher_model_codelets[peppher_k]);
     return &peppher_model_codelets[peppher_k];
   };
+  // Nothing in flight and a host variant chosen: it runs here, on the calling thread, as a
+  // step of the application's own loop would, with no task to submit and no worker to wake
+  // (for an OpenMP variant, no combined worker's fork and join: about 280 us a call on 2
+  // cores, issue 40). Its containers' host phases order it with later tasks.
+  if (peppher_chosen >= 0) {
+    static constexpr peppher::InlineKind peppher_host_kinds[] = {
+        peppher::InlineKind::Cpu, peppher::InlineKind::OpenMp, peppher::InlineKind::OpenCl, };
+    if (peppher::detail::runs_here(peppher_host_kinds[peppher_chosen])) {
+      switch (peppher_chosen) {
+        case 0: {
+          peppher_counter_dot_cpu.hit();
+          dot_cpu(x, y, result);
+          return;
+        }
+        case 1: {
+          peppher::OpenMpHere peppher_team;
+          peppher_counter_dot_openmp.hit();
+          dot_openmp(x, y, result);
+          return;
+        }
+      }
+    }
+  }
   peppher::TaskBuilder peppher_task(peppher_cl, "dot");
   peppher_task.choose_codelet(peppher_choose);
   // Its kernels' build, waited for here when only OpenCL workers can run the call.

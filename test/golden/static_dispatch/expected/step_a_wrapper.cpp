@@ -10,6 +10,7 @@
 
 #include <array>
 #include <type_traits>
+#include <peppher/inline_call.h>
 #include <peppher/opencl.h>
 #include <peppher/training.h>
 #include <peppher/placement.h>
@@ -175,6 +176,23 @@ void step_a(peppher::Vector<float> & x, int n) {
                                               &peppher_grid_us[peppher_cell * 2],
                                               peppher_selector, peppher_accepts);
     if (peppher_chosen >= 0) peppher_cl = &peppher_single_codelets[peppher_chosen];
+  }
+  // Nothing in flight and a host variant chosen: it runs here, on the calling thread, as a
+  // step of the application's own loop would, with no task to submit and no worker to wake
+  // (for an OpenMP variant, no combined worker's fork and join: about 280 us a call on 2
+  // cores, issue 40). Its containers' host phases order it with later tasks.
+  if (peppher_chosen >= 0) {
+    static constexpr peppher::InlineKind peppher_host_kinds[] = {
+        peppher::InlineKind::Cpu, peppher::InlineKind::OpenCl, };
+    if (peppher::detail::runs_here(peppher_host_kinds[peppher_chosen])) {
+      switch (peppher_chosen) {
+        case 0: {
+          peppher_counter_step_a_cpu.hit();
+          step_a_cpu(x, n);
+          return;
+        }
+      }
+    }
   }
   peppher::TaskBuilder peppher_task(peppher_cl, "step_a");
   // Its kernels' build, waited for here when only OpenCL workers can run the call.

@@ -10,6 +10,7 @@
 
 #include <array>
 #include <type_traits>
+#include <peppher/inline_call.h>
 #include <peppher/opencl.h>
 
 // The variants, defined in their own sources and compiled by the generated Makefile.
@@ -304,6 +305,38 @@ void tile(peppher::Vector<float> & x, int n) {
     }
     peppher_cl = &peppher_single_codelets[peppher_forced];
     peppher_chosen = peppher_forced;
+  }
+  // Nothing in flight and a host variant chosen: it runs here, on the calling thread, as a
+  // step of the application's own loop would, with no task to submit and no worker to wake
+  // (for an OpenMP variant, no combined worker's fork and join: about 280 us a call on 2
+  // cores, issue 40). Its containers' host phases order it with later tasks.
+  if (peppher_chosen >= 0) {
+    static constexpr peppher::InlineKind peppher_host_kinds[] = {
+        peppher::InlineKind::Cpu, peppher::InlineKind::Cpu, peppher::InlineKind::Cpu, peppher::InlineKind::Cpu, peppher::InlineKind::OpenCl, peppher::InlineKind::OpenCl, };
+    if (peppher::detail::runs_here(peppher_host_kinds[peppher_chosen])) {
+      switch (peppher_chosen) {
+        case 0: {
+          peppher_counter_tile_cpu__BLOCK_16__UNROLL_1.hit();
+          tile_cpu__BLOCK_16__UNROLL_1(x, n);
+          return;
+        }
+        case 1: {
+          peppher_counter_tile_cpu__BLOCK_16__UNROLL_2.hit();
+          tile_cpu__BLOCK_16__UNROLL_2(x, n);
+          return;
+        }
+        case 2: {
+          peppher_counter_tile_cpu__BLOCK_32__UNROLL_1.hit();
+          tile_cpu__BLOCK_32__UNROLL_1(x, n);
+          return;
+        }
+        case 3: {
+          peppher_counter_tile_cpu__BLOCK_32__UNROLL_2.hit();
+          tile_cpu__BLOCK_32__UNROLL_2(x, n);
+          return;
+        }
+      }
+    }
   }
   peppher::TaskBuilder peppher_task(peppher_cl, "tile");
   // Its kernels' build, waited for here when only OpenCL workers can run the call.
