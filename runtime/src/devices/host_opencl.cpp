@@ -36,10 +36,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "common/files.h"
 
 namespace peppher::detail {
 namespace {
@@ -161,18 +164,11 @@ bool close_to(double value, double target) {
   return value > 0 && std::abs(value - target) <= 0.01 * target;
 }
 
-// Writes @p text to @p path through a temporary file and a rename (never half a file).
+// Writes @p text to @p path whole or not at all (files::write_file); a failure is said once
+// (the measurement is then taken again at the next start).
 void write_whole(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp" + std::to_string(getpid());
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    out << text;
-    if (!out.flush()) {
-      std::remove(tmp.c_str());
-      return;
-    }
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) std::remove(tmp.c_str());
+  if (const std::string problem = files::write_file(path, text); !problem.empty())
+    std::cerr << "peppher: warning: '" << path << "' " << problem << "\n";
 }
 
 // Sets the entries (CPU memory node -> @p node) of StarPU's bandwidth matrix file: rows are

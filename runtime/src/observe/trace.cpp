@@ -31,6 +31,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/files.h"
 #include "observe/worker_names.h"
 #include "peppher/detail/backends.h"
 #include "peppher/detail/trace.h"
@@ -457,18 +458,6 @@ std::string render(const std::vector<const TaskRecord*>& records,
   return out + "]}\n";
 }
 
-bool write_file(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    if (!f) return false;
-    f << text;
-    f.flush();
-    if (!f) return false;
-  }
-  return std::rename(tmp.c_str(), path.c_str()) == 0;
-}
-
 }  // namespace
 
 void trace_attach(starpu_task* task, const char* iface, int block) {
@@ -561,10 +550,9 @@ void trace_stop() {
   for (const auto& chunk : chunks)
     for (const TaskRecord& rec : chunk->records)
       if (rec.finished) records.push_back(&rec);
-  if (!write_file(path, render(records, bus))) {
-    std::cerr << "peppher: cannot write the trace to '" << path << "': " << std::strerror(errno)
-              << "\n";
-  }
+  // Whole or not at all, never through a link nor over a device (files::write_file).
+  if (const std::string problem = files::write_file(path, render(records, bus)); !problem.empty())
+    std::cerr << "peppher: the trace was not written: '" << path << "' " << problem << "\n";
 }
 
 }  // namespace peppher::detail
