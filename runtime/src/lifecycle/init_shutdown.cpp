@@ -16,6 +16,7 @@
 
 #include "data/container_registry.h"
 #include "devices/devices.h"
+#include "lifecycle/signal_dispositions.h"
 #include "observe/trace.h"
 #include "observe/uncaught_errors.h"
 #include "observe/worker_names.h"
@@ -90,7 +91,8 @@ std::string trace_of_this_rank(const std::string& path, const detail::Distribute
 }  // namespace
 
 void init(const Config& config) {
-  detail::install_uncaught_error_handler();  // an error here or later, uncaught: exit 1
+  detail::install_uncaught_error_handler();           // an error here or later, uncaught: exit 1
+  const detail::KeepSignalDispositions keep_signals;  // pocl's SIGFPE handler undone at return
   std::lock_guard<std::mutex> lock(g_lifecycle_mutex);
   if (g_running) throw Error("init: the runtime is already running");
   starpu_conf conf;
