@@ -17,6 +17,7 @@
 #include "common/files.h"
 #include "peppher/runtime.h"
 #include "peppher_catch.h"
+#include "support.h"
 
 namespace fs = std::filesystem;
 
@@ -50,25 +51,6 @@ int others_in(const fs::path& dir, const std::string& keep) {
   int n = 0;
   for (const auto& entry : fs::directory_iterator(dir)) n += entry.path().filename() != keep;
   return n;
-}
-
-// What this process writes to stderr while @p f runs.
-template <typename F>
-std::string stderr_of(F&& f) {
-  std::fflush(stderr);
-  char name[] = "/tmp/peppher-stderr-XXXXXX";
-  const int capture = mkstemp(name);
-  REQUIRE(capture >= 0);
-  const int saved = dup(2);
-  dup2(capture, 2);
-  f();
-  std::fflush(stderr);
-  dup2(saved, 2);
-  close(saved);
-  close(capture);
-  const std::string text = slurp(name);
-  std::remove(name);
-  return text;
 }
 
 }  // namespace
@@ -153,7 +135,7 @@ TEST_CASE("a trace path naming a FIFO is said, the program goes on", "[outputs][
   TempDir dir;
   const fs::path fifo = dir.path / "run.json";
   REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
-  const std::string said = stderr_of([&] {
+  const std::string said = peppher_test::stderr_of([&] {
     peppher::Config config;
     config.trace_file = fifo.string();
     peppher::Runtime runtime(config);

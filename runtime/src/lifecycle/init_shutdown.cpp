@@ -16,6 +16,7 @@
 
 #include "data/container_registry.h"
 #include "devices/devices.h"
+#include "lifecycle/model_files.h"
 #include "lifecycle/signal_dispositions.h"
 #include "observe/trace.h"
 #include "observe/uncaught_errors.h"
@@ -118,6 +119,7 @@ void init(const Config& config) {
     conf.sched_policy_name = g_scheduler.c_str();
   }
   detail::apply_calibration_defaults(conf);  // models learn from one run (placement.h)
+  detail::check_model_files();  // a damaged model or bus file is set aside, not aborted on
   detail::Distributed* layer = detail::distributed();
   const int ret = layer != nullptr ? layer->start(conf) : starpu_init(&conf);
   if (ret != 0) {
@@ -178,7 +180,9 @@ void shutdown() {
     std::cerr << text << std::flush;
   }
   g_running = false;
+  const std::vector<std::string> copies = detail::keep_model_copies();  // StarPU rewrites them
   stop_starpu();
+  detail::drop_model_copies(copies);
 }
 
 bool is_running() noexcept {
