@@ -5,6 +5,7 @@
 #include "lifecycle/model_files.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <starpu.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -302,14 +303,37 @@ std::vector<std::string> entries_ending(const std::string& folder, const std::st
   return found;
 }
 
-// Reads the model file @p path into @p text: "" or why it is no file StarPU can read.
+// Reads the model file @p path into @p text: "" or why it is no file StarPU can read. Under
+// a read lock, as StarPU reads it (fcntl, _starpu_frdlock): a program writing it at this
+// moment holds the write lock, and its write is read whole, never half.
 std::string read_model(const std::string& path, std::string& text) {
+  text.clear();
   struct stat own {};
   struct stat target {};
   if (::lstat(path.c_str(), &own) == 0 && S_ISLNK(own.st_mode) &&
       ::stat(path.c_str(), &target) != 0)
     return "is a link to a file that does not exist";
-  return files::read_file(path, kMaxModelBytes, text);
+  if (std::string problem = files::not_a_file(path); !problem.empty()) return problem;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) return std::string("cannot be read (") + std::strerror(errno) + ")";
+  struct flock lock {};
+  lock.l_type = F_RDLCK;
+  lock.l_whence = SEEK_SET;
+  while (::fcntl(fd, F_SETLKW, &lock) != 0 && errno == EINTR) {
+  }  // no locks (NFS): read as StarPU does, unlocked
+  std::string problem;
+  if (::fstat(fd, &target) != 0 || !S_ISREG(target.st_mode)) problem = "is not a regular file";
+  char buffer[1 << 16];
+  while (problem.empty()) {
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) problem = std::string("cannot be read (") + std::strerror(errno) + ")";
+    if (n <= 0) break;
+    text.append(buffer, static_cast<std::size_t>(n));
+    if (text.size() > kMaxModelBytes) problem = "is larger than 1 GiB";
+  }
+  ::close(fd);  // releases the lock
+  return problem;
 }
 
 std::string now_stamp() {
@@ -359,11 +383,9 @@ void check_model_files() {
     std::string text;
     std::string problem = read_model(path, text);
     if (problem.empty()) problem = history_model_problem(text);
-    if (!problem.empty()) {
-      repair(path, problem, true);
-    } else if (::access((path + kCopySuffix).c_str(), F_OK) == 0) {
-      std::remove((path + kCopySuffix).c_str());  // the write it guarded ended
-    }
+    // A copy beside a sound model is left alone: another program's shutdown may be about
+    // to rewrite it (its copy goes when that write ended; a stale one, at the next shutdown).
+    if (!problem.empty()) repair(path, problem, true);
   }
   for (const char* kind : {"config", "affinity", "latency", "bandwidth"}) {
     const std::string path = sampling + "bus/" + host + "." + kind;
