@@ -16,6 +16,7 @@
 
 #include "data/container_registry.h"
 #include "devices/devices.h"
+#include "lifecycle/environment.h"
 #include "lifecycle/model_files.h"
 #include "lifecycle/signal_dispositions.h"
 #include "observe/trace.h"
@@ -96,6 +97,7 @@ void init(const Config& config) {
   const detail::KeepSignalDispositions keep_signals;  // pocl's SIGFPE handler undone at return
   std::lock_guard<std::mutex> lock(g_lifecycle_mutex);
   if (g_running) throw Error("init: the runtime is already running");
+  detail::check_environment();  // what StarPU would assert on, PEPPHER_REPORT
   starpu_conf conf;
   if (starpu_conf_init(&conf) != 0) throw Error("init: starpu_conf_init failed");
   const char* env_sched = std::getenv("STARPU_SCHED");
@@ -169,8 +171,7 @@ void shutdown() {
   starpu_task_wait_for_all();
   detail::trace_stop();
   detail::report_unclaimed_variant_exceptions();  // shutdown must not throw
-  const char* report = std::getenv("PEPPHER_REPORT");
-  if (report != nullptr && std::strcmp(report, "1") == 0) {
+  if (detail::report_requested()) {
     std::string text = report_string();
     if (detail::Distributed* layer = detail::distributed()) {
       // One block per rank, written at once so that ranks' reports do not interleave.

@@ -16,8 +16,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <iostream>
 #include <sstream>
+#include <system_error>
 
 #include "common/files.h"
 
@@ -372,6 +374,25 @@ bool starpu_1_3() {
 }
 
 }  // namespace
+
+std::string model_folder_problem() {
+  const std::string sampling = sampling_folder();
+  if (sampling.empty()) return "";  // StarPU says so itself, without aborting
+  std::vector<std::string> folders = {sampling + "bus"};
+  if (starpu_1_3()) folders.push_back(sampling + "codelets/" + std::to_string(kHistoryVersion));
+  for (const std::string& folder : folders) {
+    std::error_code ec;
+    std::filesystem::create_directories(folder, ec);
+    if (!ec && !std::filesystem::is_directory(folder, ec))
+      ec = std::make_error_code(std::errc::not_a_directory);
+    if (!ec && ::access(folder.c_str(), W_OK | X_OK) != 0)
+      ec = std::error_code(errno, std::generic_category());
+    if (ec)
+      return "StarPU cannot keep its performance models in '" + folder + "' (" + ec.message() +
+             "): set STARPU_HOME (or STARPU_PERF_MODEL_DIR) to a folder it may write";
+  }
+  return "";
+}
 
 void check_model_files() {
   if (!starpu_1_3()) return;  // other versions' formats differ

@@ -16,6 +16,9 @@ std::string history_model_problem(const std::string& text);
 ///        "bandwidth"; perfmodel_bus.c).
 std::string bus_file_problem(const std::string& kind, const std::string& text);
 
+/// @brief Before StarPU starts: makes the folders StarPU keeps its models in (it aborts
+///        when it cannot); "" or why not, naming the folder and STARPU_HOME.
+std::string model_folder_problem();
 /// @brief Before StarPU starts: checks this host's history models and bus files (StarPU
 ///        1.3's formats; nothing under another StarPU). A damaged one is restored from the
 ///        copy kept by the last shutdown, else set aside as NAME.damaged-<time>, with one
