@@ -9,11 +9,10 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
-
-#include "peppher_catch.h"
 
 extern char** environ;
 
@@ -36,7 +35,7 @@ inline ProbeRun run_probe(const std::string& exe, const std::vector<std::string>
   for (auto& e : all) envp.push_back(e.data());
   envp.push_back(nullptr);
   int pipe_fds[2];
-  REQUIRE(pipe(pipe_fds) == 0);
+  if (pipe(pipe_fds) != 0) throw std::runtime_error("run_probe: pipe failed");
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 1);
@@ -60,7 +59,7 @@ inline ProbeRun run_probe(const std::string& exe, const std::vector<std::string>
     }
   }
   close(pipe_fds[0]);
-  REQUIRE(spawned == 0);
+  if (spawned != 0) throw std::runtime_error("run_probe: cannot start " + exe);
   waitpid(pid, &run.status, 0);
   return run;
 }
