@@ -1,4 +1,4 @@
-// Reading and classifying input files (see files.h).
+// Reading and classifying input files, and writing outputs whole (see files.h).
 #include "common/files.h"
 
 #include <fcntl.h>
@@ -6,8 +6,11 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <random>
 
 namespace peppher::files {
 namespace {
@@ -43,7 +46,66 @@ std::string too_large(std::uintmax_t size, std::uintmax_t max_bytes) {
          std::to_string(max_bytes >> 20) + " MiB compose reads from one file";
 }
 
+// Why `path` cannot be replaced by a written file ("" when it names a regular file or
+// nothing); `mode` gets the permissions of the regular file it names.
+std::string not_replaceable(const std::string& path, mode_t& mode) {
+  struct stat own;
+  if (::lstat(path.c_str(), &own) != 0) {
+    if (errno == ENOENT) return "";
+    return std::string("cannot be written (") + std::strerror(errno) + ")";
+  }
+  mode = own.st_mode & 07777;
+  if (S_ISREG(own.st_mode)) return "";
+  if (S_ISLNK(own.st_mode)) {
+    std::error_code ec;
+    return "is a link to '" + std::filesystem::read_symlink(path, ec).string() +
+           "' (outputs are not written through links)";
+  }
+  if (S_ISDIR(own.st_mode)) return "is a folder";
+  return "is not a regular file (" + kind_of(own.st_mode) + ")";
+}
+
+// Opens a new file next to `path` that no one else has (O_EXCL, never through a link);
+// `tmp` gets its name. Returns the descriptor, or -1 with errno set.
+int open_fresh_temporary(const std::string& path, std::string& tmp) {
+  static thread_local std::mt19937_64 random{std::random_device{}() ^
+                                             static_cast<std::uint64_t>(::getpid())};
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    char suffix[48];
+    std::snprintf(suffix, sizeof suffix, ".tmp-%ld-%016llx", static_cast<long>(::getpid()),
+                  static_cast<unsigned long long>(random()));
+    tmp = path + suffix;
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd >= 0 || errno != EEXIST) return fd;
+  }
+  return -1;
+}
+
 }  // namespace
+
+std::string write_file(const std::string& path, const std::string& text) {
+  mode_t mode = 0;
+  if (std::string problem = not_replaceable(path, mode); !problem.empty()) return problem;
+  std::string tmp;
+  const int fd = open_fresh_temporary(path, tmp);
+  if (fd < 0) return std::string("cannot be written (") + std::strerror(errno) + ")";
+  int error = 0;
+  if (mode != 0 && ::fchmod(fd, mode) != 0) error = errno;  // keeps the file's permissions
+  for (std::size_t done = 0; error == 0 && done < text.size();) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) error = errno;
+    if (n > 0) done += static_cast<std::size_t>(n);
+  }
+  if (::close(fd) != 0 && error == 0) error = errno;
+  // Looked at again just before: what appeared at the path meanwhile is not replaced either.
+  std::string problem = error != 0 ? std::string("cannot be written (") + std::strerror(error) + ")"
+                                   : not_replaceable(path, mode);
+  if (problem.empty() && ::rename(tmp.c_str(), path.c_str()) != 0)
+    problem = std::string("cannot be written (") + std::strerror(errno) + ")";
+  if (!problem.empty()) ::unlink(tmp.c_str());
+  return problem;
+}
 
 std::string not_a_file(const std::string& path) {
   struct stat st;

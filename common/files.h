@@ -1,7 +1,8 @@
 // The files compose is given, whatever a path names: descriptors and the performance table
 // (also peppher-report's) are read here, and every other input (sources, kernels, headers:
 // Clang reads those) is classified here first. A FIFO, a device, a folder or a link to one is
-// reported as what it is, never opened to block or read without end.
+// reported as what it is, never opened to block or read without end. Outputs (the runtime's
+// trace, training table and bus measurements) are written whole here, never through a link.
 #pragma once
 
 #include <cstdint>
@@ -28,5 +29,13 @@ std::string not_a_file(const std::string& path);
 /// "has N bytes, more than the 16 MiB compose reads from one file". Opens without blocking
 /// (O_NONBLOCK) and checks what it opened, so a path replaced meanwhile is no different.
 std::string read_file(const std::string& path, std::uintmax_t max_bytes, std::string& text);
+
+/// Writes `text` to `path` whole or not at all: into a fresh temporary in path's folder
+/// (created with O_EXCL under a unique name, so nothing planted there is followed), then
+/// renamed onto `path`, only where `path` names a regular file or nothing. Returns "" or
+/// why not, said after the path's name: "is a folder", "is not a regular file (a link to
+/// '/dev/null', a character device)", "cannot be written (No space left on device)". A
+/// failed write leaves no temporary behind and `path` as it was.
+std::string write_file(const std::string& path, const std::string& text);
 
 }  // namespace peppher::files

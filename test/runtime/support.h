@@ -81,4 +81,27 @@ struct ScopedEnv {
   }
 };
 
+/// @brief What this process writes to stderr (fd 2) while @p f runs.
+template <typename F>
+std::string stderr_of(F&& f) {
+  std::fflush(stderr);
+  char name[] = "/tmp/peppher-stderr-XXXXXX";
+  const int capture = mkstemp(name);
+  const int saved = dup(2);
+  dup2(capture, 2);
+  f();
+  std::fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  close(capture);
+  std::string text;
+  if (FILE* in = std::fopen(name, "r")) {
+    char buffer[4096];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, in)) > 0;) text.append(buffer, n);
+    std::fclose(in);
+  }
+  std::remove(name);
+  return text;
+}
+
 }  // namespace peppher_test

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "peppher/inline_call.h"
 #include "peppher/partitioned_call.h"
 #include "peppher/task.h"
 #include "peppher_catch.h"
@@ -348,4 +349,21 @@ TEST_CASE("PartitionedCall with a halo: each block reads its neighbours' boundar
     again.submit();
     CHECK(y.to_std() == want);
   }
+}
+
+// A null raw pointer with a length (issue 41, item 7): a peppher::Error naming the call and
+// the buffer, before StarPU copies from it or a variant on the calling thread reads it; a
+// null pointer of no elements stays fine.
+TEST_CASE("a null raw pointer with a length is an error, not a crash", "[call]") {
+  Session s;
+  starpu_codelet cl = scale_codelet();
+  {
+    peppher::TaskBuilder task(&cl, "scale");
+    CHECK_THROWS_WITH(task.register_vector(0, nullptr, 1000, sizeof(std::uint32_t)),
+                      Catch::Contains("scale: the raw pointer of buffer 0 is null but its "
+                                      "length is 4000 bytes"));
+  }
+  CHECK_THROWS_WITH(peppher::detail::prepare_inline_operand(nullptr, 4000, true),
+                    Catch::Contains("a raw pointer operand is null but its length is 4000"));
+  CHECK_NOTHROW(peppher::detail::prepare_inline_operand(nullptr, 0, true));
 }

@@ -40,9 +40,9 @@ int host_opencl_node() {
   return static_cast<int>(starpu_worker_get_memory_node(static_cast<unsigned>(worker)));
 }
 
-// The fresh-buffer bandwidth kept for @p node beside StarPU's bus files (docs/SELECTION.md:
-// <bus folder>/<host>.peppher-host-opencl), 0 when there is none.
-double kept_bandwidth(int node) {
+// Where the fresh-buffer bandwidths are kept beside StarPU's bus files (docs/SELECTION.md:
+// <bus folder>/<host>.peppher-host-opencl).
+std::string kept_path() {
   char* text = nullptr;
   std::size_t size = 0;
   FILE* f = open_memstream(&text, &size);
@@ -52,8 +52,12 @@ double kept_bandwidth(int node) {
   std::free(text);
   const std::size_t from = all.find("bandwidth: <") + 12;
   std::string path = all.substr(from, all.find('>', from) - from);
-  path = path.substr(0, path.rfind(".bandwidth")) + ".peppher-host-opencl";
-  std::ifstream in(path);
+  return path.substr(0, path.rfind(".bandwidth")) + ".peppher-host-opencl";
+}
+
+// The fresh-buffer bandwidth kept for @p node, 0 when there is none.
+double kept_bandwidth(int node) {
+  std::ifstream in(kept_path());
   std::string word;
   int n = 0;
   double bandwidth = 0;
@@ -118,5 +122,30 @@ TEST_CASE("copies into an OpenCL device on the host CPU cost what a fresh buffer
     CHECK(starpu_transfer_predict(STARPU_MAIN_RAM, to, kBytes) ==
           Approx(starpu_transfer_latency(STARPU_MAIN_RAM, to) + kBytes / bandwidth).epsilon(0.02));
     CHECK(kept_bandwidth(node) == Approx(bandwidth));  // measured once, then kept
+  }
+}
+
+// Values read back from the runtime's own file are range-checked (issue 41): garbage or an
+// absurd bandwidth is ignored with a warning naming the file, and measured again.
+TEST_CASE("a damaged copy bandwidth file is measured again", "[opencl][host_opencl]") {
+  std::string path;
+  int node = -1;
+  {
+    Session s;
+    node = host_opencl_node();
+    if (node < 0) return;
+    path = kept_path();
+  }
+  for (const char* text : {"garbage 1 2 3\n", "node 1 fresh_write_bytes_per_us 1e-300\n",
+                           "node 1 fresh_write_bytes_per_us nan\n"}) {
+    INFO(text);
+    std::ofstream(path, std::ios::trunc) << text;
+    const std::string said = stderr_of([] { Session s; });
+    CHECK_THAT(said, Catch::Contains("peppher: warning: '" + path + "'"));
+    CHECK_THAT(said, Catch::Contains("measured again"));
+    Session s;
+    const double bandwidth = kept_bandwidth(node);
+    CHECK(bandwidth >= 1);  // measured again and kept
+    CHECK(bandwidth <= 1e7);
   }
 }

@@ -64,6 +64,12 @@ bool openmp_may_run(unsigned workerid, bool sequential_accepts) noexcept;
 ///        bit set @p valid to node @p node, from the nearest of them: 0 when already valid
 ///        there (or when no prediction exists).
 double bring_us(std::uint32_t valid, unsigned node, std::size_t bytes) noexcept;
+/// @brief bring_us() for a registered handle, from where StarPU has it at this instant
+///        (starpu_data_query_status: a hint read without StarPU's lock, never an assertion);
+///        0 when it is valid on @p node or on its way there. Used instead of
+///        starpu_data_expected_transfer_time(), which aborts the program when it looks while
+///        a task's write has marked every copy invalid (StarPU 1.3, coherency.c:68).
+double handle_bring_us(starpu_data_handle_t handle, unsigned node, std::size_t bytes) noexcept;
 /// @brief Expected microseconds to move @p bytes from memory node @p src to @p dst: StarPU's
 ///        bus model, except from host memory into an OpenCL device that runs on the host
 ///        CPU, where it is the measured bandwidth of writing into a fresh device buffer

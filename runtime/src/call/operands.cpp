@@ -92,6 +92,9 @@ void Call::add_reduction(int index, const char* name, Storage& s, const Reductio
 }
 
 void Call::raw_memory(int index, const void* ptr, std::size_t bytes) const {
+  if (ptr == nullptr && bytes != 0)  // StarPU would copy from it (or a variant read it)
+    throw Error(std::string(iface_) + ": the raw pointer of buffer " + std::to_string(index) +
+                " is null but its length is " + std::to_string(bytes) + " bytes (numElements)");
   if (bytes == 0 || distributed() != nullptr) return;  // MPI: every rank has its own copy
   // Memory inside a container a task may still hold: its tasks first (inline_call.h).
   wait_for_aliased_container(ptr, bytes,

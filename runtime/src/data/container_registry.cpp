@@ -4,11 +4,13 @@
 
 #include <cstddef>
 #include <mutex>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "peppher/detail/raw_cache.h"
 #include "peppher/detail/storage.h"
+#include "peppher/error.h"
 #include "peppher/inline_call.h"
 
 namespace peppher::detail {
@@ -47,6 +49,9 @@ void untrack(Storage* storage) noexcept {
 }
 
 void prepare_inline_operand(const void* ptr, std::size_t bytes, bool write) {
+  if (ptr == nullptr && bytes != 0)  // the variant would dereference it on this thread
+    throw Error("a raw pointer operand is null but its length is " + std::to_string(bytes) +
+                " bytes (numElements)");
   raw_cache_wait(ptr, bytes, write);  // another thread's task on a cached registration
   wait_for_aliased_container(ptr, bytes, write);
 }

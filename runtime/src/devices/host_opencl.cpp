@@ -35,11 +35,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "common/files.h"
 #include "devices/cpu_cores.h"
 #include "devices/start_environment.h"
 
@@ -130,16 +132,38 @@ std::string bandwidth_file() {
   return end == std::string::npos ? "" : all.substr(at + key.size(), end - at - key.size());
 }
 
-// The measurements kept for this STARPU_HOME: memory node -> bandwidth.
+// The measurements kept for this STARPU_HOME: memory node -> bandwidth. A file not as this
+// runtime writes it (a line other than "node N fresh_write_bytes_per_us B", a bandwidth
+// outside 1 byte/us .. 10 TB/s) is ignored with a warning: the devices are measured again and
+// the file written anew.
 std::map<unsigned, double> read_kept(const std::string& path) {
   std::map<unsigned, double> kept;
-  std::ifstream in(path);
-  std::string word;
-  unsigned node = 0;
-  double bandwidth = 0;
-  while (in >> word >> node >> word >> bandwidth)
-    if (node < STARPU_MAXNODES && bandwidth > 0) kept[node] = bandwidth;
-  return kept;
+  std::string text;
+  std::string problem = files::read_file(path, 1u << 20, text);
+  if (problem == files::kDoesNotExist) return kept;
+  std::istringstream lines(text);
+  int number = 0;
+  for (std::string line; problem.empty() && std::getline(lines, line);) {
+    ++number;
+    std::istringstream in(line);
+    std::string node_word, unit, extra;
+    long long node = -1;
+    double bandwidth = 0;
+    const bool parsed = static_cast<bool>(in >> node_word >> node >> unit >> bandwidth) &&
+                        !(in >> extra) && node_word == "node" &&
+                        unit == "fresh_write_bytes_per_us" && node >= 0 && node < STARPU_MAXNODES;
+    if (!parsed)
+      problem = "line " + std::to_string(number) + " is not 'node N fresh_write_bytes_per_us B'";
+    else if (!std::isfinite(bandwidth) || bandwidth < 1 || bandwidth > 1e7)
+      problem = "line " + std::to_string(number) + ": the bandwidth " + std::to_string(bandwidth) +
+                " bytes/us is out of range (1 .. 1e7)";
+    else
+      kept[static_cast<unsigned>(node)] = bandwidth;
+  }
+  if (problem.empty()) return kept;
+  std::cerr << "peppher: warning: '" << path << "' " << problem
+            << ": ignored, the copy bandwidth is measured again\n";
+  return {};
 }
 
 // Whether bandwidth @p value is @p target's, within 1 % (what the bus file's "%e" keeps).
@@ -147,18 +171,11 @@ bool close_to(double value, double target) {
   return value > 0 && std::abs(value - target) <= 0.01 * target;
 }
 
-// Writes @p text to @p path through a temporary file and a rename (never half a file).
+// Writes @p text to @p path whole or not at all (files::write_file); a failure is said once
+// (the measurement is then taken again at the next start).
 void write_whole(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp" + std::to_string(getpid());
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    out << text;
-    if (!out.flush()) {
-      std::remove(tmp.c_str());
-      return;
-    }
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) std::remove(tmp.c_str());
+  if (const std::string problem = files::write_file(path, text); !problem.empty())
+    std::cerr << "peppher: warning: '" << path << "' " << problem << "\n";
 }
 
 // Sets the entries (CPU memory node -> @p node) of StarPU's bandwidth matrix file: rows are

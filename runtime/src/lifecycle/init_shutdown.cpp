@@ -16,6 +16,9 @@
 
 #include "data/container_registry.h"
 #include "devices/devices.h"
+#include "lifecycle/environment.h"
+#include "lifecycle/model_files.h"
+#include "lifecycle/signal_dispositions.h"
 #include "observe/trace.h"
 #include "observe/uncaught_errors.h"
 #include "observe/worker_names.h"
@@ -90,9 +93,11 @@ std::string trace_of_this_rank(const std::string& path, const detail::Distribute
 }  // namespace
 
 void init(const Config& config) {
-  detail::install_uncaught_error_handler();  // an error here or later, uncaught: exit 1
+  detail::install_uncaught_error_handler();           // an error here or later, uncaught: exit 1
+  const detail::KeepSignalDispositions keep_signals;  // pocl's SIGFPE handler undone at return
   std::lock_guard<std::mutex> lock(g_lifecycle_mutex);
   if (g_running) throw Error("init: the runtime is already running");
+  detail::check_environment();  // what StarPU would assert on, PEPPHER_REPORT
   starpu_conf conf;
   if (starpu_conf_init(&conf) != 0) throw Error("init: starpu_conf_init failed");
   const char* env_sched = std::getenv("STARPU_SCHED");
@@ -116,6 +121,7 @@ void init(const Config& config) {
     conf.sched_policy_name = g_scheduler.c_str();
   }
   detail::apply_calibration_defaults(conf);  // models learn from one run (placement.h)
+  detail::check_model_files();  // a damaged model or bus file is set aside, not aborted on
   detail::Distributed* layer = detail::distributed();
   const int ret = layer != nullptr ? layer->start(conf) : starpu_init(&conf);
   detail::restore_environment();
@@ -166,8 +172,7 @@ void shutdown() {
   starpu_task_wait_for_all();
   detail::trace_stop();
   detail::report_unclaimed_variant_exceptions();  // shutdown must not throw
-  const char* report = std::getenv("PEPPHER_REPORT");
-  if (report != nullptr && std::strcmp(report, "1") == 0) {
+  if (detail::report_requested()) {
     std::string text = report_string();
     if (detail::Distributed* layer = detail::distributed()) {
       // One block per rank, written at once so that ranks' reports do not interleave.
@@ -177,7 +182,9 @@ void shutdown() {
     std::cerr << text << std::flush;
   }
   g_running = false;
+  const std::vector<std::string> copies = detail::keep_model_copies();  // StarPU rewrites them
   stop_starpu();
+  detail::drop_model_copies(copies);
 }
 
 bool is_running() noexcept {

@@ -31,6 +31,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/files.h"
 #include "observe/worker_names.h"
 #include "peppher/detail/backends.h"
 #include "peppher/detail/trace.h"
@@ -333,6 +334,25 @@ std::string models_json(const std::vector<const TaskRecord*>& records) {
 
 // The whole trace as Chrome trace-event JSON (object form, times in microseconds from the
 // first submission).
+// The trace's events, appended to its text as they are made (no list of them beside it,
+// which held as much again at shutdown): ",\n" between two, "\n" after the last.
+class Events {
+ public:
+  explicit Events(std::string& out) : out_(out) {}
+  void push_back(const std::string& event) {
+    if (any_) out_ += ",\n";
+    out_ += event;
+    any_ = true;
+  }
+  void end() {
+    if (any_) out_ += "\n";
+  }
+
+ private:
+  std::string& out_;
+  bool any_ = false;
+};
+
 std::string render(const std::vector<const TaskRecord*>& records,
                    const std::map<Link, starpu_profiling_bus_info>& bus) {
   std::vector<const TaskRecord*> tasks;
@@ -351,7 +371,11 @@ std::string render(const std::vector<const TaskRecord*>& records,
   int next_tid = kFirstLinkTid;
   for (auto& [link, tid] : link_tid) tid = next_tid++;
 
-  std::vector<std::string> events;
+  std::string out =
+      "{\"displayTimeUnit\":\"ms\",\"otherData\":{\"producer\":\"peppher "
+      "runtime\",\"time_unit\":\"us\",\n\"models\":[\n" +
+      models_json(records) + "]},\n\"traceEvents\":[\n";
+  Events events(out);
   events.push_back("{\"ph\":\"M\",\"pid\":" + std::to_string(kPid) +
                    ",\"name\":\"process_name\",\"args\":{\"name\":" +
                    json_string("PEPPHER " + program_name()) + "}}");
@@ -446,27 +470,9 @@ std::string render(const std::vector<const TaskRecord*>& records,
                      ",\"dst\":" + json_string(node_name(link.dst)) + "}}");
   }
 
-  std::string out =
-      "{\"displayTimeUnit\":\"ms\",\"otherData\":{\"producer\":\"peppher "
-      "runtime\",\"time_unit\":\"us\",\n\"models\":[\n" +
-      models_json(records) + "]},\n\"traceEvents\":[\n";
-  for (std::size_t i = 0; i < events.size(); ++i) {
-    out += events[i];
-    out += i + 1 < events.size() ? ",\n" : "\n";
-  }
-  return out + "]}\n";
-}
-
-bool write_file(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    if (!f) return false;
-    f << text;
-    f.flush();
-    if (!f) return false;
-  }
-  return std::rename(tmp.c_str(), path.c_str()) == 0;
+  events.end();
+  out += "]}\n";
+  return out;
 }
 
 }  // namespace
@@ -561,10 +567,9 @@ void trace_stop() {
   for (const auto& chunk : chunks)
     for (const TaskRecord& rec : chunk->records)
       if (rec.finished) records.push_back(&rec);
-  if (!write_file(path, render(records, bus))) {
-    std::cerr << "peppher: cannot write the trace to '" << path << "': " << std::strerror(errno)
-              << "\n";
-  }
+  // Whole or not at all, never through a link nor over a device (files::write_file).
+  if (const std::string problem = files::write_file(path, render(records, bus)); !problem.empty())
+    std::cerr << "peppher: the trace was not written: '" << path << "' " << problem << "\n";
 }
 
 }  // namespace peppher::detail

@@ -215,8 +215,8 @@ TransferCosts Call::transfer_costs(const std::vector<int>& workers) const {
       } else if ((op.kind == OperandKind::Raw || op.kind == OperandKind::RawCached) && op.handle) {
         // Registered and whole (raw_cache.h keeps it across calls): StarPU knows where
         // it is valid.
-        const double us = starpu_data_expected_transfer_time(op.handle, node, mode);
-        if (std::isfinite(us) && us > 0) shared += us;
+        if ((mode & STARPU_R) != 0)
+          shared += handle_bring_us(op.handle, node, starpu_data_get_size(op.handle));
       }
     }
     costs.per_element.push_back(split / n);

@@ -163,6 +163,20 @@ double bring_us(std::uint32_t valid, unsigned node, std::size_t bytes) noexcept 
   return std::isfinite(best) ? best : 0;
 }
 
+double handle_bring_us(starpu_data_handle_t handle, unsigned node, std::size_t bytes) noexcept {
+  std::uint32_t valid = 0;
+  const unsigned nodes = std::min(starpu_memory_nodes_get_count(), 32u);
+  for (unsigned n = 0; n < nodes; ++n) {
+    int allocated = 0, is_valid = 0, requested = 0;
+    starpu_data_query_status(handle, static_cast<int>(n), &allocated, &is_valid, &requested);
+    if (n == node && (is_valid != 0 || requested != 0)) return 0;  // there, or on its way
+    if (is_valid != 0) valid |= 1u << n;
+  }
+  // No copy valid at this instant: a task's write is moving the only one (StarPU marks every
+  // node invalid, then the writer's node the owner). Charged as if it were at home.
+  return bring_us(valid != 0 ? valid : 1u << STARPU_MAIN_RAM, node, bytes);
+}
+
 starpu_worker_archtype worker_kind(const std::string& backend) noexcept {
   return backend_named(backend.c_str()).worker;
 }
@@ -202,7 +216,7 @@ double PlacementChoice::transfer_us(unsigned node) const {
     std::uint32_t valid = op.storage->placement();
     if (valid == 0) {  // unknown: where StarPU has it now (or is bringing it)
       if (starpu_data_handle_t h = op.storage->registered_handle()) {
-        total += starpu_data_expected_transfer_time(h, node, op.mode);
+        total += detail::handle_bring_us(h, node, op.bytes);
         continue;
       }
       valid = 1u << STARPU_MAIN_RAM;  // never registered: at home

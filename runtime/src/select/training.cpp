@@ -15,6 +15,7 @@
 #include <set>
 #include <sstream>
 
+#include "common/files.h"
 #include "peppher/error.h"
 #include "peppher/placement.h"
 #include "peppher/selection.h"
@@ -312,15 +313,8 @@ std::string Trainer::table_xml() const {
 }
 
 void Trainer::write(const std::string& path) const {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream f(tmp);
-    f << table_xml();
-    if (!f) throw Error("training: cannot write '" + tmp + "'");
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    throw Error("training: cannot rename '" + tmp + "' to '" + path + "'");
-  }
+  if (const std::string problem = files::write_file(path, table_xml()); !problem.empty())
+    throw Error("training: the table was not written: '" + path + "' " + problem);
 }
 
 double trained_cost(const TrainedGrid& grid, const long long* point, int variant) {
