@@ -5,7 +5,7 @@
 # loops. Input: the matrix its -s option generates. The suite's run file's size is 2048; 1024
 # here (about 1 s on pocl on 2 cores). The reference numbers: its -v output (b after the
 # elimination and the solution, printed %.2e: compared within 1 %).
-# shellcheck shell=bash disable=SC2034
+# shellcheck shell=bash disable=SC2034,SC2154
 if [ "$tiny" = 1 ]; then size=64; else size=1024; fi
 rd_composed_args=("$size")
 rd_tolerance=0.01

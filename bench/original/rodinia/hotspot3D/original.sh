@@ -5,7 +5,7 @@
 # data set would hold, generated (common/rd_gen_grid.c). Sizes: the suite's run file's grid
 # (512 x 512 x 8) and its OpenMP run's 100 iterations (an even count: both originals then
 # write the same step's result, see main.cpp).
-# shellcheck shell=bash disable=SC2034
+# shellcheck shell=bash disable=SC2034,SC2154
 if [ "$tiny" = 1 ]; then n=64 layers=4 iterations=6; else n=512 layers=8 iterations=100; fi
 rd_composed_args=("$n" "$layers" "$iterations" "$orig/power.txt" "$orig/temp.txt" "$orig/output.out")
 rd_tolerance=0.0001  # float, printed with %g (6 digits)

@@ -9,7 +9,7 @@
 # point, as the suite's kdd_cup. The reference numbers: the OpenCL original's centres (the
 # OpenMP program prints none: its seq and omp originals are shown "unchecked" and still count
 # as references, being the suite's code on the same input).
-# shellcheck shell=bash disable=SC2034
+# shellcheck shell=bash disable=SC2034,SC2154
 if [ "$tiny" = 1 ]; then points=2000; else points=100000; fi
 features=34
 rd_composed_args=("$orig/points.txt")

@@ -6,7 +6,7 @@
 # with -v (`dump` for the composed one) runs the suite's lud_verify, which prints a line for
 # every element of L * U off the input by more than 0.0001; the count must be the
 # sequential original's (0).
-# shellcheck shell=bash disable=SC2034
+# shellcheck shell=bash disable=SC2034,SC2154
 if [ "$tiny" = 1 ]; then size=64; else size=1024; fi
 rd_composed_args=("$size")
 rd_tolerance=0

@@ -3,7 +3,7 @@
 # compiled without (seq) and with -fopenmp (omp), opencl/pathfinder (ocl; ocl_check built with
 # its BENCH_PRINT on, run once for the check). The sizes are the suite's run files' (100000
 # columns, 100 rows, pyramid height 20).
-# shellcheck shell=bash disable=SC2034
+# shellcheck shell=bash disable=SC2034,SC2154
 if [ "$tiny" = 1 ]; then cols=1000 rows=30 height=4; else cols=100000 rows=100 height=20; fi
 rd_composed_args=("$cols" "$rows" "$height")
 rd_tolerance=0  # integers: exact
