@@ -38,7 +38,8 @@ static void BackSub(float* a, float* b, float* finalVec, int size) {
   for (i = 0; i < size; i++) {
     finalVec[size - i - 1] = b[size - i - 1];
     for (j = 0; j < i; j++)
-      finalVec[size - i - 1] -= *(a + size * (size - i - 1) + (size - j - 1)) * finalVec[size - j - 1];
+      finalVec[size - i - 1] -=
+          *(a + size * (size - i - 1) + (size - j - 1)) * finalVec[size - j - 1];
     finalVec[size - i - 1] = finalVec[size - i - 1] / *(a + size * (size - i - 1) + (size - i - 1));
   }
 }

@@ -76,8 +76,8 @@ int main(int argc, char** argv) {
     peppher::Vector<float> p(powerIn), in(tempIn), out(tempOut);
     peppher::Vector<float>*t_in = &in, *t_out = &out;
     for (int i = 0; i < iterations; i++) {
-      hotspot3d_step(p, *t_in, *t_out, stepDivCap, numCols, numRows, layers, ce, cw, cn, cs, ct,
-                     cb, cc);
+      hotspot3d_step(p, *t_in, *t_out, stepDivCap, numCols, numRows, layers, ce, cw, cn, cs, ct, cb,
+                     cc);
       peppher::Vector<float>* t = t_in;
       t_in = t_out;
       t_out = t;
@@ -87,8 +87,8 @@ int main(int argc, char** argv) {
     std::memcpy(tempOut.data(), result, sizeof(float) * static_cast<std::size_t>(size));
   }
   PEPPHER_SHUTDOWN();
-  computeTempCPU(powerIn.data(), tempCopy.data(), answer.data(), numCols, numRows, layers, Cap,
-                 Rx, Ry, Rz, dt, iterations);
+  computeTempCPU(powerIn.data(), tempCopy.data(), answer.data(), numCols, numRows, layers, Cap, Rx,
+                 Ry, Rz, dt, iterations);
   float acc = accuracy(tempOut.data(), answer.data(), numRows * numCols * layers);
   std::printf("Accuracy: %e\n", acc);
   writeoutput(tempOut.data(), numRows, numCols, layers, ofile);

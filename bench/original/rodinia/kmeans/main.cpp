@@ -80,12 +80,14 @@ int main(int argc, char** argv) {
           changed++;
           membership[i] = membership_OCL[i];
         }
-        for (std::size_t j = 0; j < nf; j++) new_centers[cluster_id * nf + j] += feature[i * nf + j];
+        for (std::size_t j = 0; j < nf; j++)
+          new_centers[cluster_id * nf + j] += feature[i * nf + j];
       }
       delta = static_cast<float>(changed);
       for (int i = 0; i < nclusters; i++) {
         for (std::size_t j = 0; j < nf; j++) {
-          if (new_centers_len[i] > 0) clusters[i * nf + j] = new_centers[i * nf + j] / new_centers_len[i];
+          if (new_centers_len[i] > 0)
+            clusters[i * nf + j] = new_centers[i * nf + j] / new_centers_len[i];
           new_centers[i * nf + j] = 0.0f;
         }
         new_centers_len[i] = 0;

@@ -35,9 +35,9 @@ int main(int argc, char** argv) {
   {
     const double t0 = rd_now();
     peppher::Vector<int> wall(std::vector<int>(data.begin() + cols, data.end()));
-    peppher::Vector<int> result[2] = {peppher::Vector<int>(std::vector<int>(data.begin(),
-                                                                             data.begin() + cols)),
-                                      peppher::Vector<int>(cols)};
+    peppher::Vector<int> result[2] = {
+        peppher::Vector<int>(std::vector<int>(data.begin(), data.begin() + cols)),
+        peppher::Vector<int>(cols)};
     peppher::Vector<int> debug(std::vector<int>(16384, 0));
     // The suite's host loop (opencl/pathfinder/main.cpp): src and final_ret swap every call.
     int src = 1, final_ret = 0;
@@ -45,8 +45,8 @@ int main(int argc, char** argv) {
       const int temp = src;
       src = final_ret;
       final_ret = temp;
-      dynproc(wall, result[src], result[final_ret], debug, cols, rows, t,
-              MIN(height, rows - t - 1), height);
+      dynproc(wall, result[src], result[final_ret], debug, cols, rows, t, MIN(height, rows - t - 1),
+              height);
     }
     const int* got = result[final_ret].host_read();
     std::printf("kernel region: %.6f\n", rd_now() - t0);

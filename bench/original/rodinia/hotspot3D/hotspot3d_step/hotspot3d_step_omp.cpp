@@ -9,8 +9,8 @@
 #endif
 
 void HOTSPOT3D_VARIANT(const peppher::Vector<float>& p, const peppher::Vector<float>& t_in,
-                       peppher::Vector<float>& t_out, float sdc, int nx, int ny, int nz,
-                       float ce, float cw, float cn, float cs, float ct, float cb, float cc) {
+                       peppher::Vector<float>& t_out, float sdc, int nx, int ny, int nz, float ce,
+                       float cw, float cn, float cs, float ct, float cb, float cc) {
   const float* pIn = p.data();
   const float* tIn_t = t_in.data();
   float* tOut_t = t_out.data();
@@ -30,9 +30,8 @@ void HOTSPOT3D_VARIANT(const peppher::Vector<float>& p, const peppher::Vector<fl
         s = (y == ny - 1) ? c : c + nx;
         b = (z == 0) ? c : c - nx * ny;
         t = (z == nz - 1) ? c : c + nx * ny;
-        tOut_t[c] = cc * tIn_t[c] + cw * tIn_t[w] + ce * tIn_t[e] + cs * tIn_t[s] +
-                    cn * tIn_t[n] + cb * tIn_t[b] + ct * tIn_t[t] + dt_over_cap * pIn[c] +
-                    ct * amb_temp;
+        tOut_t[c] = cc * tIn_t[c] + cw * tIn_t[w] + ce * tIn_t[e] + cs * tIn_t[s] + cn * tIn_t[n] +
+                    cb * tIn_t[b] + ct * tIn_t[t] + dt_over_cap * pIn[c] + ct * amb_temp;
       }
     }
   }

@@ -54,8 +54,9 @@ void KMEANS_ASSIGN_VARIANT(const peppher::Vector<float>& feature_v,
     schedule(static)
   for (i = 0; i < npoints; i++) {
     /* find the index of nestest cluster centers */
-    index = find_nearest_point(const_cast<float*>(feature) + static_cast<std::size_t>(i) * nfeatures,
-                               nfeatures, clusters.data(), nclusters);
+    index =
+        find_nearest_point(const_cast<float*>(feature) + static_cast<std::size_t>(i) * nfeatures,
+                           nfeatures, clusters.data(), nclusters);
     /* assign the membership to object i */
     membership[i] = index;
   }

@@ -8,13 +8,13 @@
 #define BLOCK_SIZE2 256
 
 extern struct starpu_opencl_program kmeans_program;  // kmeans.cl, built for every device
-extern cl_kernel kmeans_c_k;                          // kmeans_kernel_c on this worker's device
-extern cl_command_queue kmeans_queue;                 // this worker's queue
+extern cl_kernel kmeans_c_k;                         // kmeans_kernel_c on this worker's device
+extern cl_command_queue kmeans_queue;                // this worker's queue
 
 void kmeans_assign_opencl(cl_mem feature, int feature_size, cl_mem d_feature_swap,
                           int feature_swap_size, cl_mem d_cluster, int clusters_size,
-                          cl_mem d_membership, int membership_size, int n_points,
-                          int n_clusters, int n_features) {
+                          cl_mem d_membership, int membership_size, int n_points, int n_clusters,
+                          int n_features) {
   (void)feature;
   (void)feature_size;
   (void)feature_swap_size;

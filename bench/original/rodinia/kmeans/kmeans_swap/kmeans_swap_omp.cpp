@@ -13,5 +13,6 @@ void KMEANS_SWAP_VARIANT(const peppher::Vector<float>& feature_v,
   float* feature_swap = feature_swap_v.data();
 #pragma omp parallel for
   for (int tid = 0; tid < npoints; tid++)
-    for (int i = 0; i < nfeatures; i++) feature_swap[i * npoints + tid] = feature[tid * nfeatures + i];
+    for (int i = 0; i < nfeatures; i++)
+      feature_swap[i * npoints + tid] = feature[tid * nfeatures + i];
 }

@@ -79,7 +79,8 @@ void LUD_VARIANT(peppher::Vector<float>& m, int matrix_dim, int offset) {
         }
         i_here = i_global + i;
         j_here = j_global + j;
-        a[size * i_here + j_here] = (a[size * i_here + j_here] - sum) / a[size * (offset + j) + offset + j];
+        a[size * i_here + j_here] =
+            (a[size * i_here + j_here] - sum) / a[size * (offset + j) + offset + j];
       }
     }
   }

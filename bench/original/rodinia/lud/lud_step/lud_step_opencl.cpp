@@ -9,8 +9,8 @@
 #define BLOCK_SIZE 16
 
 extern struct starpu_opencl_program lud_program;  // lud_kernel.cl, built for every device
-extern cl_kernel lud_diagonal_k;                   // lud_diagonal on this worker's device
-extern cl_command_queue lud_queue;                 // this worker's queue
+extern cl_kernel lud_diagonal_k;                  // lud_diagonal on this worker's device
+extern cl_command_queue lud_queue;                // this worker's queue
 
 void lud_step_opencl(cl_mem d_m, int m_size, int matrix_dim, int offset) {
   (void)m_size;
@@ -35,11 +35,12 @@ void lud_step_opencl(cl_mem d_m, int m_size, int matrix_dim, int offset) {
   if (i >= matrix_dim - BLOCK_SIZE) return;
 
   RD_ARG(v, perimeter, 0, d_m);
-  for (cl_uint a = 1; a <= 3; a++) rd_check(clSetKernelArg(perimeter, a, block, nullptr), v, "peri");
+  for (cl_uint a = 1; a <= 3; a++)
+    rd_check(clSetKernelArg(perimeter, a, block, nullptr), v, "peri");
   RD_ARG(v, perimeter, 4, matrix_dim);
   RD_ARG(v, perimeter, 5, i);
-  size_t global_work2[3] = {static_cast<size_t>(BLOCK_SIZE * 2 * ((matrix_dim - i) / BLOCK_SIZE - 1)),
-                            1, 1};
+  size_t global_work2[3] = {
+      static_cast<size_t>(BLOCK_SIZE * 2 * ((matrix_dim - i) / BLOCK_SIZE - 1)), 1, 1};
   size_t local_work2[3] = {BLOCK_SIZE * 2, 1, 1};
   if (global_work2[0] > 0)
     rd_check(clEnqueueNDRangeKernel(lud_queue, perimeter, 2, nullptr, global_work2, local_work2, 0,

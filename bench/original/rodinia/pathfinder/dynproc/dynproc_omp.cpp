@@ -3,6 +3,7 @@
 // `#pragma omp parallel for`), once per row; compiled without -fopenmp it is the sequential
 // variant (dynproc_seq.cpp includes this file).
 #include <peppher/runtime.h>
+
 #include <vector>
 
 #ifndef DYNPROC_VARIANT
@@ -11,8 +12,8 @@
 #define MIN(a, b) ((a) <= (b) ? (a) : (b))
 
 void DYNPROC_VARIANT(const peppher::Vector<int>& wall_rows, const peppher::Vector<int>& src_row,
-                     peppher::Vector<int>& dst_row, peppher::Vector<int>& debug, int cols,
-                     int rows, int start_step, int iteration, int pyramid_height) {
+                     peppher::Vector<int>& dst_row, peppher::Vector<int>& debug, int cols, int rows,
+                     int start_step, int iteration, int pyramid_height) {
   (void)debug;
   (void)rows;
   (void)pyramid_height;

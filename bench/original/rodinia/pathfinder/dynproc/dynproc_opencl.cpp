@@ -6,12 +6,12 @@
 #include "rd_opencl.h"
 
 extern struct starpu_opencl_program dynproc_program;  // kernels.cl, built for every device
-extern cl_kernel dynproc_k;                            // dynproc_kernel on this worker's device
-extern cl_command_queue dynproc_queue;                 // this worker's queue
+extern cl_kernel dynproc_k;                           // dynproc_kernel on this worker's device
+extern cl_command_queue dynproc_queue;                // this worker's queue
 
-void dynproc_opencl(cl_mem wall, int wall_size, cl_mem src, int src_size, cl_mem dst,
-                    int dst_size, cl_mem debug, int debug_size, int cols, int rows,
-                    int start_step, int iteration, int pyramid_height) {
+void dynproc_opencl(cl_mem wall, int wall_size, cl_mem src, int src_size, cl_mem dst, int dst_size,
+                    cl_mem debug, int debug_size, int cols, int rows, int start_step, int iteration,
+                    int pyramid_height) {
   (void)wall_size;
   (void)src_size;
   (void)dst_size;
@@ -32,7 +32,7 @@ void dynproc_opencl(cl_mem wall, int wall_size, cl_mem src, int src_size, cl_mem
   rd_check(clSetKernelArg(dynproc_k, 9, sizeof(cl_int) * local, nullptr), v, "prev");
   rd_check(clSetKernelArg(dynproc_k, 10, sizeof(cl_int) * local, nullptr), v, "result");
   RD_ARG(v, dynproc_k, 11, debug);
-  rd_check(clEnqueueNDRangeKernel(dynproc_queue, dynproc_k, 1, nullptr, &global, &local, 0,
-                                  nullptr, nullptr),
+  rd_check(clEnqueueNDRangeKernel(dynproc_queue, dynproc_k, 1, nullptr, &global, &local, 0, nullptr,
+                                  nullptr),
            v, "clEnqueueNDRangeKernel");
 }
