@@ -300,6 +300,7 @@ struct UmbrellaEntry {
   std::string file;
   std::vector<std::string> interfaces;  // display names
   plan::HeaderLanguage language = plan::HeaderLanguage::C;
+  bool c_containers = false;  // C++17, but declares a C entry wrapper for C callers too
 };
 
 // The composition's identity as the preprocessor compares it: a number from its output
@@ -367,7 +368,8 @@ std::string emit_umbrella(const ir::Application& app, const std::vector<Umbrella
   d.set("wrappers", make_list(wrappers, [&](const UmbrellaEntry& w) {
           Data e;
           e.set("file", w.file);
-          e.set("cxx_only", flag(c_callers && w.language != plan::HeaderLanguage::C));
+          e.set("cxx_only",
+                flag(c_callers && w.language != plan::HeaderLanguage::C && !w.c_containers));
           return e;
         }));
   return render_template("peppher.h", d);
@@ -504,6 +506,7 @@ void generate(const plan::ApplicationPlan& plan, const EmitSettings& settings,
     if (std::find(entry.interfaces.begin(), entry.interfaces.end(), name) == entry.interfaces.end())
       entry.interfaces.push_back(name);
     entry.language = std::max(entry.language, wrapper.header_language);
+    entry.c_containers = wrapper.c_containers;
   }
   for (const auto& [header, instances] : generic_instances) {
     emit_generic_header(instances, header, plan.output_dir, composition, out);
