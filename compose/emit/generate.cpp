@@ -340,6 +340,14 @@ Data composition_data(const std::string& folder) {
   return d;
 }
 
+// "'a', 'b' and 'c'".
+std::string and_list(const std::vector<std::string>& items) {
+  std::string listed;
+  for (size_t k = 0; k < items.size(); ++k)
+    listed += (k == 0 ? "" : k + 1 == items.size() ? " and " : ", ") + items[k];
+  return listed;
+}
+
 std::string emit_umbrella(const ir::Application& app, const std::vector<UmbrellaEntry>& wrappers,
                           const plan::ApplicationPlan& plan, const Data& composition) {
   Data d;
@@ -355,10 +363,14 @@ std::string emit_umbrella(const ir::Application& app, const std::vector<Umbrella
     if (w.language != plan::HeaderLanguage::Cxx17) continue;
     for (const std::string& i : w.interfaces) cxx17.push_back("'" + i + "'");
   }
-  std::string listed;
-  for (size_t k = 0; k < cxx17.size(); ++k) {
-    listed += (k == 0 ? "" : k + 1 == cxx17.size() ? " and " : ", ") + cxx17[k];
+  std::vector<std::string> from_c;  // of those, the ones C files call with C handles
+  for (const UmbrellaEntry& w : wrappers) {
+    if (!w.c_containers) continue;
+    for (const std::string& i : w.interfaces) from_c.push_back("'" + i + "'");
   }
+  const std::string listed = and_list(cxx17);
+  d.set("any_c_containers", flag(!from_c.empty()));
+  d.set("c_container_interfaces", and_list(from_c));
   d.set("any_cxx17", flag(!cxx17.empty()));
   d.set("cxx17_interfaces", (cxx17.size() == 1 ? "interface " : "interfaces ") + listed);
   d.set("cxx17_verb", cxx17.size() == 1 ? "s" : "");
