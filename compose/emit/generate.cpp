@@ -300,6 +300,7 @@ struct UmbrellaEntry {
   std::string file;
   std::vector<std::string> interfaces;  // display names
   plan::HeaderLanguage language = plan::HeaderLanguage::C;
+  bool c_containers = false;  // C++17, but declares a C entry wrapper for C callers too
 };
 
 // The composition's identity as the preprocessor compares it: a number from its output
@@ -339,6 +340,14 @@ Data composition_data(const std::string& folder) {
   return d;
 }
 
+// "'a', 'b' and 'c'".
+std::string and_list(const std::vector<std::string>& items) {
+  std::string listed;
+  for (size_t k = 0; k < items.size(); ++k)
+    listed += (k == 0 ? "" : k + 1 == items.size() ? " and " : ", ") + items[k];
+  return listed;
+}
+
 std::string emit_umbrella(const ir::Application& app, const std::vector<UmbrellaEntry>& wrappers,
                           const plan::ApplicationPlan& plan, const Data& composition) {
   Data d;
@@ -354,10 +363,14 @@ std::string emit_umbrella(const ir::Application& app, const std::vector<Umbrella
     if (w.language != plan::HeaderLanguage::Cxx17) continue;
     for (const std::string& i : w.interfaces) cxx17.push_back("'" + i + "'");
   }
-  std::string listed;
-  for (size_t k = 0; k < cxx17.size(); ++k) {
-    listed += (k == 0 ? "" : k + 1 == cxx17.size() ? " and " : ", ") + cxx17[k];
+  std::vector<std::string> from_c;  // of those, the ones C files call with C handles
+  for (const UmbrellaEntry& w : wrappers) {
+    if (!w.c_containers) continue;
+    for (const std::string& i : w.interfaces) from_c.push_back("'" + i + "'");
   }
+  const std::string listed = and_list(cxx17);
+  d.set("any_c_containers", flag(!from_c.empty()));
+  d.set("c_container_interfaces", and_list(from_c));
   d.set("any_cxx17", flag(!cxx17.empty()));
   d.set("cxx17_interfaces", (cxx17.size() == 1 ? "interface " : "interfaces ") + listed);
   d.set("cxx17_verb", cxx17.size() == 1 ? "s" : "");
@@ -367,7 +380,8 @@ std::string emit_umbrella(const ir::Application& app, const std::vector<Umbrella
   d.set("wrappers", make_list(wrappers, [&](const UmbrellaEntry& w) {
           Data e;
           e.set("file", w.file);
-          e.set("cxx_only", flag(c_callers && w.language != plan::HeaderLanguage::C));
+          e.set("cxx_only",
+                flag(c_callers && w.language != plan::HeaderLanguage::C && !w.c_containers));
           return e;
         }));
   return render_template("peppher.h", d);
@@ -504,6 +518,7 @@ void generate(const plan::ApplicationPlan& plan, const EmitSettings& settings,
     if (std::find(entry.interfaces.begin(), entry.interfaces.end(), name) == entry.interfaces.end())
       entry.interfaces.push_back(name);
     entry.language = std::max(entry.language, wrapper.header_language);
+    entry.c_containers = wrapper.c_containers;
   }
   for (const auto& [header, instances] : generic_instances) {
     emit_generic_header(instances, header, plan.output_dir, composition, out);

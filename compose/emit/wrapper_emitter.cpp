@@ -274,18 +274,59 @@ const char* perf_model_type(ir::PerfModel m) {
   return "STARPU_PERFMODEL_INVALID";
 }
 
-}  // namespace
-
-std::string parameter_list(const ir::Interface& iface) {
-  std::vector<std::string> params;
-  for (const ir::Parameter& p : iface.parameters) params.push_back(p.type + " " + p.name);
-  // A long list goes one parameter a line, so a declaration stays readable (~100 columns).
+// A parameter list: a long one goes one parameter a line, so a declaration stays readable
+// (~100 columns).
+std::string wrapped_list(const std::vector<std::string>& params) {
   constexpr std::size_t kOneLine = 72;
   const std::string line = comma_list(params);
   if (line.size() <= kOneLine) return line;
   std::string wrapped;
   for (const std::string& p : params) wrapped += (wrapped.empty() ? "\n    " : ",\n    ") + p;
   return wrapped;
+}
+
+// Whether C code passes `p` as one of the runtime's C handles (peppher/c_api.h), and which.
+const char* c_handle(const ir::Parameter& p) {
+  if (p.kind == ir::ParamKind::Vector) return "vector";
+  if (p.kind == ir::ParamKind::Matrix) return "matrix";
+  return nullptr;
+}
+
+// The C entry wrapper's parameters (plan.c_containers): a container as its C handle.
+std::string c_parameter_list(const ir::Interface& iface) {
+  std::vector<std::string> params;
+  for (const ir::Parameter& p : iface.parameters) {
+    const char* handle = c_handle(p);
+    params.push_back(handle ? std::string("peppher_") + handle + "* " + p.name
+                            : p.type + " " + p.name);
+  }
+  return wrapped_list(params);
+}
+
+// What the C entry wrapper passes to the C++ one: the container behind each handle, its
+// element size checked (peppher/detail/c_containers.h), the other parameters as given.
+std::string c_call_arguments(const ir::Interface& iface) {
+  std::vector<std::string> args;
+  for (const ir::Parameter& p : iface.parameters) {
+    const char* handle = c_handle(p);
+    if (handle == nullptr) {
+      args.push_back(p.name);
+      continue;
+    }
+    args.push_back(std::string("peppher::detail::c_") + handle + "<" + p.elem_type + ">(" + p.name +
+                   ", \"" + p.elem_type + "\", \"" + p.name + "\")");
+  }
+  std::string out;
+  for (const std::string& a : args) out += (out.empty() ? "\n      " : ",\n      ") + a;
+  return out;
+}
+
+}  // namespace
+
+std::string parameter_list(const ir::Interface& iface) {
+  std::vector<std::string> params;
+  for (const ir::Parameter& p : iface.parameters) params.push_back(p.type + " " + p.name);
+  return wrapped_list(params);
 }
 
 void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std::string& source,
@@ -413,6 +454,12 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
   d.set("header_cxx11", flag(plan.header_language == plan::HeaderLanguage::Cxx11));
   d.set("header_cxx17", flag(plan.header_language == plan::HeaderLanguage::Cxx17));
   d.set("c_entry", flag(plan.c_entry));
+  d.set("c_containers", flag(plan.c_containers));
+  d.set("c_block", flag(plan.c_entry || plan.c_containers));  // declarations with C linkage
+  if (plan.c_containers) {
+    d.set("c_params", c_parameter_list(iface));
+    d.set("c_call_args", c_call_arguments(iface));
+  }
   d.set("inline_calls", flag(plan.inline_calls));
   d.set("inline_costs", flag(plan.inline_costs));
   d.set("inline_model_decides", plan.model_decides_inline ? "true" : "false");

@@ -122,6 +122,13 @@ bool is_c_parameter(const ir::Parameter& p) {
   return p.type.find_first_of("&:<") == std::string::npos;
 }
 
+// A peppher::Vector or Matrix whose element type C can spell, or a parameter C can declare:
+// C code can pass it, a container as the runtime's C handle (peppher/c_api.h).
+bool is_c_or_c_container(const ir::Parameter& p) {
+  if (p.kind != ir::ParamKind::Vector && p.kind != ir::ParamKind::Matrix) return is_c_parameter(p);
+  return p.elem_type.find_first_of("&:<") == std::string::npos;
+}
+
 bool is_c_language(const std::string& language) {
   return language == "C" || language == "c";
 }
@@ -475,6 +482,10 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Options& options,
   plan.header_language = header_language(iface);
   plan.c_entry = plan.header_language == HeaderLanguage::C &&
                  (has_c_callers(app, options) || facts.c_declared.count(iface.name) != 0);
+  plan.c_containers =
+      plan.header_language == HeaderLanguage::Cxx17 && iface.template_args.empty() &&
+      has_c_callers(app, options) &&
+      std::all_of(iface.parameters.begin(), iface.parameters.end(), is_c_or_c_container);
 
   std::array<std::vector<const ir::Variant*>, ir::kBackendCount> groups;
   for (const ir::Variant* v : ir::enabled_variants(options, iface)) {

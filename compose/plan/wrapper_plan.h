@@ -212,6 +212,9 @@ struct WrapperPlan {
   bool can_execute = false;  // the codelet needs can_execute: forkjoin or run-time constraints
   bool check_call = false;   // every variant has run-time constraints: the entry wrapper
                              // tests them before submitting (non-partitioned calls)
+  // C callers and Vector/Matrix operands of C element types: a second entry wrapper with C
+  // linkage takes the runtime's C handles (peppher_vector*, peppher_matrix*) in their place.
+  bool c_containers = false;
   std::vector<CheckedValue> checked_values;
   // One per distinct test among all slots' predicates (same tree over the same values):
   // each becomes one helper function in the wrapper.

@@ -324,3 +324,66 @@ TEST_CASE(
     CHECK_THAT(test::read_file(root / "build/gen/Makefile"), Catch::Contains("-I../../utilities"));
   }
 }
+
+TEST_CASE("C callers get C entry wrappers taking C handles for Vector and Matrix, not Scalar",
+          "[app]") {
+  test::TempDir dir;
+  dir.write(
+      "main.xml",
+      test::component("  <peppher:implementation name=\"main\">\n"
+                      "    <peppher:sourceFiles>\n"
+                      "      <peppher:sourceFile name=\"main.c\" language=\"C\"/>\n"
+                      "    </peppher:sourceFiles>\n"
+                      "    <peppher:requiredInterfaces>\n"
+                      "      <peppher:requiredInterface name=\"vfill\" xmlFile=\"vfill.xml\"/>\n"
+                      "      <peppher:requiredInterface name=\"sfill\" xmlFile=\"sfill.xml\"/>\n"
+                      "    </peppher:requiredInterfaces>\n"
+                      "  </peppher:implementation>\n"));
+  dir.write("main.c", "int main(void) { return 0; }\n");
+  // `name` takes `params` (descriptor text); its CPU variant's source is `body`.
+  auto write_interface = [&](const std::string& name, const std::string& params,
+                             const std::string& body) {
+    dir.write(name + ".xml",
+              test::component("  <peppher:interface name=\"" + name + "\" impPath=\"" + name +
+                              "/\">\n" + "    <peppher:parameters>\n" + params +
+                              "    </peppher:parameters>\n"
+                              "  </peppher:interface>\n"));
+    dir.write(name + "/" + name + "_cpu.xml",
+              test::component("  <peppher:implementation name=\"" + name + "_cpu\">\n" +
+                              "    <peppher:sourceFiles>\n"
+                              "      <peppher:sourceFile name=\"" +
+                              name + "_cpu.cpp\" language=\"C++\"/>\n" +
+                              "    </peppher:sourceFiles>\n"
+                              "    <peppher:providedInterfaces>\n"
+                              "      <peppher:providedInterface name=\"" +
+                              name + "\"/>\n" +
+                              "    </peppher:providedInterfaces>\n"
+                              "    <peppher:targetPlatform name=\"CPU\"/>\n"
+                              "  </peppher:implementation>\n"));
+    dir.write(name + "/" + name + "_cpu.cpp", "#include <peppher/runtime.h>\n" + body);
+  };
+  write_interface("vfill",
+                  "      <peppher:parameter name=\"v\" type=\"peppher::Vector&lt;float&gt;&amp;\" "
+                  "accessMode=\"write\"/>\n"
+                  "      <peppher:parameter name=\"m\" type=\"const peppher::Matrix&lt;double&gt;"
+                  "&amp;\" accessMode=\"read\"/>\n"
+                  "      <peppher:parameter name=\"x\" type=\"float\" accessMode=\"read\"/>\n",
+                  "void vfill_cpu(peppher::Vector<float>& v, const peppher::Matrix<double>&, "
+                  "float x) {\n  for (float& e : v) e = x;\n}\n");
+  write_interface("sfill",
+                  "      <peppher:parameter name=\"s\" type=\"peppher::Scalar&lt;float&gt;&amp;\" "
+                  "accessMode=\"write\"/>\n",
+                  "void sfill_cpu(peppher::Scalar<float>& s) { s = 1.0f; }\n");
+  test::RunResult r = test::run_in(dir.path(), {"main.xml", "-o", dir / "out"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const std::string vfill = test::read_file(dir / "out/vfill_wrapper.h");
+  CHECK_THAT(vfill, Catch::Contains("void vfill(peppher_vector* v, peppher_matrix* m, float x);"));
+  CHECK_THAT(vfill, Catch::Contains("#ifdef __cplusplus\nvoid vfill(peppher::Vector<float>"));
+  CHECK_THAT(test::read_file(dir / "out/vfill_wrapper.cpp"),
+             Catch::Contains("peppher::detail::c_matrix<double>(m, \"double\", \"m\")"));
+  CHECK_THAT(test::read_file(dir / "out/sfill_wrapper.h"), !Catch::Contains("peppher_"));
+  const std::string umbrella = test::read_file(dir / "out/peppher.h");
+  CHECK_THAT(umbrella, Catch::Contains("\n#include \"vfill_wrapper.h\"\n"));
+  CHECK_THAT(umbrella, Catch::Contains("#ifdef __cplusplus\n#include \"sfill_wrapper.h\"\n#endif"));
+}

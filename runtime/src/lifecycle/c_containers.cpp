@@ -1,0 +1,203 @@
+// The C handles of Vector and Matrix (peppher/c_api.h): create, read, write, release. An
+// error ends the program with a message, as a C caller has no exceptions.
+#include "peppher/detail/c_containers.h"
+
+#include <cstring>
+#include <exception>
+#include <mutex>
+#include <string>
+
+#include "peppher/detail/c_caller.h"
+
+namespace peppher::detail {
+
+namespace {
+
+// Copies rows x cols elements between two arrays of leading dimension ld (padding untouched).
+void copy_rows(void* dst, const void* src, std::size_t rows, std::size_t cols, std::size_t ld,
+               std::size_t element_size) {
+  const std::size_t row_bytes = cols * element_size, stride = ld * element_size;
+  for (std::size_t i = 0; i < rows; ++i)
+    std::memcpy(static_cast<char*>(dst) + i * stride, static_cast<const char*>(src) + i * stride,
+                row_bytes);
+}
+
+template <typename Handle>
+Handle& checked(Handle* h, const char* function) {
+  if (h == nullptr) throw Error(std::string(function) + ": the handle is NULL");
+  return *h;
+}
+
+}  // namespace
+
+void copy_home(peppher_vector& v) {
+  if (v.typed == nullptr) return;
+  std::memcpy(v.home, v.typed->host_read(), v.n * v.element_size);
+  v.typed.reset();
+}
+
+void copy_home(peppher_matrix& m) {
+  if (m.typed == nullptr) return;
+  copy_rows(m.home, m.typed->host_read(), m.rows, m.cols, m.ld, m.element_size);
+  m.typed.reset();
+}
+
+void copy_from_home(const peppher_vector& v, void* dst) {
+  std::memcpy(dst, v.home, v.n * v.element_size);
+}
+
+void copy_from_home(const peppher_matrix& m, void* dst) {
+  copy_rows(dst, m.home, m.rows, m.cols, m.ld, m.element_size);
+}
+
+void check_handle(const CHandle* h, std::size_t expected, const char* handle, const char* container,
+                  const char* type, const char* parameter) {
+  if (h != nullptr && h->element_size == expected) return;  // every call: no string made
+  const std::string takes = std::string("parameter '") + parameter + "' takes a " + handle +
+                            " (peppher::" + container + "<" + type + ">, elements of " +
+                            std::to_string(expected) + " bytes)";
+  if (h == nullptr) throw Error(takes + ", but the handle given is NULL");
+  throw Error(takes + ", but the " + handle + " given was created with elements of " +
+              std::to_string(h->element_size) + " bytes");
+}
+
+}  // namespace peppher::detail
+
+using peppher::Error;
+using peppher::detail::checked;
+using peppher::detail::fail_in_c_caller;
+
+extern "C" peppher_vector* peppher_vector_create(void* data, size_t n, size_t element_size) {
+  try {
+    if (data == nullptr) throw Error("the array is NULL");
+    if (n == 0) throw Error("n is 0 (a vector has at least one element)");
+    if (element_size == 0) throw Error("element_size is 0");
+    auto* v = new peppher_vector;
+    v->home = data;
+    v->element_size = element_size;
+    v->n = n;
+    return v;
+  } catch (const std::exception& e) {
+    fail_in_c_caller("peppher_vector_create()", e);
+  }
+}
+
+extern "C" size_t peppher_vector_size(const peppher_vector* v) {
+  try {
+    return checked(v, "peppher_vector_size()").n;
+  } catch (const std::exception& e) {
+    fail_in_c_caller("peppher_vector_size()", e);
+  }
+}
+
+extern "C" const void* peppher_vector_read(peppher_vector* v) {
+  try {
+    peppher_vector& h = checked(v, "peppher_vector_read()");
+    std::lock_guard<std::mutex> lock(h.binding);
+    return h.typed != nullptr ? h.typed->host_read() : h.home;
+  } catch (const std::exception& e) {
+    fail_in_c_caller("peppher_vector_read()", e);
+  }
+}
+
+extern "C" void* peppher_vector_write(peppher_vector* v) {
+  try {
+    peppher_vector& h = checked(v, "peppher_vector_write()");
+    std::lock_guard<std::mutex> lock(h.binding);
+    return h.typed != nullptr ? h.typed->host_write() : h.home;
+  } catch (const std::exception& e) {
+    fail_in_c_caller("peppher_vector_write()", e);
+  }
+}
+
+extern "C" void peppher_vector_release(peppher_vector* v) {
+  if (v == nullptr) return;
+  try {
+    {
+      std::lock_guard<std::mutex> lock(v->binding);
+      peppher::detail::copy_home(*v);
+    }
+    delete v;
+  } catch (const std::exception& e) {
+    fail_in_c_caller("peppher_vector_release()", e);
+  }
+}
+
+extern "C" peppher_matrix* peppher_matrix_create(void* data, size_t rows, size_t cols, size_t ld,
+                                                 size_t element_size) {
+  try {
+    if (data == nullptr) throw Error("the array is NULL");
+    if (rows == 0 || cols == 0)
+      throw Error("the matrix is " + std::to_string(rows) + " x " + std::to_string(cols) +
+                  " (it has at least one element)");
+    if (ld < cols)
+      throw Error("ld (" + std::to_string(ld) + ") < cols (" + std::to_string(cols) + ")");
+    if (element_size == 0) throw Error("element_size is 0");
+    auto* m = new peppher_matrix;
+    m->home = data;
+    m->element_size = element_size;
+    m->rows = rows;
+    m->cols = cols;
+    m->ld = ld;
+    return m;
+  } catch (const std::exception& e) {
+    fail_in_c_caller("peppher_matrix_create()", e);
+  }
+}
+
+extern "C" size_t peppher_matrix_rows(const peppher_matrix* m) {
+  try {
+    return checked(m, "peppher_matrix_rows()").rows;
+  } catch (const std::exception& e) {
+    fail_in_c_caller("peppher_matrix_rows()", e);
+  }
+}
+
+extern "C" size_t peppher_matrix_cols(const peppher_matrix* m) {
+  try {
+    return checked(m, "peppher_matrix_cols()").cols;
+  } catch (const std::exception& e) {
+    fail_in_c_caller("peppher_matrix_cols()", e);
+  }
+}
+
+extern "C" size_t peppher_matrix_ld(const peppher_matrix* m) {
+  try {
+    return checked(m, "peppher_matrix_ld()").ld;
+  } catch (const std::exception& e) {
+    fail_in_c_caller("peppher_matrix_ld()", e);
+  }
+}
+
+extern "C" const void* peppher_matrix_read(peppher_matrix* m) {
+  try {
+    peppher_matrix& h = checked(m, "peppher_matrix_read()");
+    std::lock_guard<std::mutex> lock(h.binding);
+    return h.typed != nullptr ? h.typed->host_read() : h.home;
+  } catch (const std::exception& e) {
+    fail_in_c_caller("peppher_matrix_read()", e);
+  }
+}
+
+extern "C" void* peppher_matrix_write(peppher_matrix* m) {
+  try {
+    peppher_matrix& h = checked(m, "peppher_matrix_write()");
+    std::lock_guard<std::mutex> lock(h.binding);
+    return h.typed != nullptr ? h.typed->host_write() : h.home;
+  } catch (const std::exception& e) {
+    fail_in_c_caller("peppher_matrix_write()", e);
+  }
+}
+
+extern "C" void peppher_matrix_release(peppher_matrix* m) {
+  if (m == nullptr) return;
+  try {
+    {
+      std::lock_guard<std::mutex> lock(m->binding);
+      peppher::detail::copy_home(*m);
+    }
+    delete m;
+  } catch (const std::exception& e) {
+    fail_in_c_caller("peppher_matrix_release()", e);
+  }
+}
