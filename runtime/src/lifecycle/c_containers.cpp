@@ -67,8 +67,49 @@ using peppher::Error;
 using peppher::detail::checked;
 using peppher::detail::fail_in_c_caller;
 
-extern "C" peppher_vector* peppher_vector_create(void* data, size_t n, size_t element_size) {
+namespace {
+
+// Runs @p body for the C function @p name: an error ends the program with its message, as a
+// C caller has no exceptions.
+template <typename Body>
+auto in_c(const char* name, Body&& body) -> decltype(body()) {
   try {
+    return body();
+  } catch (const std::exception& e) {
+    fail_in_c_caller(name, e);
+  }
+}
+
+// The host copy of a vector's or matrix's data: the array itself until a call made a
+// container of it, the container's after.
+template <typename Handle>
+const void* host_read_of(Handle* h, const char* name) {
+  Handle& c = checked(h, name);
+  std::lock_guard<std::mutex> lock(c.binding);
+  return c.typed != nullptr ? c.typed->host_read() : c.home;
+}
+
+template <typename Handle>
+void* host_write_of(Handle* h, const char* name) {
+  Handle& c = checked(h, name);
+  std::lock_guard<std::mutex> lock(c.binding);
+  return c.typed != nullptr ? c.typed->host_write() : c.home;
+}
+
+// Waits for the handle's tasks, brings its data home into the array, frees it.
+template <typename Handle>
+void release(Handle* h) {
+  {
+    std::lock_guard<std::mutex> lock(h->binding);
+    peppher::detail::copy_home(*h);
+  }
+  delete h;
+}
+
+}  // namespace
+
+extern "C" peppher_vector* peppher_vector_create(void* data, size_t n, size_t element_size) {
+  return in_c("peppher_vector_create()", [&] {
     if (data == nullptr) throw Error("the array is NULL");
     if (n == 0) throw Error("n is 0 (a vector has at least one element)");
     if (element_size == 0) throw Error("element_size is 0");
@@ -77,55 +118,28 @@ extern "C" peppher_vector* peppher_vector_create(void* data, size_t n, size_t el
     v->element_size = element_size;
     v->n = n;
     return v;
-  } catch (const std::exception& e) {
-    fail_in_c_caller("peppher_vector_create()", e);
-  }
+  });
 }
 
 extern "C" size_t peppher_vector_size(const peppher_vector* v) {
-  try {
-    return checked(v, "peppher_vector_size()").n;
-  } catch (const std::exception& e) {
-    fail_in_c_caller("peppher_vector_size()", e);
-  }
+  return in_c("peppher_vector_size()", [&] { return checked(v, "peppher_vector_size()").n; });
 }
 
 extern "C" const void* peppher_vector_read(peppher_vector* v) {
-  try {
-    peppher_vector& h = checked(v, "peppher_vector_read()");
-    std::lock_guard<std::mutex> lock(h.binding);
-    return h.typed != nullptr ? h.typed->host_read() : h.home;
-  } catch (const std::exception& e) {
-    fail_in_c_caller("peppher_vector_read()", e);
-  }
+  return in_c("peppher_vector_read()", [&] { return host_read_of(v, "peppher_vector_read()"); });
 }
 
 extern "C" void* peppher_vector_write(peppher_vector* v) {
-  try {
-    peppher_vector& h = checked(v, "peppher_vector_write()");
-    std::lock_guard<std::mutex> lock(h.binding);
-    return h.typed != nullptr ? h.typed->host_write() : h.home;
-  } catch (const std::exception& e) {
-    fail_in_c_caller("peppher_vector_write()", e);
-  }
+  return in_c("peppher_vector_write()", [&] { return host_write_of(v, "peppher_vector_write()"); });
 }
 
 extern "C" void peppher_vector_release(peppher_vector* v) {
-  if (v == nullptr) return;
-  try {
-    {
-      std::lock_guard<std::mutex> lock(v->binding);
-      peppher::detail::copy_home(*v);
-    }
-    delete v;
-  } catch (const std::exception& e) {
-    fail_in_c_caller("peppher_vector_release()", e);
-  }
+  if (v != nullptr) in_c("peppher_vector_release()", [&] { release(v); });
 }
 
 extern "C" peppher_matrix* peppher_matrix_create(void* data, size_t rows, size_t cols, size_t ld,
                                                  size_t element_size) {
-  try {
+  return in_c("peppher_matrix_create()", [&] {
     if (data == nullptr) throw Error("the array is NULL");
     if (rows == 0 || cols == 0)
       throw Error("the matrix is " + std::to_string(rows) + " x " + std::to_string(cols) +
@@ -140,64 +154,29 @@ extern "C" peppher_matrix* peppher_matrix_create(void* data, size_t rows, size_t
     m->cols = cols;
     m->ld = ld;
     return m;
-  } catch (const std::exception& e) {
-    fail_in_c_caller("peppher_matrix_create()", e);
-  }
+  });
 }
 
 extern "C" size_t peppher_matrix_rows(const peppher_matrix* m) {
-  try {
-    return checked(m, "peppher_matrix_rows()").rows;
-  } catch (const std::exception& e) {
-    fail_in_c_caller("peppher_matrix_rows()", e);
-  }
+  return in_c("peppher_matrix_rows()", [&] { return checked(m, "peppher_matrix_rows()").rows; });
 }
 
 extern "C" size_t peppher_matrix_cols(const peppher_matrix* m) {
-  try {
-    return checked(m, "peppher_matrix_cols()").cols;
-  } catch (const std::exception& e) {
-    fail_in_c_caller("peppher_matrix_cols()", e);
-  }
+  return in_c("peppher_matrix_cols()", [&] { return checked(m, "peppher_matrix_cols()").cols; });
 }
 
 extern "C" size_t peppher_matrix_ld(const peppher_matrix* m) {
-  try {
-    return checked(m, "peppher_matrix_ld()").ld;
-  } catch (const std::exception& e) {
-    fail_in_c_caller("peppher_matrix_ld()", e);
-  }
+  return in_c("peppher_matrix_ld()", [&] { return checked(m, "peppher_matrix_ld()").ld; });
 }
 
 extern "C" const void* peppher_matrix_read(peppher_matrix* m) {
-  try {
-    peppher_matrix& h = checked(m, "peppher_matrix_read()");
-    std::lock_guard<std::mutex> lock(h.binding);
-    return h.typed != nullptr ? h.typed->host_read() : h.home;
-  } catch (const std::exception& e) {
-    fail_in_c_caller("peppher_matrix_read()", e);
-  }
+  return in_c("peppher_matrix_read()", [&] { return host_read_of(m, "peppher_matrix_read()"); });
 }
 
 extern "C" void* peppher_matrix_write(peppher_matrix* m) {
-  try {
-    peppher_matrix& h = checked(m, "peppher_matrix_write()");
-    std::lock_guard<std::mutex> lock(h.binding);
-    return h.typed != nullptr ? h.typed->host_write() : h.home;
-  } catch (const std::exception& e) {
-    fail_in_c_caller("peppher_matrix_write()", e);
-  }
+  return in_c("peppher_matrix_write()", [&] { return host_write_of(m, "peppher_matrix_write()"); });
 }
 
 extern "C" void peppher_matrix_release(peppher_matrix* m) {
-  if (m == nullptr) return;
-  try {
-    {
-      std::lock_guard<std::mutex> lock(m->binding);
-      peppher::detail::copy_home(*m);
-    }
-    delete m;
-  } catch (const std::exception& e) {
-    fail_in_c_caller("peppher_matrix_release()", e);
-  }
+  if (m != nullptr) in_c("peppher_matrix_release()", [&] { release(m); });
 }
