@@ -12,6 +12,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "common/files.h"
 #include "compose/ir/backends.h"
@@ -282,8 +283,9 @@ class Verifier {
     const ir::SourceFile* file = ir::kernel_source(v);
     if (file == nullptr) return;
     ParseRequest r = kernel_request(iface, v, *file);
-    queue_build(v, *file, r);
     ParsedSource parsed = parser_.parse(r);
+    if (refused_files(parsed)) return;
+    queue_build(v, *file, r);
     if (!parsed.ok) {
       diags_.warning(file->loc, "OpenCL variant '" + v.name +
                                     "' not verified: Clang cannot parse '" + file->path +
@@ -366,6 +368,7 @@ class Verifier {
         r.expected_template = "template <" + params + "> ";
       }
       ParsedSource parsed = parser_.parse(r);
+      if (refused_files(parsed)) return;
       if (!parsed.ok && host_headers) {
         cuda_skipped_ = true;
         return;
@@ -535,8 +538,10 @@ class Verifier {
     }
     if (file == nullptr) return;  // the checker reports an OpenCL variant without kernel=
     ParseRequest r = kernel_request(iface, v, *file);
-    queue_build(v, *file, r);
     ParsedSource parsed = parser_.parse(r);
+    // The platform's compiler would block on it too: such a kernel is not built.
+    if (refused_files(parsed)) return;
+    queue_build(v, *file, r);
     if (!parsed.ok && !file->local_args.empty()) {
       diags_.error(file->local_args.front().loc,
                    "OpenCL variant '" + v.name + "': localArg '" + file->local_args.front().name +
@@ -781,6 +786,15 @@ class Verifier {
                                plural(args.size(), "argument") + detail);
   }
 
+  // Reports the files `parsed` includes that are no regular files (a FIFO: the compilers
+  // would block on it), once each; whether there were any.
+  bool refused_files(const ParsedSource& parsed) {
+    for (const auto& [loc, message] : parsed.refused) {
+      if (refused_.insert({loc.file, loc.line, loc.col, message}).second) diags_.error(loc, message);
+    }
+    return !parsed.refused.empty();
+  }
+
   const ir::Application& app_;
   const ir::Options& options_;
   const VerifySettings& settings_;
@@ -789,6 +803,7 @@ class Verifier {
   bool cuda_skipped_ = false;
   int cuda_version_ = -1;  // CUDA_VERSION of the toolkit's cuda.h, 0 none; -1 not read yet
   SourceParser parser_;
+  std::set<std::tuple<std::string, int, int, std::string>> refused_;  // reported already
   KernelBuilder builder_{settings_.opencl_checker, settings_.opencl_check_timeout_s};
 };
 
