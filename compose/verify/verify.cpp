@@ -523,11 +523,15 @@ class Verifier {
   }
 
   // Queues `file` of `v` for the build check with the options the runtime builds it with:
-  // "-I <its folder>" (StarPU's), then the program's own (`r`'s flags); once per file and
-  // options (tunable copies with one set of values share a build).
+  // "-I <its folder>" (StarPU's; none for a folder with a blank), then the program's own
+  // (`r`'s flags); once per file and options (tunable copies with one set of values share a
+  // build).
   void queue_build(const ir::Variant& v, const ir::SourceFile& file, const ParseRequest& r) {
-    std::string options = "-I " + r.directory;
-    for (const std::string& f : r.flags) options += " " + f;
+    // A folder with a blank is left out, as the runtime leaves it out (build options are
+    // split at blanks); the kernel's copy next to the program is found by its own folder.
+    std::string options =
+        r.directory.find_first_of(" \t") == std::string::npos ? "-I " + r.directory : "";
+    for (const std::string& f : r.flags) options += (options.empty() ? "" : " ") + f;
     builder_.add({file.path, options, v.name, file.loc, r});
   }
 
