@@ -26,7 +26,9 @@ const char* kind_of(file_type type) {
   }
 }
 
-std::string error_line(const std::string& message) { return "#error " + message + "\n"; }
+std::string error_line(const std::string& message) {
+  return "#error " + message + "\n";
+}
 
 // A refused path, never opened: the #error line is its contents.
 class RefusedFile : public llvm::vfs::File {
@@ -35,7 +37,7 @@ class RefusedFile : public llvm::vfs::File {
       : status_(std::move(status)), text_(std::move(text)) {}
   llvm::ErrorOr<llvm::vfs::Status> status() override { return status_; }
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> getBuffer(const llvm::Twine& name, int64_t,
-                                                                bool, bool) override {
+                                                               bool, bool) override {
     return llvm::MemoryBuffer::getMemBufferCopy(text_, name.str());
   }
   std::error_code close() override { return {}; }
@@ -65,9 +67,8 @@ const RegularFilesOnly::Refusal* RegularFilesOnly::refusal(
   if (words.empty() || words == files::kDoesNotExist) words = kind_of(status->getType());
   const std::string message = "'" + name + "' " + words;
   const llvm::vfs::Status regular(name, status->getUniqueID(), status->getLastModificationTime(),
-                                  status->getUser(), status->getGroup(),
-                                  error_line(message).size(), file_type::regular_file,
-                                  status->getPermissions());
+                                  status->getUser(), status->getGroup(), error_line(message).size(),
+                                  file_type::regular_file, status->getPermissions());
   refusals_.push_back({name, message, regular});
   return &refusals_.back();
 }

@@ -6,8 +6,8 @@
 
 #include <llvm/Support/VirtualFileSystem.h>
 
-#include <string>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -30,8 +30,8 @@ class RegularFilesOnly : public llvm::vfs::ProxyFileSystem {
 
  private:
   struct Refusal {
-    std::string path;     // as Clang named it
-    std::string message;  // "'PATH' is not a regular file (a FIFO)"
+    std::string path;          // as Clang named it
+    std::string message;       // "'PATH' is not a regular file (a FIFO)"
     llvm::vfs::Status status;  // a regular file of the #error line's size
   };
   // The refusal for `path`, whose status below is `status` (recorded once), or null when

@@ -794,7 +794,8 @@ class Verifier {
   // would block on it), once each; whether there were any.
   bool refused_files(const ParsedSource& parsed) {
     for (const auto& [loc, message] : parsed.refused) {
-      if (refused_.insert({loc.file, loc.line, loc.col, message}).second) diags_.error(loc, message);
+      if (refused_.insert({loc.file, loc.line, loc.col, message}).second)
+        diags_.error(loc, message);
     }
     return !parsed.refused.empty();
   }

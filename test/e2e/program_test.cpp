@@ -146,10 +146,9 @@ TEST_CASE("e2e CMake: peppher_add_composition from an installed prefix, moved an
         << "cmake_minimum_required(VERSION 3.16)\nproject(vs C CXX)\n"
            "find_package(Peppher REQUIRED)\npeppher_add_composition(vector_scale main.xml)\n";
     const fs::path blank_build = e2e::fresh_work_dir("cmake_example/blank_build");
-    e2e::Run blank_built = e2e::run("cmake -S '" + blank.string() + "' -B " +
-                                    blank_build.string() + " -DCMAKE_PREFIX_PATH=" +
-                                    prefix.string() + " && cmake --build " +
-                                    blank_build.string() + " -j2");
+    e2e::Run blank_built = e2e::run("cmake -S '" + blank.string() + "' -B " + blank_build.string() +
+                                    " -DCMAKE_PREFIX_PATH=" + prefix.string() +
+                                    " && cmake --build " + blank_build.string() + " -j2");
     INFO(blank_built.output);
     REQUIRE(blank_built.exit_code == 0);
     e2e::Run blank_ran = e2e::run_program(blank_build / "vector_scale", "", e2e::kCpuOnly);
