@@ -441,6 +441,22 @@ Data app_data(const plan::ApplicationPlan& plan, const EmitSettings& settings,
   d.set("compile_steps", make_list(host, step_data));
   d.set("cuda_objects", make_list(cuda, step_data));
   d.set("cuda_steps", make_list(cuda, step_data));
+  // make splits prerequisites at blanks, which no quoting undoes: a source reached through a
+  // folder with a blank builds with CMake only (peppher.cmake quotes every path).
+  std::string blank_path;
+  for (const std::vector<CompileStep>* steps : {&host, &cuda}) {
+    for (const CompileStep& s : *steps) {
+      if (blank_path.empty() && s.source.find(' ') != std::string::npos) blank_path = s.source;
+    }
+  }
+  d.set("make_refused", flag(!blank_path.empty()));
+  d.set("make_refusal", blank_path.empty()
+                            ? std::string()
+                            : "the source '" + blank_path +
+                                  "' is reached from here through a folder with a blank, which "
+                                  "make cannot hold (it splits file names at blanks); build this "
+                                  "composition with CMake instead: peppher_add_composition "
+                                  "(docs/CMAKE.md), or move it to folders without blanks");
   std::vector<CompileStep> cpu_variants;
   for (const CompileStep& s : variants) {
     if (!s.cuda) cpu_variants.push_back(s);

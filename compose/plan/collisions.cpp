@@ -32,12 +32,14 @@ bool is_opencl_source(const ir::SourceFile& s) {
   return !s.kernel.empty() || fs::path(s.path).extension() == ".cl";
 }
 
-// Characters a path may hold in a make rule (targets and prerequisites are not quoted):
-// the descriptor's file names were checked; this catches the folders around them.
-bool make_safe_path(const std::string& path) {
+// Characters a path may hold in peppher.cmake (a quoted CMake argument) and in a make rule
+// (targets and prerequisites are not quoted), blanks aside: the descriptor's file names
+// were checked; this catches the folders around them. A blank is fine in peppher.cmake;
+// the generated Makefile then refuses to build (emit/generate.cpp), pointing to CMake.
+bool build_safe_path(const std::string& path) {
   for (char c : path) {
     if (!std::isalnum(static_cast<unsigned char>(c)) &&
-        std::string_view("_./+,@-").find(c) == std::string_view::npos) {
+        std::string_view("_./+,@- ").find(c) == std::string_view::npos) {
       return false;
     }
   }
@@ -85,11 +87,12 @@ void check_objects(const ir::Application& app, const ir::Options& options,
   std::map<std::string, const Compiled*> objects;
   const std::vector<Compiled> all = compiled_sources(app, options, out_dir);
   for (const Compiled& c : all) {
-    if (!make_safe_path(c.source)) {
+    if (!build_safe_path(c.source)) {
       diags.error(c.loc, "source '" + c.written + "' is reached from the output folder as '" +
                              c.source +
-                             "', which has characters a Makefile cannot hold; use "
-                             "folders and files named with [A-Za-z0-9_./+,@-]");
+                             "', which has characters neither a Makefile nor CMake can hold "
+                             "safely; use folders and files named with [A-Za-z0-9_./+,@-] "
+                             "(and blanks, under CMake)");
     }
     auto [it, fresh] = objects.emplace(c.object, &c);
     // The same source twice comes from a name clash reported by check_names.

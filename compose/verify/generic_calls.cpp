@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "compose/verify/regular_files.h"
+
 namespace peppher::verify {
 namespace {
 
@@ -105,8 +107,8 @@ Calls called_instantiations(const std::vector<ProgramSource>& sources, const std
         llvm::vfs::createPhysicalFileSystem());
     overlay->pushOverlay(memory);
     overlay->setCurrentWorkingDirectory(s.directory);
-    llvm::IntrusiveRefCntPtr<clang::FileManager> files(
-        new clang::FileManager(clang::FileSystemOptions(), overlay));
+    llvm::IntrusiveRefCntPtr<clang::FileManager> files(new clang::FileManager(
+        clang::FileSystemOptions(), regular_files_only(overlay, s.directory)));
     std::vector<std::string> cmd = {"clang-tool",
                                     "-resource-dir=" PEPPHER_CLANG_RESOURCE_DIR,
                                     "-fsyntax-only",

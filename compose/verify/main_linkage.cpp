@@ -1,6 +1,7 @@
 // What the program's own sources declare and define of the interfaces (see main_linkage.h).
 #include "compose/verify/main_linkage.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "compose/names/names.h"
@@ -47,7 +48,16 @@ ProgramDeclarations read_program_declarations(const ir::Application& app,
     const std::string next_to_source =
         (fs::absolute(source.path).parent_path() / "peppher.h").lexically_normal().string();
     if (next_to_source != out + "/peppher.h") r.virtual_files.emplace_back(next_to_source, stub);
-    for (const ParsedFunction& f : parser.parse(r).functions) {
+    const ParsedSource parsed = parser.parse(r);
+    for (const auto& refused : parsed.refused) {  // a header two sources include: once
+      const auto same = [&](const auto& known) {
+        return known.first.file == refused.first.file && known.first.line == refused.first.line &&
+               known.first.col == refused.first.col && known.second == refused.second;
+      };
+      if (std::none_of(found.refused.begin(), found.refused.end(), same))
+        found.refused.push_back(refused);
+    }
+    for (const ParsedFunction& f : parsed.functions) {
       if (f.extern_c && !source.c && !c_callers) found.c_declared.insert(f.name);
       if (f.defined && f.scope.empty() && !f.is_template)
         found.definitions.emplace_back(f.name, f.loc);
@@ -57,6 +67,7 @@ ProgramDeclarations read_program_declarations(const ir::Application& app,
 }
 
 void report_program_definitions(const ProgramDeclarations& d, diag::Diagnostics& diag) {
+  for (const auto& [loc, message] : d.refused) diag.error(loc, message);
   for (const auto& [name, loc] : d.definitions) {
     diag.error(loc, "the program defines '" + name + "', the interface whose entry wrapper " +
                         "the composition generates (it makes each call a task): delete this " +

@@ -28,13 +28,17 @@ struct ProgramDeclarations {
   /// legacy kernel that the composition's entry wrapper replaces (its code now lives in the
   /// variants). Left in, the program does not compile or does not link.
   std::vector<std::pair<std::string, ir::SourceLoc>> definitions;  // (interface, where)
+  /// What a source includes that is no regular file (a FIFO, a device: never opened, and
+  /// the compiler would block on it): "'PATH' is not a regular file (a FIFO)" at the #include.
+  std::vector<std::pair<ir::SourceLoc, std::string>> refused;
 };
 ProgramDeclarations read_program_declarations(const ir::Application& app,
                                               const ir::Options& options,
                                               const std::vector<std::string>& main_source_flags,
                                               const std::vector<std::string>& system_include_dirs);
 
-/// Reports each of @p d's definitions as an error at the definition.
+/// Reports each of @p d's definitions as an error at the definition, and each refused file
+/// at its #include.
 void report_program_definitions(const ProgramDeclarations& d, diag::Diagnostics& diag);
 
 }  // namespace peppher::verify

@@ -27,6 +27,7 @@
 
 #include "compose/util/clang_compat.h"
 #include "compose/verify/pch_cache.h"
+#include "compose/verify/regular_files.h"
 
 namespace peppher::verify {
 namespace {
@@ -258,9 +259,17 @@ class ErrorRecorder : public clang::DiagnosticConsumer {
       return;
     }
     source_failed = true;
-    llvm::SmallString<256> message;
-    info.FormatDiagnostic(message);
-    all.emplace_back(loc, std::string(message));
+    llvm::SmallString<256> formatted;
+    info.FormatDiagnostic(formatted);
+    const std::string message(formatted);
+    if (files != nullptr && files->refused(message) && info.hasSourceManager()) {
+      // The #error line that stands for a FIFO or device: reported at its #include.
+      const clang::SourceManager& sm = info.getSourceManager();
+      const clang::SourceLocation include = sm.getIncludeLoc(sm.getFileID(info.getLocation()));
+      if (include.isValid()) loc = location(sm, include);
+      refused.emplace_back(loc, message);
+    }
+    all.emplace_back(loc, message);
     if (!first.empty()) return;
     first = loc.file.empty() ? std::string(message)
                              : loc.file + ":" + std::to_string(loc.line) + ":" +
@@ -268,8 +277,10 @@ class ErrorRecorder : public clang::DiagnosticConsumer {
   }
   std::string first;
   std::vector<std::pair<ir::SourceLoc, std::string>> all;
+  std::vector<std::pair<ir::SourceLoc, std::string>> refused;  // files that are no files
   bool source_failed = false;
   bool expected_failed = false;
+  const RegularFilesOnly* files = nullptr;  // the run's file system, set by run_tool
 };
 
 std::vector<std::string> language_flags(Language language) {
@@ -316,11 +327,12 @@ std::string pch_key(const ParseRequest& r) {
   return key + "\n" + r.directory;
 }
 
-// Runs `action` over `cmd` in `directory`, with `virtual_files` (path, text) visible.
+// Runs `action` over `cmd` in `directory`, with `virtual_files` (path, text) visible; a
+// file that is not a regular file is never opened (regular_files.h).
 bool run_tool(const std::vector<std::string>& cmd, std::unique_ptr<clang::FrontendAction> action,
               const std::string& directory,
               const std::vector<std::pair<std::string, std::string>>& virtual_files,
-              clang::DiagnosticConsumer& diagnostics) {
+              ErrorRecorder& diagnostics) {
   auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
       llvm::vfs::createPhysicalFileSystem());
@@ -329,11 +341,15 @@ bool run_tool(const std::vector<std::string>& cmd, std::unique_ptr<clang::Fronte
     memory->addFile(path, 0, llvm::MemoryBuffer::getMemBufferCopy(text));
   }
   overlay->setCurrentWorkingDirectory(directory);
+  llvm::IntrusiveRefCntPtr<RegularFilesOnly> regular = regular_files_only(overlay, directory);
   llvm::IntrusiveRefCntPtr<clang::FileManager> files(
-      new clang::FileManager(clang::FileSystemOptions(), overlay));
+      new clang::FileManager(clang::FileSystemOptions(), regular));
   clang::tooling::ToolInvocation invocation(cmd, std::move(action), files.get());
+  diagnostics.files = regular.get();
   invocation.setDiagnosticConsumer(&diagnostics);
-  return invocation.run();
+  const bool ran = invocation.run();
+  diagnostics.files = nullptr;
+  return ran;
 }
 
 }  // namespace
@@ -589,6 +605,7 @@ ParsedSource SourceParser::parse(const ParseRequest& request) {
     if (!result.ok) {
       result.error = errors.first.empty() ? "Clang could not parse " + source : errors.first;
       result.errors = std::move(errors.all);
+      result.refused = std::move(errors.refused);
     }
     result.expected_ok = with_expected && !errors.expected_failed && !result.expected.name.empty();
     // The next sources with these flags get the runtime's declarations precompiled.

@@ -83,6 +83,10 @@ struct ParsedSource {
   std::string error;
   // Every error in the source (its own lines and its headers'), in order.
   std::vector<std::pair<ir::SourceLoc, std::string>> errors;
+  // The errors among them for an #include of something that is not a regular file (a FIFO,
+  // a device: never opened, see regular_files.h), "'PATH' is not a regular file (a FIFO)"
+  // at the #include: errors of the program whatever else is made of the parse.
+  std::vector<std::pair<ir::SourceLoc, std::string>> refused;
   // False when the expected prototype itself did not compile in the source's translation
   // unit (an interface type the source does not declare): the parameters' types are then
   // not compared.

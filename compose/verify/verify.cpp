@@ -12,6 +12,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "common/files.h"
 #include "compose/ir/backends.h"
@@ -282,8 +283,9 @@ class Verifier {
     const ir::SourceFile* file = ir::kernel_source(v);
     if (file == nullptr) return;
     ParseRequest r = kernel_request(iface, v, *file);
-    queue_build(v, *file, r);
     ParsedSource parsed = parser_.parse(r);
+    if (refused_files(parsed)) return;
+    queue_build(v, *file, r);
     if (!parsed.ok) {
       diags_.warning(file->loc, "OpenCL variant '" + v.name +
                                     "' not verified: Clang cannot parse '" + file->path +
@@ -366,6 +368,7 @@ class Verifier {
         r.expected_template = "template <" + params + "> ";
       }
       ParsedSource parsed = parser_.parse(r);
+      if (refused_files(parsed)) return;
       if (!parsed.ok && host_headers) {
         cuda_skipped_ = true;
         return;
@@ -520,11 +523,15 @@ class Verifier {
   }
 
   // Queues `file` of `v` for the build check with the options the runtime builds it with:
-  // "-I <its folder>" (StarPU's), then the program's own (`r`'s flags); once per file and
-  // options (tunable copies with one set of values share a build).
+  // "-I <its folder>" (StarPU's; none for a folder with a blank), then the program's own
+  // (`r`'s flags); once per file and options (tunable copies with one set of values share a
+  // build).
   void queue_build(const ir::Variant& v, const ir::SourceFile& file, const ParseRequest& r) {
-    std::string options = "-I " + r.directory;
-    for (const std::string& f : r.flags) options += " " + f;
+    // A folder with a blank is left out, as the runtime leaves it out (build options are
+    // split at blanks); the kernel's copy next to the program is found by its own folder.
+    std::string options =
+        r.directory.find_first_of(" \t") == std::string::npos ? "-I " + r.directory : "";
+    for (const std::string& f : r.flags) options += (options.empty() ? "" : " ") + f;
     builder_.add({file.path, options, v.name, file.loc, r});
   }
 
@@ -535,8 +542,10 @@ class Verifier {
     }
     if (file == nullptr) return;  // the checker reports an OpenCL variant without kernel=
     ParseRequest r = kernel_request(iface, v, *file);
-    queue_build(v, *file, r);
     ParsedSource parsed = parser_.parse(r);
+    // The platform's compiler would block on it too: such a kernel is not built.
+    if (refused_files(parsed)) return;
+    queue_build(v, *file, r);
     if (!parsed.ok && !file->local_args.empty()) {
       diags_.error(file->local_args.front().loc,
                    "OpenCL variant '" + v.name + "': localArg '" + file->local_args.front().name +
@@ -781,6 +790,16 @@ class Verifier {
                                plural(args.size(), "argument") + detail);
   }
 
+  // Reports the files `parsed` includes that are no regular files (a FIFO: the compilers
+  // would block on it), once each; whether there were any.
+  bool refused_files(const ParsedSource& parsed) {
+    for (const auto& [loc, message] : parsed.refused) {
+      if (refused_.insert({loc.file, loc.line, loc.col, message}).second)
+        diags_.error(loc, message);
+    }
+    return !parsed.refused.empty();
+  }
+
   const ir::Application& app_;
   const ir::Options& options_;
   const VerifySettings& settings_;
@@ -789,6 +808,7 @@ class Verifier {
   bool cuda_skipped_ = false;
   int cuda_version_ = -1;  // CUDA_VERSION of the toolkit's cuda.h, 0 none; -1 not read yet
   SourceParser parser_;
+  std::set<std::tuple<std::string, int, int, std::string>> refused_;  // reported already
   KernelBuilder builder_{settings_.opencl_checker, settings_.opencl_check_timeout_s};
 };
 

@@ -137,6 +137,30 @@ TEST_CASE("e2e CMake: peppher_add_composition from an installed prefix, moved an
   CHECK_THAT(ran.output, Catch::Contains("all correct"));
   CHECK(e2e::report_count(ran.output, "brighten_opencl", "OpenCL") == 3);
 
+  // A project in a folder with a blank composes and builds with CMake, which quotes every
+  // path; the composition's Makefile cannot (make splits file names at blanks) and says so.
+  {
+    const fs::path blank = e2e::fresh_work_dir("cmake_example/with blank/vector_scale");
+    fs::copy(e2e::source_dir() / "apps/vector_scale", blank, fs::copy_options::recursive);
+    std::ofstream(blank / "CMakeLists.txt")
+        << "cmake_minimum_required(VERSION 3.16)\nproject(vs C CXX)\n"
+           "find_package(Peppher REQUIRED)\npeppher_add_composition(vector_scale main.xml)\n";
+    const fs::path blank_build = e2e::fresh_work_dir("cmake_example/blank_build");
+    e2e::Run blank_built = e2e::run("cmake -S '" + blank.string() + "' -B " + blank_build.string() +
+                                    " -DCMAKE_PREFIX_PATH=" + prefix.string() +
+                                    " && cmake --build " + blank_build.string() + " -j2");
+    INFO(blank_built.output);
+    REQUIRE(blank_built.exit_code == 0);
+    e2e::Run blank_ran = e2e::run_program(blank_build / "vector_scale", "", e2e::kCpuOnly);
+    INFO(blank_ran.output);
+    CHECK(blank_ran.exit_code == 0);
+    e2e::Run by_make = e2e::run("make -C " + (blank_build / "vector_scale.peppher").string());
+    CHECK(by_make.exit_code != 0);
+    CHECK_THAT(by_make.output, Catch::Contains("through a folder with a blank, which make "
+                                               "cannot hold") &&
+                                   Catch::Contains("peppher_add_composition"));
+  }
+
   // Nothing changed: the build does not compose again. A changed descriptor: it does.
   e2e::Run again = e2e::run("cmake --build " + build.string() + " -j2");
   INFO(again.output);

@@ -18,6 +18,7 @@
 #include "common/files.h"
 #include "compose/utility/scan/clang_diagnostics.h"
 #include "compose/utility/scan/mapper.h"
+#include "compose/verify/regular_files.h"
 
 namespace peppher::scan {
 namespace {
@@ -155,10 +156,10 @@ std::optional<ScannedHeader> scan_header(const std::string& header, const ScanSe
   std::string dir;
   if (!command_line(header, settings, cmd, dir, diag)) return std::nullopt;
 
-  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs = llvm::vfs::createPhysicalFileSystem();
-  fs->setCurrentWorkingDirectory(dir);
-  llvm::IntrusiveRefCntPtr<clang::FileManager> files(
-      new clang::FileManager(clang::FileSystemOptions(), fs));
+  // What the header includes is never opened unless it is a regular file (a FIFO blocks).
+  llvm::IntrusiveRefCntPtr<clang::FileManager> files(new clang::FileManager(
+      clang::FileSystemOptions(),
+      verify::regular_files_only(llvm::vfs::createPhysicalFileSystem(), dir)));
   ScannedHeader result;
   result.path = header;
   ForwardingDiagnosticConsumer consumer(diag);

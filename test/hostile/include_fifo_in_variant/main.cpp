@@ -1,0 +1,2 @@
+// the application
+int main() { return 0; }
