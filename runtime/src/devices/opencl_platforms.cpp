@@ -14,6 +14,7 @@
 #include <cstdlib>
 
 #include "devices/start_environment.h"
+#include "lifecycle/model_files.h"
 #include "peppher/selection.h"
 
 namespace peppher::detail {
@@ -40,6 +41,12 @@ void skip_unused_opencl_platforms(const starpu_conf& conf) {
   // nopencl > 0: workers asked for by count (a program's own codelets may use them).
   const bool wanted = conf.nopencl > 0 || (conf.nopencl < 0 && some_variant_runs_on_opencl());
   if (wanted) return;
+  // StarPU compares the devices it finds with those its bus model was measured with, and
+  // measures the bus again when they differ (every process sharing the model then rewrites
+  // it at once: runs that alternated hid and found pocl recalibrated at every start, and 4
+  // MPI ranks read a half-written file). So the platforms are hidden only where the bus
+  // model was measured without OpenCL devices, or not yet.
+  if (bus_model_opencl_devices() > 0) return;
   set_for_start("OCL_ICD_VENDORS", kNoVendors);  // the program gets its own back after
 }
 

@@ -8,8 +8,9 @@
 namespace peppher::detail {
 
 /// @brief Before starpu_init(): when no OpenCL worker can be of use (@p conf.nopencl is 0,
-///        or it is left to StarPU and no composed variant runs on OpenCL), hides the OpenCL
-///        platforms from this start, unless the user's own OCL_ICD_VENDORS or
+///        or it is left to StarPU and no composed variant runs on OpenCL) and this host's
+///        bus model was not measured with OpenCL devices, hides the OpenCL platforms from
+///        this start, unless the user's own OCL_ICD_VENDORS or
 ///        OCL_ICD_FILENAMES says where they are (for the start only: start_environment.h).
 void skip_unused_opencl_platforms(const starpu_conf& conf);
 

@@ -438,4 +438,20 @@ void drop_model_copies(const std::vector<std::string>& copies) noexcept {
   for (const std::string& copy : copies) std::remove(copy.c_str());
 }
 
+int bus_model_opencl_devices() {
+  const std::string folder = sampling_folder();
+  const std::string host = starpu_host_name();
+  if (folder.empty() || host.empty()) return -1;
+  std::string text;
+  if (!read_model(folder + "bus/" + host + ".config", text).empty()) return -1;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find("# Number of OpenCL devices") == std::string::npos) continue;
+    char* end = nullptr;
+    const long n = std::strtol(line.c_str(), &end, 10);
+    return end != line.c_str() && n >= 0 ? static_cast<int>(n) : -1;
+  }
+  return -1;
+}
+
 }  // namespace peppher::detail

@@ -16,6 +16,11 @@ std::string history_model_problem(const std::string& text);
 ///        "bandwidth"; perfmodel_bus.c).
 std::string bus_file_problem(const std::string& kind, const std::string& text);
 
+/// @brief The number of OpenCL devices this host's bus model was measured with (the
+///        "Number of OpenCL devices" of its config file), or -1 when there is no such file or
+///        it does not say.
+int bus_model_opencl_devices();
+
 /// @brief Before StarPU starts: makes the folders StarPU keeps its models in (it aborts
 ///        when it cannot); "" or why not, naming the folder and STARPU_HOME.
 std::string model_folder_problem();
