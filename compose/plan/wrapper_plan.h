@@ -199,10 +199,10 @@ struct WrapperPlan {
                               // calling thread, with no task (runtime peppher/inline_call.h)
   bool inline_costs = false;  // the trained table (without prediction functions) predicts
                               // each variant's cost for the inline choice
-  bool host_calls = false;  // every buffer is a container, the call is whole (not partitioned,
-                            // no --mpi) and a host variant (sequential or OpenMP) exists: a
-                            // call whose entry wrapper chose that variant runs it on the
-                            // calling thread when no task is in flight (peppher/inline_call.h)
+  bool host_calls = false;    // every buffer is a container, the call is whole (not partitioned,
+                              // no --mpi) and a host variant (sequential or OpenMP) exists: a
+                              // call whose entry wrapper chose that variant runs it on the
+                              // calling thread when no task is in flight (peppher/inline_call.h)
   HeaderLanguage header_language = HeaderLanguage::C;
   std::string user_header;   // the interface's headerFile as the wrapper header includes it
   bool c_entry = false;      // the entry wrapper has C linkage: C code calls it (a C
