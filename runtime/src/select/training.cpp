@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "common/files.h"
+#include "common/markup.h"
 #include "peppher/error.h"
 #include "peppher/placement.h"
 #include "peppher/selection.h"
@@ -97,29 +98,6 @@ int clear_winner(const std::vector<double>& times, double margin) {
 long long middle(long long a, long long b) {
   if (a > 0 && b >= 4 * a) return std::llround(std::sqrt(double(a) * double(b)));
   return a + (b - a) / 2;
-}
-
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
 }
 
 // The time at @p x on the line through (a, ta) and (b, tb) in log-log space (a < x < b);
@@ -285,12 +263,12 @@ std::string Trainer::table_xml() const {
       << "     sampled context point. Read by static dispatch and the table-driven\n"
       << "     performance models. -->\n"
       << "<peppher:performanceTable xmlns:peppher=\"http://www.peppher.eu/ComponentMetaData0.1\""
-      << " platform=\"" << xml_escape(options_.platform) << "\" accuracy=\"" << options_.accuracy
+      << " platform=\"" << common::xml_escape(options_.platform) << "\" accuracy=\"" << options_.accuracy
       << "\">\n";
   for (const Result& r : results_) {
-    out << "  <peppher:interface name=\"" << xml_escape(r.interface_name) << "\">\n";
+    out << "  <peppher:interface name=\"" << common::xml_escape(r.interface_name) << "\">\n";
     for (const ContextRange& c : r.context) {
-      out << "    <peppher:context name=\"" << xml_escape(c.name) << "\" lo=\"" << c.lo
+      out << "    <peppher:context name=\"" << common::xml_escape(c.name) << "\" lo=\"" << c.lo
           << "\" hi=\"" << c.hi << "\"/>\n";
     }
     for (const auto& [point, times] : r.times) {
@@ -301,7 +279,7 @@ std::string Trainer::table_xml() const {
         if (std::isnan(times[v])) continue;  // not runnable there (constraints, no worker)
         char us[32];
         std::snprintf(us, sizeof us, "%.3f", times[v]);
-        out << "      <peppher:time variant=\"" << xml_escape(r.variants[v]) << "\" us=\"" << us
+        out << "      <peppher:time variant=\"" << common::xml_escape(r.variants[v]) << "\" us=\"" << us
             << "\"/>\n";
       }
       out << "    </peppher:point>\n";
