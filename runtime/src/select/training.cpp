@@ -263,8 +263,8 @@ std::string Trainer::table_xml() const {
       << "     sampled context point. Read by static dispatch and the table-driven\n"
       << "     performance models. -->\n"
       << "<peppher:performanceTable xmlns:peppher=\"http://www.peppher.eu/ComponentMetaData0.1\""
-      << " platform=\"" << common::xml_escape(options_.platform) << "\" accuracy=\"" << options_.accuracy
-      << "\">\n";
+      << " platform=\"" << common::xml_escape(options_.platform) << "\" accuracy=\""
+      << options_.accuracy << "\">\n";
   for (const Result& r : results_) {
     out << "  <peppher:interface name=\"" << common::xml_escape(r.interface_name) << "\">\n";
     for (const ContextRange& c : r.context) {
@@ -279,8 +279,8 @@ std::string Trainer::table_xml() const {
         if (std::isnan(times[v])) continue;  // not runnable there (constraints, no worker)
         char us[32];
         std::snprintf(us, sizeof us, "%.3f", times[v]);
-        out << "      <peppher:time variant=\"" << common::xml_escape(r.variants[v]) << "\" us=\"" << us
-            << "\"/>\n";
+        out << "      <peppher:time variant=\"" << common::xml_escape(r.variants[v]) << "\" us=\""
+            << us << "\"/>\n";
       }
       out << "    </peppher:point>\n";
     }
