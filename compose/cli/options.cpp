@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "compose/ir/backends.h"
 #include "compose/util/text.h"
 
 namespace peppher::cli {
@@ -14,61 +15,85 @@ namespace {
 enum class Arg { None, Required, Optional };  // Optional: only as -name=value
 
 struct OptionSpec {
-  const char* original;  // -disableImpls
-  const char* dashed;    // --disable-impls
+  std::string original;  // -disableImpls
+  std::string dashed;    // --disable-impls
   Arg arg;
-  const char* help;
+  std::string help;
+  bool ir::Options::*disables = nullptr;  // a backend's switch (backends.h): sets this
 };
 
-const OptionSpec kOptions[] = {
-    {"o", "output", Arg::Required,
-     "DIR  write generated files into DIR (default: next to main.xml)"},
-    {"check", "check", Arg::None, "read and check the descriptors only; write nothing"},
-    {"printIR", "print-ir", Arg::None, "print the resolved IR as JSON on stdout; write nothing"},
-    {"train", "train", Arg::None,
-     "compose, then build and run the training program (make train): writes "
-     "peppher_perf.<platform>.xml next to main.xml"},
-    {"staticDispatch", "static-dispatch", Arg::Optional,
-     "[=TABLE]  choose each call's variant from the training table (default: "
-     "peppher_perf.<platform>.xml next to main.xml)"},
-    {"mpi", "mpi", Arg::None,
-     "distributed execution over StarPU-MPI: build with mpicxx, link StarPU-MPI, make run NP=4 "
-     "runs under mpirun"},
-    {"explain", "explain", Arg::None,
-     "print, per interface, the variants kept and left out (and why) and, after training, which "
-     "wins where; write nothing"},
-    {"format", "format", Arg::Required,
-     "text|html  --explain's output: text (default), or one HTML page with the training table's "
-     "curves (gnuplot, inline SVG)"},
-    {"disableImpls", "disable-impls", Arg::Required,
-     "A,B  do not use the named implementation variants"},
-    {"disableXMLFiles", "disable-xml-files", Arg::Required,
-     "F,G  skip these implementation descriptors while exploring"},
-    {"disableCPU", "disable-cpu", Arg::None, "no CPU/OPENMP variants"},
-    {"disableCUDA", "disable-cuda", Arg::None, "no CUDA variants"},
-    {"disableOpenCL", "disable-opencl", Arg::None, "no OpenCL variants"},
-    {"useHistoryModels", "use-history-models", Arg::None,
-     "history-based performance models for all components"},
-    {"useRegressionModels", "use-regression-models", Arg::None,
-     "linear regression performance models"},
-    {"useNLRegressionModels", "use-nl-regression-models", Arg::None,
-     "non-linear regression performance models"},
-    {"cLinkage", "c-linkage", Arg::None,
-     "entry wrappers of interfaces with C types get C linkage (C callers); automatic when main.xml "
-     "compiles a source with a C compiler"},
-    {"wrapperFilesExt", "wrapper-files-ext", Arg::Required,
-     "EXT  extension of generated wrapper files (default .h)"},
-    {"v", "verbose", Arg::Optional,
-     "[=N]  more output: each -v one level more (-vv, -vvv: 2, 3), or the level N 0..3 (-v=2)"},
-    {"generateCompFiles", "generate-comp-files", Arg::Required,
-     "H,..  utility mode: descriptor skeletons from C/C++ headers"},
-    {"functions", "functions", Arg::Required, "F,G  utility mode: only these functions"},
-    {"force", "force", Arg::None,
-     "overwrite files that compose did not generate (utility mode: existing skeletons)"},
-    {"p", "compile-commands", Arg::Required, "DIR  utility mode: folder of compile_commands.json"},
-    {"help", "help", Arg::None, "show this help"},
-    {"version", "version", Arg::None, "show the version"},
-};
+// The options in --help order; a backend's disabling switch comes from its record, so a new
+// backend adds its own option.
+std::vector<OptionSpec> option_table() {
+  std::vector<OptionSpec> table = {
+      {"o", "output", Arg::Required,
+       "DIR  write generated files into DIR (default: next to main.xml)"},
+      {"check", "check", Arg::None, "read and check the descriptors only; write nothing"},
+      {"printIR", "print-ir", Arg::None, "print the resolved IR as JSON on stdout; write nothing"},
+      {"train", "train", Arg::None,
+       "compose, then build and run the training program (make train): writes "
+       "peppher_perf.<platform>.xml next to main.xml"},
+      {"staticDispatch", "static-dispatch", Arg::Optional,
+       "[=TABLE]  choose each call's variant from the training table (default: "
+       "peppher_perf.<platform>.xml next to main.xml)"},
+      {"mpi", "mpi", Arg::None,
+       "distributed execution over StarPU-MPI: build with mpicxx, link StarPU-MPI, make run NP=4 "
+       "runs under mpirun"},
+      {"explain", "explain", Arg::None,
+       "print, per interface, the variants kept and left out (and why) and, after training, which "
+       "wins where; write nothing"},
+      {"format", "format", Arg::Required,
+       "text|html  --explain's output: text (default), or one HTML page with the training table's "
+       "curves (gnuplot, inline SVG)"},
+      {"disableImpls", "disable-impls", Arg::Required,
+       "A,B  do not use the named implementation variants"},
+      {"disableXMLFiles", "disable-xml-files", Arg::Required,
+       "F,G  skip these implementation descriptors while exploring"},
+  };
+  for (ir::Backend group : ir::codelet_groups()) {
+    const ir::BackendInfo& r = ir::info(group);
+    if (r.disabled_by_option == nullptr) continue;
+    std::string labels;  // every backend sharing the switch: "CPU/OpenMP"
+    for (const ir::BackendInfo& member : ir::backends()) {
+      if (member.disabled_by_option == r.disabled_by_option)
+        labels += (labels.empty() ? "" : "/") + std::string(member.label);
+    }
+    table.push_back({r.disable_switch, "disable-" + text::lower(r.name), Arg::None,
+                     "no " + labels + " variants", r.disabled_by_option});
+  }
+  const std::vector<OptionSpec> rest = {
+      {"useHistoryModels", "use-history-models", Arg::None,
+       "history-based performance models for all components"},
+      {"useRegressionModels", "use-regression-models", Arg::None,
+       "linear regression performance models"},
+      {"useNLRegressionModels", "use-nl-regression-models", Arg::None,
+       "non-linear regression performance models"},
+      {"cLinkage", "c-linkage", Arg::None,
+       "entry wrappers of interfaces with C types get C linkage (C callers); automatic when "
+       "main.xml "
+       "compiles a source with a C compiler"},
+      {"wrapperFilesExt", "wrapper-files-ext", Arg::Required,
+       "EXT  extension of generated wrapper files (default .h)"},
+      {"v", "verbose", Arg::Optional,
+       "[=N]  more output: each -v one level more (-vv, -vvv: 2, 3), or the level N 0..3 (-v=2)"},
+      {"generateCompFiles", "generate-comp-files", Arg::Required,
+       "H,..  utility mode: descriptor skeletons from C/C++ headers"},
+      {"functions", "functions", Arg::Required, "F,G  utility mode: only these functions"},
+      {"force", "force", Arg::None,
+       "overwrite files that compose did not generate (utility mode: existing skeletons)"},
+      {"p", "compile-commands", Arg::Required,
+       "DIR  utility mode: folder of compile_commands.json"},
+      {"help", "help", Arg::None, "show this help"},
+      {"version", "version", Arg::None, "show the version"},
+  };
+  table.insert(table.end(), rest.begin(), rest.end());
+  return table;
+}
+
+const std::vector<OptionSpec>& options() {
+  static const std::vector<OptionSpec> kOptions = option_table();
+  return kOptions;
+}
 
 std::string key_of(const std::string& s) {
   std::string k;
@@ -81,7 +106,7 @@ std::string key_of(const std::string& s) {
 const OptionSpec* find_option(const std::string& name) {
   std::string k = key_of(name);
   if (k == "h") k = "help";
-  for (const OptionSpec& o : kOptions) {
+  for (const OptionSpec& o : options()) {
     if (key_of(o.original) == k || key_of(o.dashed) == k) return &o;
   }
   return nullptr;
@@ -163,8 +188,8 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
     if (!spec) {
       std::string best;
       size_t best_d = 4;
-      for (const OptionSpec& o : kOptions) {
-        std::string cand = dashed ? std::string("--") + o.dashed : std::string("-") + o.original;
+      for (const OptionSpec& o : options()) {
+        std::string cand = dashed ? "--" + o.dashed : "-" + o.original;
         size_t d = diag::edit_distance(key_of(name), key_of(dashed ? o.dashed : o.original));
         if (d < best_d && d <= key_of(name).size() / 3 + 1) {
           best_d = d;
@@ -217,12 +242,8 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
       for (auto& s : split_commas(val)) out.disable_impls.push_back(s);
     else if (k == "disablexmlfiles")
       for (auto& s : split_commas(val)) out.disable_xml_files.push_back(s);
-    else if (k == "disablecpu")
-      out.disable_cpu = true;
-    else if (k == "disablecuda")
-      out.disable_cuda = true;
-    else if (k == "disableopencl")
-      out.disable_opencl = true;
+    else if (spec->disables != nullptr)
+      out.*(spec->disables) = true;
     else if (k == "clinkage")
       out.c_linkage = true;
     else if (k == "usehistorymodels")
@@ -288,8 +309,8 @@ std::string usage_text() {
       "descriptor it reaches, checks them, and generates the glue code and Makefile.\n"
       "\n"
       "Options (original single-dash spelling, case-insensitive / double-dash spelling):\n";
-  for (const OptionSpec& o : kOptions) {
-    std::string left = std::string("  -") + o.original + ", --" + o.dashed;
+  for (const OptionSpec& o : options()) {
+    std::string left = "  -" + o.original + ", --" + o.dashed;
     if (left.size() < 44)
       left.resize(44, ' ');
     else

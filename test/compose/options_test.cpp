@@ -5,6 +5,8 @@
 #include <sstream>
 
 #include "compose/driver.h"
+#include "compose/ir/backends.h"
+#include "compose/util/text.h"
 #include "peppher_catch.h"
 
 using namespace peppher;
@@ -62,6 +64,20 @@ TEST_CASE("double-dash spellings, value inline or next", "[cli]") {
   CHECK(p.o.output_dir == "out");
   CHECK(p.o.check_only);
   CHECK(p.o.print_ir);
+}
+
+TEST_CASE("every backend's disable switch comes from its record, in both spellings", "[cli]") {
+  for (ir::Backend group : ir::codelet_groups()) {
+    const ir::BackendInfo& r = ir::info(group);
+    INFO(r.name);
+    for (const std::string& spelled :
+         {"-" + std::string(r.disable_switch), "--disable-" + text::lower(r.name)}) {
+      Parsed p = parse({"main.xml", spelled});
+      REQUIRE(p.ok);
+      CHECK(p.o.*r.disabled_by_option);
+      CHECK(cli::usage_text().find(spelled) != std::string::npos);
+    }
+  }
 }
 
 TEST_CASE("-v is a flag: repeated or doubled for more, =N for a level", "[cli]") {
