@@ -109,8 +109,7 @@ bool checkable(const expr::Node& n) {
     case expr::NodeKind::Unary:
       return (n.text == "-" || n.text == "+") && checkable(*n.operands[0]);
     case expr::NodeKind::Binary:
-      return (n.text == "+" || n.text == "-" || n.text == "*" || n.text == "/" ||
-              n.text == "%") &&
+      return (n.text == "+" || n.text == "-" || n.text == "*" || n.text == "/" || n.text == "%") &&
              checkable(*n.operands[0]) && checkable(*n.operands[1]);
   }
   return false;
@@ -119,7 +118,8 @@ bool checkable(const expr::Node& n) {
 // `n` as nested peppher::detail::checked_* calls over peppher::detail::CheckedSize, each
 // operation carrying its text (and a division its divisor's) for the error message;
 // `code` spells a name as C++ (`M.rows` as `M.rows()`).
-std::string checked(const expr::Node& n, const std::function<std::string(const std::string&)>& code) {
+std::string checked(const expr::Node& n,
+                    const std::function<std::string(const std::string&)>& code) {
   const std::string text = "\"" + c_string(expr::to_cpp(n)) + "\"";
   switch (n.kind) {
     case expr::NodeKind::IntLiteral:
@@ -139,7 +139,8 @@ std::string checked(const expr::Node& n, const std::function<std::string(const s
   const std::string b = checked(*n.operands[1], code);
   static const std::map<std::string, std::string> kOps = {
       {"+", "add"}, {"-", "sub"}, {"*", "mul"}, {"/", "div"}, {"%", "mod"}};
-  std::string out = "peppher::detail::checked_" + kOps.at(n.text) + "(" + a + ", " + b + ", " + text;
+  std::string out =
+      "peppher::detail::checked_" + kOps.at(n.text) + "(" + a + ", " + b + ", " + text;
   if (n.text == "/" || n.text == "%") {
     out += ", \"" + c_string(expr::to_cpp(*n.operands[1])) + "\"";
   }
@@ -363,8 +364,8 @@ std::string launch_expr(const plan::WrapperPlan& plan, const std::string& attr,
     return true;
   });
   if (run_time && integers && !checked_or_empty(e).empty()) {
-    return "peppher::checked_launch_size(\"" + c_string(ir::display_name(*plan.iface)) +
-           "\", \"" + v.name + "\", \"" + c_string(attr) + " = " + c_string(e.text) + "\",\n" +
+    return "peppher::checked_launch_size(\"" + c_string(ir::display_name(*plan.iface)) + "\", \"" +
+           v.name + "\", \"" + c_string(attr) + " = " + c_string(e.text) + "\",\n" +
            "                     " + checked(*e.ast, rename) + ")";
   }
   const bool renamed = std::any_of(

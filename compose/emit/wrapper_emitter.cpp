@@ -246,9 +246,8 @@ Data opencl_variant_data(const WrapperPlan& plan, const VariantSlot& s) {
           const bool local = a.role == plan::KernelArgRole::Local && a.local_arg != nullptr;
           arg.set("is_local", flag(local));
           arg.set("bytes", local ? cpp::launch_expr(plan, "localArg " + a.local_arg->name + " size",
-                                                   a.local_arg->size, v) +
-                                       " * " +
-                                       std::to_string(a.elem_bytes)
+                                                    a.local_arg->size, v) +
+                                       " * " + std::to_string(a.elem_bytes)
                                  : "");
           return arg;
         }));
@@ -257,8 +256,7 @@ Data opencl_variant_data(const WrapperPlan& plan, const VariantSlot& s) {
   const std::vector<ir::Expression>& global = src ? src->global_size : kNone;
   const std::vector<ir::Expression>& local = src ? src->local_size : kNone;
   const bool nd = global.size() > 1;
-  d.set("global_size",
-        launch_sizes(plan, "globalSize", global, v, default_global_size(plan), nd));
+  d.set("global_size", launch_sizes(plan, "globalSize", global, v, default_global_size(plan), nd));
   d.set("local_size", launch_sizes(plan, "localSize", local, v, "0", nd));
   d.set("launch_separator", nd ? ",\n                     " : ", ");  // lists: a line each
   return d;
@@ -479,8 +477,8 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
                                 : std::string("0");
     if (o.row_width) {
       count = "(static_cast<void>(" +
-              cpp::checked_length(plan, o, "descRowWidth", *o.row_width, true, false) + "), " + count +
-              ")";
+              cpp::checked_length(plan, o, "descRowWidth", *o.row_width, true, false) + "), " +
+              count + ")";
     }
     od.set("bytes", o.kind == OperandKind::Reference
                         ? "sizeof(" + o.param->elem_type + ")"

@@ -96,12 +96,15 @@ TEST_CASE("e2e: run-time sizes: zero divisors, overflows and null pointers are e
     const char* mode;
     const char* message;
   } expected[] = {
-      {"div", "peppher: rows_fill: parameter 'arr' has numElements = n/d: division by zero "
-              "(d = 0)"},
-      {"overflow", "peppher: cube_fill: parameter 'arr' has numElements = n*n*n: n * n * n "
-                   "overflows 64-bit arithmetic"},
-      {"null", "peppher: rows_fill: parameter 'arr' is a null pointer but has numElements = "
-               "n/d = 1000"},
+      {"div",
+       "peppher: rows_fill: parameter 'arr' has numElements = n/d: division by zero "
+       "(d = 0)"},
+      {"overflow",
+       "peppher: cube_fill: parameter 'arr' has numElements = n*n*n: n * n * n "
+       "overflows 64-bit arithmetic"},
+      {"null",
+       "peppher: rows_fill: parameter 'arr' is a null pointer but has numElements = "
+       "n/d = 1000"},
   };
   for (const auto& e : expected) {
     for (const char* workers : {kCpuOnly, kTwoCpus}) {

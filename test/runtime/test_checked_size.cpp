@@ -38,8 +38,8 @@ TEST_CASE("checked size arithmetic computes exact results", "[checked_size]") {
   CHECK(q.value == 2147483648LL);
   CHECK(d::checked_mod(LLONG_MIN, -1LL, "a % b", "b").value == 0);
   CHECK(d::checked_operand(std::uint64_t{42}, "n").value == 42);
-  CHECK(length_error(d::checked_mul(d::checked_operand(2000, "n"),
-                                    d::checked_operand(2000, "n"), "n * n")) == "");
+  CHECK(length_error(d::checked_mul(d::checked_operand(2000, "n"), d::checked_operand(2000, "n"),
+                                    "n * n")) == "");
 }
 
 TEST_CASE("a zero divisor is a fault naming the divisor", "[checked_size]") {
@@ -57,8 +57,9 @@ TEST_CASE("a 64-bit overflow is a fault naming the operation", "[checked_size]")
   const CheckedSize n = d::checked_operand(3000000, "n");
   const CheckedSize cube = d::checked_mul(d::checked_mul(n, n, "n * n"), n, "n * n * n");
   CHECK(cube.fault == SizeFault::Overflow);
-  CHECK(length_error(cube) == "peppher: iface: parameter 'arr' has numElements = e: n * n * n "
-                              "overflows 64-bit arithmetic");
+  CHECK(length_error(cube) ==
+        "peppher: iface: parameter 'arr' has numElements = e: n * n * n "
+        "overflows 64-bit arithmetic");
   CHECK(d::checked_add(LLONG_MAX, 1LL, "a + b").fault == SizeFault::Overflow);
   CHECK(d::checked_sub(LLONG_MIN, 1LL, "a - b").fault == SizeFault::Overflow);
   CHECK(d::checked_neg(LLONG_MIN, "-a").fault == SizeFault::Overflow);

@@ -45,8 +45,8 @@ inline std::size_t checked_length(const char* iface, const char* param, const ch
                                   long long value, long long max, const void* pointer) {
   const std::size_t n = checked_length(iface, param, what, value, max);
   if (pointer != nullptr || n == 0) return n;
-  throw Error(std::string(iface) + ": parameter '" + param + "' is a null pointer but has " +
-              what + " = " + std::to_string(value) + " (a null pointer needs length 0)");
+  throw Error(std::string(iface) + ": parameter '" + param + "' is a null pointer but has " + what +
+              " = " + std::to_string(value) + " (a null pointer needs length 0)");
 }
 
 }  // namespace peppher

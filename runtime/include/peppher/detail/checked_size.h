@@ -20,8 +20,8 @@ enum class SizeFault : unsigned char { None, DivisionByZero, RemainderByZero, Ov
 struct CheckedSize {
   long long value = 0;
   SizeFault fault = SizeFault::None;
-  const char* at = nullptr;           // the operation, the divisor or the operand, as written
-  unsigned long long operand = 0;     // SizeFault::Operand: the value that does not fit
+  const char* at = nullptr;        // the operation, the divisor or the operand, as written
+  unsigned long long operand = 0;  // SizeFault::Operand: the value that does not fit
 
   constexpr CheckedSize(long long v) : value(v) {}  // NOLINT: a literal or exact value
   constexpr CheckedSize(SizeFault f, const char* where, unsigned long long raw = 0)
@@ -118,8 +118,7 @@ inline std::string describe(const CheckedSize& s) {
 /// @brief Throws peppher::Error "<iface>: parameter '<param>' has <what>: <fault>".
 [[noreturn]] inline void throw_size_fault(const char* iface, const char* param, const char* what,
                                           const CheckedSize& s) {
-  throw Error(std::string(iface) + ": parameter '" + param + "' has " + what + ": " +
-              describe(s));
+  throw Error(std::string(iface) + ": parameter '" + param + "' has " + what + ": " + describe(s));
 }
 
 }  // namespace peppher::detail
