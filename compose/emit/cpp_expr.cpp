@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
+#include <map>
 #include <regex>
 #include <sstream>
 
@@ -49,12 +51,16 @@ std::string task_elements(const plan::Operand& o) {
   return "1LL";
 }
 
-// The element count of a buffer operand in the entry wrapper.
-std::string call_elements(const plan::Operand& o) {
+// The element count of a buffer operand in the entry wrapper: a raw pointer's is computed
+// and checked as the call registers it (checked_length), so that a constraint over it never
+// divides by zero or overflows first.
+std::string call_elements(const plan::WrapperPlan& plan, const plan::Operand& o) {
   switch (o.kind) {
     case plan::OperandKind::RawVector:
     case plan::OperandKind::RawMatrix:
-      return o.count ? as_long(o.count->text) : "0LL";
+      return o.count ? as_long(checked_length(plan, o, "numElements", *o.count,
+                                              o.kind == plan::OperandKind::RawVector, true))
+                     : "0LL";
     case plan::OperandKind::Vector:
     case plan::OperandKind::Matrix:
       return as_long(o.param->name + ".size()");
@@ -90,6 +96,67 @@ std::string with_member_calls(const std::string& text) {
   return std::regex_replace(text, kMember, "$1.$2()");
 }
 
+// Whether `n` is made only of what checked arithmetic computes: integer literals, names and
+// + - * / % (unary - and + too). Anything else (a comparison, a floating-point literal) is
+// computed as written.
+bool checkable(const expr::Node& n) {
+  switch (n.kind) {
+    case expr::NodeKind::IntLiteral:
+    case expr::NodeKind::Identifier:
+      return true;
+    case expr::NodeKind::FloatLiteral:
+      return false;
+    case expr::NodeKind::Unary:
+      return (n.text == "-" || n.text == "+") && checkable(*n.operands[0]);
+    case expr::NodeKind::Binary:
+      return (n.text == "+" || n.text == "-" || n.text == "*" || n.text == "/" || n.text == "%") &&
+             checkable(*n.operands[0]) && checkable(*n.operands[1]);
+  }
+  return false;
+}
+
+// `n` as nested peppher::detail::checked_* calls over peppher::detail::CheckedSize, each
+// operation carrying its text (and a division its divisor's) for the error message;
+// `code` spells a name as C++ (`M.rows` as `M.rows()`).
+std::string checked(const expr::Node& n,
+                    const std::function<std::string(const std::string&)>& code) {
+  const std::string text = "\"" + c_string(expr::to_cpp(n)) + "\"";
+  switch (n.kind) {
+    case expr::NodeKind::IntLiteral:
+      return n.text + "LL";
+    case expr::NodeKind::Identifier:
+      return "peppher::detail::checked_operand(" + code(n.text) + ", \"" + c_string(n.text) + "\")";
+    case expr::NodeKind::Unary: {
+      const std::string a = checked(*n.operands[0], code);
+      return n.text == "-" ? "peppher::detail::checked_neg(" + a + ", " + text + ")" : a;
+    }
+    case expr::NodeKind::Binary:
+      break;
+    case expr::NodeKind::FloatLiteral:
+      return n.text;  // not checkable()
+  }
+  const std::string a = checked(*n.operands[0], code);
+  const std::string b = checked(*n.operands[1], code);
+  static const std::map<std::string, std::string> kOps = {
+      {"+", "add"}, {"-", "sub"}, {"*", "mul"}, {"/", "div"}, {"%", "mod"}};
+  std::string out =
+      "peppher::detail::checked_" + kOps.at(n.text) + "(" + a + ", " + b + ", " + text;
+  if (n.text == "/" || n.text == "%") {
+    out += ", \"" + c_string(expr::to_cpp(*n.operands[1])) + "\"";
+  }
+  return out + ")";
+}
+
+// A descriptor size with arithmetic in it as a checked computation, else "" (a lone name
+// or literal, or what checkable() refuses: computed as before).
+std::string checked_or_empty(const ir::Expression& e) {
+  if (!e.ast || e.ast->kind == expr::NodeKind::Identifier ||
+      e.ast->kind == expr::NodeKind::IntLiteral || !checkable(*e.ast)) {
+    return "";
+  }
+  return checked(*e.ast, [](const std::string& name) { return with_member_calls(name); });
+}
+
 }  // namespace
 
 std::string as_size(const ir::Expression& e) {
@@ -97,18 +164,27 @@ std::string as_size(const ir::Expression& e) {
 }
 
 std::string checked_length(const plan::WrapperPlan& plan, const plan::Operand& o, const char* attr,
-                           const ir::Expression& e, bool extent) {
+                           const ir::Expression& e, bool extent, bool pointer) {
   if (!e.ast) return as_size(e);
-  const std::string wide = expr::to_cpp(*e.ast, [](const std::string& n) { return as_long(n); });
+  std::string wide = checked_or_empty(e);
+  if (wide.empty()) {
+    wide = expr::to_cpp(*e.ast, [](const std::string& n) { return as_long(n); });
+  }
   // Continued lines: the generated statement stays readable (and under ~120 columns) around
   // the message and the value, whose lengths follow the descriptor's names.
   return "peppher::checked_length(\n          \"" + c_string(ir::display_name(*plan.iface)) +
          "\", \"" + o.param->name + "\", \"" + attr + " = " + c_string(e.text) + "\",\n          " +
-         wide + ", " + (extent ? "peppher::kMaxExtent" : "peppher::kMaxElements") + ")";
+         wide + ", " + (extent ? "peppher::kMaxExtent" : "peppher::kMaxElements") +
+         (pointer ? ", " + o.param->name : std::string()) + ")";
 }
 
-std::string as_block(const ir::Expression& e) {
-  return as_long(with_member_calls(e.text));
+std::string as_block(const plan::WrapperPlan& plan, const plan::Operand& o, const char* attr,
+                     const ir::Expression& e) {
+  const std::string wide = checked_or_empty(e);
+  if (wide.empty()) return as_long(with_member_calls(e.text));
+  return "peppher::checked_size(\n          \"" + c_string(ir::display_name(*plan.iface)) +
+         "\", \"" + o.param->name + "\", \"" + attr + " = " + c_string(e.text) + "\",\n          " +
+         wide + ")";
 }
 
 std::string starpu_mode(ir::AccessMode m) {
@@ -170,7 +246,7 @@ std::string in_call(const plan::WrapperPlan& plan, const plan::Term& t) {
     case plan::TermKind::Value:
       return plan.operands[t.operand].param->name;
     case plan::TermKind::Elements:
-      return call_elements(plan.operands[t.operand]);
+      return call_elements(plan, plan.operands[t.operand]);
     case plan::TermKind::Rows:
       return as_long(plan.operands[t.operand].param->name + ".rows()");
     case plan::TermKind::Cols:
@@ -258,7 +334,8 @@ std::string c_string(const std::string& s) {
   return out;
 }
 
-std::string launch_expr(const ir::Expression& e, const ir::Variant& v) {
+std::string launch_expr(const plan::WrapperPlan& plan, const std::string& attr,
+                        const ir::Expression& e, const ir::Variant& v) {
   if (!e.ast) return as_size(e);
   const auto rename = [&](const std::string& name) {
     for (const ir::Tunable& t : v.tunables) {
@@ -271,6 +348,26 @@ std::string launch_expr(const ir::Expression& e, const ir::Variant& v) {
   };
   std::vector<const expr::Node*> ids;
   expr::collect_identifiers(*e.ast, ids);
+  // A tunable's value is written in: checked arithmetic takes integers only, and sizes of
+  // tunables and literals alone are constants compose has checked.
+  const bool run_time = std::any_of(ids.begin(), ids.end(), [&](const expr::Node* id) {
+    return std::none_of(v.tunables.begin(), v.tunables.end(),
+                        [&](const ir::Tunable& t) { return t.name == id->text; });
+  });
+  const bool integers = std::all_of(ids.begin(), ids.end(), [&](const expr::Node* id) {
+    for (const ir::Tunable& t : v.tunables) {
+      if (t.name == id->text) {
+        return t.values.size() == 1 && !t.values.front().empty() &&
+               t.values.front().find_first_not_of("0123456789") == std::string::npos;
+      }
+    }
+    return true;
+  });
+  if (run_time && integers && !checked_or_empty(e).empty()) {
+    return "peppher::checked_launch_size(\"" + c_string(ir::display_name(*plan.iface)) + "\", \"" +
+           v.name + "\", \"" + c_string(attr) + " = " + c_string(e.text) + "\",\n" +
+           "                     " + checked(*e.ast, rename) + ")";
+  }
   const bool renamed = std::any_of(
       ids.begin(), ids.end(), [&](const expr::Node* id) { return rename(id->text) != id->text; });
   if (!renamed) return as_size(e);  // as written

@@ -17,14 +17,21 @@ namespace peppher::emit::cpp {
 std::string as_size(const ir::Expression& e);
 
 /// A raw pointer's length in the entry wrapper: `e` (attribute `attr`, "numElements" or
-/// "descRowWidth") computed in 64 bits and checked by `peppher::checked_length`, which
-/// throws peppher::Error naming the interface, the parameter and the value when it is
-/// negative or above StarPU's 32-bit extent (`extent`) or long long's range.
+/// "descRowWidth") computed in 64 bits (with arithmetic in it, by checked operations:
+/// peppher/detail/checked_size.h) and checked by `peppher::checked_length`, which throws
+/// peppher::Error naming the interface, the parameter and the expression when an operation
+/// divides by zero or overflows, or the value is negative or above StarPU's 32-bit extent
+/// (`extent`) or long long's range; with `pointer` (numElements), also when the pointer is
+/// null but the length is not 0.
 std::string checked_length(const plan::WrapperPlan& plan, const plan::Operand& o, const char* attr,
-                           const ir::Expression& e, bool extent);
+                           const ir::Expression& e, bool extent, bool pointer);
 
-/// `static_cast<long long>(<e>)`: a block size of a partition.
-std::string as_block(const ir::Expression& e);
+/// A block size of a partition or a halo's width (attribute `attr`) in the entry wrapper:
+/// `static_cast<long long>(<e>)` for a lone name or literal; with arithmetic in it,
+/// `peppher::checked_size(...)` over checked 64-bit operations, which throws peppher::Error
+/// naming the interface, the parameter and the expression on a zero divisor or an overflow.
+std::string as_block(const plan::WrapperPlan& plan, const plan::Operand& o, const char* attr,
+                     const ir::Expression& e);
 
 /// "STARPU_R", "STARPU_W", "STARPU_RW".
 std::string starpu_mode(ir::AccessMode m);
@@ -76,8 +83,11 @@ std::string c_string(const std::string& s);
 /// A launch size (globalSize, localSize, a localArg's size) as the OpenCL backend wrapper
 /// computes it from its locals: a parameter is the task's value (a block's length in a
 /// partitioned call), `M.rows` / `M.cols` the Matrix operand's extent (its block's), a
-/// tunable the value of this copy of the variant.
-std::string launch_expr(const ir::Expression& e, const ir::Variant& v);
+/// tunable the value of this copy of the variant. With arithmetic in it, computed by checked
+/// 64-bit operations (`peppher::checked_launch_size`, which throws peppher::Error naming the
+/// interface, the variant and `attr = <e>` on a zero divisor, an overflow or a negative size).
+std::string launch_expr(const plan::WrapperPlan& plan, const std::string& attr,
+                        const ir::Expression& e, const ir::Variant& v);
 
 /// The OpenCL build options as a C string expression: a relative `-I` folder (compose made
 /// it relative to the output folder) is taken from PEPPHER_OUTPUT_DIR, as the kernel file's

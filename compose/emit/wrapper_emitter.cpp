@@ -31,7 +31,7 @@ std::string elem_decl(const ir::Parameter& p) {
 }
 
 // Goes into every backend wrapper: the operand's local (value, pointer or view).
-Data operand_data(const Operand& o) {
+Data operand_data(const WrapperPlan& plan, const Operand& o) {
   Data d;
   d.set("name", o.param->name);
   d.set("index", std::to_string(o.buffer));
@@ -53,7 +53,7 @@ Data operand_data(const Operand& o) {
   d.set("ld_name", names::matrix_ld(n));
   // halo="N": the neighbours' boundaries arrive in two more buffers.
   d.set("has_halo", flag(o.halo != nullptr));
-  d.set("halo", o.halo != nullptr ? cpp::as_block(*o.halo) : "");
+  d.set("halo", o.halo != nullptr ? cpp::as_block(plan, o, "halo", *o.halo) : "");
   d.set("halo_before", std::to_string(o.halo_buffer));
   d.set("halo_after", std::to_string(o.halo_buffer + 1));
   return d;
@@ -62,7 +62,7 @@ Data operand_data(const Operand& o) {
 // Goes into the entry wrapper and the codelet: one StarPU buffer, and how a partitioned
 // call splits it.
 Data buffer_data(const WrapperPlan& plan, const Operand& o) {
-  Data d = operand_data(o);
+  Data d = operand_data(plan, o);
   d.set("builder", plan.partitioned ? names::local_call() : names::local_task());
   d.set("split_none", flag(o.split == SplitKind::None));
   d.set("split_blocks", flag(o.split == SplitKind::Blocks));
@@ -72,15 +72,15 @@ Data buffer_data(const WrapperPlan& plan, const Operand& o) {
   d.set("split_auto", flag(o.split == SplitKind::Auto));
   d.set("split_reduce", flag(o.split == SplitKind::Reduce));
   d.set("reduction", cpp::reduction(o.param->reduction));
-  d.set("block", o.block ? cpp::as_block(*o.block) : "");
-  d.set("block_cols", o.block_cols ? cpp::as_block(*o.block_cols) : "");
+  d.set("block", o.block ? cpp::as_block(plan, o, "partition", *o.block) : "");
+  d.set("block_cols", o.block_cols ? cpp::as_block(plan, o, "partition", *o.block_cols) : "");
   d.set("mode", plan.is_buffer(o) ? cpp::starpu_mode(o.mode) : "");
   // A vector's one extent is its length; a raw matrix's are its rows and row width.
   d.set("count", o.count ? cpp::checked_length(plan, o, "numElements", *o.count,
-                                               o.kind == OperandKind::RawVector)
+                                               o.kind == OperandKind::RawVector, true)
                          : "");
   d.set("row_width",
-        o.row_width ? cpp::checked_length(plan, o, "descRowWidth", *o.row_width, true) : "");
+        o.row_width ? cpp::checked_length(plan, o, "descRowWidth", *o.row_width, true, false) : "");
   d.set("is_container", flag(o.kind == OperandKind::Vector || o.kind == OperandKind::Matrix ||
                              o.kind == OperandKind::ScalarContainer));
   return d;
@@ -100,11 +100,12 @@ std::string default_global_size(const WrapperPlan& plan) {
 
 // A launch's sizes as OpenClLaunch::run takes them: one value for a 1-D range ("n", or
 // `fallback` when the descriptor gives none), else a list, dimension 0 first ("{nj, ni}").
-std::string launch_sizes(const std::vector<ir::Expression>& sizes, const ir::Variant& v,
+std::string launch_sizes(const WrapperPlan& plan, const char* attr,
+                         const std::vector<ir::Expression>& sizes, const ir::Variant& v,
                          const std::string& fallback, bool list) {
-  if (!list) return sizes.empty() ? fallback : cpp::launch_expr(sizes.front(), v);
+  if (!list) return sizes.empty() ? fallback : cpp::launch_expr(plan, attr, sizes.front(), v);
   std::vector<std::string> items;
-  for (const ir::Expression& e : sizes) items.push_back(cpp::launch_expr(e, v));
+  for (const ir::Expression& e : sizes) items.push_back(cpp::launch_expr(plan, attr, e, v));
   return "{" + comma_list(items) + "}";
 }
 
@@ -244,8 +245,9 @@ Data opencl_variant_data(const WrapperPlan& plan, const VariantSlot& s) {
           arg.set("value", a.local);
           const bool local = a.role == plan::KernelArgRole::Local && a.local_arg != nullptr;
           arg.set("is_local", flag(local));
-          arg.set("bytes", local ? cpp::launch_expr(a.local_arg->size, v) + " * " +
-                                       std::to_string(a.elem_bytes)
+          arg.set("bytes", local ? cpp::launch_expr(plan, "localArg " + a.local_arg->name + " size",
+                                                    a.local_arg->size, v) +
+                                       " * " + std::to_string(a.elem_bytes)
                                  : "");
           return arg;
         }));
@@ -254,8 +256,8 @@ Data opencl_variant_data(const WrapperPlan& plan, const VariantSlot& s) {
   const std::vector<ir::Expression>& global = src ? src->global_size : kNone;
   const std::vector<ir::Expression>& local = src ? src->local_size : kNone;
   const bool nd = global.size() > 1;
-  d.set("global_size", launch_sizes(global, v, default_global_size(plan), nd));
-  d.set("local_size", launch_sizes(local, v, "0", nd));
+  d.set("global_size", launch_sizes(plan, "globalSize", global, v, default_global_size(plan), nd));
+  d.set("local_size", launch_sizes(plan, "localSize", local, v, "0", nd));
   d.set("launch_separator", nd ? ",\n                     " : ", ");  // lists: a line each
   return d;
 }
@@ -349,7 +351,7 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
 
   Data operands{Data::type::list}, buffers{Data::type::list}, values{Data::type::list};
   for (const Operand& o : plan.operands) {
-    operands.push_back(operand_data(o));
+    operands.push_back(operand_data(plan, o));
     if (plan.is_buffer(o)) {
       buffers.push_back(buffer_data(plan, o));
     } else {
@@ -471,12 +473,12 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
     // Lengths are checked (peppher::checked_length) before a variant runs inline, as the
     // task path checks them before registering.
     std::string count = o.count ? cpp::checked_length(plan, o, "numElements", *o.count,
-                                                      o.kind == OperandKind::RawVector)
+                                                      o.kind == OperandKind::RawVector, true)
                                 : std::string("0");
     if (o.row_width) {
       count = "(static_cast<void>(" +
-              cpp::checked_length(plan, o, "descRowWidth", *o.row_width, true) + "), " + count +
-              ")";
+              cpp::checked_length(plan, o, "descRowWidth", *o.row_width, true, false) + "), " +
+              count + ")";
     }
     od.set("bytes", o.kind == OperandKind::Reference
                         ? "sizeof(" + o.param->elem_type + ")"

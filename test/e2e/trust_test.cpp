@@ -86,3 +86,37 @@ TEST_CASE("e2e: names next to the reserved ones compose, build and run") {
   CHECK(r.exit_code == 0);
   CHECK_THAT(r.output, Catch::Contains("v = 42 42"));  // (((1*2+1)*2+2)*2+3)*2+4
 }
+
+TEST_CASE("e2e: run-time sizes: zero divisors, overflows and null pointers are errors") {
+  // test/e2e/cases/sizes: numElements="n/d" and "n*n*n", computed in checked 64-bit
+  // arithmetic by the entry wrapper; the program catches nothing, so an error ends it with
+  // status 1 and the message (never SIGFPE, an abort or a made-up length).
+  fs::path out = compose_and_build("sizes", cases() / "sizes/main.xml");
+  const struct {
+    const char* mode;
+    const char* message;
+  } expected[] = {
+      {"div",
+       "peppher: rows_fill: parameter 'arr' has numElements = n/d: division by zero "
+       "(d = 0)"},
+      {"overflow",
+       "peppher: cube_fill: parameter 'arr' has numElements = n*n*n: n * n * n "
+       "overflows 64-bit arithmetic"},
+      {"null",
+       "peppher: rows_fill: parameter 'arr' is a null pointer but has numElements = "
+       "n/d = 1000"},
+  };
+  for (const auto& e : expected) {
+    for (const char* workers : {kCpuOnly, kTwoCpus}) {
+      e2e::Run r = run_program(out / "sizes", e.mode, workers);
+      INFO(e.mode << " under " << workers << ":\n" << r.output);
+      CHECK(r.exit_code == 1);
+      CHECK_THAT(r.output, Catch::Contains(e.message));
+      CHECK_THAT(r.output, !Catch::Contains("returned"));
+    }
+  }
+  e2e::Run ok = run_program(out / "sizes", "ok", kCpuOnly);
+  INFO(ok.output);
+  CHECK(ok.exit_code == 0);
+  CHECK_THAT(ok.output, Catch::Contains("ok 4 0 7 0"));
+}

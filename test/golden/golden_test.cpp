@@ -194,6 +194,10 @@ TEST_CASE("golden: partitioned calls: raw blocks, 2-D blocks, '?' with a history
   check_golden_descriptors("partition");
 }
 
+TEST_CASE("golden: sizes with arithmetic: checked lengths, row widths, blocks, constraints") {
+  check_golden_descriptors("sizes");
+}
+
 namespace {
 
 // vector_scale with a second raw operand `out` (numElements "n"): `arr` is partitioned.

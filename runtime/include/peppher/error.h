@@ -38,4 +38,15 @@ inline std::size_t checked_length(const char* iface, const char* param, const ch
                                std::to_string(max) + ")"));
 }
 
+/// @brief checked_length of raw pointer @p pointer's length: also throws peppher::Error
+///        naming the interface and the parameter when the pointer is null but the length is
+///        not 0 (StarPU would copy from it, a variant read it).
+inline std::size_t checked_length(const char* iface, const char* param, const char* what,
+                                  long long value, long long max, const void* pointer) {
+  const std::size_t n = checked_length(iface, param, what, value, max);
+  if (pointer != nullptr || n == 0) return n;
+  throw Error(std::string(iface) + ": parameter '" + param + "' is a null pointer but has " + what +
+              " = " + std::to_string(value) + " (a null pointer needs length 0)");
+}
+
 }  // namespace peppher

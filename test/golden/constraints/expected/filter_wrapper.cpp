@@ -4,6 +4,7 @@
 // the descriptors and run compose again.
 #include "filter_wrapper.h"
 
+#include <peppher/detail/checked_size.h>
 #include <peppher/detail/variant_errors.h>
 #include <peppher/runtime.h>
 #include <peppher/task.h>
@@ -279,7 +280,7 @@ void filter(
     peppher_placement.container(m, STARPU_R);
     peppher_placement.raw(static_cast<std::size_t>(peppher::checked_length(
           "filter", "p", "numElements = n",
-          static_cast<long long>(n), peppher::kMaxExtent)) * sizeof(float), STARPU_R);
+          static_cast<long long>(n), peppher::kMaxExtent, p)) * sizeof(float), STARPU_R);
     peppher_chosen = peppher_placement.choose_without_model(peppher_selector, peppher_accepts);
     if (peppher_chosen >= 0) peppher_cl = &peppher_single_codelets[peppher_chosen];
   }
@@ -313,7 +314,7 @@ void filter(
   peppher_task.use(1, m);
   peppher_task.register_vector(2, p, peppher::checked_length(
           "filter", "p", "numElements = n",
-          static_cast<long long>(n), peppher::kMaxExtent), sizeof(float));
+          static_cast<long long>(n), peppher::kMaxExtent, p), sizeof(float));
   peppher_task.submit(true);
   peppher::detail::rethrow_variant_exception();  // the variant threw on its worker
 }

@@ -4,6 +4,7 @@
 // the descriptors and run compose again.
 #include "sort_wrapper.h"
 
+#include <peppher/detail/checked_size.h>
 #include <peppher/detail/variant_errors.h>
 #include <peppher/runtime.h>
 #include <peppher/task.h>
@@ -150,7 +151,7 @@ void sort<float>(float * data, int n) {
     peppher::detail::require_running("sort<float>");
     peppher::detail::prepare_inline_operand(data, peppher::checked_length(
           "sort<float>", "data", "numElements = n",
-          static_cast<long long>(n), peppher::kMaxExtent) * sizeof(float), true);
+          static_cast<long long>(n), peppher::kMaxExtent, data) * sizeof(float), true);
     switch (peppher_inline) {
       case 0:
         peppher_counter_sort_cpu.hit();
@@ -164,7 +165,7 @@ void sort<float>(float * data, int n) {
   peppher_task.args<PeppherArgs>().n = n;
   peppher_task.register_vector(0, data, peppher::checked_length(
           "sort<float>", "data", "numElements = n",
-          static_cast<long long>(n), peppher::kMaxExtent), sizeof(float));
+          static_cast<long long>(n), peppher::kMaxExtent, data), sizeof(float));
   peppher_task.submit(true);
   peppher::detail::rethrow_variant_exception();  // the variant threw on its worker
 }

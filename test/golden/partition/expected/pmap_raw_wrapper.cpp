@@ -4,6 +4,7 @@
 // the descriptors and run compose again.
 #include "pmap_raw_wrapper.h"
 
+#include <peppher/detail/checked_size.h>
 #include <peppher/detail/variant_errors.h>
 #include <peppher/runtime.h>
 #include <peppher/task.h>
@@ -154,13 +155,13 @@ void pmap_raw(const float * x, float * y, int n, int bs, const float * coef) {
   peppher_program_pmap_raw_opencl.get();  // builds the kernels once per session, off the workers
   peppher_call.split_raw(0, "x", x, peppher::checked_length(
           "pmap_raw", "x", "numElements = n",
-          static_cast<long long>(n), peppher::kMaxExtent), sizeof(float), static_cast<long long>(bs));
+          static_cast<long long>(n), peppher::kMaxExtent, x), sizeof(float), static_cast<long long>(bs));
   peppher_call.split_raw(1, "y", y, peppher::checked_length(
           "pmap_raw", "y", "numElements = n",
-          static_cast<long long>(n), peppher::kMaxExtent), sizeof(float), static_cast<long long>(bs));
+          static_cast<long long>(n), peppher::kMaxExtent, y), sizeof(float), static_cast<long long>(bs));
   peppher_call.register_vector(2, coef, peppher::checked_length(
           "pmap_raw", "coef", "numElements = 2",
-          2, peppher::kMaxExtent), sizeof(float));
+          2, peppher::kMaxExtent, coef), sizeof(float));
   for (size_t peppher_b = 0; peppher_b < peppher_call.blocks(); ++peppher_b) {
     PeppherArgs& peppher_args = peppher_call.args<PeppherArgs>(peppher_b);
     peppher_args.n = static_cast<int>(peppher_call.block_size(peppher_b, 1));

@@ -4,6 +4,7 @@
 // the descriptors and run compose again.
 #include "vector_scale_wrapper.h"
 
+#include <peppher/detail/checked_size.h>
 #include <peppher/detail/variant_errors.h>
 #include <peppher/runtime.h>
 #include <peppher/task.h>
@@ -185,7 +186,7 @@ void vector_scale(float * arr, int size, float factor) {
     peppher::detail::require_running("vector_scale");
     peppher::detail::prepare_inline_operand(arr, peppher::checked_length(
           "vector_scale", "arr", "numElements = size",
-          static_cast<long long>(size), peppher::kMaxExtent) * sizeof(float), true);
+          static_cast<long long>(size), peppher::kMaxExtent, arr) * sizeof(float), true);
     switch (peppher_inline) {
       case 0:
         peppher_counter_scale_cpu_func.hit();
@@ -198,7 +199,7 @@ void vector_scale(float * arr, int size, float factor) {
   peppher_task.args<PeppherArgs>().factor = factor;
   peppher_task.register_vector(0, arr, peppher::checked_length(
           "vector_scale", "arr", "numElements = size",
-          static_cast<long long>(size), peppher::kMaxExtent), sizeof(float));
+          static_cast<long long>(size), peppher::kMaxExtent, arr), sizeof(float));
   peppher_task.submit(true);
   peppher::detail::rethrow_variant_exception();  // the variant threw on its worker
 }

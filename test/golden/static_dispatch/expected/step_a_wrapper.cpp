@@ -4,6 +4,7 @@
 // the descriptors and run compose again.
 #include "step_a_wrapper.h"
 
+#include <peppher/detail/checked_size.h>
 #include <peppher/detail/variant_errors.h>
 #include <peppher/runtime.h>
 #include <peppher/task.h>

@@ -4,6 +4,7 @@
 // the descriptors and run compose again.
 #include "saxpy_wrapper.hpp"
 
+#include <peppher/detail/checked_size.h>
 #include <peppher/detail/variant_errors.h>
 #include <peppher/runtime.h>
 #include <peppher/task.h>
@@ -142,7 +143,8 @@ void peppher_opencl_saxpy_opencl(void* peppher_buffers[], void* peppher_cl_arg) 
   peppher_launch.arg(grid, "grid");
   peppher_launch.arg(rows, "rows");
   peppher_launch.arg(cols, "cols");
-  peppher_launch.run(static_cast<size_t>(rows*cols), static_cast<size_t>(64));
+  peppher_launch.run(peppher::checked_launch_size("saxpy", "saxpy_opencl", "globalSize = rows*cols",
+                     peppher::detail::checked_mul(peppher::detail::checked_operand(rows, "rows"), peppher::detail::checked_operand(cols, "cols"), "rows * cols")), static_cast<size_t>(64));
 } catch (...) {
   peppher::detail::record_variant_exception("saxpy", "saxpy_opencl");
 }
@@ -248,7 +250,7 @@ void saxpy(
     peppher_placement.container(m, STARPU_W);
     peppher_placement.raw(static_cast<std::size_t>(peppher::checked_length(
           "saxpy", "grid", "numElements = rows*cols",
-          static_cast<long long>(rows) * static_cast<long long>(cols), peppher::kMaxElements)) * sizeof(double), STARPU_R);
+          peppher::detail::checked_mul(peppher::detail::checked_operand(rows, "rows"), peppher::detail::checked_operand(cols, "cols"), "rows * cols"), peppher::kMaxElements, grid)) * sizeof(double), STARPU_R);
     peppher_calibrating.prepare(peppher_placement, peppher_selector, peppher_slots,
                                 peppher_accepts);
   }
@@ -271,7 +273,7 @@ void saxpy(
   peppher_task.use(2, m);
   peppher_task.register_matrix(3, grid, peppher::checked_length(
           "saxpy", "grid", "numElements = rows*cols",
-          static_cast<long long>(rows) * static_cast<long long>(cols), peppher::kMaxElements), peppher::checked_length(
+          peppher::detail::checked_mul(peppher::detail::checked_operand(rows, "rows"), peppher::detail::checked_operand(cols, "cols"), "rows * cols"), peppher::kMaxElements, grid), peppher::checked_length(
           "saxpy", "grid", "descRowWidth = cols",
           static_cast<long long>(cols), peppher::kMaxExtent), sizeof(double));
   peppher_task.submit(true);
