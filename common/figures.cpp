@@ -167,7 +167,7 @@ std::string box_lines(const std::vector<GanttBox>& boxes) {
 std::string draw_gantt(const Trace& trace, const std::vector<std::string>& palette,
                        const std::string& dir) {
   // Rows: workers from the top, then bus links. One data block per variant (its colour and
-  // key entry), one for transfers; spans closer than a pixel of the time axis are one box.
+  // key entry), one for transfers; drawn at the time axis's resolution (pixel_boxes).
   std::vector<Track> rows = trace.workers;
   rows.insert(rows.end(), trace.links.begin(), trace.links.end());
   std::map<int, std::size_t> row_of;
@@ -176,10 +176,11 @@ std::string draw_gantt(const Trace& trace, const std::vector<std::string>& palet
     auto it = row_of.find(tid);
     return it == row_of.end() ? std::size_t{0} : it->second;
   };
-  std::map<std::size_t, std::vector<GanttBox>> spans;  // palette index -> its tasks
+  std::vector<GanttSpan> spans;
+  spans.reserve(trace.tasks.size());
   double end = 0;
   for (const TaskSpan& t : trace.tasks) {
-    spans[index_of(palette, t.variant)].push_back({t.ts / 1000, (t.ts + t.dur) / 1000, row(t.tid)});
+    spans.push_back({t.ts / 1000, (t.ts + t.dur) / 1000, row(t.tid), index_of(palette, t.variant)});
     end = std::max(end, (t.ts + t.dur) / 1000);
   }
   std::vector<GanttBox> moves;
@@ -189,8 +190,8 @@ std::string draw_gantt(const Trace& trace, const std::vector<std::string>& palet
   const double pixel = xmax / kGanttWidthPixels;
   std::string data, plot;
   int block = 0;
-  for (auto& [index, boxes] : spans) {
-    data += box_lines(coalesce(std::move(boxes), pixel)) + "\n\n";
+  for (const auto& [index, boxes] : pixel_boxes(std::move(spans), pixel)) {
+    data += box_lines(boxes) + "\n\n";
     plot += std::string(plot.empty() ? "plot " : ", \\\n     ") + "'gantt.dat' index " +
             std::to_string(block++) +
             " using (($1+$2)/2):3:(($2-$1)/2):(0.35) with boxxyerror fs solid 0.9 noborder lc "

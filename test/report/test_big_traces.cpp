@@ -237,3 +237,25 @@ TEST_CASE("report: a link or FIFO planted at an output's name is an error naming
     }
   }
 }
+
+TEST_CASE("report: spans narrower than a pixel become one box per pixel, of its main colour") {
+  const std::size_t a = 0, b = 1;
+  // Pixel 0 of row 0: mostly a; then a span of b three pixels wide, kept exact; then a lone
+  // narrow a, more than a pixel after the first box of a.
+  const std::vector<GanttSpan> spans = {{0.0, 0.3, 0, a}, {0.3, 0.4, 0, b}, {0.5, 0.9, 0, a},
+                                        {2.0, 5.0, 0, b}, {5.1, 5.2, 0, a}, {0.0, 0.2, 1, b}};
+  const std::map<std::size_t, std::vector<GanttBox>> boxes = pixel_boxes(spans, 1.0);
+  REQUIRE(boxes.at(a).size() == 2);
+  CHECK(boxes.at(a)[0].from == 0.0);
+  CHECK(boxes.at(a)[0].to == 0.9);
+  CHECK(boxes.at(a)[1].from == 5.1);
+  REQUIRE(boxes.at(b).size() == 2);
+  CHECK(boxes.at(b)[0].row == 0);
+  CHECK(boxes.at(b)[0].from == 2.0);
+  CHECK(boxes.at(b)[0].to == 5.0);
+  CHECK(boxes.at(b)[1].row == 1);
+  // One colour: boxes closer than a pixel merge.
+  const std::vector<GanttBox> merged = coalesce({{0, 1, 0}, {1.5, 3, 0}, {4.5, 5, 0}}, 1.0);
+  REQUIRE(merged.size() == 2);
+  CHECK(merged[0].to == 3);
+}
