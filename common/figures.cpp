@@ -16,6 +16,8 @@
 #include <fstream>
 #include <map>
 
+#include "common/files.h"
+#include "common/gantt_boxes.h"
 #include "common/report_error.h"
 
 namespace peppher::perfdata {
@@ -53,29 +55,36 @@ std::string title(const std::string& s) {
 }
 
 void write(const std::string& path, const std::string& text) {
-  std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  f << text;
-  if (!f) throw ReportError(path + ": error: cannot write");
+  if (std::string problem = files::write_file(path, text); !problem.empty())
+    throw ReportError(path + ": error: " + problem);
 }
 
 // Runs gnuplot on `script` in `dir` (its working folder, so the script names its files
 // plainly): started with an argument vector by posix_spawnp, never through a shell, so
 // nothing in the folder's name or in the script's strings is a command. Its output goes to
-// <script>.log, kept and shown when it fails.
+// a fresh file of ours (shown, then removed, when it fails).
 void run_gnuplot(const std::string& dir, const std::string& script) {
-  const std::string log = script + ".log";
+  std::string log;
+  if (std::string problem = files::create_temporary(dir + "/" + script + ".log", log);
+      !problem.empty())
+    throw ReportError(dir + "/" + script + ".log: error: " + problem);
+  const int log_fd = ::open(log.c_str(), O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+  ::unlink(log.c_str());  // read through log_fd only
+  if (log_fd < 0)
+    throw ReportError(log + ": error: cannot open gnuplot's log: " + std::strerror(errno));
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  posix_spawn_file_actions_adddup2(&actions, log_fd, 1);
+  posix_spawn_file_actions_adddup2(&actions, log_fd, 2);
   std::string program = "gnuplot";
   std::string argument = script;
   char* argv[] = {program.data(), argument.data(), nullptr};
   pid_t pid = 0;
   const int started = posix_spawnp(&pid, "gnuplot", &actions, nullptr, argv, environ);
   posix_spawn_file_actions_destroy(&actions);
+  if (started != 0) ::close(log_fd);
   // ENOENT is also what a missing folder gives; the folder was made just before.
   if (started == ENOENT && std::filesystem::is_directory(dir)) {
     throw ReportError(
@@ -93,17 +102,45 @@ void run_gnuplot(const std::string& dir, const std::string& script) {
   } while (waited < 0 && errno == EINTR);
   if (waited < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     std::string text;
-    std::ifstream in(dir + "/" + log);
-    std::getline(in, text, '\0');
+    char buffer[4096];
+    ssize_t n = 0;
+    ::lseek(log_fd, 0, SEEK_SET);
+    while ((n = ::read(log_fd, buffer, sizeof buffer)) > 0 && text.size() < (1 << 16))
+      text.append(buffer, static_cast<std::size_t>(n));
+    ::close(log_fd);
     throw ReportError(dir + "/" + script + ": error: gnuplot failed:\n" + text);
   }
-  std::remove((dir + "/" + log).c_str());
+  ::close(log_fd);
 }
 
-std::string header(const std::string& file, int width, int height, bool svg = false) {
+// Runs gnuplot on `script`, which writes its figure to `output_var`'s value: a fresh file
+// of ours in `dir` (files::create_temporary), moved onto `figure` only where that names a
+// regular file or nothing, so a link or FIFO planted at the figure's name is never followed.
+// `script` is gnuplot text with "@OUTPUT@" where the output's quoted name goes.
+void draw(const std::string& dir, const std::string& figure, const std::string& base,
+          std::string script) {
+  const std::string path = dir + "/" + figure;
+  std::string tmp;
+  if (std::string problem = files::create_temporary(path, tmp); !problem.empty())
+    throw ReportError(path + ": error: " + problem);
+  const std::size_t at = script.find("@OUTPUT@");
+  script.replace(at, 8, gp_quote(std::filesystem::path(tmp).filename().string()));
+  try {
+    write(dir + "/" + base + ".gp", script);
+    run_gnuplot(dir, base + ".gp");
+  } catch (...) {
+    ::unlink(tmp.c_str());
+    throw;
+  }
+  if (std::string problem = files::replace_with(tmp, path); !problem.empty())
+    throw ReportError(path + ": error: " + problem);
+}
+
+// The script's opening; draw() puts the output's name at @OUTPUT@.
+std::string header(int width, int height, bool svg = false) {
   return std::string("set terminal ") + (svg ? "svg" : "pngcairo") + " size " +
-         std::to_string(width) + "," + std::to_string(height) + " font 'sans,10'\nset output " +
-         gp_quote(file) + "\nset grid\n";
+         std::to_string(width) + "," + std::to_string(height) +
+         " font 'sans,10'\nset output @OUTPUT@\nset grid\n";
 }
 
 }  // namespace
@@ -112,64 +149,89 @@ std::string colour(std::size_t index) {
   return kColours[index % (sizeof kColours / sizeof kColours[0])];
 }
 
+namespace {
+
+// "%.6f %.6f %.1f" lines of @p boxes, one data block of gantt.dat.
+std::string box_lines(const std::vector<GanttBox>& boxes) {
+  std::string text;
+  for (const GanttBox& b : boxes) {
+    char line[128];
+    std::snprintf(line, sizeof line, "%.6f %.6f %.1f\n", b.from, b.to, static_cast<double>(b.row));
+    text += line;
+  }
+  return text;
+}
+
+}  // namespace
+
 std::string draw_gantt(const Trace& trace, const std::vector<std::string>& palette,
                        const std::string& dir) {
   // Rows: workers from the top, then bus links. One data block per variant (its colour and
-  // key entry), one for transfers.
+  // key entry), one for transfers; drawn at the time axis's resolution (pixel_boxes).
   std::vector<Track> rows = trace.workers;
   rows.insert(rows.end(), trace.links.begin(), trace.links.end());
   std::map<int, std::size_t> row_of;
   for (std::size_t r = 0; r < rows.size(); ++r) row_of[rows[r].tid] = rows.size() - 1 - r;
-  std::map<std::size_t, std::string> blocks;  // palette index -> data
+  const auto row = [&](int tid) {
+    auto it = row_of.find(tid);
+    return it == row_of.end() ? std::size_t{0} : it->second;
+  };
+  std::vector<GanttSpan> spans;
+  spans.reserve(trace.tasks.size());
   double end = 0;
   for (const TaskSpan& t : trace.tasks) {
-    const double y = static_cast<double>(row_of[t.tid]);
-    char line[128];
-    std::snprintf(line, sizeof line, "%.6f %.6f %.1f\n", t.ts / 1000, (t.ts + t.dur) / 1000, y);
-    blocks[index_of(palette, t.variant)] += line;
+    spans.push_back({t.ts / 1000, (t.ts + t.dur) / 1000, row(t.tid), index_of(palette, t.variant)});
     end = std::max(end, (t.ts + t.dur) / 1000);
   }
-  std::string transfers;
-  for (const TransferSpan& x : trace.transfers) {
-    char line[128];
-    std::snprintf(line, sizeof line, "%.6f %.6f %.1f\n", x.ts / 1000, (x.ts + x.dur) / 1000,
-                  static_cast<double>(row_of[x.tid]));
-    transfers += line;
-  }
+  std::vector<GanttBox> moves;
+  for (const TransferSpan& x : trace.transfers)
+    moves.push_back({x.ts / 1000, (x.ts + x.dur) / 1000, row(x.tid)});
+  const double xmax = end > 0 ? end * 1.01 : 1;
+  const double pixel = xmax / kGanttWidthPixels;
   std::string data, plot;
   int block = 0;
-  for (const auto& [index, text] : blocks) {
-    data += text + "\n\n";
+  for (const auto& [index, boxes] : pixel_boxes(std::move(spans), pixel)) {
+    data += box_lines(boxes) + "\n\n";
     plot += std::string(plot.empty() ? "plot " : ", \\\n     ") + "'gantt.dat' index " +
             std::to_string(block++) +
             " using (($1+$2)/2):3:(($2-$1)/2):(0.35) with boxxyerror fs solid 0.9 noborder lc "
             "rgb '" +
             colour(index) + "' title " + title(index < palette.size() ? palette[index] : "unknown");
   }
-  if (!transfers.empty()) {
-    data += transfers + "\n\n";
+  if (!moves.empty()) {
+    data += box_lines(coalesce(std::move(moves), pixel)) + "\n\n";
     plot += std::string(plot.empty() ? "plot " : ", \\\n     ") + "'gantt.dat' index " +
             std::to_string(block++) +
             " using (($1+$2)/2):3:(($2-$1)/2):(0.2) with boxxyerror fs solid 0.6 noborder lc "
             "rgb '#555555' title 'transfer'";
   }
   if (plot.empty()) plot = "plot 1/0 notitle";
-  // Row labels without the device description StarPU appends ("OpenCL 0 (pthread-...)").
+  // Row labels without the device description StarPU appends ("OpenCL 0 (pthread-...)");
+  // with more rows than fit, every label_every-th.
+  const GanttRows fit = fit_rows(rows.size());
   std::string ytics;
-  for (std::size_t r = 0; r < rows.size(); ++r) {
+  for (std::size_t r = 0; r < rows.size(); r += fit.label_every) {
     const std::string label = rows[r].name.substr(0, rows[r].name.find(" ("));
     ytics += (r ? ", " : "") + gp_quote(label) + " " + std::to_string(rows.size() - 1 - r);
   }
-  const int height = 140 + 40 * static_cast<int>(std::max<std::size_t>(rows.size(), 2));
-  std::string script = header("gantt.png", 1000, height);
-  script += "set title 'Tasks per worker, coloured by variant; data transfers per bus link'\n";
+  std::string heading = "Tasks per worker, coloured by variant; data transfers per bus link";
+  if (fit.compressed) {
+    char note[160];
+    std::snprintf(note, sizeof note, " (%zu rows, compressed to %.2f px each", rows.size(),
+                  fit.row_pixels);
+    heading += note;
+    if (fit.label_every > 1)
+      heading += "; one label per " + std::to_string(fit.label_every) + " rows";
+    heading += ")";
+  }
+  std::string script = header(kGanttWidthPixels, fit.height);
+  script += "set title " + gp_quote(heading) + "\n";
   script += "set xlabel 'time (ms)'\nset ytics (" + ytics + ") noenhanced\n";
   script += "set yrange [-0.6:" + std::to_string(rows.size() - 0.4) + "]\n";
-  script += "set xrange [0:" + std::to_string(end > 0 ? end * 1.01 : 1) + "]\n";
+  script += "set xrange [0:" + std::to_string(xmax) + "]\n";
   script += "set key outside right top\nset grid noytics\n" + plot + "\n";
   write(dir + "/gantt.dat", data);
-  write(dir + "/gantt.gp", script);
-  run_gnuplot(dir, "gantt.gp");
+  draw(dir, "gantt.png", "gantt", script);
   return "gantt.png";
 }
 
@@ -207,15 +269,14 @@ std::string draw_curve(const Curve& curve, int k, const std::vector<std::string>
                std::to_string(std::sqrt(from * to)) + ", graph 0.95 center font ',9' tc rgb '" +
                colour(index_of(palette, r.variant)) + "'\n";
   }
-  std::string script = header(figure, 800, 450, svg);
+  std::string script = header(800, 450, svg);
   script += "set title " +
             title(curve.iface + ": time per call by variant (" + curve.source + ")") + "\n";
   script += "set xlabel " + title(curve.axis) + "\nset ylabel 'microseconds per call'\n";
   if (lo > 0 && hi > lo) script += "set logscale x\n";
   script += "set logscale y\nset key left top\n" + regions + plot + "\n";
   write(dir + "/" + base + ".dat", data);
-  write(dir + "/" + base + ".gp", script);
-  run_gnuplot(dir, base + ".gp");
+  draw(dir, figure, base, script);
   return figure;
 }
 

@@ -2,7 +2,9 @@
 // chart of workers and bus links coloured by variant, and per curve the time of every
 // variant against size with the region where each wins shaded. Each figure is a data file
 // and a script written into the output folder, then run by gnuplot (never through a
-// shell; every name from a trace, table or model is quoted as data in the script).
+// shell; every name from a trace, table or model is quoted as data in the script). Every
+// file is written whole and never through a link (files::write_file; gnuplot's picture goes
+// to a fresh name moved onto the figure's); a link or FIFO there is a ReportError naming it.
 #pragma once
 
 #include <string>

@@ -98,9 +98,22 @@ std::string write_file(const std::string& path, const std::string& text) {
     if (n > 0) done += static_cast<std::size_t>(n);
   }
   if (::close(fd) != 0 && error == 0) error = errno;
-  // Looked at again just before: what appeared at the path meanwhile is not replaced either.
-  std::string problem = error != 0 ? std::string("cannot be written (") + std::strerror(error) + ")"
-                                   : not_replaceable(path, mode);
+  if (error == 0) return replace_with(tmp, path);
+  ::unlink(tmp.c_str());
+  return std::string("cannot be written (") + std::strerror(error) + ")";
+}
+
+std::string create_temporary(const std::string& path, std::string& tmp) {
+  const int fd = open_fresh_temporary(path, tmp);
+  if (fd < 0) return std::string("cannot be written (") + std::strerror(errno) + ")";
+  ::close(fd);
+  return "";
+}
+
+std::string replace_with(const std::string& tmp, const std::string& path) {
+  // Looked at just before: what appeared at the path meanwhile is not replaced either.
+  mode_t mode = 0;
+  std::string problem = not_replaceable(path, mode);
   if (problem.empty() && ::rename(tmp.c_str(), path.c_str()) != 0)
     problem = std::string("cannot be written (") + std::strerror(errno) + ")";
   if (!problem.empty()) ::unlink(tmp.c_str());

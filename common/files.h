@@ -38,4 +38,15 @@ std::string read_file(const std::string& path, std::uintmax_t max_bytes, std::st
 /// failed write leaves no temporary behind and `path` as it was.
 std::string write_file(const std::string& path, const std::string& text);
 
+/// For a program that writes an output by name itself (gnuplot's `set output`): creates an
+/// empty file in path's folder under a fresh name no one else holds (O_EXCL, never through a
+/// link); `tmp` gets its name. Returns "" or why not, said after the path's name.
+std::string create_temporary(const std::string& path, std::string& tmp);
+
+/// Renames `tmp` onto `path`, only where `path` names a regular file or nothing (as
+/// write_file does); otherwise removes `tmp`. Returns "" or why not, said after the path's
+/// name: "is a link to 'x' (outputs are not written through links)", "is not a regular file
+/// (a FIFO)".
+std::string replace_with(const std::string& tmp, const std::string& path);
+
 }  // namespace peppher::files

@@ -43,17 +43,22 @@ Summary summarize(const Trace& trace) {
     for (auto& [key, r] : runs[name]) i.runs.push_back(r);
     s.interfaces.push_back(i);
   }
+  // Each task counts for every track of its thread id, in the trace's order (one pass: a
+  // trace may have thousands of workers and millions of tasks).
+  std::multimap<int, std::size_t> tracks;  // tid -> index in s.workers
   for (const Track& w : trace.workers) {
-    WorkerSummary ws;
-    ws.name = w.name;
-    for (const TaskSpan& t : trace.tasks) {
-      if (t.tid != w.tid) continue;
-      ++ws.tasks;
-      ws.busy_us += t.dur;
-    }
-    ws.idle_share = s.span_us > 0 ? std::max(0.0, 1.0 - ws.busy_us / s.span_us) : 1.0;
-    s.workers.push_back(ws);
+    tracks.emplace(w.tid, s.workers.size());
+    s.workers.push_back({w.name, 0, 0, 0});
   }
+  for (const TaskSpan& t : trace.tasks) {
+    auto [from, to] = tracks.equal_range(t.tid);
+    for (auto it = from; it != to; ++it) {
+      ++s.workers[it->second].tasks;
+      s.workers[it->second].busy_us += t.dur;
+    }
+  }
+  for (WorkerSummary& ws : s.workers)
+    ws.idle_share = s.span_us > 0 ? std::max(0.0, 1.0 - ws.busy_us / s.span_us) : 1.0;
   for (const BusTotal& b : trace.bus) s.bus_bytes += b.bytes;
   return s;
 }

@@ -2,10 +2,10 @@
 #include "report/report.h"
 
 #include <filesystem>
-#include <fstream>
 #include <system_error>
 
 #include "common/figures.h"
+#include "common/files.h"
 #include "common/report_error.h"
 
 namespace peppher::report {
@@ -21,14 +21,8 @@ std::string write_report(perfdata::PageInput in, const std::string& dir, const s
     in.curve_pngs.push_back(
         perfdata::draw_curve(in.curves[k], static_cast<int>(k), in.palette, dir));
   const std::string path = (std::filesystem::path(dir) / page).string();
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    f << perfdata::render_html(in);
-    if (!f) throw perfdata::ReportError(path + ": error: cannot write the page");
-  }
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) throw perfdata::ReportError(path + ": error: cannot write the page: " + ec.message());
+  if (std::string problem = files::write_file(path, perfdata::render_html(in)); !problem.empty())
+    throw perfdata::ReportError(path + ": error: cannot write the page: " + problem);
   return path;
 }
 

@@ -1,4 +1,5 @@
-// Reads the runtime's Chrome trace-event JSON (PEPPHER_TRACE) with nlohmann::json; a file
+// Reads the runtime's Chrome trace-event JSON (PEPPHER_TRACE) event by event (nlohmann::json's
+// SAX interface, never the whole file as one value); a file
 // that is not JSON, is truncated, or lacks what the runtime writes is a perfdata::ReportError
 // naming the file, the line and column or the event, and what is wrong.
 #pragma once
