@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "observe/trace.h"
 #include "peppher/inline_call.h"
 #include "peppher/partitioned_call.h"
 #include "peppher/task.h"
@@ -264,6 +265,46 @@ TEST_CASE("a task that cannot be submitted leaves nothing in the trace", "[call]
   std::remove(path.c_str());
   CHECK_THAT(trace, Catch::Contains("\"interface\":\"scale\""));
   CHECK_THAT(trace, !Catch::Contains("\"interface\":\"nothing\""));
+}
+
+// PEPPHER_TRACE writes each task's events once its chunk of records has ended and frees the
+// records (issue 41, item 7): the records the trace holds follow the tasks in flight, not
+// the tasks traced (before, every record stayed until shutdown), and the trace still has
+// every task.
+TEST_CASE("the trace holds the records of the tasks in flight, not of every task",
+          "[call][trace]") {
+  char path_template[] = "/tmp/peppher-trace-XXXXXX";
+  const int fd = mkstemp(path_template);
+  REQUIRE(fd >= 0);
+  close(fd);
+  const std::string path = path_template;
+  constexpr int kCalls = 20000;
+  std::size_t most_held = 0;
+  {
+    peppher::Config config;
+    config.trace_file = path;
+    peppher::Runtime runtime(config);
+    std::vector<std::uint32_t> raw = iota(10);
+    starpu_codelet cl = scale_codelet();
+    for (int i = 0; i < kCalls; ++i) {
+      peppher::TaskBuilder task(&cl, "scale");
+      task.args<Args>() = {1, 0, 10};
+      task.register_vector(0, raw.data(), raw.size(), sizeof(std::uint32_t));
+      task.submit(true);
+      most_held = std::max(most_held, peppher::detail::trace_records_held());
+    }
+  }  // shutdown finishes the trace
+  std::ifstream in(path);
+  const std::string trace((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::remove(path.c_str());
+  int tasks = 0;
+  for (std::size_t at = trace.find("\"cat\":\"task\""); at != std::string::npos;
+       at = trace.find("\"cat\":\"task\"", at + 1))
+    ++tasks;
+  CHECK(tasks == kCalls);
+  CHECK_THAT(trace, Catch::EndsWith("]}}\n"));  // otherData closes the trace
+  INFO("records held at most: " << most_held);
+  CHECK(most_held * 10 < kCalls);
 }
 
 namespace {

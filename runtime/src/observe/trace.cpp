@@ -1,8 +1,9 @@
 // The execution trace (PEPPHER_TRACE=run.json / Config::trace_file): every component call's
 // tasks and the data transfers made for them (fetched by the worker, or prefetched by StarPU
 // when the task was pushed to its worker), recorded with hooks on each task and StarPU's bus
-// counters (no FxT), written at shutdown in the Chrome trace-event JSON format (Perfetto,
-// chrome://tracing): one track per worker, one per bus link, a flow from each transfer to
+// counters (no FxT), in the Chrome trace-event JSON format (Perfetto, chrome://tracing),
+// written as the tasks end (a fresh temporary next to the file, renamed onto it at shutdown,
+// so memory does not grow with the number of tasks): one track per worker, one per bus link, a flow from each transfer to
 // the task it was made for. Times come from StarPU's clock (starpu_timing_now) taken in the
 // task's own hooks, not from StarPU's profiling, which costs several microseconds per task
 // (bus counters are kept by StarPU either way). The trace also names each interface's StarPU
@@ -10,8 +11,11 @@
 // the models.
 #include "observe/trace.h"
 
+#include <fcntl.h>
 #include <starpu.h>
 #include <starpu_profiling.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -20,6 +24,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -59,6 +64,8 @@ struct Transfer {
 
 constexpr int kPushedBuffers = 16;  // buffers whose push-time whereabouts a record keeps
 
+enum RecordState : int { kFree, kPending, kFinished, kDetached };
+
 // One task of a component call, from submission to the end of its callback.
 struct TaskRecord {
   starpu_task* task = nullptr;
@@ -77,27 +84,53 @@ struct TaskRecord {
   std::array<std::uint64_t, kPushedBuffers> valid{};
   bool pushed_seen = false;
   std::vector<Transfer> transfers;
-  bool finished = false;  // its callback ran
+  // kPending once given out (submit is set by then), kFinished when its callback ran (every
+  // field is final: the trace may write and free it), kDetached when its task went without
+  // running. Stored with release, loaded with acquire.
+  std::atomic<int> state{kFree};
 };
 
 // Records are carved out of chunks each submitting thread takes for itself (no malloc, no
-// lock per task: per-task allocations contended with StarPU's own in glibc's arena), and
-// stay there until trace_stop, after every task ended (a record belongs to StarPU's task
-// until its callback ran).
+// lock per task: per-task allocations contended with StarPU's own in glibc's arena). A
+// chunk all of whose records were given out (retired) and whose tasks all ended is written
+// to the trace and freed when a thread retires its chunk, the rest at trace_stop: the trace
+// holds the records of the tasks in flight, not of every task (issue 41, item 7).
 constexpr std::size_t kChunkRecords = 512;
 struct Chunk {
   std::array<TaskRecord, kChunkRecords> records;
+  bool retired = false;  // its thread gave out every record and took another chunk
+};
+
+struct Link {
+  int src, dst;
+  bool operator<(const Link& o) const { return std::tie(src, dst) < std::tie(o.src, o.dst); }
+};
+
+// An interface's StarPU performance model, as the trace's otherData.models names it.
+struct Model {
+  std::string symbol;
+  starpu_perfmodel_type type;
 };
 
 struct Recorder {
-  std::mutex mutex;
-  std::string path;
-  std::vector<std::unique_ptr<Chunk>> chunks;
+  std::mutex mutex;  // guards everything below but the atomics and the claims
+  std::string path;  // the trace's file
+  std::string tmp;   // its temporary while recording
+  std::FILE* out = nullptr;  // the temporary, open
+  int error = 0;             // why a write to it failed (the first errno)
+  bool any_event = false;    // an event was written (the next one follows a comma)
+  double origin = 0;         // trace_start's time: the trace's time 0 (StarPU's clock, us)
+  double last = 0;           // the latest end of a written task
+  unsigned long flow = 0;    // the last transfer flow's id
+  std::map<Link, int> link_tid;  // each bus link's track, given at its first transfer
+  std::map<std::string, Model> models;  // the modelled interfaces of the written tasks
+  std::vector<std::unique_ptr<Chunk>> chunks;  // not written yet
   std::atomic<unsigned> session{0};  // a thread's chunk from an earlier session is not reused
   std::atomic<unsigned long> next_call{0};
   bool several_nodes = false;  // the machine has memory nodes data can move between
   // When a task last took a transfer of (handle, node) as its own: a task pushed before that
-  // which also finds the data arrived did not cause another transfer.
+  // which also finds the data arrived did not cause another transfer. Claims older than the
+  // oldest task in flight decide nothing more and are forgotten when chunks are written.
   std::mutex claims_mutex;
   std::map<std::pair<starpu_data_handle_t, int>, double> claims;
 };
@@ -112,17 +145,24 @@ thread_local Chunk* t_chunk = nullptr;  // this thread's chunk of records,
 thread_local std::size_t t_used = 0;    // how many of them it gave out,
 thread_local unsigned t_session = 0;    // and in which session
 
+void write_finished_chunks(Recorder& r);
+
 TaskRecord* new_record() {
   Recorder& r = recorder();
   const unsigned session = r.session.load(std::memory_order_relaxed);
   if (t_chunk == nullptr || t_used == kChunkRecords || t_session != session) {
     auto chunk = std::make_unique<Chunk>();
     std::lock_guard<std::mutex> lock(r.mutex);
+    if (t_chunk != nullptr && t_session == session) t_chunk->retired = true;
     t_chunk = r.chunks.emplace_back(std::move(chunk)).get();
     t_used = 0;
     t_session = session;
+    write_finished_chunks(r);
   }
-  return &t_chunk->records[t_used++];
+  TaskRecord* rec = &t_chunk->records[t_used++];
+  rec->submit = starpu_timing_now();
+  rec->state.store(kPending, std::memory_order_release);
+  return rec;
 }
 
 constexpr int kMaxTrackedNodes = 64;  // nodes in the push-time bit masks
@@ -218,8 +258,10 @@ void task_done(void* arg) {
   if (rec->start <= 0) rec->start = rec->fetch_start > 0 ? rec->fetch_start : rec->end;
   if (rec->fetch_end <= 0) rec->fetch_end = rec->start;
   rec->task = nullptr;  // StarPU destroys the task after this callback
-  rec->finished = true;
-  if (rec->user_callback != nullptr) rec->user_callback(rec->user_arg);
+  void (*const callback)(void*) = rec->user_callback;
+  void* const callback_arg = rec->user_arg;
+  rec->state.store(kFinished, std::memory_order_release);  // may be written and freed now
+  if (callback != nullptr) callback(callback_arg);
 }
 
 // ---- writing -------------------------------------------------------------------------
@@ -266,11 +308,6 @@ std::string node_name(int node) {
   return buf;
 }
 
-struct Link {
-  int src, dst;
-  bool operator<(const Link& o) const { return std::tie(src, dst) < std::tie(o.src, o.dst); }
-};
-
 constexpr int kPid = 1;
 constexpr int kFirstLinkTid = 1000;  // worker tracks are the worker ids, links follow
 
@@ -292,24 +329,163 @@ std::string program_name() {
   return name.empty() ? "program" : name;
 }
 
-// The StarPU performance model of each traced interface that keeps a history (its symbol),
-// and which variant each implementation of the codelet is. The generated selector lists
-// the variants in codelet order (compose's plan: CPU/OPENMP, CUDA, OPENCL, each group in
-// slot order), so a variant's implementation index is its rank in its group.
-std::string models_json(const std::vector<const TaskRecord*>& records) {
-  std::map<std::string, const starpu_perfmodel*> models;
-  for (const TaskRecord* r : records) {
-    const starpu_perfmodel* m = r->cl != nullptr ? r->cl->model : nullptr;
-    if (m == nullptr || m->symbol == nullptr) continue;
-    if (m->type != STARPU_HISTORY_BASED && m->type != STARPU_REGRESSION_BASED &&
-        m->type != STARPU_NL_REGRESSION_BASED)
-      continue;
-    models.emplace(r->iface, m);
+// Appends @p event to @p text, after a comma when an event came before it in the trace.
+void add_event(Recorder& r, std::string& text, const std::string& event) {
+  if (r.any_event) text += ",\n";
+  text += event;
+  r.any_event = true;
+}
+
+// Writes @p text to the trace's temporary; the first failure is kept for trace_stop.
+void write_text(Recorder& r, const std::string& text) {
+  if (r.out == nullptr || r.error != 0 || text.empty()) return;
+  if (std::fwrite(text.data(), 1, text.size(), r.out) != text.size()) r.error = errno ? errno : EIO;
+}
+
+// The track of bus link @p link, named (in @p text) the first time it is asked for.
+int link_track(Recorder& r, Link link, std::string& text) {
+  auto [it, fresh] = r.link_tid.try_emplace(link, kFirstLinkTid + static_cast<int>(r.link_tid.size()));
+  if (fresh) {
+    add_event(r, text,
+              metadata("thread_name", it->second,
+                       "bus " + node_name(link.src) + " -> " + node_name(link.dst), it->second));
   }
+  return it->second;
+}
+
+// Remembers the StarPU performance model of @p t's interface, when it keeps a history.
+void note_model(Recorder& r, const TaskRecord& t) {
+  const starpu_perfmodel* m = t.cl != nullptr ? t.cl->model : nullptr;
+  if (m == nullptr || m->symbol == nullptr || r.models.count(t.iface) != 0) return;
+  if (m->type != STARPU_HISTORY_BASED && m->type != STARPU_REGRESSION_BASED &&
+      m->type != STARPU_NL_REGRESSION_BASED)
+    return;
+  r.models.emplace(t.iface, Model{m->symbol, m->type});
+}
+
+// The events of the finished task @p t (its span, its transfers and their flows), appended
+// to @p text; times in microseconds from the trace's start.
+void task_events(Recorder& r, const TaskRecord& t, std::string& text) {
+  note_model(r, t);
+  const double origin = r.origin;
+  const std::string variant = t.variant != nullptr ? t.variant->variant_name() : "unknown";
+  const std::string backend = t.variant != nullptr ? t.variant->backend() : "unknown";
+  const std::string worker = worker_name(t.worker);
+  std::size_t bytes_in = 0;
+  for (const Transfer& x : t.transfers) bytes_in += x.bytes;
+  const double start = t.start - origin;
+  r.last = std::max(r.last, t.end - origin);
+  std::string e = "{\"ph\":\"X\",\"cat\":\"task\",\"pid\":" + std::to_string(kPid) +
+                  ",\"tid\":" + std::to_string(t.worker) + ",\"name\":" + json_string(variant) +
+                  ",\"ts\":" + num(start) + ",\"dur\":" + num(t.end - t.start) +
+                  ",\"args\":{\"interface\":" + json_string(t.iface) +
+                  ",\"variant\":" + json_string(variant) +
+                  ",\"backend\":" + json_string(backend) + ",\"worker\":" + json_string(worker) +
+                  ",\"call\":" + std::to_string(t.call);
+  if (t.block >= 0) e += ",\"block\":" + std::to_string(t.block);
+  // The implementation index under which the interface's model files this run (forced
+  // and statically dispatched calls run a single-variant codelet without a model).
+  if (t.impl >= 0 && t.cl != nullptr && t.cl->model != nullptr)
+    e += ",\"impl\":" + std::to_string(t.impl);
+  e += ",\"submit_us\":" + num(t.submit - origin) +
+       ",\"fetch_us\":" + num(t.fetch_end - t.fetch_start) +
+       ",\"bytes_in\":" + std::to_string(bytes_in) + "}}";
+  add_event(r, text, e);
+  for (const Transfer& x : t.transfers) {
+    const int tid = link_track(r, Link{x.src_node, x.dst_node}, text);
+    double ts = 0, dur = 0;
+    if (x.prefetch) {
+      // Prefetched when the task was pushed; done by the time the worker found it (or by
+      // the end of the task's fetch when it was still on its way): drawn over that window.
+      const double to = x.to > 0 ? x.to : std::max(t.fetch_end, x.from);
+      ts = x.from - origin;
+      dur = to - x.from;
+    } else {
+      // The fetch interval covers all of the task's fetches.
+      ts = t.fetch_start - origin;
+      dur = t.fetch_end - t.fetch_start;
+    }
+    // A zero-length (or unknown) interval is drawn as one microsecond ending at the task's
+    // start.
+    if (!(dur > 0) || ts + origin <= 0) {
+      dur = 1;
+      ts = start - dur;
+    }
+    const std::string id = std::to_string(++r.flow);
+    add_event(r, text,
+              "{\"ph\":\"X\",\"cat\":\"transfer\",\"pid\":" + std::to_string(kPid) +
+                  ",\"tid\":" + std::to_string(tid) +
+                  ",\"name\":" + json_string(std::to_string(x.bytes) + " B for " + t.iface) +
+                  ",\"ts\":" + num(ts) + ",\"dur\":" + num(dur) + ",\"args\":{\"bytes\":" +
+                  std::to_string(x.bytes) + ",\"src_node\":" + std::to_string(x.src_node) +
+                  ",\"dst_node\":" + std::to_string(x.dst_node) +
+                  ",\"src\":" + json_string(node_name(x.src_node)) +
+                  ",\"dst\":" + json_string(node_name(x.dst_node)) + ",\"interface\":" +
+                  json_string(t.iface) + ",\"call\":" + std::to_string(t.call) +
+                  ",\"buffer\":" + std::to_string(x.buffer) +
+                  ",\"prefetch\":" + (x.prefetch ? "true" : "false") + "}}");
+    add_event(r, text,
+              "{\"ph\":\"s\",\"cat\":\"transfer\",\"name\":\"data for task\",\"id\":" + id +
+                  ",\"pid\":" + std::to_string(kPid) + ",\"tid\":" + std::to_string(tid) +
+                  ",\"ts\":" + num(ts) + "}");
+    add_event(r, text,
+              "{\"ph\":\"f\",\"bp\":\"e\",\"cat\":\"transfer\",\"name\":\"data for "
+              "task\",\"id\":" +
+                  id + ",\"pid\":" + std::to_string(kPid) + ",\"tid\":" +
+                  std::to_string(t.worker) + ",\"ts\":" + num(start) + "}");
+  }
+}
+
+// Writes the finished tasks of @p chunk to the trace (with r.mutex held).
+void write_chunk(Recorder& r, const Chunk& chunk) {
+  std::string text;
+  for (const TaskRecord& t : chunk.records)
+    if (t.state.load(std::memory_order_acquire) == kFinished && t.worker >= 0)
+      task_events(r, t, text);
+  write_text(r, text);
+}
+
+// Forgets the claims made before @p time: every task still in flight was submitted (so
+// pushed) after it, so such a claim never stops one from taking a transfer.
+void forget_claims_before(Recorder& r, double time) {
+  std::lock_guard<std::mutex> lock(r.claims_mutex);
+  for (auto it = r.claims.begin(); it != r.claims.end();)
+    it = it->second < time ? r.claims.erase(it) : std::next(it);
+}
+
+// Writes and frees every retired chunk whose tasks all ended or went (with r.mutex held).
+void write_finished_chunks(Recorder& r) {
+  double oldest = std::numeric_limits<double>::infinity();  // the oldest task in flight
+  std::vector<std::unique_ptr<Chunk>> kept;
+  for (auto& chunk : r.chunks) {
+    bool done = chunk->retired;
+    // A chunk's records are given out in submission order: its first pending one is its
+    // oldest task in flight.
+    for (const TaskRecord& t : chunk->records) {
+      if (t.state.load(std::memory_order_acquire) != kPending) continue;
+      done = false;
+      oldest = std::min(oldest, t.submit);
+      break;
+    }
+    if (done) {
+      write_chunk(r, *chunk);
+    } else {
+      kept.push_back(std::move(chunk));
+    }
+  }
+  r.chunks.swap(kept);
+  forget_claims_before(r, oldest);
+}
+
+// otherData: the StarPU performance model of each traced interface that keeps a history
+// (its symbol), and which variant each implementation of the codelet is. The generated
+// selector lists the variants in codelet order (compose's plan: CPU/OPENMP, CUDA, OPENCL,
+// each group in slot order), so a variant's implementation index is its rank in its group.
+std::string other_data(const Recorder& r) {
   std::string out;
   for (const VariantSelector* s : selectors()) {
-    auto it = models.find(s->interface_name());
-    if (it == models.end()) continue;
+    auto it = r.models.find(s->interface_name());
+    if (it == r.models.end()) continue;
     std::map<std::string, int> next_impl;
     std::string impls;
     for (std::size_t k = 0; k < s->variants().size(); ++k) {
@@ -321,158 +497,58 @@ std::string models_json(const std::vector<const TaskRecord*>& records) {
                ",\"backend\":" + json_string(backend) + ",\"arch\":\"" + arch +
                "\",\"impl\":" + std::to_string(next_impl[arch]++) + "}";
     }
-    const starpu_perfmodel* m = it->second;
-    const char* type = m->type == STARPU_HISTORY_BASED      ? "history"
-                       : m->type == STARPU_REGRESSION_BASED ? "regression"
-                                                            : "nl-regression";
+    const Model& m = it->second;
+    const char* type = m.type == STARPU_HISTORY_BASED      ? "history"
+                       : m.type == STARPU_REGRESSION_BASED ? "regression"
+                                                           : "nl-regression";
     out += std::string(out.empty() ? "" : ",\n") + "{\"interface\":" + json_string(it->first) +
-           ",\"symbol\":" + json_string(m->symbol) + ",\"type\":\"" + type +
+           ",\"symbol\":" + json_string(m.symbol) + ",\"type\":\"" + type +
            "\",\"implementations\":[" + impls + "]}";
   }
-  return out;
+  return "\"otherData\":{\"producer\":\"peppher runtime\",\"time_unit\":\"us\",\n\"models\":[\n" +
+         out + "]}";
 }
 
-// The whole trace as Chrome trace-event JSON (object form, times in microseconds from the
-// first submission).
-// The trace's events, appended to its text as they are made (no list of them beside it,
-// which held as much again at shutdown): ",\n" between two, "\n" after the last.
-class Events {
- public:
-  explicit Events(std::string& out) : out_(out) {}
-  void push_back(const std::string& event) {
-    if (any_) out_ += ",\n";
-    out_ += event;
-    any_ = true;
+// Opens a fresh temporary next to @p path for the trace (never through a link, never a
+// FIFO or device put there meanwhile), with the permissions of the file it will replace.
+// Returns "" or why not, said after the path's name.
+std::string open_output(Recorder& r, const std::string& path) {
+  std::string tmp;
+  if (std::string problem = files::create_temporary(path, tmp); !problem.empty()) return problem;
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  struct stat st;
+  std::FILE* out = nullptr;
+  int error = fd < 0 ? errno : 0;
+  if (error == 0 && (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) error = EEXIST;
+  if (error == 0 && ::lstat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode))
+    ::fchmod(fd, st.st_mode & 07777);  // keeps the file's permissions
+  if (error == 0 && (out = ::fdopen(fd, "w")) == nullptr) error = errno;
+  if (error != 0) {
+    if (fd >= 0) ::close(fd);
+    ::unlink(tmp.c_str());
+    return std::string("cannot be written (") + std::strerror(error) + ")";
   }
-  void end() {
-    if (any_) out_ += "\n";
-  }
+  r.path = path;
+  r.tmp = tmp;
+  r.out = out;
+  r.error = 0;
+  return "";
+}
 
- private:
-  std::string& out_;
-  bool any_ = false;
-};
+// Closes the temporary and renames it onto the trace's path. Returns "" or why not (then
+// no temporary is left and the path is as it was).
+std::string close_output(Recorder& r) {
+  std::FILE* out = std::exchange(r.out, nullptr);
+  if (out == nullptr) return "";
+  if (std::fflush(out) != 0 && r.error == 0) r.error = errno;
+  if (std::fclose(out) != 0 && r.error == 0) r.error = errno;
+  if (r.error == 0) return files::replace_with(r.tmp, r.path);
+  ::unlink(r.tmp.c_str());
+  return std::string("cannot be written (") + std::strerror(r.error) + ")";
+}
 
-std::string render(const std::vector<const TaskRecord*>& records,
-                   const std::map<Link, starpu_profiling_bus_info>& bus) {
-  std::vector<const TaskRecord*> tasks;
-  for (const TaskRecord* r : records)
-    if (r->worker >= 0) tasks.push_back(r);
-  std::sort(tasks.begin(), tasks.end(),
-            [](const TaskRecord* a, const TaskRecord* b) { return a->start < b->start; });
-  double origin = tasks.empty() ? 0 : tasks.front()->submit;
-  for (const TaskRecord* t : tasks) origin = std::min(origin, t->submit);
-
-  std::map<Link, int> link_tid;
-  for (const auto& [link, info] : bus)
-    if (info.transfer_count > 0) link_tid.emplace(link, 0);
-  for (const TaskRecord* t : tasks)
-    for (const Transfer& x : t->transfers) link_tid.emplace(Link{x.src_node, x.dst_node}, 0);
-  int next_tid = kFirstLinkTid;
-  for (auto& [link, tid] : link_tid) tid = next_tid++;
-
-  std::string out =
-      "{\"displayTimeUnit\":\"ms\",\"otherData\":{\"producer\":\"peppher "
-      "runtime\",\"time_unit\":\"us\",\n\"models\":[\n" +
-      models_json(records) + "]},\n\"traceEvents\":[\n";
-  Events events(out);
-  events.push_back("{\"ph\":\"M\",\"pid\":" + std::to_string(kPid) +
-                   ",\"name\":\"process_name\",\"args\":{\"name\":" +
-                   json_string("PEPPHER " + program_name()) + "}}");
-  const unsigned nworkers = starpu_worker_get_count();
-  for (unsigned w = 0; w < nworkers; ++w) {
-    const int id = static_cast<int>(w);
-    events.push_back(metadata("thread_name", id, worker_name(id), id));
-  }
-  for (const auto& [link, tid] : link_tid) {
-    events.push_back(metadata("thread_name", tid,
-                              "bus " + node_name(link.src) + " -> " + node_name(link.dst), tid));
-  }
-
-  unsigned long flow = 0;
-  double last = 0;
-  for (const TaskRecord* t : tasks) {
-    const std::string variant = t->variant != nullptr ? t->variant->variant_name() : "unknown";
-    const std::string backend = t->variant != nullptr ? t->variant->backend() : "unknown";
-    const std::string worker = worker_name(t->worker);
-    std::size_t bytes_in = 0;
-    for (const Transfer& x : t->transfers) bytes_in += x.bytes;
-    const double start = t->start - origin;
-    last = std::max(last, t->end - origin);
-    std::string e = "{\"ph\":\"X\",\"cat\":\"task\",\"pid\":" + std::to_string(kPid) +
-                    ",\"tid\":" + std::to_string(t->worker) + ",\"name\":" + json_string(variant) +
-                    ",\"ts\":" + num(start) + ",\"dur\":" + num(t->end - t->start) +
-                    ",\"args\":{\"interface\":" + json_string(t->iface) +
-                    ",\"variant\":" + json_string(variant) +
-                    ",\"backend\":" + json_string(backend) + ",\"worker\":" + json_string(worker) +
-                    ",\"call\":" + std::to_string(t->call);
-    if (t->block >= 0) e += ",\"block\":" + std::to_string(t->block);
-    // The implementation index under which the interface's model files this run (forced
-    // and statically dispatched calls run a single-variant codelet without a model).
-    if (t->impl >= 0 && t->cl != nullptr && t->cl->model != nullptr)
-      e += ",\"impl\":" + std::to_string(t->impl);
-    e += ",\"submit_us\":" + num(t->submit - origin) +
-         ",\"fetch_us\":" + num(t->fetch_end - t->fetch_start) +
-         ",\"bytes_in\":" + std::to_string(bytes_in) + "}}";
-    events.push_back(std::move(e));
-    for (const Transfer& x : t->transfers) {
-      const int tid = link_tid.at(Link{x.src_node, x.dst_node});
-      double ts = 0, dur = 0;
-      if (x.prefetch) {
-        // Prefetched when the task was pushed; done by the time the worker found it (or by
-        // the end of the task's fetch when it was still on its way): drawn over that window.
-        const double to = x.to > 0 ? x.to : std::max(t->fetch_end, x.from);
-        ts = x.from - origin;
-        dur = to - x.from;
-      } else {
-        // The fetch interval covers all of the task's fetches.
-        ts = t->fetch_start - origin;
-        dur = t->fetch_end - t->fetch_start;
-      }
-      // A zero-length (or unknown) interval is drawn as one microsecond ending at the task's
-      // start.
-      if (!(dur > 0) || ts + origin <= 0) {
-        dur = 1;
-        ts = start - dur;
-      }
-      const std::string id = std::to_string(++flow);
-      events.push_back("{\"ph\":\"X\",\"cat\":\"transfer\",\"pid\":" + std::to_string(kPid) +
-                       ",\"tid\":" + std::to_string(tid) +
-                       ",\"name\":" + json_string(std::to_string(x.bytes) + " B for " + t->iface) +
-                       ",\"ts\":" + num(ts) + ",\"dur\":" + num(dur) + ",\"args\":{\"bytes\":" +
-                       std::to_string(x.bytes) + ",\"src_node\":" + std::to_string(x.src_node) +
-                       ",\"dst_node\":" + std::to_string(x.dst_node) +
-                       ",\"src\":" + json_string(node_name(x.src_node)) +
-                       ",\"dst\":" + json_string(node_name(x.dst_node)) + ",\"interface\":" +
-                       json_string(t->iface) + ",\"call\":" + std::to_string(t->call) +
-                       ",\"buffer\":" + std::to_string(x.buffer) +
-                       ",\"prefetch\":" + (x.prefetch ? "true" : "false") + "}}");
-      events.push_back("{\"ph\":\"s\",\"cat\":\"transfer\",\"name\":\"data for task\",\"id\":" +
-                       id + ",\"pid\":" + std::to_string(kPid) + ",\"tid\":" + std::to_string(tid) +
-                       ",\"ts\":" + num(ts) + "}");
-      events.push_back(
-          "{\"ph\":\"f\",\"bp\":\"e\",\"cat\":\"transfer\",\"name\":\"data for "
-          "task\",\"id\":" +
-          id + ",\"pid\":" + std::to_string(kPid) + ",\"tid\":" + std::to_string(t->worker) +
-          ",\"ts\":" + num(start) + "}");
-    }
-  }
-  // StarPU's own bus counters: every transfer of the run, including those no task waited
-  // for (prefetches, host accesses, bringing data home at shutdown).
-  for (const auto& [link, info] : bus) {
-    if (info.transfer_count <= 0) continue;
-    events.push_back("{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"bus\",\"name\":\"bus total\",\"pid\":" +
-                     std::to_string(kPid) + ",\"tid\":" + std::to_string(link_tid.at(link)) +
-                     ",\"ts\":" + num(last) +
-                     ",\"args\":{\"bytes\":" + std::to_string(info.transferred_bytes) +
-                     ",\"transfers\":" + std::to_string(info.transfer_count) +
-                     ",\"src\":" + json_string(node_name(link.src)) +
-                     ",\"dst\":" + json_string(node_name(link.dst)) + "}}");
-  }
-
-  events.end();
-  out += "]}\n";
-  return out;
+void say_not_written(const std::string& path, const std::string& problem) {
+  std::cerr << "peppher: the trace was not written: '" << path << "' " << problem << "\n";
 }
 
 }  // namespace
@@ -483,7 +559,6 @@ void trace_attach(starpu_task* task, const char* iface, int block) {
   rec->cl = task->cl;
   rec->iface = iface;
   rec->block = block;
-  rec->submit = starpu_timing_now();
   if (block <= 0) t_call = ++recorder().next_call;
   rec->call = t_call;
   rec->user_callback = task->callback_func;
@@ -505,7 +580,7 @@ void trace_attach(starpu_task* task, const char* iface, int block) {
 
 void trace_detach(starpu_task* task) noexcept {
   if (task->callback_func != task_done) return;
-  const auto* rec = static_cast<TaskRecord*>(task->callback_arg);  // stays unfinished
+  auto* rec = static_cast<TaskRecord*>(task->callback_arg);
   task->callback_func = rec->user_callback;
   task->callback_arg = rec->user_arg;
   if (task->prologue_callback_pop_func == task_popped) {
@@ -516,6 +591,7 @@ void trace_detach(starpu_task* task) noexcept {
     task->prologue_callback_func = nullptr;
     task->prologue_callback_arg = nullptr;
   }
+  rec->state.store(kDetached, std::memory_order_release);  // not written; may be freed now
 }
 
 void trace_variant(const ExecutionCounter* counter) noexcept {
@@ -534,10 +610,38 @@ void trace_start(const std::string& path) {
   Recorder& r = recorder();
   {
     std::lock_guard<std::mutex> lock(r.mutex);
-    r.path = path;
+    if (r.out != nullptr) {  // a session never stopped: its trace is dropped
+      std::fclose(std::exchange(r.out, nullptr));
+      ::unlink(r.tmp.c_str());
+    }
     r.chunks.clear();
     r.session.fetch_add(1);
+    if (const std::string problem = open_output(r, path); !problem.empty()) {
+      say_not_written(path, problem);
+      return;
+    }
+    {
+      std::lock_guard<std::mutex> claims_lock(r.claims_mutex);
+      r.claims.clear();
+    }
     r.several_nodes = starpu_memory_nodes_get_count() > 1;
+    r.origin = starpu_timing_now();
+    r.last = 0;
+    r.flow = 0;
+    r.link_tid.clear();
+    r.models.clear();
+    r.any_event = false;
+    std::string text = "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n";
+    add_event(r, text,
+              "{\"ph\":\"M\",\"pid\":" + std::to_string(kPid) +
+                  ",\"name\":\"process_name\",\"args\":{\"name\":" +
+                  json_string("PEPPHER " + program_name()) + "}}");
+    const unsigned nworkers = starpu_worker_get_count();
+    for (unsigned w = 0; w < nworkers; ++w) {
+      const int id = static_cast<int>(w);
+      add_event(r, text, metadata("thread_name", id, worker_name(id), id));
+    }
+    write_text(r, text);
   }
   const int nbus = starpu_bus_get_count();
   for (int b = 0; b < nbus; ++b) starpu_bus_get_profiling_info(b, nullptr);  // resets
@@ -546,30 +650,48 @@ void trace_start(const std::string& path) {
 
 void trace_stop() {
   if (!g_tracing.exchange(false)) return;
-  std::map<Link, starpu_profiling_bus_info> bus;
+  Recorder& r = recorder();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  r.session.fetch_add(1);  // no thread reuses a chunk of this session
+  // Every task has ended: the rest of the records are written, then freed with their chunks.
+  for (const auto& chunk : r.chunks) write_chunk(r, *chunk);
+  r.chunks.clear();
+  {
+    std::lock_guard<std::mutex> claims_lock(r.claims_mutex);
+    r.claims.clear();
+  }
+  // StarPU's own bus counters: every transfer of the run, including those no task waited
+  // for (prefetches, host accesses, bringing data home at shutdown).
+  std::string text;
   const int nbus = starpu_bus_get_count();
   for (int b = 0; b < nbus; ++b) {
     starpu_profiling_bus_info info{};
     starpu_bus_get_profiling_info(b, &info);
-    bus[Link{starpu_bus_get_src(b), starpu_bus_get_dst(b)}] = info;
+    if (info.transfer_count <= 0) continue;
+    const Link link{starpu_bus_get_src(b), starpu_bus_get_dst(b)};
+    const int tid = link_track(r, link, text);
+    add_event(r, text,
+              "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"bus\",\"name\":\"bus total\",\"pid\":" +
+                  std::to_string(kPid) + ",\"tid\":" + std::to_string(tid) +
+                  ",\"ts\":" + num(r.last) + ",\"args\":{\"bytes\":" +
+                  std::to_string(info.transferred_bytes) +
+                  ",\"transfers\":" + std::to_string(info.transfer_count) +
+                  ",\"src\":" + json_string(node_name(link.src)) +
+                  ",\"dst\":" + json_string(node_name(link.dst)) + "}}");
   }
+  text += (r.any_event ? "\n]," : "],") + other_data(r) + "}\n";
+  write_text(r, text);
+  r.models.clear();
+  r.link_tid.clear();
+  // Whole or not at all, never through a link nor over a device (files::replace_with).
+  if (const std::string problem = close_output(r); !problem.empty())
+    say_not_written(r.path, problem);
+}
+
+std::size_t trace_records_held() {
   Recorder& r = recorder();
-  // Every task has ended: the records are written, then freed with their chunks.
-  std::vector<std::unique_ptr<Chunk>> chunks;
-  std::string path;
-  {
-    std::lock_guard<std::mutex> lock(r.mutex);
-    chunks.swap(r.chunks);
-    path.swap(r.path);
-    r.session.fetch_add(1);  // no thread reuses a chunk of this session
-  }
-  std::vector<const TaskRecord*> records;
-  for (const auto& chunk : chunks)
-    for (const TaskRecord& rec : chunk->records)
-      if (rec.finished) records.push_back(&rec);
-  // Whole or not at all, never through a link nor over a device (files::write_file).
-  if (const std::string problem = files::write_file(path, render(records, bus)); !problem.empty())
-    std::cerr << "peppher: the trace was not written: '" << path << "' " << problem << "\n";
+  std::lock_guard<std::mutex> lock(r.mutex);
+  return r.chunks.size() * kChunkRecords;
 }
 
 }  // namespace peppher::detail
