@@ -3,12 +3,12 @@
 // when the task was pushed to its worker), recorded with hooks on each task and StarPU's bus
 // counters (no FxT), in the Chrome trace-event JSON format (Perfetto, chrome://tracing),
 // written as the tasks end (a fresh temporary next to the file, renamed onto it at shutdown,
-// so memory does not grow with the number of tasks): one track per worker, one per bus link, a flow from each transfer to
-// the task it was made for. Times come from StarPU's clock (starpu_timing_now) taken in the
-// task's own hooks, not from StarPU's profiling, which costs several microseconds per task
-// (bus counters are kept by StarPU either way). The trace also names each interface's StarPU
-// performance model and which variant each codelet implementation is, so peppher-report can plot
-// the models.
+// so memory does not grow with the number of tasks): one track per worker, one per bus link, a flow
+// from each transfer to the task it was made for. Times come from StarPU's clock
+// (starpu_timing_now) taken in the task's own hooks, not from StarPU's profiling, which costs
+// several microseconds per task (bus counters are kept by StarPU either way). The trace also names
+// each interface's StarPU performance model and which variant each codelet implementation is, so
+// peppher-report can plot the models.
 #include "observe/trace.h"
 
 #include <fcntl.h>
@@ -24,9 +24,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <limits>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -64,7 +64,7 @@ struct Transfer {
 
 constexpr int kPushedBuffers = 16;  // buffers whose push-time whereabouts a record keeps
 
-enum RecordState : int { kFree, kPending, kFinished, kDetached };
+enum class RecordState { Free, Pending, Finished, Detached };
 
 // One task of a component call, from submission to the end of its callback.
 struct TaskRecord {
@@ -84,10 +84,10 @@ struct TaskRecord {
   std::array<std::uint64_t, kPushedBuffers> valid{};
   bool pushed_seen = false;
   std::vector<Transfer> transfers;
-  // kPending once given out (submit is set by then), kFinished when its callback ran (every
-  // field is final: the trace may write and free it), kDetached when its task went without
+  // Pending once given out (submit is set by then), Finished when its callback ran (every
+  // field is final: the trace may write and free it), Detached when its task went without
   // running. Stored with release, loaded with acquire.
-  std::atomic<int> state{kFree};
+  std::atomic<RecordState> state{RecordState::Free};
 };
 
 // Records are carved out of chunks each submitting thread takes for itself (no malloc, no
@@ -113,17 +113,17 @@ struct Model {
 };
 
 struct Recorder {
-  std::mutex mutex;  // guards everything below but the atomics and the claims
-  std::string path;  // the trace's file
-  std::string tmp;   // its temporary while recording
-  std::FILE* out = nullptr;  // the temporary, open
-  int error = 0;             // why a write to it failed (the first errno)
-  bool any_event = false;    // an event was written (the next one follows a comma)
-  double origin = 0;         // trace_start's time: the trace's time 0 (StarPU's clock, us)
-  double last = 0;           // the latest end of a written task
-  unsigned long flow = 0;    // the last transfer flow's id
+  std::mutex mutex;              // guards everything below but the atomics and the claims
+  std::string path;              // the trace's file
+  std::string tmp;               // its temporary while recording
+  std::FILE* out = nullptr;      // the temporary, open
+  int error = 0;                 // why a write to it failed (the first errno)
+  bool any_event = false;        // an event was written (the next one follows a comma)
+  double origin = 0;             // trace_start's time: the trace's time 0 (StarPU's clock, us)
+  double last = 0;               // the latest end of a written task
+  unsigned long flow = 0;        // the last transfer flow's id
   std::map<Link, int> link_tid;  // each bus link's track, given at its first transfer
-  std::map<std::string, Model> models;  // the modelled interfaces of the written tasks
+  std::map<std::string, Model> models;         // the modelled interfaces of the written tasks
   std::vector<std::unique_ptr<Chunk>> chunks;  // not written yet
   std::atomic<unsigned> session{0};  // a thread's chunk from an earlier session is not reused
   std::atomic<unsigned long> next_call{0};
@@ -161,7 +161,7 @@ TaskRecord* new_record() {
   }
   TaskRecord* rec = &t_chunk->records[t_used++];
   rec->submit = starpu_timing_now();
-  rec->state.store(kPending, std::memory_order_release);
+  rec->state.store(RecordState::Pending, std::memory_order_release);
   return rec;
 }
 
@@ -260,7 +260,7 @@ void task_done(void* arg) {
   rec->task = nullptr;  // StarPU destroys the task after this callback
   void (*const callback)(void*) = rec->user_callback;
   void* const callback_arg = rec->user_arg;
-  rec->state.store(kFinished, std::memory_order_release);  // may be written and freed now
+  rec->state.store(RecordState::Finished, std::memory_order_release);  // may be freed now
   if (callback != nullptr) callback(callback_arg);
 }
 
@@ -344,7 +344,8 @@ void write_text(Recorder& r, const std::string& text) {
 
 // The track of bus link @p link, named (in @p text) the first time it is asked for.
 int link_track(Recorder& r, Link link, std::string& text) {
-  auto [it, fresh] = r.link_tid.try_emplace(link, kFirstLinkTid + static_cast<int>(r.link_tid.size()));
+  auto [it, fresh] =
+      r.link_tid.try_emplace(link, kFirstLinkTid + static_cast<int>(r.link_tid.size()));
   if (fresh) {
     add_event(r, text,
               metadata("thread_name", it->second,
@@ -379,9 +380,8 @@ void task_events(Recorder& r, const TaskRecord& t, std::string& text) {
                   ",\"tid\":" + std::to_string(t.worker) + ",\"name\":" + json_string(variant) +
                   ",\"ts\":" + num(start) + ",\"dur\":" + num(t.end - t.start) +
                   ",\"args\":{\"interface\":" + json_string(t.iface) +
-                  ",\"variant\":" + json_string(variant) +
-                  ",\"backend\":" + json_string(backend) + ",\"worker\":" + json_string(worker) +
-                  ",\"call\":" + std::to_string(t.call);
+                  ",\"variant\":" + json_string(variant) + ",\"backend\":" + json_string(backend) +
+                  ",\"worker\":" + json_string(worker) + ",\"call\":" + std::to_string(t.call);
   if (t.block >= 0) e += ",\"block\":" + std::to_string(t.block);
   // The implementation index under which the interface's model files this run (forced
   // and statically dispatched calls run a single-variant codelet without a model).
@@ -420,8 +420,8 @@ void task_events(Recorder& r, const TaskRecord& t, std::string& text) {
                   std::to_string(x.bytes) + ",\"src_node\":" + std::to_string(x.src_node) +
                   ",\"dst_node\":" + std::to_string(x.dst_node) +
                   ",\"src\":" + json_string(node_name(x.src_node)) +
-                  ",\"dst\":" + json_string(node_name(x.dst_node)) + ",\"interface\":" +
-                  json_string(t.iface) + ",\"call\":" + std::to_string(t.call) +
+                  ",\"dst\":" + json_string(node_name(x.dst_node)) +
+                  ",\"interface\":" + json_string(t.iface) + ",\"call\":" + std::to_string(t.call) +
                   ",\"buffer\":" + std::to_string(x.buffer) +
                   ",\"prefetch\":" + (x.prefetch ? "true" : "false") + "}}");
     add_event(r, text,
@@ -431,8 +431,8 @@ void task_events(Recorder& r, const TaskRecord& t, std::string& text) {
     add_event(r, text,
               "{\"ph\":\"f\",\"bp\":\"e\",\"cat\":\"transfer\",\"name\":\"data for "
               "task\",\"id\":" +
-                  id + ",\"pid\":" + std::to_string(kPid) + ",\"tid\":" +
-                  std::to_string(t.worker) + ",\"ts\":" + num(start) + "}");
+                  id + ",\"pid\":" + std::to_string(kPid) + ",\"tid\":" + std::to_string(t.worker) +
+                  ",\"ts\":" + num(start) + "}");
   }
 }
 
@@ -440,7 +440,7 @@ void task_events(Recorder& r, const TaskRecord& t, std::string& text) {
 void write_chunk(Recorder& r, const Chunk& chunk) {
   std::string text;
   for (const TaskRecord& t : chunk.records)
-    if (t.state.load(std::memory_order_acquire) == kFinished && t.worker >= 0)
+    if (t.state.load(std::memory_order_acquire) == RecordState::Finished && t.worker >= 0)
       task_events(r, t, text);
   write_text(r, text);
 }
@@ -462,7 +462,7 @@ void write_finished_chunks(Recorder& r) {
     // A chunk's records are given out in submission order: its first pending one is its
     // oldest task in flight.
     for (const TaskRecord& t : chunk->records) {
-      if (t.state.load(std::memory_order_acquire) != kPending) continue;
+      if (t.state.load(std::memory_order_acquire) != RecordState::Pending) continue;
       done = false;
       oldest = std::min(oldest, t.submit);
       break;
@@ -591,7 +591,7 @@ void trace_detach(starpu_task* task) noexcept {
     task->prologue_callback_func = nullptr;
     task->prologue_callback_arg = nullptr;
   }
-  rec->state.store(kDetached, std::memory_order_release);  // not written; may be freed now
+  rec->state.store(RecordState::Detached, std::memory_order_release);  // may be freed now
 }
 
 void trace_variant(const ExecutionCounter* counter) noexcept {
@@ -672,9 +672,8 @@ void trace_stop() {
     const int tid = link_track(r, link, text);
     add_event(r, text,
               "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"bus\",\"name\":\"bus total\",\"pid\":" +
-                  std::to_string(kPid) + ",\"tid\":" + std::to_string(tid) +
-                  ",\"ts\":" + num(r.last) + ",\"args\":{\"bytes\":" +
-                  std::to_string(info.transferred_bytes) +
+                  std::to_string(kPid) + ",\"tid\":" + std::to_string(tid) + ",\"ts\":" +
+                  num(r.last) + ",\"args\":{\"bytes\":" + std::to_string(info.transferred_bytes) +
                   ",\"transfers\":" + std::to_string(info.transfer_count) +
                   ",\"src\":" + json_string(node_name(link.src)) +
                   ",\"dst\":" + json_string(node_name(link.dst)) + "}}");
