@@ -26,7 +26,6 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
-#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -455,7 +454,8 @@ void forget_claims_before(Recorder& r, double time) {
 
 // Writes and frees every retired chunk whose tasks all ended or went (with r.mutex held).
 void write_finished_chunks(Recorder& r) {
-  double oldest = std::numeric_limits<double>::infinity();  // the oldest task in flight
+  // The oldest task in flight; a record given out while this looks is pushed after now.
+  double oldest = starpu_timing_now();
   std::vector<std::unique_ptr<Chunk>> kept;
   for (auto& chunk : r.chunks) {
     bool done = chunk->retired;
