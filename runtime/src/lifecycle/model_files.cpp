@@ -1,7 +1,7 @@
 // Checking StarPU's model files before StarPU reads them, and keeping a copy of each history
-// model while StarPU rewrites it at shutdown (model_files.h). The parsers follow StarPU 1.3's
-// readers (perfmodel_history.c, perfmodel_bus.c) line by line: whatever they would assert on,
-// or read as a negative, infinite or absurd value, is damage here.
+// model while StarPU rewrites it at shutdown (model_files.h). The parsers follow StarPU's
+// readers (perfmodel_history.c, perfmodel_bus.c; 1.3 and 1.4 read the same formats) line by line:
+// whatever they would assert on, or read as a negative, infinite or absurd value, is damage here.
 #include "lifecycle/model_files.h"
 
 #include <dirent.h>
@@ -26,7 +26,11 @@
 namespace peppher::detail {
 namespace {
 
-constexpr int kHistoryVersion = 45;  // _STARPU_PERFMODEL_VERSION of StarPU 1.3
+constexpr int kHistoryVersion = 45;  // _STARPU_PERFMODEL_VERSION of StarPU 1.3 and 1.4
+// The largest device type a history model may name: StarPU 1.3 asserts type <= 5, 1.4
+// type < STARPU_NARCH.
+constexpr unsigned long long kMaxDeviceType =
+    STARPU_MAJOR_VERSION == 1 && STARPU_MINOR_VERSION == 3 ? 5 : STARPU_NARCH - 1;
 constexpr const char* kCopySuffix = ".peppher-previous";
 constexpr std::uintmax_t kMaxModelBytes = std::uintmax_t{1} << 30;
 
@@ -200,7 +204,7 @@ std::string history_model_problem(const std::string& text) {
   unsigned long long version = 0, combs = 0;
   if (!read_count(lines, "the model version", 1000000, version, problem)) return problem;
   if (version != kHistoryVersion)
-    return at_line(lines, "model version " + std::to_string(version) + ", not StarPU 1.3's " +
+    return at_line(lines, "model version " + std::to_string(version) + ", not this StarPU's " +
                               std::to_string(kHistoryVersion));
   if (!read_count(lines, "the number of combinations", 4096, combs, problem)) return problem;
   for (unsigned long long comb = 0; comb < combs; ++comb) {
@@ -208,7 +212,7 @@ std::string history_model_problem(const std::string& text) {
     if (!read_count(lines, "the number of devices", 64, devices, problem)) return problem;
     if (devices == 0) return at_line(lines, "a combination of no device");
     for (unsigned long long d = 0; d < devices; ++d) {
-      if (!read_count(lines, "a device type", 5, value, problem) ||
+      if (!read_count(lines, "a device type", kMaxDeviceType, value, problem) ||
           !read_count(lines, "a device id", 1u << 20, value, problem) ||
           !read_count(lines, "a core count", 1u << 20, value, problem))
         return problem;
@@ -269,7 +273,7 @@ std::string bus_file_problem(const std::string& kind, const std::string& text) {
 
 namespace {
 
-// Where StarPU 1.3 keeps its models (_starpu_set_perf_model_dirs), with a final '/'; "" when
+// Where StarPU keeps its models (_starpu_set_perf_model_dirs), with a final '/'; "" when
 // it has no home to keep them in.
 std::string sampling_folder() {
   if (const char* dir = std::getenv("STARPU_PERF_MODEL_DIR"); dir != nullptr && *dir != '\0')
@@ -369,17 +373,13 @@ void repair(const std::string& path, const std::string& problem, bool history) {
   }
 }
 
-bool starpu_1_3() {
-  return STARPU_MAJOR_VERSION == 1 && STARPU_MINOR_VERSION == 3;
-}
-
 }  // namespace
 
 std::string model_folder_problem() {
   const std::string sampling = sampling_folder();
   if (sampling.empty()) return "";  // StarPU says so itself, without aborting
-  std::vector<std::string> folders = {sampling + "bus"};
-  if (starpu_1_3()) folders.push_back(sampling + "codelets/" + std::to_string(kHistoryVersion));
+  const std::vector<std::string> folders = {
+      sampling + "bus", sampling + "codelets/" + std::to_string(kHistoryVersion)};
   for (const std::string& folder : folders) {
     std::error_code ec;
     std::filesystem::create_directories(folder, ec);
@@ -395,7 +395,6 @@ std::string model_folder_problem() {
 }
 
 void check_model_files() {
-  if (!starpu_1_3()) return;  // other versions' formats differ
   const std::string sampling = sampling_folder();
   const std::string host = starpu_host_name();
   if (sampling.empty() || host.empty()) return;
@@ -421,7 +420,6 @@ void check_model_files() {
 
 std::vector<std::string> keep_model_copies() {
   std::vector<std::string> copies;
-  if (!starpu_1_3()) return copies;
   const std::string sampling = sampling_folder();
   const std::string host = starpu_host_name();
   if (sampling.empty() || host.empty()) return copies;
@@ -446,7 +444,8 @@ int bus_model_opencl_devices() {
   if (!read_model(folder + "bus/" + host + ".config", text).empty()) return -1;
   std::istringstream lines(text);
   for (std::string line; std::getline(lines, line);) {
-    if (line.find("# Number of OpenCL devices") == std::string::npos) continue;
+    // "# Number of OpenCL devices" (StarPU 1.3), "# Number of OpenCL nodes" (1.4)
+    if (line.find("# Number of OpenCL ") == std::string::npos) continue;
     char* end = nullptr;
     const long n = std::strtol(line.c_str(), &end, 10);
     return end != line.c_str() && n >= 0 ? static_cast<int>(n) : -1;

@@ -1,5 +1,5 @@
-// StarPU's model files made to survive anything (issue 41): StarPU 1.3 aborts on a history
-// model or bus file it cannot parse, and rewrites the history models in place at shutdown,
+// StarPU's model files made to survive anything (issue 41): StarPU 1.3 and 1.4 abort on a
+// history model or bus file they cannot parse, and rewrite the history models in place at shutdown,
 // so one kill there stopped every later run. init() checks this host's files first; shutdown
 // keeps a copy of each model while StarPU rewrites it (docs/TRACES.md, "Models").
 #pragma once
@@ -9,7 +9,7 @@
 
 namespace peppher::detail {
 
-/// @brief Why StarPU 1.3 could not read the history model text @p text ("" when it can):
+/// @brief Why StarPU could not read the history model text @p text ("" when it can):
 ///        the format of its perfmodel_history.c, every value in range.
 std::string history_model_problem(const std::string& text);
 /// @brief The same for a bus file of kind @p kind ("config", "affinity", "latency",
@@ -25,7 +25,7 @@ int bus_model_opencl_devices();
 ///        when it cannot); "" or why not, naming the folder and STARPU_HOME.
 std::string model_folder_problem();
 /// @brief Before StarPU starts: checks this host's history models and bus files (StarPU
-///        1.3's formats; nothing under another StarPU). A damaged one is restored from the
+///        1.3's and 1.4's formats, which are the same). A damaged one is restored from the
 ///        copy kept by the last shutdown, else set aside as NAME.damaged-<time>, with one
 ///        warning naming it: StarPU then learns the model or calibrates the bus again.
 void check_model_files();
