@@ -1,6 +1,6 @@
 // Catch2 2 or 3, whichever the build found (test/CMakeLists.txt sets PEPPHER_CATCH2_MAJOR):
 // every test includes this instead of Catch2's own headers and writes Catch2 2's names
-// (Catch::Contains, Catch::Matches, Catch::StartsWith, Approx), which this header maps onto
+// (Catch::Contains, Catch::Matches, Catch::StartsWith, Catch::EndsWith, Approx), which this header maps onto
 // Catch2 3's (Catch::rngSeed() is in both).
 #pragma once
 
@@ -16,6 +16,7 @@ inline Matchers::StringContainsMatcher Contains(const std::string& text,
   return Matchers::ContainsSubstring(text, cs);
 }
 using Matchers::Matches;
+using Matchers::EndsWith;
 using Matchers::StartsWith;
 }  // namespace Catch
 using Catch::Approx;
