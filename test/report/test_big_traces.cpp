@@ -168,7 +168,13 @@ TEST_CASE("report: a million tasks are drawn in bounded memory, the figure bound
   // A whole-file JSON value takes over ten times the file; events read one at a time leave
   // the tasks' records, a fraction of their text.
   INFO("peak " << peak_kib << " KiB for a " << file_kib << " KiB trace");
+#if defined(__SANITIZE_ADDRESS__)
+  // ASan's shadow memory and redzones add about as much again: the bound is the normal
+  // build's (the figure's bound above holds in both).
+  WARN("ASan build: peak memory not compared with the trace's size");
+#else
   CHECK(peak_kib < file_kib * 2);
+#endif
 }
 
 TEST_CASE("report: 20,000 worker rows are drawn within Cairo's limit, the title says so") {
