@@ -157,6 +157,16 @@ std::string checked_or_empty(const ir::Expression& e) {
   return checked(*e.ast, [](const std::string& name) { return with_member_calls(name); });
 }
 
+// The start of a call of peppher::<function> with the message's parts (interface,
+// parameter, "attr = text"), up to its value. Continued lines: the generated statement stays
+// readable (and under ~120 columns) around them, whose lengths follow the descriptor's names.
+std::string checked_call(const char* function, const plan::WrapperPlan& plan,
+                         const plan::Operand& o, const char* attr, const ir::Expression& e) {
+  return std::string("peppher::") + function + "(\n          \"" +
+         c_string(ir::display_name(*plan.iface)) + "\", \"" + o.param->name + "\", \"" + attr +
+         " = " + c_string(e.text) + "\",\n          ";
+}
+
 }  // namespace
 
 std::string as_size(const ir::Expression& e) {
@@ -170,11 +180,8 @@ std::string checked_length(const plan::WrapperPlan& plan, const plan::Operand& o
   if (wide.empty()) {
     wide = expr::to_cpp(*e.ast, [](const std::string& n) { return as_long(n); });
   }
-  // Continued lines: the generated statement stays readable (and under ~120 columns) around
-  // the message and the value, whose lengths follow the descriptor's names.
-  return "peppher::checked_length(\n          \"" + c_string(ir::display_name(*plan.iface)) +
-         "\", \"" + o.param->name + "\", \"" + attr + " = " + c_string(e.text) + "\",\n          " +
-         wide + ", " + (extent ? "peppher::kMaxExtent" : "peppher::kMaxElements") +
+  return checked_call("checked_length", plan, o, attr, e) + wide + ", " +
+         (extent ? "peppher::kMaxExtent" : "peppher::kMaxElements") +
          (pointer ? ", " + o.param->name : std::string()) + ")";
 }
 
@@ -182,9 +189,7 @@ std::string as_block(const plan::WrapperPlan& plan, const plan::Operand& o, cons
                      const ir::Expression& e) {
   const std::string wide = checked_or_empty(e);
   if (wide.empty()) return as_long(with_member_calls(e.text));
-  return "peppher::checked_size(\n          \"" + c_string(ir::display_name(*plan.iface)) +
-         "\", \"" + o.param->name + "\", \"" + attr + " = " + c_string(e.text) + "\",\n          " +
-         wide + ")";
+  return checked_call("checked_size", plan, o, attr, e) + wide + ")";
 }
 
 std::string starpu_mode(ir::AccessMode m) {
