@@ -212,9 +212,10 @@ int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& ou
   if (!options.explain) verify::warn_shadowed_headers(expanded, options, diag);
   if (diag.has_errors() || variant_diag.has_errors()) return 1;
   if (options.explain) {
-    if (options.explain_format == "html") return explain::explain_html(plan, out, err) ? 0 : 1;
+    if (options.explain_format == "html")
+      return explain::explain_html(expanded, plan, out, err) ? 0 : 1;
     out << "the generated build uses " << starpu_in_use() << "\n";
-    explain::explain(plan, out);
+    explain::explain(expanded, plan, out);
     return 0;
   }
   check_mpi_environment(app, options, diag);
