@@ -1,15 +1,15 @@
 // What the program's own sources declare and define of the interfaces (see main_linkage.h).
-#include "compose/verify/main_linkage.h"
+#include "compose/facts/main_linkage.h"
 
 #include <algorithm>
 #include <filesystem>
 
+#include "compose/facts/program_sources.h"
+#include "compose/facts/source_parser.h"
 #include "compose/names/names.h"
 #include "compose/plan/wrapper_plan.h"
-#include "compose/verify/program_sources.h"
-#include "compose/verify/source_parser.h"
 
-namespace peppher::verify {
+namespace peppher::facts {
 
 ProgramDeclarations read_program_declarations(const ir::Application& app,
                                               const ir::Options& options,
@@ -76,4 +76,4 @@ void report_program_definitions(const ProgramDeclarations& d, diag::Diagnostics&
   }
 }
 
-}  // namespace peppher::verify
+}  // namespace peppher::facts

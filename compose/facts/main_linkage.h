@@ -13,7 +13,7 @@
 #include "compose/diag/diagnostics.h"
 #include "compose/ir/ir.h"
 
-namespace peppher::verify {
+namespace peppher::facts {
 
 /// What the application's own sources (main.xml's, C and C++) say of its interfaces, found
 /// by parsing each with Clang (function bodies skipped; the generated headers, which do not
@@ -41,4 +41,4 @@ ProgramDeclarations read_program_declarations(const ir::Application& app,
 /// at its #include.
 void report_program_definitions(const ProgramDeclarations& d, diag::Diagnostics& diag);
 
-}  // namespace peppher::verify
+}  // namespace peppher::facts

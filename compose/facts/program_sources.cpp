@@ -1,15 +1,15 @@
 // The program's own sources with their Clang flags (see program_sources.h).
-#include "compose/verify/program_sources.h"
+#include "compose/facts/program_sources.h"
 
 #include <algorithm>
 #include <filesystem>
 #include <set>
 
+#include "compose/facts/source_parser.h"
 #include "compose/names/names.h"
 #include "compose/plan/wrapper_plan.h"
-#include "compose/verify/source_parser.h"
 
-namespace peppher::verify {
+namespace peppher::facts {
 
 std::vector<ProgramSource> program_sources(const ir::Application& app, const ir::Options& options,
                                            const std::vector<std::string>& main_source_flags,
@@ -84,4 +84,4 @@ void warn_shadowed_headers(const ir::Application& app, const ir::Options& option
   }
 }
 
-}  // namespace peppher::verify
+}  // namespace peppher::facts

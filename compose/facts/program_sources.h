@@ -9,7 +9,7 @@
 #include "compose/diag/diagnostics.h"
 #include "compose/ir/ir.h"
 
-namespace peppher::verify {
+namespace peppher::facts {
 
 // One source of the program: its path, its Clang flags (paths in them relative to
 // `directory`, where its compiler runs: the output folder).
@@ -36,4 +36,4 @@ std::vector<ProgramSource> program_sources(const ir::Application& app, const ir:
 void warn_shadowed_headers(const ir::Application& app, const ir::Options& options,
                            diag::Diagnostics& diag);
 
-}  // namespace peppher::verify
+}  // namespace peppher::facts
