@@ -23,7 +23,6 @@
 #include "compose/explore/paths.h"
 #include "compose/facts/generic_calls.h"
 #include "compose/facts/main_linkage.h"
-#include "compose/facts/program_sources.h"
 #include "compose/facts/source_facts.h"
 #include "compose/ir/json.h"
 #include "compose/names/names.h"
@@ -31,6 +30,7 @@
 #include "compose/plan/plan.h"
 #include "compose/runtime_location.h"
 #include "compose/utility/utility_mode.h"
+#include "compose/verify/program_checks.h"
 #include "compose/verify/verify.h"
 
 namespace peppher {
@@ -198,7 +198,7 @@ int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& ou
   if (diag.has_errors()) return 1;
   const facts::ProgramDeclarations program =
       facts::read_program_declarations(expanded, options, main_flags, runtime_header_dirs());
-  facts::report_program_definitions(program, diag);
+  verify::report_program_definitions(program, diag);
   if (diag.has_errors()) return 1;
   std::ostringstream variant_report;  // the variants' checks, shown when planning succeeds
   diag::Diagnostics variant_diag(variant_report);
@@ -209,7 +209,7 @@ int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& ou
       plan::plan_application(expanded, options, main_flags, facts, diag);
   if (diag.has_errors()) return 1;
   err << variant_report.str();
-  if (!options.explain) facts::warn_shadowed_headers(expanded, options, diag);
+  if (!options.explain) verify::warn_shadowed_headers(expanded, options, diag);
   if (diag.has_errors() || variant_diag.has_errors()) return 1;
   if (options.explain) {
     if (options.explain_format == "html")

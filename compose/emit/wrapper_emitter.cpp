@@ -527,7 +527,7 @@ void emit_generic_header(const std::vector<const WrapperPlan*>& instances,
   d.set("iface", first.name);
   d.set("template_params", template_params(first));
   d.set("first_type", first.template_types.front());
-  d.set("needs_runtime", flag(plan::header_language(first) == plan::HeaderLanguage::Cxx17));
+  d.set("needs_runtime", flag(instances.front()->header_language == plan::HeaderLanguage::Cxx17));
   const std::string& user_header = instances.front()->user_header;
   d.set("user_header", user_header);
   d.set("has_user_header", flag(!user_header.empty()));

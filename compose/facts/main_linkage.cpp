@@ -66,14 +66,4 @@ ProgramDeclarations read_program_declarations(const ir::Application& app,
   return found;
 }
 
-void report_program_definitions(const ProgramDeclarations& d, diag::Diagnostics& diag) {
-  for (const auto& [loc, message] : d.refused) diag.error(loc, message);
-  for (const auto& [name, loc] : d.definitions) {
-    diag.error(loc, "the program defines '" + name + "', the interface whose entry wrapper " +
-                        "the composition generates (it makes each call a task): delete this " +
-                        "definition, or leave its source out of main.xml; its code belongs " +
-                        "in the interface's variants (a sequential one: the same loop)");
-  }
-}
-
 }  // namespace peppher::facts

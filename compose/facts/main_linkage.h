@@ -10,7 +10,6 @@
 #include <utility>
 #include <vector>
 
-#include "compose/diag/diagnostics.h"
 #include "compose/ir/ir.h"
 
 namespace peppher::facts {
@@ -36,9 +35,5 @@ ProgramDeclarations read_program_declarations(const ir::Application& app,
                                               const ir::Options& options,
                                               const std::vector<std::string>& main_source_flags,
                                               const std::vector<std::string>& system_include_dirs);
-
-/// Reports each of @p d's definitions as an error at the definition, and each refused file
-/// at its #include.
-void report_program_definitions(const ProgramDeclarations& d, diag::Diagnostics& diag);
 
 }  // namespace peppher::facts
