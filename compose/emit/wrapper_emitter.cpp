@@ -11,7 +11,6 @@
 #include "compose/emit/selection_emitter.h"
 #include "compose/ir/backends.h"
 #include "compose/names/names.h"
-#include "compose/plan/predicate_plan.h"
 
 namespace peppher::emit {
 namespace {
@@ -201,7 +200,7 @@ void host_side_data(const VariantSlot& s, Data& d) {
   d.set("host_side", flag(s.host_side && host != nullptr));
   std::vector<std::string> params, args;
   for (const plan::KernelArg& a : s.kernel_args) {
-    params.push_back(plan::host_arg_type(a) + " " + a.local);
+    params.push_back(a.host_type + " " + a.local);
     args.push_back(a.local);
   }
   d.set("host_params", comma_list(params));
@@ -233,9 +232,8 @@ Data opencl_variant_data(const WrapperPlan& plan, const VariantSlot& s) {
   d.set("kernel_file", s.kernel_path);
   d.set("kernel", src && !src->kernel.empty() ? src->kernel : v.name);
   host_side_data(s, d);
-  std::string options = plan::opencl_build_options(*plan.iface, v);
-  d.set("has_build_options", flag(!options.empty()));
-  d.set("build_options", cpp::build_options_expr(options));
+  d.set("has_build_options", flag(!s.build_options.empty()));
+  d.set("build_options", cpp::build_options_expr(s.build_options));
   d.set("kernel_args", make_list(s.kernel_args, [&](const plan::KernelArg& a) {
           Data arg;
           arg.set("value", a.local);
@@ -410,7 +408,7 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
           hd.set("condition", cpp::helper_condition(h));
           return hd;
         }));
-  d.set("has_constraints", flag(plan::tests_constraints_in_can_execute(plan)));
+  d.set("has_constraints", flag(plan.constraints_in_can_execute));
   Data kinds{Data::type::list};
   for (ir::Backend b : ir::codelet_groups()) {
     if (!plan.slots_of(b).empty())

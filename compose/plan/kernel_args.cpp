@@ -22,6 +22,7 @@ std::vector<KernelArg> kernel_args(const ir::Interface& iface, const ir::SourceF
       args.push_back({&p, KernelArgRole::Extent, Extent::Ld, names::matrix_ld(p.name)});
     }
   }
+  for (KernelArg& a : args) a.host_type = host_arg_type(a);
   return args;
 }
 
@@ -32,6 +33,7 @@ void place_local_arg(std::vector<KernelArg>& args, const ir::LocalArg& arg, size
   a.local = arg.name;
   a.local_arg = &arg;
   a.elem_bytes = elem_bytes;
+  a.host_type = host_arg_type(a);
   args.insert(args.begin() + static_cast<std::ptrdiff_t>(std::min(index, args.size())), a);
 }
 

@@ -29,6 +29,8 @@ struct KernelArg {
   // type in bytes (verification reads it from the kernel); param is null.
   const ir::LocalArg* local_arg = nullptr;
   int elem_bytes = 0;
+  // How a host-side OpenCL variant's function declares it (host_arg_type): "cl_mem", "int".
+  std::string host_type{};
 };
 
 /// The kernel arguments of an OpenCL variant whose kernel is in `kernel_file`: operands in

@@ -193,6 +193,9 @@ std::vector<Binding> RuntimePredicate::operand_bindings() const {
   return out;
 }
 
+namespace {
+
+// Whether can_execute tests any constraint (after the slots' predicates are planned).
 bool tests_constraints_in_can_execute(const WrapperPlan& plan) {
   for (const std::vector<VariantSlot>& group : plan.slots) {
     for (const VariantSlot& s : group) {
@@ -203,6 +206,8 @@ bool tests_constraints_in_can_execute(const WrapperPlan& plan) {
   }
   return false;
 }
+
+}  // namespace
 
 void plan_predicates(const ir::Application& app, const ir::Options& options, WrapperPlan& plan) {
   std::vector<std::string> used;  // parameters the constraints read, in first-use order
@@ -217,7 +222,8 @@ void plan_predicates(const ir::Application& app, const ir::Options& options, Wra
   plan.check_call = any_constrained && all_constrained && !plan.partitioned;
   if (plan.check_call) skip_shared_predicates(plan);
   plan_helpers(plan);
-  plan.can_execute = plan.forkjoin || tests_constraints_in_can_execute(plan);
+  plan.constraints_in_can_execute = tests_constraints_in_can_execute(plan);
+  plan.can_execute = plan.forkjoin || plan.constraints_in_can_execute;
   for (const std::string& n : used) {
     if (std::optional<Term> extent = matrix_extent(plan, n)) {
       plan.checked_values.push_back({n, *extent});

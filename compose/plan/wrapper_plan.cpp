@@ -505,6 +505,7 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Options& options,
     if (const ir::SourceFile* program = ir::program_source(*s.variant)) {
       s.kernel_path = relative_to(program->path, plan.output_dir);
     }
+    s.build_options = opencl_build_options(iface, *s.variant);
     if (const ir::SourceFile* host = ir::host_side_source(*s.variant)) {
       // The host function takes what a kernel would: buffers (cl_mem), extents, values.
       s.host_side = true;

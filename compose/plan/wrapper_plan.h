@@ -130,6 +130,8 @@ struct VariantSlot {
   // OpenCL: the program's source relative to the output folder (the run time's last resort
   // when the kernel file is not next to the program); "" without one.
   std::string kernel_path;
+  // OpenCL: the build options of its program (opencl_build_options); "" without any.
+  std::string build_options;
 };
 
 /// A parameter (or an operand's size) that constraints use, printed when no variant
@@ -213,6 +215,7 @@ struct WrapperPlan {
   bool partitioned = false;  // some operand has a partition: one task per block
   bool auto_split = false;   // some operand is partitioned with `?`
   bool can_execute = false;  // the codelet needs can_execute: forkjoin or run-time constraints
+  bool constraints_in_can_execute = false;  // can_execute tests some slot's constraint
   bool check_call = false;   // every variant has run-time constraints: the entry wrapper
                              // tests them before submitting (non-partitioned calls)
   // C callers and Vector/Matrix operands of C element types: a second entry wrapper with C
