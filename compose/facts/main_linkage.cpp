@@ -7,7 +7,7 @@
 #include "compose/facts/program_sources.h"
 #include "compose/facts/source_parser.h"
 #include "compose/names/names.h"
-#include "compose/plan/wrapper_plan.h"
+#include "compose/ir/toolchain.h"
 
 namespace peppher::facts {
 
@@ -22,9 +22,9 @@ ProgramDeclarations read_program_declarations(const ir::Application& app,
     if (i.template_args.empty() && i.template_types.empty()) names.push_back(i.name);
   }
   if (names.empty()) return found;
-  // A C source already makes every C-typed entry wrapper extern "C" (plan::has_c_callers).
-  const bool c_callers = plan::has_c_callers(app, options);
-  const std::string out = plan::output_dir(app, options);
+  // A C source already makes every C-typed entry wrapper extern "C" (ir::has_c_callers).
+  const bool c_callers = ir::has_c_callers(app, options);
+  const std::string out = ir::output_dir(app, options);
   // What the program includes of the composition reads as empty: peppher.h (next to the
   // source or in the output folder, as the Makefile's -I finds it) and the wrapper headers.
   const std::string stub =

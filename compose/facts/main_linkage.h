@@ -21,7 +21,7 @@ namespace peppher::facts {
 /// `system_include_dirs`: the runtime's and StarPU's headers.
 struct ProgramDeclarations {
   /// The interfaces its C++ sources declare with C linkage (none when a C source calls
-  /// them: every C-typed entry wrapper is extern "C" then, plan::has_c_callers).
+  /// them: every C-typed entry wrapper is extern "C" then, ir::has_c_callers).
   std::set<std::string> c_declared;
   /// Where a source defines a function named like an interface, at global scope: the
   /// legacy kernel that the composition's entry wrapper replaces (its code now lives in the

@@ -4,7 +4,7 @@
 #include <filesystem>
 
 #include "compose/facts/source_parser.h"
-#include "compose/plan/wrapper_plan.h"
+#include "compose/ir/toolchain.h"
 
 namespace peppher::facts {
 
@@ -12,12 +12,12 @@ std::vector<ProgramSource> program_sources(const ir::Application& app, const ir:
                                            const std::vector<std::string>& main_source_flags,
                                            const std::vector<std::string>& system_include_dirs,
                                            bool with_c) {
-  const std::string out = plan::output_dir(app, options);
+  const std::string out = ir::output_dir(app, options);
   std::vector<ProgramSource> sources;
   size_t index = 0;
   for (const ir::SourceFile& s : app.sources) {
     const std::string& flags = main_source_flags[index++];
-    const bool c = plan::is_c_compiler(plan::main_source_compiler(app, s));
+    const bool c = ir::is_c_compiler(ir::main_source_compiler(app, s));
     if ((c && !with_c) || std::filesystem::path(s.path).extension() == ".cu") continue;
     ProgramSource p;
     p.path = s.path;

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "compose/ir/backends.h"
+#include "compose/ir/toolchain.h"
 #include "compose/names/names.h"
 #include "compose/plan/wrapper_plan.h"
 
@@ -43,10 +44,10 @@ CompileStep variant_step(const ir::Variant& v, const ir::SourceFile& s, bool gen
     }
   }
   step.object = names::object_file(v.name, step.source);
-  step.compiler = variant_compiler(v, s);
+  step.compiler = ir::variant_compiler(v, s);
   step.flags = variant_flags(v, s);
   step.cuda = ir::info(v.backend).code == ir::VariantCode::CudaFunction;
-  step.c_language = is_c_compiler(step.compiler);
+  step.c_language = ir::is_c_compiler(step.compiler);
   return step;
 }
 
@@ -81,7 +82,7 @@ std::vector<CompileStep> wrapper_steps(const ir::Application& app) {
     CompileStep step;
     step.source = names::wrapper_source(iface);
     step.object = names::object_file("peppher", step.source);
-    step.compiler = link_compiler(app);
+    step.compiler = ir::link_compiler(app);
     step.flags = "-O2 -std=c++17";
     steps.push_back(step);
   }
@@ -98,8 +99,8 @@ std::vector<CompileStep> program_steps(const ir::Application& app, bool mpi,
     CompileStep step;
     step.source = relative_to(s.path, out_dir);
     step.object = names::object_file(app.name, s.path);
-    const std::string compiler = main_source_compiler(app, s);
-    step.c_language = is_c_compiler(compiler);
+    const std::string compiler = ir::main_source_compiler(app, s);
+    step.c_language = ir::is_c_compiler(compiler);
     step.compiler = !mpi ? compiler : step.c_language ? "$(MPICC)" : "$(MPICXX)";
     step.flags = main_source_flags[steps.size()];
     steps.push_back(step);
@@ -177,9 +178,9 @@ LinkPlan plan_link(const ir::Application& app, const ir::Options& options,
                    const std::string& out_dir) {
   LinkPlan link;
   link.output = app.link.output.empty() ? std::string("main") : app.link.output;
-  link.compiler = link_compiler(app);
+  link.compiler = ir::link_compiler(app);
   link.mpi = ir::uses_mpi(app, options);
-  link.c_compiler = is_c_compiler(link.compiler);
+  link.c_compiler = ir::is_c_compiler(link.compiler);
   link.flags = app.link.flags;
   if (app.platform) link.platform = app.platform->name;
   // The training table lies next to main.xml.
@@ -221,7 +222,7 @@ BuildPlan plan_build(const ir::Application& app, const ir::Options& options,
   b.instances = instances_files(app, options, output_dir);
   b.inputs = composition_inputs(app, output_dir);
   b.main_descriptor = fs::path(app.descriptor_file).filename().string();
-  b.c_callers = has_c_callers(app, options);
+  b.c_callers = ir::has_c_callers(app, options);
   b.blank_source = first_blank_source(b);
   return b;
 }

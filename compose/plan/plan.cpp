@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "compose/ir/backends.h"
+#include "compose/ir/toolchain.h"
 #include "compose/plan/collisions.h"
 
 namespace peppher::plan {
@@ -84,7 +85,7 @@ ApplicationPlan plan_application(const ir::Application& app, const ir::Options& 
                                  const facts::SourceFacts& facts, diag::Diagnostics& diags) {
   ApplicationPlan plan;
   plan.options = options;
-  plan.output_dir = output_dir(app, options);
+  plan.output_dir = ir::output_dir(app, options);
   plan.build = plan_build(app, options, main_source_flags, plan.output_dir);
   check_collisions(app, options, plan.output_dir, diags);
   bool trainable = false;

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "compose/ir/toolchain.h"
 #include "compose/plan/partition_plan.h"
 #include "compose/plan/predicate_plan.h"
 
@@ -43,7 +44,7 @@ std::vector<VariantSlot> assign_slots(const ir::Interface& iface,
   for (const ir::Variant* v : variants) {
     const bool c_linkage =
         !v->sources.empty() &&
-        compiles_as_c(variant_compiler(*v, v->sources.front()), v->sources.front().path);
+        ir::compiles_as_c(ir::variant_compiler(*v, v->sources.front()), v->sources.front().path);
     VariantSlot s;
     s.variant = v;
     s.slot = v->training_only ? -1 : in_codelet++;
@@ -93,23 +94,6 @@ void check_generic_variants(const WrapperPlan& plan, diag::Diagnostics& diags) {
 
 }  // namespace
 
-bool is_c_compiler(const std::string& command) {
-  std::string base = std::filesystem::path(command).filename().string();
-  for (const char* c : {"gcc", "cc", "clang", "icc", "icx"}) {
-    std::string name(c);
-    if (base == name || base.rfind(name + "-", 0) == 0) return true;
-  }
-  return false;
-}
-
-bool compiles_as_c(const std::string& compiler, const std::string& source) {
-  const std::string ext = std::filesystem::path(source).extension().string();
-  for (const char* cxx : {".cpp", ".cc", ".cxx", ".c++", ".cp", ".CPP", ".C", ".ii"}) {
-    if (ext == cxx) return false;
-  }
-  return is_c_compiler(compiler);
-}
-
 namespace {
 
 // A parameter C can declare: a by-value or pointer type spelled without references,
@@ -127,10 +111,6 @@ bool is_c_parameter(const ir::Parameter& p) {
 bool is_c_or_c_container(const ir::Parameter& p) {
   if (p.kind != ir::ParamKind::Vector && p.kind != ir::ParamKind::Matrix) return is_c_parameter(p);
   return p.elem_type.find_first_of("&:<") == std::string::npos;
-}
-
-bool is_c_language(const std::string& language) {
-  return language == "C" || language == "c";
 }
 
 }  // namespace
@@ -226,24 +206,6 @@ void apply_source_facts(const facts::VariantFacts& found, WrapperPlan& w) {
 
 }  // namespace
 
-std::string main_source_compiler(const ir::Application& app, const ir::SourceFile& s) {
-  if (!s.compiler.name.empty()) return s.compiler.name;
-  if (is_c_language(s.language)) return "gcc";
-  return link_compiler(app);
-}
-
-std::string variant_compiler(const ir::Variant& v, const ir::SourceFile& s) {
-  if (!s.compiler.name.empty()) return s.compiler.name;
-  if (const char* compiler = ir::info(v.backend).default_compiler) return compiler;
-  if (is_c_language(s.language)) return "gcc";
-  if (s.language.empty() && std::filesystem::path(s.path).extension() == ".c") return "gcc";
-  return "g++";
-}
-
-std::string link_compiler(const ir::Application& app) {
-  return app.link.name.empty() ? "g++" : app.link.name;
-}
-
 namespace {
 
 // The interface whose header needs C++17 (it takes PEPPHER containers), or null.
@@ -285,7 +247,7 @@ std::vector<std::string> main_source_flags(const ir::Application& app, diag::Dia
   const ir::Interface* needs = container_interface(app);
   for (const ir::SourceFile& s : app.sources) {
     out.push_back(s.compiler.flags);
-    if (needs == nullptr || is_c_compiler(main_source_compiler(app, s))) continue;
+    if (needs == nullptr || ir::is_c_compiler(ir::main_source_compiler(app, s))) continue;
     const RaisedStandard r = raise_standard(s.compiler.flags);
     if (r.old.empty()) continue;
     out.back() = r.flags;
@@ -295,14 +257,6 @@ std::vector<std::string> main_source_flags(const ir::Application& app, diag::Dia
                             "which need C++17");
   }
   return out;
-}
-
-bool has_c_callers(const ir::Application& app, const ir::Options& options) {
-  if (options.c_linkage) return true;
-  for (const ir::SourceFile& s : app.sources) {
-    if (is_c_compiler(main_source_compiler(app, s))) return true;
-  }
-  return false;
 }
 
 std::string tunable_defines(const ir::Variant& v) {
@@ -394,14 +348,6 @@ std::string relative_to(const std::string& path, const std::string& dir) {
   return std::filesystem::absolute(path).lexically_normal().lexically_relative(dir).string();
 }
 
-std::string output_dir(const ir::Application& app, const ir::Options& options) {
-  namespace fs = std::filesystem;
-  fs::path dir = options.output_dir.empty() ? fs::path(app.descriptor_file).parent_path()
-                                            : fs::path(options.output_dir);
-  if (dir.empty()) dir = ".";  // "compose main.xml": the current folder
-  return fs::absolute(dir).lexically_normal().string();
-}
-
 // A halo reaches a variant as separate rows around its block (Matrix::row, Vector::with_halo
 // on the host); device variants would need them in device memory next to the block, which
 // the generated code does not do.
@@ -450,7 +396,7 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Options& options,
   WrapperPlan plan;
   plan.iface = &iface;
   plan.perf_model = ir::effective_perf_model(app, options, iface);
-  plan.output_dir = output_dir(app, options);
+  plan.output_dir = ir::output_dir(app, options);
   plan.user_header = user_header_include(iface, plan.output_dir);
 
   int next_buffer = 0;
@@ -485,10 +431,10 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Options& options,
   }
   plan.header_language = header_language(iface);
   plan.c_entry = plan.header_language == HeaderLanguage::C &&
-                 (has_c_callers(app, options) || facts.c_declared.count(iface.name) != 0);
+                 (ir::has_c_callers(app, options) || facts.c_declared.count(iface.name) != 0);
   plan.c_containers =
       plan.header_language == HeaderLanguage::Cxx17 && iface.template_args.empty() &&
-      has_c_callers(app, options) &&
+      ir::has_c_callers(app, options) &&
       std::all_of(iface.parameters.begin(), iface.parameters.end(), is_c_or_c_container);
 
   std::array<std::vector<const ir::Variant*>, ir::kBackendCount> groups;
@@ -510,7 +456,7 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Options& options,
       // The host function takes what a kernel would: buffers (cl_mem), extents, values.
       s.host_side = true;
       s.kernel_args = kernel_args(iface, *host);
-      s.c_linkage = compiles_as_c(variant_compiler(*s.variant, *host), host->path);
+      s.c_linkage = ir::compiles_as_c(ir::variant_compiler(*s.variant, *host), host->path);
     } else if (const ir::SourceFile* src = ir::kernel_source(*s.variant)) {
       s.kernel_args = kernel_args(iface, *src);
     }

@@ -141,13 +141,6 @@ struct CheckedValue {
   Term term;          // its value in the entry wrapper
 };
 
-/// True for a C (not C++) compiler command: gcc, cc, clang, gcc-12, /usr/bin/cc, ...
-bool is_c_compiler(const std::string& command);
-
-/// True when `compiler` compiles `source` as C: a C compiler driver (gcc, cc, clang) on a
-/// file that is not C++ by its extension (gcc compiles main.cpp as C++, with C++ linkage).
-bool compiles_as_c(const std::string& compiler, const std::string& source);
-
 /// Whether a training run (compose --train) can time the interface: every operand made from
 /// the ranged parameters (a Vector from numElements, a Matrix from numElements and
 /// descRowWidth, a Scalar always).
@@ -173,22 +166,6 @@ HeaderLanguage header_language(const ir::Interface& iface);
 /// each of main's C++ sources compiled with an older -std=c++NN (gnu++NN) gets -std=c++17
 /// (gnu++17) instead, with a warning at the source file.
 std::vector<std::string> main_source_flags(const ir::Application& app, diag::Diagnostics& diag);
-
-/// Whether the application calls components from C: one of main's sources is compiled by a
-/// C compiler (language="C" with no compiler, or a C compiler named), or --c-linkage.
-bool has_c_callers(const ir::Application& app, const ir::Options& options);
-
-/// The link step's compiler: the one main.xml names, else g++ (wrappers compile with it too).
-std::string link_compiler(const ir::Application& app);
-
-/// The compiler of one of main's sources: the one it names, else gcc for language="C",
-/// else the link step's, else g++.
-std::string main_source_compiler(const ir::Application& app, const ir::SourceFile& s);
-
-/// The compiler of a variant's (non-OpenCL) source `s`: its `<peppher:name>`, else `nvcc`
-/// for a CUDA variant, `gcc` for a C source (`language="C"`, or a `.c` file without a
-/// language), `g++` for the rest.
-std::string variant_compiler(const ir::Variant& v, const ir::SourceFile& s);
 
 struct WrapperPlan {
   const ir::Interface* iface = nullptr;
@@ -258,9 +235,6 @@ std::string tunable_defines(const ir::Variant& v);
 /// instantiation of a generic interface, each template parameter as a macro (-DT=float),
 /// then the kernel file's compile flags.
 std::string opencl_build_options(const ir::Interface& iface, const ir::Variant& v);
-
-/// The folder generated files go to: -o DIR, else main.xml's folder; absolute, normalised.
-std::string output_dir(const ir::Application& app, const ir::Options& options);
 
 /// `path` as a file in the folder `dir` (absolute, normalised: output_dir()) reaches it.
 std::string relative_to(const std::string& path, const std::string& dir);

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "compose/facts/source_parser.h"
+#include "compose/ir/toolchain.h"
 #include "compose/names/names.h"
-#include "compose/plan/wrapper_plan.h"
 
 namespace peppher::verify {
 
@@ -26,7 +26,7 @@ void report_program_definitions(const facts::ProgramDeclarations& d, diag::Diagn
 void warn_shadowed_headers(const ir::Application& app, const ir::Options& options,
                            diag::Diagnostics& diag) {
   namespace fs = std::filesystem;
-  fs::path out = plan::output_dir(app, options);
+  fs::path out = ir::output_dir(app, options);
   if (out.filename().empty() && out.has_relative_path()) out = out.parent_path();  // "gen/"
   std::vector<std::string> generated = {names::umbrella_header()};
   for (const ir::Interface& i : app.interfaces) {

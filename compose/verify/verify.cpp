@@ -17,6 +17,7 @@
 #include "common/files.h"
 #include "compose/facts/source_parser.h"
 #include "compose/ir/backends.h"
+#include "compose/ir/toolchain.h"
 #include "compose/plan/kernel_args.h"
 #include "compose/plan/wrapper_plan.h"
 #include "compose/verify/kernel_build.h"
@@ -229,7 +230,7 @@ class Verifier {
   }
 
   // The folder generated files (and the Makefile's compile commands) run in.
-  std::string output_dir() const { return plan::output_dir(app_, options_); }
+  std::string output_dir() const { return ir::output_dir(app_, options_); }
 
   // Whether Clang 14 can parse CUDA sources with the toolkit at settings_.cuda_path: its
   // cuda.h says CUDA_VERSION <= 11050 (Clang 14's newest).
@@ -340,7 +341,7 @@ class Verifier {
       ParseRequest r;
       r.path = s.path;
       r.language = cuda                                                        ? Language::Cuda
-                   : plan::compiles_as_c(plan::variant_compiler(v, s), s.path) ? Language::C
+                   : ir::compiles_as_c(ir::variant_compiler(v, s), s.path) ? Language::C
                                                                                : Language::Cxx;
       c_source = c_source || r.language == Language::C;
       r.flags = facts::clang_flags(s.compiler.flags, output_dir());
