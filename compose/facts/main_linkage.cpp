@@ -6,8 +6,8 @@
 
 #include "compose/facts/program_sources.h"
 #include "compose/facts/source_parser.h"
-#include "compose/names/names.h"
 #include "compose/ir/toolchain.h"
+#include "compose/names/names.h"
 
 namespace peppher::facts {
 

@@ -192,9 +192,10 @@ struct WrapperPlan {
   bool partitioned = false;  // some operand has a partition: one task per block
   bool auto_split = false;   // some operand is partitioned with `?`
   bool can_execute = false;  // the codelet needs can_execute: forkjoin or run-time constraints
-  bool constraints_in_can_execute = false;  // can_execute tests some slot's constraint
   bool check_call = false;   // every variant has run-time constraints: the entry wrapper
                              // tests them before submitting (non-partitioned calls)
+  // can_execute tests some slot's constraint (not only the forkjoin worker kind)
+  bool constraints_in_can_execute = false;
   // C callers and Vector/Matrix operands of C element types: a second entry wrapper with C
   // linkage takes the runtime's C handles (peppher_vector*, peppher_matrix*) in their place.
   bool c_containers = false;

@@ -340,9 +340,9 @@ class Verifier {
       }
       ParseRequest r;
       r.path = s.path;
-      r.language = cuda                                                        ? Language::Cuda
+      r.language = cuda                                                    ? Language::Cuda
                    : ir::compiles_as_c(ir::variant_compiler(v, s), s.path) ? Language::C
-                                                                               : Language::Cxx;
+                                                                           : Language::Cxx;
       c_source = c_source || r.language == Language::C;
       r.flags = facts::clang_flags(s.compiler.flags, output_dir());
       if (cuda) r.flags.push_back("--cuda-path=" + settings_.cuda_path);
