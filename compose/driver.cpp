@@ -21,6 +21,8 @@
 #include "compose/explain/explain.h"
 #include "compose/explore/explore.h"
 #include "compose/explore/paths.h"
+#include "compose/facts/generic_calls.h"
+#include "compose/facts/main_linkage.h"
 #include "compose/facts/source_facts.h"
 #include "compose/ir/json.h"
 #include "compose/names/names.h"
@@ -28,9 +30,7 @@
 #include "compose/plan/plan.h"
 #include "compose/runtime_location.h"
 #include "compose/utility/utility_mode.h"
-#include "compose/verify/generic_calls.h"
-#include "compose/verify/main_linkage.h"
-#include "compose/verify/program_sources.h"
+#include "compose/verify/program_checks.h"
 #include "compose/verify/verify.h"
 
 namespace peppher {
@@ -119,7 +119,7 @@ int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& ou
 // sources say, read with Clang once. Checking the variants reports to `variant_diag`, which
 // the driver shows after plan/ (as the checks over the plan that they are).
 facts::SourceFacts read_source_facts(const ir::Application& expanded, const ir::Options& options,
-                                     const verify::ProgramDeclarations& program,
+                                     const facts::ProgramDeclarations& program,
                                      diag::Diagnostics& variant_diag) {
   facts::SourceFacts facts;
   facts.c_declared = program.c_declared;
@@ -193,11 +193,11 @@ int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& ou
   // A C++11 main calling container interfaces compiles as C++17.
   const std::vector<std::string> main_flags = plan::main_source_flags(app, diag);
   const facts::CalledInstantiations called =
-      verify::read_called_instantiations(app, options, main_flags, runtime_header_dirs());
+      facts::read_called_instantiations(app, options, main_flags, runtime_header_dirs());
   const ir::Application expanded = expand::expand(app, options, called, diag);
   if (diag.has_errors()) return 1;
-  const verify::ProgramDeclarations program =
-      verify::read_program_declarations(expanded, options, main_flags, runtime_header_dirs());
+  const facts::ProgramDeclarations program =
+      facts::read_program_declarations(expanded, options, main_flags, runtime_header_dirs());
   verify::report_program_definitions(program, diag);
   if (diag.has_errors()) return 1;
   std::ostringstream variant_report;  // the variants' checks, shown when planning succeeds
@@ -212,9 +212,10 @@ int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& ou
   if (!options.explain) verify::warn_shadowed_headers(expanded, options, diag);
   if (diag.has_errors() || variant_diag.has_errors()) return 1;
   if (options.explain) {
-    if (options.explain_format == "html") return explain::explain_html(plan, out, err) ? 0 : 1;
+    if (options.explain_format == "html")
+      return explain::explain_html(expanded, plan, out, err) ? 0 : 1;
     out << "the generated build uses " << starpu_in_use() << "\n";
-    explain::explain(plan, out);
+    explain::explain(expanded, plan, out);
     return 0;
   }
   check_mpi_environment(app, options, diag);

@@ -1,5 +1,6 @@
 // The emit stage (see generate.h): renders every planned wrapper, then the
-// application-level files (peppher.h, Makefile, peppher.cmake).
+// application-level files (peppher.h, Makefile, peppher.cmake) from the plan's BuildPlan,
+// quoting its words for the shell and CMake.
 #include "compose/emit/generate.h"
 
 #include <algorithm>
@@ -7,36 +8,21 @@
 #include <cctype>
 #include <cstdint>
 #include <cstdio>
-#include <filesystem>
 #include <map>
-#include <set>
 #include <sstream>
 #include <string_view>
-#include <utility>
 
 #include "compose/emit/render.h"
 #include "compose/emit/train_emitter.h"
 #include "compose/emit/wrapper_emitter.h"
-#include "compose/ir/backends.h"
 #include "compose/names/names.h"
 #include "compose/util/make_words.h"
 
 namespace peppher::emit {
 namespace {
 
-namespace fs = std::filesystem;
 using Data = TemplateData;
-
-// One compile step of the Makefile (and of peppher.cmake for variants).
-struct CompileStep {
-  std::string source;  // relative to the output folder
-  std::string object;
-  std::string compiler;
-  std::string flags;
-  std::string depends;  // more prerequisites, each followed by a blank: included sources
-  bool cuda = false;
-  bool c_language = false;
-};
+using plan::CompileStep;
 
 // A word of a recipe, quoted for the shell when it holds a character the shell would
 // interpret. check/ has refused what quoting cannot protect in make (`$` other than a plain
@@ -103,170 +89,26 @@ std::string command_stamp_text(const CompileStep& s) {
          s.compiler + " " + s.flags + "\n";
 }
 
-std::string relative_to(const std::string& path, const std::string& dir) {
-  return fs::absolute(path).lexically_normal().lexically_relative(dir).string();
-}
-
-bool is_opencl_source(const ir::SourceFile& s) {
-  return !s.kernel.empty() || fs::path(s.path).extension() == ".cl";
-}
-
-// The variant's own flags, with its backend's required flag (an OPENMP variant's -fopenmp). A
-// variant made by tunable expansion gets its values and renames its function to its expanded name
-// (-DBLOCK=32 -Dscale=scale__BLOCK_32), so each copy of the source defines its own symbol.
-std::string variant_flags(const ir::Variant& v, const ir::SourceFile& s) {
-  std::string flags = s.compiler.flags;
-  if (!v.base_name.empty()) {
-    std::string defines = plan::tunable_defines(v) + " -D" + v.base_name + "=" + v.name;
-    flags += flags.empty() ? defines : " " + defines;
-  }
-  const char* required = ir::info(v.backend).required_flag;
-  if (required != nullptr && flags.find(required) == std::string::npos) {
-    flags += (flags.empty() ? "" : " ") + std::string(required);
-  }
-  return flags;
-}
-
-// One compile step per variant source. A generic interface's CPU and CUDA variants are
-// compiled once, from their generated <variant>_instances file (emit_instances), however
-// many instantiations share them.
-std::vector<CompileStep> variant_steps(const ir::Application& app, const ir::Options& options,
-                                       const std::string& out_dir) {
-  std::vector<CompileStep> steps;
-  std::set<std::string> generic_done;
-  for (const ir::Interface& iface : app.interfaces) {
-    for (const ir::Variant* v : ir::enabled_variants(options, iface)) {
-      // Kernels are built at run time; a host-side OpenCL variant's host file is compiled.
-      const ir::VariantCode code = ir::info(v->backend).code;
-      if (code == ir::VariantCode::Kernel && ir::host_side_source(*v) == nullptr) continue;
-      const bool generic = !iface.template_args.empty();
-      if (generic && !generic_done.insert(v->name).second) continue;
-      for (const ir::SourceFile& s : v->sources) {
-        if (is_opencl_source(s)) continue;
-        CompileStep step;
-        step.source = generic ? names::instances_file(*v) : relative_to(s.path, out_dir);
-        for (const ir::SourceFile& included : v->sources) {
-          if (generic && !is_opencl_source(included)) {
-            step.depends += relative_to(included.path, out_dir) + " ";
-          }
-        }
-        step.object = names::object_file(v->name, step.source);
-        step.compiler = plan::variant_compiler(*v, s);
-        step.flags = variant_flags(*v, s);
-        step.cuda = code == ir::VariantCode::CudaFunction;
-        step.c_language = plan::is_c_compiler(step.compiler);
-        steps.push_back(step);
-        if (generic) break;  // the instances file includes every source of the variant
-      }
-    }
-  }
-  return steps;
-}
-
 // Goes into <variant>_instances.cpp (.cu): the variant's sources included, then one
 // explicit instantiation per instantiation of its generic interface.
-void emit_instances(const ir::Application& app, const ir::Options& options,
-                    const std::string& out_dir, output::OutputContext& out) {
-  struct Instances {
-    const ir::Variant* variant = nullptr;
-    std::string iface;
-    std::vector<std::pair<std::string, std::string>> callee_params;
-  };
-  std::vector<Instances> files;  // one per generic CPU/CUDA variant, first seen first
-  for (const ir::Interface& iface : app.interfaces) {
-    if (iface.template_args.empty()) continue;
-    for (const ir::Variant* v : ir::enabled_variants(options, iface)) {
-      if (ir::info(v->backend).code == ir::VariantCode::Kernel) continue;
-      auto it = std::find_if(files.begin(), files.end(),
-                             [&](const Instances& f) { return f.variant->name == v->name; });
-      if (it == files.end()) it = files.insert(files.end(), Instances{v, iface.name, {}});
-      it->callee_params.emplace_back(names::instantiated(v->name, iface), parameter_list(iface));
-    }
-  }
-  for (const Instances& f : files) {
+void emit_instances(const std::vector<plan::InstancesFile>& files, output::OutputContext& out) {
+  for (const plan::InstancesFile& f : files) {
     Data d;
     d.set("variant", f.variant->name);
     d.set("iface", f.iface);
-    std::vector<std::string> sources;
-    for (const ir::SourceFile& s : f.variant->sources) {
-      if (!is_opencl_source(s)) sources.push_back(relative_to(s.path, out_dir));
-    }
-    d.set("sources", make_list(sources, [](const std::string& path) {
+    d.set("sources", make_list(f.sources, [](const std::string& path) {
             Data src;
             src.set("path", path);
             return src;
           }));
-    d.set("instances", make_list(f.callee_params, [](const auto& cp) {
+    d.set("instances", make_list(f.instantiations, [&](const ir::Interface* iface) {
             Data inst;
-            inst.set("callee", cp.first);
-            inst.set("params", cp.second);
+            inst.set("callee", names::instantiated(f.variant->name, *iface));
+            inst.set("params", parameter_list(*iface));
             return inst;
           }));
     out.write(names::instances_file(*f.variant), render_template("instances.cpp", d));
   }
-}
-
-// The application's own sources; composed with --mpi they compile with the MPI compiler of
-// their language (a C source with mpicc: mpicxx would compile it as C++).
-std::vector<CompileStep> main_steps(const plan::ApplicationPlan& plan, const std::string& out_dir) {
-  const ir::Application& app = *plan.app;
-  std::vector<CompileStep> steps;
-  for (const ir::SourceFile& s : app.sources) {
-    CompileStep step;
-    step.source = relative_to(s.path, out_dir);
-    step.object = names::object_file(app.name, s.path);
-    const std::string compiler = plan::main_source_compiler(app, s);
-    step.c_language = plan::is_c_compiler(compiler);
-    step.compiler = !ir::uses_mpi(app, plan.options) ? compiler
-                    : step.c_language                ? "$(MPICC)"
-                                                     : "$(MPICXX)";
-    step.flags = plan.main_source_flags[steps.size()];
-    steps.push_back(step);
-  }
-  return steps;
-}
-
-// The OpenCL kernel files, each once under its run-time name (names::kernel_file): the
-// Makefile and peppher.cmake copy them next to the program, where it looks first.
-std::vector<std::pair<std::string, std::string>> kernel_files(const ir::Application& app,
-                                                              const ir::Options& options,
-                                                              const std::string& out_dir) {
-  std::vector<std::pair<std::string, std::string>> files;  // (run-time name, source)
-  for (const ir::Interface& iface : app.interfaces) {
-    for (const ir::Variant* v : ir::enabled_variants(options, iface)) {
-      const ir::SourceFile* src = ir::program_source(*v);
-      if (ir::info(v->backend).code != ir::VariantCode::Kernel || src == nullptr) continue;
-      std::string name = names::kernel_file(*v);
-      auto same = [&](const auto& f) { return f.first == name; };
-      if (std::none_of(files.begin(), files.end(), same)) {
-        files.emplace_back(name, relative_to(src->path, out_dir));
-      }
-    }
-  }
-  return files;
-}
-
-// Every file compose read for this composition (descriptors, sources, the training table),
-// relative to the output folder: peppher_add_composition reruns compose when one changes.
-std::vector<std::string> composition_inputs(const ir::Application& app,
-                                            const std::string& out_dir) {
-  std::vector<std::string> inputs;
-  auto add = [&](const std::string& path) {
-    if (path.empty()) return;
-    std::string rel = relative_to(path, out_dir);
-    if (std::find(inputs.begin(), inputs.end(), rel) == inputs.end()) inputs.push_back(rel);
-  };
-  add(app.descriptor_file);
-  for (const ir::SourceFile& s : app.sources) add(s.path);
-  if (app.table) add(app.table->file);
-  for (const ir::Interface& iface : app.interfaces) {
-    add(iface.descriptor_file);
-    for (const ir::Variant& v : iface.variants) {
-      add(v.descriptor_file);
-      for (const ir::SourceFile& s : v.sources) add(s.path);
-    }
-  }
-  return inputs;
 }
 
 Data step_data(const CompileStep& s) {
@@ -348,15 +190,16 @@ std::string and_list(const std::vector<std::string>& items) {
   return listed;
 }
 
-std::string emit_umbrella(const ir::Application& app, const std::vector<UmbrellaEntry>& wrappers,
-                          const plan::ApplicationPlan& plan, const Data& composition) {
+std::string emit_umbrella(const plan::ApplicationPlan& plan,
+                          const std::vector<UmbrellaEntry>& wrappers, const Data& composition) {
+  const plan::BuildPlan& build = plan.build;
   Data d;
   d.set("composition", composition);
-  d.set("main_descriptor", fs::path(app.descriptor_file).filename().string());
+  d.set("main_descriptor", build.main_descriptor);
   d.set("scheduler", plan.scheduler);
   d.set("scheduler_why", plan.scheduler_why);
-  d.set("mpi", ir::uses_mpi(app, plan.options));
-  const bool c_callers = plan::has_c_callers(app, plan.options);
+  d.set("mpi", build.link.mpi);
+  const bool c_callers = build.c_callers;
   d.set("c_callers", flag(c_callers));
   std::vector<std::string> cxx17;
   for (const UmbrellaEntry& w : wrappers) {
@@ -387,168 +230,144 @@ std::string emit_umbrella(const ir::Application& app, const std::vector<Umbrella
   return render_template("peppher.h", d);
 }
 
-// The generated wrapper sources, compiled like the application's C++.
-std::vector<CompileStep> wrapper_steps(const ir::Application& app) {
-  std::vector<CompileStep> steps;
-  for (const ir::Interface& iface : app.interfaces) {
-    CompileStep step;
-    step.source = names::wrapper_source(iface);
-    step.object = names::object_file("peppher", step.source);
-    step.compiler = plan::link_compiler(app);
-    step.flags = "-O2 -std=c++17";
-    steps.push_back(step);
-  }
-  return steps;
-}
-
-Data app_data(const plan::ApplicationPlan& plan, const EmitSettings& settings,
-              const std::vector<std::string>& generated, const std::string& out_dir,
-              const std::string& composition_id) {
-  const ir::Application& app = *plan.app;
-  std::vector<CompileStep> variants = variant_steps(app, plan.options, out_dir);
-  const std::vector<CompileStep> wrappers = wrapper_steps(app);
-  variants.insert(variants.begin(), wrappers.begin(), wrappers.end());
-  std::vector<CompileStep> host = main_steps(plan, out_dir);
-  std::vector<CompileStep> cuda;
-  for (const CompileStep& s : variants) (s.cuda ? cuda : host).push_back(s);
-
-  Data d;
-  d.set("main_descriptor", fs::path(app.descriptor_file).filename().string());
-  const std::string output = app.link.output.empty() ? std::string("main") : app.link.output;
-  d.set("output", output);
-  const std::string link = plan::link_compiler(app);
-  d.set("link_compiler",
-        ir::uses_mpi(app, plan.options) ? std::string("$(MPICXX)") : shell_words(link));
-  d.set("mpi", ir::uses_mpi(app, plan.options));
+// The link step's and the installation's part of the build files' data.
+void link_data(const plan::LinkPlan& link, const EmitSettings& settings, Data& d) {
+  d.set("output", link.output);
+  d.set("link_compiler", link.mpi ? std::string("$(MPICXX)") : shell_words(link.compiler));
+  d.set("mpi", link.mpi);
   d.set("mpicxx", settings.mpicxx);
-  d.set("link_flags", shell_words(app.link.flags));
-  d.set("cmake_link_flags", cmake_shell_words(app.link.flags));
-  d.set("link_from_environment", flag(refers_to_variable(app.link.flags)));
-  // A C link step (gcc) still links the C++ runtime library.
-  d.set("link_cxx_libs", plan::is_c_compiler(link) ? " -lstdc++ -lm" : "");
+  d.set("link_flags", shell_words(link.flags));
+  d.set("cmake_link_flags", cmake_shell_words(link.flags));
+  d.set("link_from_environment", flag(refers_to_variable(link.flags)));
+  d.set("link_cxx_libs", link.c_compiler ? " -lstdc++ -lm" : "");
   d.set("peppher_cflags", settings.peppher_cflags);
   d.set("starpu_module", settings.starpu_module);
   d.set("peppher_libs", settings.peppher_libs);
   d.set("peppher_lib_file", settings.peppher_lib_file);
   d.set("nvcc", settings.nvcc);
+  d.set("platform", link.platform.empty() ? std::string("$(shell uname -n)") : link.platform);
+  d.set("table_dir", link.table_dir);
+}
+
+// The compile steps' part: the host's objects (the application's sources, wrappers, CPU
+// variants), the CUDA ones, and the trainer's (wrappers and variants, not the application).
+void steps_data(const plan::BuildPlan& build, Data& d) {
+  std::vector<CompileStep> cpu_variants = build.wrappers;
+  std::vector<CompileStep> cuda;
+  for (const CompileStep& s : build.variants) (s.cuda ? cuda : cpu_variants).push_back(s);
+  std::vector<CompileStep> host = build.program;
+  host.insert(host.end(), cpu_variants.begin(), cpu_variants.end());
+  d.set("objects", make_list(host, step_data));
+  d.set("compile_steps", make_list(host, step_data));
+  d.set("cuda_objects", make_list(cuda, step_data));
+  d.set("cuda_steps", make_list(cuda, step_data));
+  d.set("variant_steps", make_list(cpu_variants, step_data));
+  d.set("app_steps", make_list(build.program, step_data));
+  std::vector<std::string> trainer;
+  for (const CompileStep& s : cpu_variants) trainer.push_back(s.object);
+  const std::string trainer_object = names::object_file("peppher", names::trainer_source());
+  trainer.push_back(trainer_object);
+  d.set("train_objects", make_list(trainer, [](const std::string& object) {
+          Data t;
+          t.set("object", object);
+          return t;
+        }));
+  d.set("trainer_source", names::trainer_source());
+  d.set("trainer_object", trainer_object);
+  // A source reached through a folder with a blank builds with CMake only (peppher.cmake
+  // quotes every path).
+  d.set("make_refused", flag(!build.blank_source.empty()));
+  d.set("make_refusal", build.blank_source.empty()
+                            ? std::string()
+                            : "the source '" + build.blank_source +
+                                  "' is reached from here through a folder with a blank, which "
+                                  "make cannot hold (it splits file names at blanks); build this "
+                                  "composition with CMake instead: peppher_add_composition "
+                                  "(docs/CMAKE.md), or move it to folders without blanks");
+}
+
+// The data of the Makefile and peppher.cmake.
+Data app_data(const plan::BuildPlan& build, const EmitSettings& settings,
+              const std::vector<std::string>& generated, const std::string& composition_id) {
+  Data d;
+  d.set("main_descriptor", build.main_descriptor);
+  link_data(build.link, settings, d);
   d.set("composition_id", composition_id);
   d.set("generated", make_list(generated, [](const std::string& f) {
           Data g;
           g.set("file", f);
           return g;
         }));
-  d.set("objects", make_list(host, step_data));
-  d.set("compile_steps", make_list(host, step_data));
-  d.set("cuda_objects", make_list(cuda, step_data));
-  d.set("cuda_steps", make_list(cuda, step_data));
-  // make splits prerequisites at blanks, which no quoting undoes: a source reached through a
-  // folder with a blank builds with CMake only (peppher.cmake quotes every path).
-  std::string blank_path;
-  for (const std::vector<CompileStep>* steps : {&host, &cuda}) {
-    for (const CompileStep& s : *steps) {
-      if (blank_path.empty() && s.source.find(' ') != std::string::npos) blank_path = s.source;
-    }
-  }
-  d.set("make_refused", flag(!blank_path.empty()));
-  d.set("make_refusal", blank_path.empty()
-                            ? std::string()
-                            : "the source '" + blank_path +
-                                  "' is reached from here through a folder with a blank, which "
-                                  "make cannot hold (it splits file names at blanks); build this "
-                                  "composition with CMake instead: peppher_add_composition "
-                                  "(docs/CMAKE.md), or move it to folders without blanks");
-  std::vector<CompileStep> cpu_variants;
-  for (const CompileStep& s : variants) {
-    if (!s.cuda) cpu_variants.push_back(s);
-  }
-  d.set("variant_steps", make_list(cpu_variants, step_data));
-  const std::string kernels_dir = names::kernels_dir(output);
+  steps_data(build, d);
+  const std::string kernels_dir = names::kernels_dir(build.link.output);
   d.set("kernels_dir", kernels_dir);
-  d.set("kernel_files", make_list(kernel_files(app, plan.options, out_dir), [&](const auto& f) {
+  d.set("kernel_files", make_list(build.kernels, [&](const plan::KernelFile& f) {
           Data k;
           k.set("dir", kernels_dir);
-          k.set("name", f.first);
-          k.set("source", f.second);
+          k.set("name", f.name);
+          k.set("source", f.source);
           return k;
         }));
-  d.set("composition_inputs", make_list(composition_inputs(app, out_dir), [](const std::string& f) {
+  d.set("composition_inputs", make_list(build.inputs, [](const std::string& f) {
           Data in;
           in.set("file", f);
           return in;
         }));
-  std::vector<CompileStep> app_sources = main_steps(plan, out_dir);
-  d.set("app_steps", make_list(app_sources, step_data));
-  // Training: the trainer links the wrappers and variants, not the application's sources.
-  std::vector<CompileStep> trainer = cpu_variants;
-  CompileStep train_step;
-  train_step.object = names::object_file("peppher", names::trainer_source());
-  trainer.push_back(train_step);
-  d.set("train_objects", make_list(trainer, step_data));
-  d.set("trainer_source", names::trainer_source());
-  d.set("trainer_object", train_step.object);
-  d.set("platform", app.platform && !app.platform->name.empty() ? app.platform->name
-                                                                : std::string("$(shell uname -n)"));
-  fs::path main_dir = fs::path(app.descriptor_file).parent_path();
-  std::string table_dir = relative_to(main_dir.empty() ? "." : main_dir.string(), out_dir);
-  while (!table_dir.empty() && table_dir.back() == '/') table_dir.pop_back();
-  d.set("table_dir", table_dir.empty() || table_dir == "." ? std::string("") : table_dir + "/");
   return d;
 }
 
-}  // namespace
-
-// Every compile step of the Makefile: wrappers, variants, the application's sources.
-static std::vector<CompileStep> all_steps(const plan::ApplicationPlan& plan,
-                                          const std::string& out_dir) {
-  const ir::Application& app = *plan.app;
-  std::vector<CompileStep> steps = wrapper_steps(app);
-  for (std::vector<CompileStep> more :
-       {variant_steps(app, plan.options, out_dir), main_steps(plan, out_dir)}) {
-    steps.insert(steps.end(), more.begin(), more.end());
-  }
-  return steps;
-}
-
-void generate(const plan::ApplicationPlan& plan, const EmitSettings& settings,
-              output::OutputContext& out) {
-  const ir::Application& app = *plan.app;
-  const std::string folder =
-      settings.composition_dir.empty() ? plan.output_dir : settings.composition_dir;
-  const Data composition = composition_data(folder);
-  std::vector<std::string> wrappers;
+// Renders every wrapper; returns peppher.h's entries (one per wrapper header, first seen first).
+std::vector<UmbrellaEntry> emit_wrappers(const plan::ApplicationPlan& plan, const Data& composition,
+                                         output::OutputContext& out) {
   std::vector<UmbrellaEntry> umbrella;
-  std::map<std::string, std::vector<const ir::Interface*>> generic_instances;
+  std::map<std::string, std::vector<const plan::WrapperPlan*>> generic_instances;
   for (const plan::WrapperPlan& wrapper : plan.wrappers) {
     const ir::Interface& iface = *wrapper.iface;
     std::string header = names::wrapper_file(iface, plan.options.wrapper_files_ext);
     emit_wrapper(wrapper, header, names::wrapper_source(iface), composition, out);
-    if (!iface.template_args.empty()) generic_instances[header].push_back(&iface);
-    if (std::find(wrappers.begin(), wrappers.end(), header) == wrappers.end()) {
-      wrappers.push_back(header);
-      umbrella.push_back(UmbrellaEntry{header, {}, plan::HeaderLanguage::C});
+    if (!iface.template_args.empty()) generic_instances[header].push_back(&wrapper);
+    auto same = [&](const UmbrellaEntry& e) { return e.file == header; };
+    auto entry = std::find_if(umbrella.begin(), umbrella.end(), same);
+    if (entry == umbrella.end()) {
+      entry = umbrella.insert(umbrella.end(), UmbrellaEntry{header, {}, plan::HeaderLanguage::C});
     }
-    UmbrellaEntry& entry = umbrella[static_cast<size_t>(
-        std::find(wrappers.begin(), wrappers.end(), header) - wrappers.begin())];
     // A generic's instances share one header and one name.
     const std::string name = iface.template_args.empty() ? iface.name : iface.name + "<...>";
-    if (std::find(entry.interfaces.begin(), entry.interfaces.end(), name) == entry.interfaces.end())
-      entry.interfaces.push_back(name);
-    entry.language = std::max(entry.language, wrapper.header_language);
-    entry.c_containers = wrapper.c_containers;
+    if (std::find(entry->interfaces.begin(), entry->interfaces.end(), name) ==
+        entry->interfaces.end())
+      entry->interfaces.push_back(name);
+    entry->language = std::max(entry->language, wrapper.header_language);
+    entry->c_containers = wrapper.c_containers;
   }
   for (const auto& [header, instances] : generic_instances) {
-    emit_generic_header(instances, header, plan.output_dir, composition, out);
+    emit_generic_header(instances, header, composition, out);
   }
-  emit_instances(app, plan.options, plan.output_dir, out);
-  out.write(names::trainer_source(), emit_trainer(plan.wrappers));
-  out.write(names::umbrella_header(), emit_umbrella(app, umbrella, plan, composition));
+  return umbrella;
+}
 
-  std::vector<std::string> generated = wrappers;
+}  // namespace
+
+void generate(const plan::ApplicationPlan& plan, const EmitSettings& settings,
+              output::OutputContext& out) {
+  const std::string folder =
+      settings.composition_dir.empty() ? plan.output_dir : settings.composition_dir;
+  const Data composition = composition_data(folder);
+  const std::vector<UmbrellaEntry> umbrella = emit_wrappers(plan, composition, out);
+  emit_instances(plan.build.instances, out);
+  out.write(names::trainer_source(), emit_trainer(plan.wrappers));
+  out.write(names::umbrella_header(), emit_umbrella(plan, umbrella, composition));
+
+  std::vector<std::string> generated;
+  for (const UmbrellaEntry& e : umbrella) generated.push_back(e.file);
   generated.push_back(names::umbrella_header());
-  Data d = app_data(plan, settings, generated, plan.output_dir, composition_id(folder));
+  Data d = app_data(plan.build, settings, generated, composition_id(folder));
   out.write(names::makefile(), render_template("Makefile", d));
-  for (const CompileStep& s : all_steps(plan, plan.output_dir)) {
-    out.write(names::command_stamp(s.object), command_stamp_text(s));
+  // Every compile step's stamp: wrappers, variants, the application's sources.
+  for (const std::vector<CompileStep>* steps :
+       {&plan.build.wrappers, &plan.build.variants, &plan.build.program}) {
+    for (const CompileStep& s : *steps) {
+      out.write(names::command_stamp(s.object), command_stamp_text(s));
+    }
   }
   out.write(names::cmake_file(), render_template("peppher.cmake", d));
 }

@@ -230,11 +230,7 @@ Data opencl_variant_data(const WrapperPlan& plan, const VariantSlot& s) {
   d.set("kernel_name", names::kernel_file(v));
   // Searched at run time by kernel_name (next to the program, where the Makefile and
   // peppher.cmake copy it); this path relative to the output folder is the last resort.
-  d.set("kernel_file", src ? std::filesystem::absolute(src->path)
-                                 .lexically_normal()
-                                 .lexically_relative(plan.output_dir)
-                                 .string()
-                           : "");
+  d.set("kernel_file", s.kernel_path);
   d.set("kernel", src && !src->kernel.empty() ? src->kernel : v.name);
   host_side_data(s, d);
   std::string options = plan::opencl_build_options(*plan.iface, v);
@@ -521,27 +517,28 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
   out.write(source, render_template("wrapper.cpp", d));
 }
 
-void emit_generic_header(const std::vector<const ir::Interface*>& instances,
-                         const std::string& header, const std::string& output_dir,
-                         const TemplateData& composition, output::OutputContext& out) {
-  const ir::Interface& first = *instances.front();
+void emit_generic_header(const std::vector<const WrapperPlan*>& instances,
+                         const std::string& header, const TemplateData& composition,
+                         output::OutputContext& out) {
+  const ir::Interface& first = *instances.front()->iface;
   Data d;
   d.set("composition", composition);
   d.set("descriptor", std::filesystem::path(first.descriptor_file).filename().string());
   d.set("iface", first.name);
   d.set("template_params", template_params(first));
   d.set("first_type", first.template_types.front());
-  d.set("needs_runtime", flag(plan::header_language(first) == plan::HeaderLanguage::Cxx17));
-  const std::string user_header = plan::user_header_include(first, output_dir);
+  d.set("needs_runtime", flag(instances.front()->header_language == plan::HeaderLanguage::Cxx17));
+  const std::string& user_header = instances.front()->user_header;
   d.set("user_header", user_header);
   d.set("has_user_header", flag(!user_header.empty()));
   std::vector<std::string> unnamed;
   for (const ir::Parameter& p : first.parameters) unnamed.push_back(p.generic_type);
   d.set("unnamed_params", comma_list(unnamed));
-  d.set("instances", make_list(instances, [](const ir::Interface* i) {
+  d.set("instances", make_list(instances, [](const WrapperPlan* w) {
+          const ir::Interface& i = *w->iface;
           Data inst;
-          inst.set("entry_name", names::instantiated(i->name, *i));
-          inst.set("params", parameter_list(*i));
+          inst.set("entry_name", names::instantiated(i.name, i));
+          inst.set("params", parameter_list(i));
           return inst;
         }));
   out.write(header, render_template("wrapper_generic.h", d));

@@ -25,10 +25,10 @@ void emit_wrapper(const plan::WrapperPlan& plan, const std::string& header,
 
 /// Writes the one `header` of a generic interface: the entry wrapper as a function
 /// template (a compile error for types not instantiated) and a declaration of the explicit
-/// specialization of each of `instances` (all of one generic interface, in order), after
-/// the interface's headerFile (included relative to `output_dir`).
-void emit_generic_header(const std::vector<const ir::Interface*>& instances,
-                         const std::string& header, const std::string& output_dir,
-                         const TemplateData& composition, output::OutputContext& out);
+/// specialization of each of `instances` (the plans of one generic interface's
+/// instantiations, in order), after the interface's headerFile (as the plan includes it).
+void emit_generic_header(const std::vector<const plan::WrapperPlan*>& instances,
+                         const std::string& header, const TemplateData& composition,
+                         output::OutputContext& out);
 
 }  // namespace peppher::emit

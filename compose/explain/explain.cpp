@@ -109,8 +109,7 @@ void print_platform_queries(const ir::Application& app, std::ostream& out) {
 
 }  // namespace
 
-void explain(const plan::ApplicationPlan& plan, std::ostream& out) {
-  const ir::Application& app = *plan.app;
+void explain(const ir::Application& app, const plan::ApplicationPlan& plan, std::ostream& out) {
   print_platform_queries(app, out);
   for (const plan::WrapperPlan& wrapper : plan.wrappers) {
     const ir::Interface& iface = *wrapper.iface;

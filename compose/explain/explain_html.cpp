@@ -13,8 +13,8 @@
 
 namespace peppher::explain {
 
-bool explain_html(const plan::ApplicationPlan& plan, std::ostream& out, std::ostream& err) {
-  const ir::Application& app = *plan.app;
+bool explain_html(const ir::Application& app, const plan::ApplicationPlan& plan, std::ostream& out,
+                  std::ostream& err) {
   perfdata::PageInput in;
   in.title = "PEPPHER composition of " +
              std::filesystem::path(app.descriptor_file).filename().string() +

@@ -1,6 +1,6 @@
 // The facts stage's record: what Clang read in the program's and the variants' sources
-// (verify/ reads them), as plain data. expand/ and plan/ take it as input; nothing
-// writes into it after the reading, and it holds no Clang type.
+// (facts/' readers and verify/verify.cpp read them), as plain data. expand/ and plan/ take
+// it as input; nothing writes into it after the reading, and it holds no Clang type.
 #pragma once
 
 #include <map>
@@ -44,7 +44,7 @@ struct VariantFacts {
 /// Everything plan/ takes from the sources of an expanded application.
 struct SourceFacts {
   /// The interfaces the program's C++ sources declare extern "C" (a C library's header):
-  /// their entry wrappers get C linkage (verify/main_linkage.h).
+  /// their entry wrappers get C linkage (facts/main_linkage.h).
   std::set<std::string> c_declared;
   /// Empty when the variants are not read (--explain).
   VariantFacts variants;

@@ -3,18 +3,17 @@
 #include "compose/plan/collisions.h"
 
 #include <cctype>
-#include <filesystem>
 #include <map>
 #include <string_view>
 #include <vector>
 
 #include "compose/ir/backends.h"
 #include "compose/names/names.h"
+#include "compose/plan/build_plan.h"
+#include "compose/plan/wrapper_plan.h"
 
 namespace peppher::plan {
 namespace {
-
-namespace fs = std::filesystem;
 
 // A source the Makefile compiles, with where it comes from.
 struct Compiled {
@@ -23,14 +22,6 @@ struct Compiled {
   std::string written;  // as the descriptor writes it (messages)
   ir::SourceLoc loc;
 };
-
-std::string relative_to(const std::string& path, const std::string& dir) {
-  return fs::absolute(path).lexically_normal().lexically_relative(dir).string();
-}
-
-bool is_opencl_source(const ir::SourceFile& s) {
-  return !s.kernel.empty() || fs::path(s.path).extension() == ".cl";
-}
 
 // Characters a path may hold in peppher.cmake (a quoted CMake argument) and in a make rule
 // (targets and prerequisites are not quoted), blanks aside: the descriptor's file names

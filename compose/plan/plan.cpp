@@ -83,10 +83,9 @@ ApplicationPlan plan_application(const ir::Application& app, const ir::Options& 
                                  const std::vector<std::string>& main_source_flags,
                                  const facts::SourceFacts& facts, diag::Diagnostics& diags) {
   ApplicationPlan plan;
-  plan.app = &app;
   plan.options = options;
-  plan.main_source_flags = main_source_flags;
   plan.output_dir = output_dir(app, options);
+  plan.build = plan_build(app, options, main_source_flags, plan.output_dir);
   check_collisions(app, options, plan.output_dir, diags);
   bool trainable = false;
   for (const ir::Interface& iface : app.interfaces) {

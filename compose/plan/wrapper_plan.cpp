@@ -390,6 +390,10 @@ std::string user_header_include(const ir::Interface& iface, const std::string& o
   return iface.header_file.empty() ? "" : include_spelling(iface.header_file, output_dir);
 }
 
+std::string relative_to(const std::string& path, const std::string& dir) {
+  return std::filesystem::absolute(path).lexically_normal().lexically_relative(dir).string();
+}
+
 std::string output_dir(const ir::Application& app, const ir::Options& options) {
   namespace fs = std::filesystem;
   fs::path dir = options.output_dir.empty() ? fs::path(app.descriptor_file).parent_path()
@@ -498,6 +502,9 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Options& options,
     plan.slots_of(b) = assign_slots(iface, groups[ir::index(b)], ir::info(b).slots_label, diags);
   }
   for (VariantSlot& s : plan.slots_of(ir::Backend::OpenCl)) {
+    if (const ir::SourceFile* program = ir::program_source(*s.variant)) {
+      s.kernel_path = relative_to(program->path, plan.output_dir);
+    }
     if (const ir::SourceFile* host = ir::host_side_source(*s.variant)) {
       // The host function takes what a kernel would: buffers (cl_mem), extents, values.
       s.host_side = true;

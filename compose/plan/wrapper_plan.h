@@ -127,6 +127,9 @@ struct VariantSlot {
   // OpenCL: the original tool's host-side variant (ir::host_side_source): kernel_args are
   // its host function's parameters (cl_mem for a buffer), the function launches kernels.
   bool host_side = false;
+  // OpenCL: the program's source relative to the output folder (the run time's last resort
+  // when the kernel file is not next to the program); "" without one.
+  std::string kernel_path;
 };
 
 /// A parameter (or an operand's size) that constraints use, printed when no variant
@@ -255,6 +258,9 @@ std::string opencl_build_options(const ir::Interface& iface, const ir::Variant& 
 
 /// The folder generated files go to: -o DIR, else main.xml's folder; absolute, normalised.
 std::string output_dir(const ir::Application& app, const ir::Options& options);
+
+/// `path` as a file in the folder `dir` (absolute, normalised: output_dir()) reaches it.
+std::string relative_to(const std::string& path, const std::string& dir);
 
 // How a generated file in `from_dir` includes `header`: <zlib.h> for a header under
 // /usr/include or /usr/local/include, else "a/path/relative/to/from_dir.h" (absolute when

@@ -293,15 +293,15 @@ namespace {
 
 // The Clang fallback: each request parsed as OpenCL C with its bodies; false when Clang has
 // no OpenCL C header (its builtins would all be errors).
-bool compile_with_clang(const std::vector<KernelBuildRequest>& requests, SourceParser& parser,
-                        diag::Diagnostics& diags) {
+bool compile_with_clang(const std::vector<KernelBuildRequest>& requests,
+                        facts::SourceParser& parser, diag::Diagnostics& diags) {
   std::error_code ec;
   if (!fs::exists(PEPPHER_CLANG_RESOURCE_DIR "/include/opencl-c.h", ec)) return false;
   std::set<std::tuple<std::string, int, int, std::string>> reported;
   for (const KernelBuildRequest& r : requests) {
-    ParseRequest request = r.clang;
+    facts::ParseRequest request = r.clang;
     request.check_bodies = true;
-    const ParsedSource parsed = parser.parse(request);
+    const facts::ParsedSource parsed = parser.parse(request);
     if (parsed.ok) continue;
     const std::string absolute = fs::absolute(r.path).lexically_normal().string();
     for (const auto& [loc, message] : parsed.errors) {
@@ -319,7 +319,7 @@ bool compile_with_clang(const std::vector<KernelBuildRequest>& requests, SourceP
 
 }  // namespace
 
-void KernelBuilder::finish(int verbosity, SourceParser& parser, diag::Diagnostics& diags) {
+void KernelBuilder::finish(int verbosity, facts::SourceParser& parser, diag::Diagnostics& diags) {
   if (requests_.empty()) return;
   if (!checker_.empty() && wait_for_helper(diags) != Outcome::NoPlatform) return;
   if (compile_with_clang(requests_, parser, diags)) return;

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "compose/diag/diagnostics.h"
+#include "compose/facts/source_parser.h"
 #include "compose/ir/ir.h"
-#include "compose/verify/source_parser.h"
 
 namespace peppher::verify {
 
@@ -22,7 +22,7 @@ struct KernelBuildRequest {
   std::string options;
   std::string variant;
   ir::SourceLoc loc;
-  ParseRequest clang;
+  facts::ParseRequest clang;
 };
 
 // One diagnostic of a build log: "error: /tmp/x.cl:3:10: msg" (pocl) or "x.cl:3:10: error:
@@ -62,7 +62,7 @@ class KernelBuilder {
   /// with a note at the sourceFile naming the variant and the device. Where the helper finds
   /// no OpenCL platform (or there is none), the files are compiled by Clang's OpenCL C front
   /// end with `parser` instead (bodies included); a note (with -v) when neither can run.
-  void finish(int verbosity, SourceParser& parser, diag::Diagnostics& diags);
+  void finish(int verbosity, facts::SourceParser& parser, diag::Diagnostics& diags);
 
  private:
   enum class Outcome { Checked, NoPlatform, Failed };

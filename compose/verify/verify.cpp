@@ -15,14 +15,24 @@
 #include <tuple>
 
 #include "common/files.h"
+#include "compose/facts/source_parser.h"
 #include "compose/ir/backends.h"
 #include "compose/plan/kernel_args.h"
 #include "compose/plan/wrapper_plan.h"
 #include "compose/verify/kernel_build.h"
 #include "compose/verify/skeleton_left.h"
-#include "compose/verify/source_parser.h"
 
 namespace peppher::verify {
+
+// What the facts stage's parser (facts/source_parser.h) returns, compared here.
+using facts::DimensionUse;
+using facts::Language;
+using facts::ParsedFunction;
+using facts::ParsedParam;
+using facts::ParsedSource;
+using facts::ParseRequest;
+using facts::SourceParser;
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -333,7 +343,7 @@ class Verifier {
                    : plan::compiles_as_c(plan::variant_compiler(v, s), s.path) ? Language::C
                                                                                : Language::Cxx;
       c_source = c_source || r.language == Language::C;
-      r.flags = clang_flags(s.compiler.flags, output_dir());
+      r.flags = facts::clang_flags(s.compiler.flags, output_dir());
       if (cuda) r.flags.push_back("--cuda-path=" + settings_.cuda_path);
       if (host_headers) {
         for (const char* keyword : {"global", "device", "host", "shared", "constant"}) {

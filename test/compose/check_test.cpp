@@ -6,8 +6,8 @@
 #include <string>
 
 #include "compose/check/types.h"
+#include "compose/facts/generic_calls.h"
 #include "compose/plan/wrapper_plan.h"
-#include "compose/verify/generic_calls.h"
 #include "compose/verify/skeleton_left.h"
 #include "peppher_catch.h"
 #include "test_util.h"
@@ -193,11 +193,11 @@ TEST_CASE("a generic interface's instantiations are read from the program's call
           "  other(1);  // an interface the stand-in does not declare\n"
           "  pair(f.data(), 4, 1.0);\n  PEPPHER_SHUTDOWN();\n}\n");
   d.write("inc/util.h", "#define UTIL 1\n");
-  verify::ProgramSource source;
+  facts::ProgramSource source;
   source.path = d / "src/main.cpp";
   source.flags = {"-std=c++11", "-I../inc"};
   source.directory = d / "src";
-  const auto calls = verify::called_instantiations(
+  const auto calls = facts::called_instantiations(
       {source},
       "template <typename T> void sort(T* data, int n);\n"
       "template <typename T, typename U> void pair(T* data, int n, U factor);\n"

@@ -1,6 +1,6 @@
 // The cache of precompiled runtime headers stays small: the most recently used are kept,
 // older ones and the leftovers of killed runs go, and nothing else in the folder is touched.
-#include "compose/verify/pch_cache.h"
+#include "compose/facts/pch_cache.h"
 
 #include <chrono>
 #include <filesystem>
@@ -30,13 +30,13 @@ TEST_CASE("the precompiled header cache keeps the most recently used", "[pch_cac
     write_aged(dir, "runtime-" + std::to_string(i) + ".h", 30);
   }
   // Using the oldest makes it the newest.
-  verify::note_pch_used(dir / "runtime-19.pch");
+  facts::note_pch_used(dir / "runtime-19.pch");
   write_aged(dir, "runtime-5.1234.tmp", 2);     // a killed run's, 2 hours old
   write_aged(dir, "runtime-6.4321.tmp", 0);     // a run building one now
   write_aged(dir, "distro-notes.pch", 100);     // not the runtime's: left alone
   dir.write("starpu-cuda/runtime-1.pch", "x");  // another tool's folder: left alone
 
-  verify::prune_pch_cache(dir.path(), 4);
+  facts::prune_pch_cache(dir.path(), 4);
 
   for (int i : {19, 0, 1, 2}) {
     INFO("runtime-" << i);
@@ -56,10 +56,10 @@ TEST_CASE("the precompiled header cache keeps the most recently used", "[pch_cac
 
 TEST_CASE("pruning a missing or small cache changes nothing", "[pch_cache]") {
   test::TempDir dir;
-  verify::prune_pch_cache(dir / "missing");  // no folder: nothing to do, no throw
+  facts::prune_pch_cache(dir / "missing");  // no folder: nothing to do, no throw
   write_aged(dir, "runtime-a.pch", 1000);
   write_aged(dir, "runtime-a.h", 1000);
-  verify::prune_pch_cache(dir.path());
+  facts::prune_pch_cache(dir.path());
   CHECK(fs::exists(dir / "runtime-a.pch"));
   CHECK(fs::exists(dir / "runtime-a.h"));
 }

@@ -16,9 +16,9 @@
 #include <filesystem>
 
 #include "common/files.h"
+#include "compose/facts/regular_files.h"
 #include "compose/utility/scan/clang_diagnostics.h"
 #include "compose/utility/scan/mapper.h"
-#include "compose/verify/regular_files.h"
 
 namespace peppher::scan {
 namespace {
@@ -159,7 +159,7 @@ std::optional<ScannedHeader> scan_header(const std::string& header, const ScanSe
   // What the header includes is never opened unless it is a regular file (a FIFO blocks).
   llvm::IntrusiveRefCntPtr<clang::FileManager> files(new clang::FileManager(
       clang::FileSystemOptions(),
-      verify::regular_files_only(llvm::vfs::createPhysicalFileSystem(), dir)));
+      facts::regular_files_only(llvm::vfs::createPhysicalFileSystem(), dir)));
   ScannedHeader result;
   result.path = header;
   ForwardingDiagnosticConsumer consumer(diag);

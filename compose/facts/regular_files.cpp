@@ -1,12 +1,12 @@
 // Clang's file system without FIFOs, devices and sockets (see regular_files.h).
-#include "compose/verify/regular_files.h"
+#include "compose/facts/regular_files.h"
 
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
 
 #include "common/files.h"
 
-namespace peppher::verify {
+namespace peppher::facts {
 namespace {
 
 using llvm::sys::fs::file_type;
@@ -102,4 +102,4 @@ llvm::IntrusiveRefCntPtr<RegularFilesOnly> regular_files_only(
   return fs;
 }
 
-}  // namespace peppher::verify
+}  // namespace peppher::facts

@@ -1,5 +1,5 @@
 // See pch_cache.h.
-#include "compose/verify/pch_cache.h"
+#include "compose/facts/pch_cache.h"
 
 #include <algorithm>
 #include <chrono>
@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-namespace peppher::verify {
+namespace peppher::facts {
 
 namespace fs = std::filesystem;
 
@@ -44,4 +44,4 @@ void prune_pch_cache(const std::string& dir, std::size_t keep) noexcept {
   }
 }
 
-}  // namespace peppher::verify
+}  // namespace peppher::facts

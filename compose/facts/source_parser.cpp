@@ -1,7 +1,7 @@
 // Parses one variant source with Clang (see source_parser.h): a thin visitor hands every
 // function of the wanted name to map_function; function bodies are skipped (only
 // declarations matter; check_bodies parses them), which keeps a parse to a few tens of ms.
-#include "compose/verify/source_parser.h"
+#include "compose/facts/source_parser.h"
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/Attr.h>
@@ -25,11 +25,11 @@
 #include <functional>
 #include <sstream>
 
+#include "compose/facts/pch_cache.h"
+#include "compose/facts/regular_files.h"
 #include "compose/util/clang_compat.h"
-#include "compose/verify/pch_cache.h"
-#include "compose/verify/regular_files.h"
 
-namespace peppher::verify {
+namespace peppher::facts {
 namespace {
 
 // The name the expected prototype is declared under, and the virtual files holding it.
@@ -615,4 +615,4 @@ ParsedSource SourceParser::parse(const ParseRequest& request) {
   return {};
 }
 
-}  // namespace peppher::verify
+}  // namespace peppher::facts

@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <string>
 
-namespace peppher::verify {
+namespace peppher::facts {
 
 /// How many precompiled headers the cache folder keeps: the most recently used ones.
 constexpr std::size_t kCachedHeadersKept = 16;
@@ -21,4 +21,4 @@ void note_pch_used(const std::string& pch) noexcept;
 ///        reads a removed one keeps its open file; one about to open it rebuilds it.
 void prune_pch_cache(const std::string& dir, std::size_t keep = kCachedHeadersKept) noexcept;
 
-}  // namespace peppher::verify
+}  // namespace peppher::facts

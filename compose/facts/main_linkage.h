@@ -10,10 +10,9 @@
 #include <utility>
 #include <vector>
 
-#include "compose/diag/diagnostics.h"
 #include "compose/ir/ir.h"
 
-namespace peppher::verify {
+namespace peppher::facts {
 
 /// What the application's own sources (main.xml's, C and C++) say of its interfaces, found
 /// by parsing each with Clang (function bodies skipped; the generated headers, which do not
@@ -37,8 +36,4 @@ ProgramDeclarations read_program_declarations(const ir::Application& app,
                                               const std::vector<std::string>& main_source_flags,
                                               const std::vector<std::string>& system_include_dirs);
 
-/// Reports each of @p d's definitions as an error at the definition, and each refused file
-/// at its #include.
-void report_program_definitions(const ProgramDeclarations& d, diag::Diagnostics& diag);
-
-}  // namespace peppher::verify
+}  // namespace peppher::facts

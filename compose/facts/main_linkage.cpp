@@ -1,15 +1,15 @@
 // What the program's own sources declare and define of the interfaces (see main_linkage.h).
-#include "compose/verify/main_linkage.h"
+#include "compose/facts/main_linkage.h"
 
 #include <algorithm>
 #include <filesystem>
 
+#include "compose/facts/program_sources.h"
+#include "compose/facts/source_parser.h"
 #include "compose/names/names.h"
 #include "compose/plan/wrapper_plan.h"
-#include "compose/verify/program_sources.h"
-#include "compose/verify/source_parser.h"
 
-namespace peppher::verify {
+namespace peppher::facts {
 
 ProgramDeclarations read_program_declarations(const ir::Application& app,
                                               const ir::Options& options,
@@ -66,14 +66,4 @@ ProgramDeclarations read_program_declarations(const ir::Application& app,
   return found;
 }
 
-void report_program_definitions(const ProgramDeclarations& d, diag::Diagnostics& diag) {
-  for (const auto& [loc, message] : d.refused) diag.error(loc, message);
-  for (const auto& [name, loc] : d.definitions) {
-    diag.error(loc, "the program defines '" + name + "', the interface whose entry wrapper " +
-                        "the composition generates (it makes each call a task): delete this " +
-                        "definition, or leave its source out of main.xml; its code belongs " +
-                        "in the interface's variants (a sequential one: the same loop)");
-  }
-}
-
-}  // namespace peppher::verify
+}  // namespace peppher::facts

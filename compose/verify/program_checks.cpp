@@ -1,39 +1,26 @@
-// The program's own sources with their Clang flags (see program_sources.h).
-#include "compose/verify/program_sources.h"
+// Checks of the program's own sources (see program_checks.h).
+#include "compose/verify/program_checks.h"
 
 #include <algorithm>
 #include <filesystem>
 #include <set>
+#include <string>
+#include <vector>
 
+#include "compose/facts/source_parser.h"
 #include "compose/names/names.h"
 #include "compose/plan/wrapper_plan.h"
-#include "compose/verify/source_parser.h"
 
 namespace peppher::verify {
 
-std::vector<ProgramSource> program_sources(const ir::Application& app, const ir::Options& options,
-                                           const std::vector<std::string>& main_source_flags,
-                                           const std::vector<std::string>& system_include_dirs,
-                                           bool with_c) {
-  const std::string out = plan::output_dir(app, options);
-  std::vector<ProgramSource> sources;
-  size_t index = 0;
-  for (const ir::SourceFile& s : app.sources) {
-    const std::string& flags = main_source_flags[index++];
-    const bool c = plan::is_c_compiler(plan::main_source_compiler(app, s));
-    if ((c && !with_c) || std::filesystem::path(s.path).extension() == ".cu") continue;
-    ProgramSource p;
-    p.path = s.path;
-    p.c = c;
-    p.directory = out;
-    p.flags = clang_flags(flags, out);
-    for (const std::string& dir : system_include_dirs) {
-      p.flags.push_back("-isystem");
-      p.flags.push_back(dir);
-    }
-    sources.push_back(std::move(p));
+void report_program_definitions(const facts::ProgramDeclarations& d, diag::Diagnostics& diag) {
+  for (const auto& [loc, message] : d.refused) diag.error(loc, message);
+  for (const auto& [name, loc] : d.definitions) {
+    diag.error(loc, "the program defines '" + name + "', the interface whose entry wrapper " +
+                        "the composition generates (it makes each call a task): delete this " +
+                        "definition, or leave its source out of main.xml; its code belongs " +
+                        "in the interface's variants (a sequential one: the same loop)");
   }
-  return sources;
 }
 
 void warn_shadowed_headers(const ir::Application& app, const ir::Options& options,
@@ -51,7 +38,7 @@ void warn_shadowed_headers(const ir::Application& app, const ir::Options& option
   std::set<fs::path> seen = {out};
   for (const ir::SourceFile& s : app.sources) {
     std::vector<fs::path> folders = {fs::absolute(s.path).parent_path().lexically_normal()};
-    const std::vector<std::string> flags = clang_flags(s.compiler.flags, out.string());
+    const std::vector<std::string> flags = facts::clang_flags(s.compiler.flags, out.string());
     for (size_t k = 0; k < flags.size(); ++k) {
       if ((flags[k] == "-I" || flags[k] == "-iquote") && k + 1 < flags.size()) {
         folders.push_back(fs::path(flags[++k]).lexically_normal());

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "compose/facts/program_sources.h"
 #include "compose/facts/source_facts.h"
-#include "compose/verify/program_sources.h"
 
-namespace peppher::verify {
+namespace peppher::facts {
 
 // Template arguments per call, in the order met, each list once: for each name in `names`,
 // the lists of canonical type spellings ("float", "unsigned int", "Point") of the calls in
@@ -32,4 +32,4 @@ facts::CalledInstantiations read_called_instantiations(
     const std::vector<std::string>& main_source_flags,
     const std::vector<std::string>& system_include_dirs);
 
-}  // namespace peppher::verify
+}  // namespace peppher::facts

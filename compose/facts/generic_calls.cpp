@@ -1,6 +1,6 @@
 // Reads the template arguments of the program's calls to generic interfaces (see
 // generic_calls.h): a thin visitor hands every call to map_call.
-#include "compose/verify/generic_calls.h"
+#include "compose/facts/generic_calls.h"
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -12,9 +12,9 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "compose/verify/regular_files.h"
+#include "compose/facts/regular_files.h"
 
-namespace peppher::verify {
+namespace peppher::facts {
 namespace {
 
 using Calls = std::map<std::string, std::vector<std::vector<std::string>>>;
@@ -168,4 +168,4 @@ facts::CalledInstantiations read_called_instantiations(
   return called_instantiations(sources, stand_in, names);
 }
 
-}  // namespace peppher::verify
+}  // namespace peppher::facts

@@ -1,6 +1,6 @@
-// Variant verification, Clang side: parses one variant source (C, C++, OpenCL C, CUDA) with
-// Clang LibTooling and returns the functions of a given name as plain structs. The only
-// verify/ file that includes Clang; verify.cpp compares what it returns with the interface.
+// The facts stage's parser: parses one source (C, C++, OpenCL C, CUDA) with Clang LibTooling
+// and returns the functions of a given name as plain structs. verify/verify.cpp compares what
+// it returns for each variant with the interface; main_linkage.cpp reads the program with it.
 #pragma once
 
 #include <optional>
@@ -9,7 +9,7 @@
 
 #include "compose/ir/ir.h"
 
-namespace peppher::verify {
+namespace peppher::facts {
 
 enum class Language { C, Cxx, OpenCl, Cuda };
 
@@ -134,4 +134,4 @@ class SourceParser {
   std::vector<std::pair<std::string, std::string>> pch_;  // flags key -> PCH file ("": failed)
 };
 
-}  // namespace peppher::verify
+}  // namespace peppher::facts

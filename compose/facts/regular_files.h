@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-namespace peppher::verify {
+namespace peppher::facts {
 
 class RegularFilesOnly : public llvm::vfs::ProxyFileSystem {
  public:
@@ -45,4 +45,4 @@ class RegularFilesOnly : public llvm::vfs::ProxyFileSystem {
 llvm::IntrusiveRefCntPtr<RegularFilesOnly> regular_files_only(
     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> below, const std::string& directory = "");
 
-}  // namespace peppher::verify
+}  // namespace peppher::facts

@@ -6,10 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "compose/diag/diagnostics.h"
 #include "compose/ir/ir.h"
 
-namespace peppher::verify {
+namespace peppher::facts {
 
 // One source of the program: its path, its Clang flags (paths in them relative to
 // `directory`, where its compiler runs: the output folder).
@@ -29,11 +28,4 @@ std::vector<ProgramSource> program_sources(const ir::Application& app, const ir:
                                            const std::vector<std::string>& system_include_dirs,
                                            bool with_c);
 
-/// Warns at each source of the program that would include a header of another composition
-/// instead of this one's: a peppher.h or wrapper header (by name) in the source's folder or
-/// in one of its -I / -iquote folders other than the output folder, as an earlier compose
-/// into that folder leaves them. A quoted #include finds them before the output folder's.
-void warn_shadowed_headers(const ir::Application& app, const ir::Options& options,
-                           diag::Diagnostics& diag);
-
-}  // namespace peppher::verify
+}  // namespace peppher::facts
