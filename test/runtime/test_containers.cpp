@@ -305,3 +305,54 @@ TEST_CASE("sizes that overflow or exceed StarPU's extents throw instead of wrapp
   CHECK_THROWS_AS(v.resize(wraps), peppher::Error);
   CHECK(v.size() == 4);
 }
+
+TEST_CASE("containers over the program's memory work in place, without a copy", "[containers]") {
+  // Taken over: a std::vector's elements become the container's, where they are.
+  std::vector<std::uint32_t> values{1, 2, 3};
+  const std::uint32_t* where = values.data();
+  Vector<std::uint32_t> taken(std::move(values));
+  CHECK(taken.data() == where);
+  std::vector<std::uint32_t> cells(6, 1);
+  const std::uint32_t* cells_at = cells.data();
+  Matrix<std::uint32_t> grid(2, 3, std::move(cells));
+  CHECK(grid.data() == cells_at);
+  CHECK_THROWS_WITH((Matrix<int>(2, 2, std::vector<int>(3))), Catch::Contains("rows * cols"));
+
+  // Borrowed: the program's own arrays, registered where they are.
+  std::uint32_t array[4] = {1, 2, 3, 4};
+  std::uint32_t padded[3 * 4] = {1, 2, 0, 77, 3, 4, 0, 77, 5, 6, 0, 77};  // ld 4, 2 used + pad
+  std::uint32_t before_init[2] = {10, 20};
+  Vector<std::uint32_t> early = Vector<std::uint32_t>::borrow(before_init, 2);
+  CHECK_THROWS_WITH(Vector<int>::borrow(nullptr, 3), Catch::Contains("null array"));
+  CHECK(Vector<int>::borrow(nullptr, 0).empty());
+  CHECK_THROWS_WITH(Matrix<int>::borrow(nullptr, 2, 3, 2), Catch::Contains("ld < cols"));
+  {
+    Session session;
+    affine(taken.handle_for_task(), 2, 1, Where::Any);
+    CHECK(taken.to_std() == std::vector<std::uint32_t>{3, 5, 7});
+    CHECK(taken.data() == where);  // the same memory, registered in place
+    mat_affine(grid.handle_for_task(), 3, 0, Where::Any);
+    CHECK(grid(1, 2) == 3u);
+    taken.resize(4);  // a taken-over vector is the container's own: it may grow
+    CHECK(taken.to_std() == std::vector<std::uint32_t>{3, 5, 7, 0});
+    {
+      Vector<std::uint32_t> v = Vector<std::uint32_t>::borrow(array, 4);
+      Matrix<std::uint32_t> m = Matrix<std::uint32_t>::borrow(padded, 3, 2, 4);
+      CHECK(v.data() == array);
+      for (Where w : {Where::Cpu, Where::Any}) {
+        affine(v.handle_for_task(), 2, 0, w);
+        mat_affine(m.handle_for_task(), 1, 1, w);
+      }
+      CHECK_THROWS_WITH(v.resize(8), Catch::Contains("borrow()"));
+      affine(v.handle_for_task(), 1, 1, Where::Any);
+      mat_affine(m.handle_for_task(), 10, 0, Where::Any);
+    }  // destruction waits for the tasks and leaves the results in the arrays
+    CHECK(std::vector<std::uint32_t>(array, array + 4) == std::vector<std::uint32_t>{5, 9, 13, 17});
+    const std::vector<std::uint32_t> want{30, 40, 0, 77, 50, 60, 0, 77, 70, 80, 0, 77};
+    CHECK(std::vector<std::uint32_t>(padded, padded + 12) == want);
+    affine(early.handle_for_task(), 1, 5, Where::Any);
+  }  // shutdown: the borrowed array gets its results and the Vector keeps working
+  CHECK(before_init[0] == 15u);
+  CHECK(early[1] == 25u);
+  CHECK(early.data() == before_init);
+}

@@ -31,11 +31,12 @@ void peppher_shutdown(void);
    that takes them returns at once, as from C++, and the data moves between memories only
    when a task or the host needs it.
 
-   The handle copies the caller's array when the first call takes it (the array itself is
-   never registered with StarPU); from then on the data lives in the handle: read and write
-   it only through peppher_*_read() and peppher_*_write(), whose pointers stay valid until
-   the next call that takes the handle (before any call, they return the array itself).
-   peppher_*_release() copies the data back into the array and frees the handle. Each call
+   The first call that takes the handle registers the caller's array with StarPU where it is
+   (no copy, as starpu_vector_data_register() does); from then on the current data may be on
+   a device: read and write the array only through peppher_*_read() and peppher_*_write()
+   (which wait for the tasks and return the array itself), and keep it alive until
+   peppher_*_release(), which waits for every task using it, leaves their results in the
+   array and frees the handle. Each call
    checks that the handle's element size is that of the interface's element type.
    Errors (a NULL array or handle, a zero size or element size, ld < cols, an element size
    that does not match the interface's parameter) print "peppher: ..." to stderr and end the
@@ -49,8 +50,8 @@ typedef struct peppher_vector peppher_vector;
 typedef struct peppher_matrix peppher_matrix;
 
 /** @brief A handle of the @p n elements of @p element_size bytes at @p data. Nothing is
- *         copied or registered yet: the first call that takes the handle copies them. Needs
- *         no running runtime (a call does). */
+ *         registered yet: the first call that takes the handle registers the array in place.
+ *         Needs no running runtime (a call does). */
 peppher_vector* peppher_vector_create(void* data, size_t n, size_t element_size);
 /** @brief The number of elements. */
 size_t peppher_vector_size(const peppher_vector* v);
@@ -58,13 +59,13 @@ size_t peppher_vector_size(const peppher_vector* v);
 const void* peppher_vector_read(peppher_vector* v);
 /** @brief Host read-write: waits for every task using the data, returns it (n elements). */
 void* peppher_vector_write(peppher_vector* v);
-/** @brief Waits for every task using the data, copies it into the array given to
- *         peppher_vector_create() and frees the handle. Does nothing for NULL. */
+/** @brief Waits for every task using the data, whose results are then in the array given to
+ *         peppher_vector_create(), and frees the handle. Does nothing for NULL. */
 void peppher_vector_release(peppher_vector* v);
 
 /** @brief A handle of the @p rows x @p cols row-major matrix at @p data, element (i, j) at
  *         byte (i * ld + j) * element_size (ld >= cols; ld == cols without padding). As
- *         peppher_vector_create(): copied by the first call that takes it. */
+ *         peppher_vector_create(): registered in place by the first call that takes it. */
 peppher_matrix* peppher_matrix_create(void* data, size_t rows, size_t cols, size_t ld,
                                       size_t element_size);
 size_t peppher_matrix_rows(const peppher_matrix* m);
@@ -76,9 +77,9 @@ size_t peppher_matrix_ld(const peppher_matrix* m);
 const void* peppher_matrix_read(peppher_matrix* m);
 /** @brief Host read-write: waits for every task using the data, returns it. */
 void* peppher_matrix_write(peppher_matrix* m);
-/** @brief Waits for every task using the data, copies its rows x cols elements into the
- *         array given to peppher_matrix_create() (padding untouched) and frees the handle.
- *         Does nothing for NULL. */
+/** @brief Waits for every task using the data, whose results are then in the array given to
+ *         peppher_matrix_create() (padding untouched), and frees the handle. Does nothing for
+ *         NULL. */
 void peppher_matrix_release(peppher_matrix* m);
 
 #ifdef __cplusplus

@@ -4,7 +4,9 @@
 
 #include <cstring>
 #include <initializer_list>
+#include <memory>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "peppher/detail/checks.h"
@@ -65,6 +67,18 @@ class Matrix {
     if (values.size() != rows * cols)
       throw Error("Matrix(rows, cols, values): values.size() != rows * cols");
     if (!values.empty()) std::memcpy(storage_.data(), values.data(), values.size() * sizeof(T));
+  }
+  /// @brief Takes over the row-major @p values without copying them (a temporary, or
+  ///        `std::move(v)`; throws peppher::Error unless values.size() == rows * cols).
+  Matrix(size_type rows, size_type cols, std::vector<T>&& values)
+      : storage_(adopt(rows, cols, std::move(values))) {}
+  /// @brief A container over the program's own row-major @p rows x @p cols matrix at @p data
+  ///        (leading dimension @p ld >= cols), used in place as Vector::borrow() does, with
+  ///        the same rules (starpu_matrix_data_register()).
+  static Matrix borrow(T* data, size_type rows, size_type cols, size_type ld) {
+    if (ld < cols) throw Error("Matrix::borrow: ld < cols");
+    return Matrix(
+        detail::Storage(detail::Storage::External{}, data, shape(rows, cols, ld), nullptr));
   }
   /// @brief Rows given as nested lists; throws peppher::Error when rows differ in length.
   Matrix(std::initializer_list<std::initializer_list<T>> rows_init)
@@ -236,6 +250,15 @@ class Matrix {
  private:
   Matrix(detail::Storage::ViewOf view, T* ptr, const detail::Shape& shape) noexcept
       : storage_(view, ptr, shape) {}
+  explicit Matrix(detail::Storage&& storage) noexcept : storage_(std::move(storage)) {}
+  static detail::Storage adopt(size_type rows, size_type cols, std::vector<T>&& values) {
+    if (values.size() != rows * cols)
+      throw Error("Matrix(rows, cols, values): values.size() != rows * cols");
+    auto kept = std::make_shared<std::vector<T>>(std::move(values));
+    T* data = kept->data();
+    return detail::Storage(detail::Storage::External{}, data, shape(rows, cols, cols),
+                           std::move(kept));
+  }
   static detail::Shape shape(size_type rows, size_type cols, size_type ld) noexcept {
     return {detail::Layout::Matrix, sizeof(T), cols, rows, ld};
   }

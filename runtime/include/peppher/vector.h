@@ -4,7 +4,9 @@
 
 #include <cstring>
 #include <initializer_list>
+#include <memory>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "peppher/detail/checks.h"
@@ -78,6 +80,19 @@ class Vector {
   /// @brief A copy of @p values.
   explicit Vector(const std::vector<T>& values) : storage_(shape(values.size()), kFilled) {
     copy_in(values.data(), values.size());
+  }
+  /// @brief Takes over @p values' elements without copying them (a temporary, or
+  ///        `std::move(v)`): calls use that memory in place, and it is freed with the Vector.
+  explicit Vector(std::vector<T>&& values) : storage_(adopt(std::move(values))) {}
+  /// @brief A container over the program's own @p n elements at @p data, used in place (no
+  ///        copy), as StarPU's starpu_vector_data_register() does: calls read and write that
+  ///        memory, and the Vector's destruction (or peppher::shutdown()) waits for its
+  ///        tasks and leaves the results there.
+  /// @attention The array must outlive the Vector, and while the Vector lives the program
+  ///            accesses it through the Vector only (host_read(), host_write(), elements):
+  ///            the current values may be on a device. Such a Vector cannot be resized.
+  static Vector borrow(T* data, size_type n) {
+    return Vector(detail::Storage(detail::Storage::External{}, data, shape(n), nullptr));
   }
   /// @brief Deep copy; waits for tasks still writing @p other.
   Vector(const Vector& other) : storage_(other.storage_.clone()) {}
@@ -236,6 +251,13 @@ class Vector {
  private:
   Vector(detail::Storage::ViewOf view, T* ptr, const detail::Shape& shape) noexcept
       : storage_(view, ptr, shape) {}
+  explicit Vector(detail::Storage&& storage) noexcept : storage_(std::move(storage)) {}
+  static detail::Storage adopt(std::vector<T>&& values) {
+    auto kept = std::make_shared<std::vector<T>>(std::move(values));
+    T* data = kept->data();
+    const size_type n = kept->size();
+    return detail::Storage(detail::Storage::External{}, data, shape(n), std::move(kept));
+  }
   static detail::Shape shape(size_type n) noexcept {
     return {detail::Layout::Vector, sizeof(T), n, 1, n};
   }

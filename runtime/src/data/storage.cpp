@@ -131,12 +131,23 @@ void Storage::abandon() noexcept {
   distributed_ = false;
   ptr_ = nullptr;
   bytes_ = 0;
+  // Memory a container took over is left to the end of the process too.
+  if (keeper_ != nullptr) new std::shared_ptr<void>(std::move(keeper_));  // NOLINT: kept alive
+  external_ = false;
 }
 
 Storage::Storage() noexcept = default;
 
 Storage::Storage(ViewOf, void* ptr, const Shape& shape) noexcept
     : ptr_(ptr), bytes_(shape.span() * shape.elem_size), shape_(shape), owning_(false) {}
+
+Storage::Storage(External, void* ptr, const Shape& shape, std::shared_ptr<void> keeper)
+    : ptr_(ptr), shape_(shape), external_(true), keeper_(std::move(keeper)) {
+  bytes_ = checked_bytes(shape);
+  if (ptr_ == nullptr && bytes_ != 0)
+    throw Error("a container over a null array of " + std::to_string(bytes_) + " bytes");
+  created();
+}
 
 Storage Storage::clone() {
   if (bytes_ != 0) ensure_read();
@@ -159,6 +170,8 @@ Storage& Storage::operator=(Storage&& other) noexcept {
   owning_ = std::exchange(other.owning_, true);
   pinned_ = std::exchange(other.pinned_, false);
   pinned_in_place_ = std::exchange(other.pinned_in_place_, false);
+  external_ = std::exchange(other.external_, false);
+  keeper_ = std::exchange(other.keeper_, nullptr);
   tracked_ = std::exchange(other.tracked_, false);
   handle_ = std::exchange(other.handle_, nullptr);
   placement_.store(other.placement_.exchange(kHome));
@@ -198,7 +211,8 @@ void Storage::release() noexcept {
   distributed_ = false;
   if (handle_ != nullptr) {
     end_host_phase();
-    drop_registration(false);  // the data dies: no rank needs the blocks' values
+    // The data dies: no rank needs the blocks' values, unless they go to the program's array.
+    drop_registration(is_borrowed());
   }
   if (owning_) free_memory();
   ptr_ = nullptr;
@@ -212,7 +226,11 @@ void Storage::unpin_in_place() noexcept {
 
 void Storage::free_memory() noexcept {
   unpin_in_place();
-  free_bytes(ptr_, bytes_, pinned_);
+  if (external_)
+    keeper_.reset();  // the program's memory: its owner (if we hold it) frees it
+  else
+    free_bytes(ptr_, bytes_, pinned_);
+  external_ = false;
   ptr_ = nullptr;
   pinned_ = false;
 }
@@ -387,6 +405,10 @@ void Storage::drop_registration(bool gather) noexcept {
 
 void Storage::reshape(const Shape& shape) {
   if (!owning_) throw Error("resize: a view cannot be resized");
+  if (is_borrowed())
+    throw Error(
+        "resize: a container over the program's own array (borrow()) cannot be "
+        "resized: the array would no longer receive its results");
   bool read_blocks = false;  // element reads since the last call (their blocks' writers ended)
   for (const auto& w : windows_) read_blocks = read_blocks || w->held;
   if ((handle_ != nullptr || (distributed_ && active_plan_ >= 0)) && phase_ == HostPhase::None &&

@@ -2,7 +2,6 @@
 // error ends the program with a message, as a C caller has no exceptions.
 #include "peppher/detail/c_containers.h"
 
-#include <cstring>
 #include <exception>
 #include <mutex>
 #include <string>
@@ -13,15 +12,6 @@ namespace peppher::detail {
 
 namespace {
 
-// Copies rows x cols elements between two arrays of leading dimension ld (padding untouched).
-void copy_rows(void* dst, const void* src, std::size_t rows, std::size_t cols, std::size_t ld,
-               std::size_t element_size) {
-  const std::size_t row_bytes = cols * element_size, stride = ld * element_size;
-  for (std::size_t i = 0; i < rows; ++i)
-    std::memcpy(static_cast<char*>(dst) + i * stride, static_cast<const char*>(src) + i * stride,
-                row_bytes);
-}
-
 template <typename Handle>
 Handle& checked(Handle* h, const char* function) {
   if (h == nullptr) throw Error(std::string(function) + ": the handle is NULL");
@@ -29,26 +19,6 @@ Handle& checked(Handle* h, const char* function) {
 }
 
 }  // namespace
-
-void copy_home(peppher_vector& v) {
-  if (v.typed == nullptr) return;
-  std::memcpy(v.home, v.typed->host_read(), v.n * v.element_size);
-  v.typed.reset();
-}
-
-void copy_home(peppher_matrix& m) {
-  if (m.typed == nullptr) return;
-  copy_rows(m.home, m.typed->host_read(), m.rows, m.cols, m.ld, m.element_size);
-  m.typed.reset();
-}
-
-void copy_from_home(const peppher_vector& v, void* dst) {
-  std::memcpy(dst, v.home, v.n * v.element_size);
-}
-
-void copy_from_home(const peppher_matrix& m, void* dst) {
-  copy_rows(dst, m.home, m.rows, m.cols, m.ld, m.element_size);
-}
 
 void check_handle(const CHandle* h, std::size_t expected, const char* handle, const char* container,
                   const char* type, const char* parameter) {
@@ -80,8 +50,8 @@ auto in_c(const char* name, Body&& body) -> decltype(body()) {
   }
 }
 
-// The host copy of a vector's or matrix's data: the array itself until a call made a
-// container of it, the container's after.
+// The host copy of a vector's or matrix's data: the array itself, through the container once a
+// call made one (it waits for the tasks writing it).
 template <typename Handle>
 const void* host_read_of(Handle* h, const char* name) {
   Handle& c = checked(h, name);
@@ -96,12 +66,12 @@ void* host_write_of(Handle* h, const char* name) {
   return c.typed != nullptr ? c.typed->host_write() : c.home;
 }
 
-// Waits for the handle's tasks, brings its data home into the array, frees it.
+// Waits for the handle's tasks (their results land in the array), frees it.
 template <typename Handle>
 void release(Handle* h) {
   {
     std::lock_guard<std::mutex> lock(h->binding);
-    peppher::detail::copy_home(*h);
+    peppher::detail::drop_container(*h);
   }
   delete h;
 }

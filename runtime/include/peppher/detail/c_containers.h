@@ -36,21 +36,20 @@ class CTypedOf final : public CTyped {
 };
 
 /// @brief What both C handles hold: the caller's array and, once a call took the handle,
-///        the typed container that has a copy of it.
+///        the typed container over it (Vector<T>::borrow(): registered in place, no copy).
 struct CHandle {
-  void* home = nullptr;  // the caller's array: read at the first call, written at release
+  void* home = nullptr;  // the caller's array, which the typed container borrows
   std::size_t element_size = 0;
   std::unique_ptr<CTyped> typed;
   std::mutex binding;  // two calls taking a fresh handle at once make one container
 };
 
-/// @brief Copies the typed container's data into the handle's array and drops the container
-///        (waits for its tasks); nothing when there is none. Caller holds `binding`.
-void copy_home(peppher_vector& v);
-void copy_home(peppher_matrix& m);
-/// @brief Copies the handle's array into @p dst, laid out as the handle's container.
-void copy_from_home(const peppher_vector& v, void* dst);
-void copy_from_home(const peppher_matrix& m, void* dst);
+/// @brief Drops the typed container, which waits for its tasks and leaves their results in
+///        the handle's array (it borrows the array); nothing when there is none. Caller holds
+///        `binding`.
+inline void drop_container(CHandle& h) {
+  h.typed.reset();
+}
 /// @brief Throws peppher::Error naming @p parameter when @p h is NULL or its element size is
 ///        not @p expected (sizeof the interface's element type, spelled @p type).
 void check_handle(const CHandle* h, std::size_t expected, const char* handle, const char* container,
@@ -76,10 +75,9 @@ Vector<T>& c_vector(peppher_vector* v, const char* type, const char* parameter) 
   check_handle(v, sizeof(T), "peppher_vector", "Vector", type, parameter);
   std::lock_guard<std::mutex> lock(v->binding);
   if (v->typed == nullptr || v->typed->type() != typeid(Vector<T>)) {
-    copy_home(*v);
-    Vector<T> fresh(v->n);
-    copy_from_home(*v, fresh.host_write());
-    v->typed = std::make_unique<CTypedOf<Vector<T>>>(std::move(fresh));
+    drop_container(*v);
+    v->typed =
+        std::make_unique<CTypedOf<Vector<T>>>(Vector<T>::borrow(static_cast<T*>(v->home), v->n));
   }
   return static_cast<CTypedOf<Vector<T>>&>(*v->typed).container;
 }
@@ -90,10 +88,9 @@ Matrix<T>& c_matrix(peppher_matrix* m, const char* type, const char* parameter) 
   check_handle(m, sizeof(T), "peppher_matrix", "Matrix", type, parameter);
   std::lock_guard<std::mutex> lock(m->binding);
   if (m->typed == nullptr || m->typed->type() != typeid(Matrix<T>)) {
-    copy_home(*m);
-    Matrix<T> fresh = Matrix<T>::padded(m->rows, m->cols, m->ld);
-    copy_from_home(*m, fresh.host_write());
-    m->typed = std::make_unique<CTypedOf<Matrix<T>>>(std::move(fresh));
+    drop_container(*m);
+    m->typed = std::make_unique<CTypedOf<Matrix<T>>>(
+        Matrix<T>::borrow(static_cast<T*>(m->home), m->rows, m->cols, m->ld));
   }
   return static_cast<CTypedOf<Matrix<T>>&>(*m->typed).container;
 }

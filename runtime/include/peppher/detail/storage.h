@@ -129,6 +129,15 @@ class Storage {
   ///        Built in place by the containers' view(): a variant makes one per operand per
   ///        task, on the worker.
   Storage(ViewOf, void* ptr, const Shape& shape) noexcept;
+  /// @brief Marks a storage over memory the program made: a container in every way (registered
+  ///        in place at its first call, the data brought home by unregistration), except that
+  ///        the runtime never allocates or frees that memory.
+  struct External {};
+  /// @brief Storage over the program's memory at @p ptr (no copy). @p keeper owns it (a
+  ///        std::vector a container took over) and is released with the storage; null: the
+  ///        program's own array, which must outlive the storage ("borrowed": it cannot be
+  ///        resized, since the program expects its results there).
+  Storage(External, void* ptr, const Shape& shape, std::shared_ptr<void> keeper);
   /// @brief Deep copy of @p other; waits for tasks still writing it (host read access).
   Storage clone();
 
@@ -142,6 +151,8 @@ class Storage {
   void* data() const noexcept { return ptr_; }
   const Shape& shape() const noexcept { return shape_; }
   bool is_view() const noexcept { return !owning_; }
+  /// @brief Over the program's own array (Storage(External, ...) without a keeper).
+  bool is_borrowed() const noexcept { return external_ && keeper_ == nullptr; }
   /// @brief Which container this is, counted in the order this process created them
   ///        (from 1; 0: a view or an empty storage): the same on every rank of a
   ///        distributed run whose ranks create the same containers in the same order.
@@ -280,6 +291,8 @@ class Storage {
   bool owning_ = true;
   bool pinned_ = false;           // allocated with starpu_malloc (pinned)
   bool pinned_in_place_ = false;  // allocated before init(), pinned at registration
+  bool external_ = false;         // the program's memory (Storage(External, ...)): never freed
+  std::shared_ptr<void> keeper_;  // what owns external memory, if anything
   bool tracked_ = false;
   starpu_data_handle_t handle_ = nullptr;
   std::atomic<std::uint32_t> placement_{1u << STARPU_MAIN_RAM};  // see placement()
