@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdio>
+#include <fstream>
 #include <sstream>
 
 #include "peppher_catch.h"
@@ -48,9 +49,52 @@ Run compose(const std::filesystem::path& main_xml, const std::filesystem::path& 
              env);
 }
 
+namespace {
+
+// The value of `name ?= value` in the generated Makefile @p makefile ("" when absent).
+std::string makefile_default(const std::filesystem::path& makefile, const std::string& name) {
+  std::ifstream in(makefile);
+  const std::string prefix = name + " ?= ";
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind(prefix, 0) == 0) return line.substr(prefix.size());
+  return "";
+}
+
+// Where ccache is installed (CMake found it): the environment and make variables that run
+// the compilers of the program in @p out through it (see CMakeLists.txt); "" and "" otherwise.
+struct CompilerCache {
+  std::string env;
+  std::string make_variables;
+};
+
+CompilerCache compiler_cache(const std::filesystem::path& out) {
+  CompilerCache cache;
+  const std::string ccache = PEPPHER_E2E_CCACHE;
+  if (ccache.empty()) return cache;
+  cache.env = std::string("PATH=\"") + PEPPHER_E2E_CCACHE_BIN + ":$PATH\"";
+  // nvcc is named by its path: through ccache where it exists (where it does not, the
+  // Makefile leaves the CUDA variants out, as without ccache). CUDA_HOME as the Makefile
+  // finds it from nvcc's own path.
+  const std::filesystem::path nvcc = makefile_default(out / "Makefile", "NVCC");
+  std::error_code error;
+  if (!nvcc.empty() && nvcc.is_absolute() && std::filesystem::is_regular_file(nvcc, error)) {
+    const std::filesystem::path real = std::filesystem::canonical(nvcc, error);
+    if (!error) {
+      cache.make_variables = " NVCC='" + ccache + " " + nvcc.string() + "' CUDA_HOME='" +
+                             real.parent_path().parent_path().string() + "'";
+    }
+  }
+  return cache;
+}
+
+}  // namespace
+
 Run make(const std::filesystem::path& out, const std::string& target) {
+  const CompilerCache cache = compiler_cache(out);
   return run("make -s -j2 -C " + out.string() + " " + target +
-             " PEPPHER_WARNINGS='-Wall -Wextra -Wshadow -Werror' PEPPHER_CUDA_CHECK=strict");
+                 " PEPPHER_WARNINGS='-Wall -Wextra -Wshadow -Werror' PEPPHER_CUDA_CHECK=strict" +
+                 cache.make_variables,
+             cache.env);
 }
 
 std::filesystem::path compose_and_build(const std::string& name,

@@ -32,7 +32,8 @@ Run compose(const std::filesystem::path& main_xml, const std::filesystem::path& 
             const std::string& options = "", const std::string& env = "");
 
 /// `make -C <out>` with warnings as errors for the generated code and the variants, and a
-/// CUDA variant that does not compile an error where StarPU has no CUDA.
+/// CUDA variant that does not compile an error where StarPU has no CUDA. The compilers run
+/// through ccache where it is installed (test/e2e/CMakeLists.txt says why).
 Run make(const std::filesystem::path& out, const std::string& target = "");
 
 /// Composes and builds `main_xml` into a fresh work folder (Catch REQUIREs that both
