@@ -34,15 +34,17 @@ endmacro()
 # peppher_starpu_config(<var> <include folder>...): what a program and the runtime library
 # must agree on of the StarPU whose starpu_config.h is in the first of the folders holding
 # one: "STARPU_MAJOR_VERSION=1 STARPU_MINOR_VERSION=3 STARPU_RELEASE_VERSION=10
-# STARPU_NMAXBUFS=8 STARPU_MAXCPUS=4" (and STARPU_USE_CUDA=1 with CUDA), in the file's order
-# (the generated Makefile reads it the same way); <var>_FILE names the file ("": none).
+# STARPU_NMAXBUFS=8 STARPU_MAXCPUS=4" (and STARPU_USE_CUDA=1 with CUDA, STARPU_SIMGRID=1 when
+# simulated: a program compiled against a real StarPU's headers crashes in a simulated one, and
+# the other way round), in the file's order (the generated Makefile reads it the same way);
+# <var>_FILE names the file ("": none).
 function(peppher_starpu_config var)
   set(config "")
   set(config_file "")
   foreach(dir IN LISTS ARGN)
     if(NOT config_file AND EXISTS "${dir}/starpu_config.h")
       set(config_file "${dir}/starpu_config.h")
-      set(names "MAJOR_VERSION|MINOR_VERSION|RELEASE_VERSION|MAXCPUS|NMAXBUFS|USE_CUDA")
+      set(names "MAJOR_VERSION|MINOR_VERSION|RELEASE_VERSION|MAXCPUS|NMAXBUFS|USE_CUDA|SIMGRID")
       file(STRINGS "${config_file}" lines REGEX "^#define STARPU_(${names}) [0-9]")
       foreach(line IN LISTS lines)
         string(REGEX REPLACE "^#define ([A-Z_]+) ([0-9]+).*" "\\1=\\2" entry "${line}")

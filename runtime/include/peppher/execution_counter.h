@@ -41,6 +41,14 @@ class ExecutionCounter {
     counts_[slot].fetch_add(1, std::memory_order_relaxed);
     if (detail::g_tracing.load(std::memory_order_relaxed)) detail::trace_variant(this);
   }
+  /// @brief Counts one run on worker @p worker_id without tracing it: a simulated run
+  ///        (StarPU on SimGrid), where the variant itself does not run and its task's end
+  ///        counts it instead (observe/simulated_runs.cpp).
+  void count_run(int worker_id) noexcept {
+    const std::size_t slot =
+        worker_id < 0 || worker_id >= kMaxIds ? kHostSlot : std::size_t(worker_id);
+    counts_[slot].fetch_add(1, std::memory_order_relaxed);
+  }
   /// @brief Runs counted on worker (or combined worker) @p worker_id (-1: outside any).
   std::uint64_t count(int worker_id) const noexcept;
   /// @brief Runs counted on all workers.

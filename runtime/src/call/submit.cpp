@@ -13,6 +13,7 @@
 
 #include "call/call_parts.h"
 #include "devices/devices.h"
+#include "observe/simulated_runs.h"
 #include "peppher/detail/backends.h"
 #include "peppher/detail/distributed.h"
 #include "peppher/detail/raw_cache.h"
@@ -199,6 +200,7 @@ bool Call::submit_task(starpu_task* task, std::size_t b) {
   // Through the distributed layer when there is one (StarPU-MPI decides which rank runs
   // it): 0 submitted here, 1 run by another rank (the task is gone), < 0 StarPU's error.
   trace_task(task, iface_, nblocks_ == 0 ? -1 : static_cast<int>(b));  // PEPPHER_TRACE
+  count_simulated_run(task);  // StarPU on SimGrid: the report counts the task's end
   Distributed* layer = distributed();
   wake_workers();  // paused while the runtime was idle (devices/devices.h)
   const int ret = layer != nullptr ? layer->submit(task) : starpu_task_submit(task);

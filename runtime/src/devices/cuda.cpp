@@ -9,7 +9,9 @@
 namespace peppher::detail {
 
 void open_cuda() {
-#ifdef STARPU_USE_CUDA
+  // Simulated (STARPU_SIMGRID): no variant runs, so no cuBLAS handle is needed, and making
+  // one would call the CUDA library on a machine that may have no GPU.
+#if defined(STARPU_USE_CUDA) && !defined(STARPU_SIMGRID)
   // A cuBLAS handle per CUDA worker, on its stream (starpu_cublas_get_local_handle() in a
   // CUDA variant: components/sgemm/sgemm_cublas.cu); close_cuda() releases them.
   if (starpu_cuda_worker_get_count() > 0) starpu_cublas_init();
@@ -17,7 +19,7 @@ void open_cuda() {
 }
 
 void close_cuda() noexcept {
-#ifdef STARPU_USE_CUDA
+#if defined(STARPU_USE_CUDA) && !defined(STARPU_SIMGRID)
   if (starpu_cuda_worker_get_count() > 0) starpu_cublas_shutdown();
 #endif
 }

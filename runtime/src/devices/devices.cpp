@@ -22,7 +22,11 @@ int g_requested_cpus = -1;  // conf.ncpus as configured (init() runs under its m
 void configure_devices(starpu_conf& conf) {
   quiet_start();                       // StarPU's start prints nothing by default
   skip_unused_opencl_platforms(conf);  // first: nothing may load them before
-  configure_for_host_opencl(conf);     // pocl: a CPU worker on every core
+#ifndef STARPU_SIMGRID
+  configure_for_host_opencl(conf);  // pocl: a CPU worker on every core
+#endif
+  // Simulated (StarPU on SimGrid, docs/SIMULATION.md): the workers are the recorded
+  // machine's (STARPU_HOSTNAME), not this host's OpenCL devices and cores.
   g_requested_cpus = conf.ncpus;
 }
 
@@ -36,9 +40,17 @@ void open_devices() {
 }
 
 void start_device_services(bool distributed) {
+#ifdef STARPU_SIMGRID
+  // Simulated: no kernel runs, so no OpenCL program is built, and the bus is the recorded
+  // machine's model, not measured here; StarPU's simulated drivers block when idle (SimGrid
+  // builds have blocking drivers), so there is nothing to pause. These services would also
+  // run outside SimGrid's actors (a thread of our own), which StarPU does not allow there.
+  (void)distributed;
+#else
   calibrate_host_opencl_links();
   start_opencl_builds();
   start_idle_pausing(distributed);
+#endif
 }
 
 void stop_device_services() noexcept {

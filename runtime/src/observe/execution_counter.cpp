@@ -7,6 +7,7 @@
 #include <sstream>
 #include <vector>
 
+#include "observe/simulated_runs.h"
 #include "observe/worker_names.h"
 
 namespace peppher {
@@ -127,6 +128,36 @@ std::string report_string() {
   }
   return out.str();
 }
+
+namespace detail {
+
+ExecutionCounter* counter_of_implementation(const char* iface, starpu_worker_archtype arch,
+                                            unsigned nimpl) noexcept {
+  if (iface == nullptr) return nullptr;
+  // The codelet's slots per kind of worker follow the variants' order (compose gives slot k
+  // to the kind's k-th variant), which is the counters' order of construction.
+  auto runs_on = [arch](const std::string& backend) {
+    switch (arch) {
+      case STARPU_CPU_WORKER:
+        return backend == "CPU" || backend == "OPENMP";
+      case STARPU_CUDA_WORKER:
+        return backend == "CUDA";
+      case STARPU_OPENCL_WORKER:
+        return backend == "OPENCL";
+      default:
+        return false;
+    }
+  };
+  std::lock_guard<std::mutex> lock(counters_mutex());
+  unsigned k = 0;
+  for (ExecutionCounter* c : counters()) {
+    if (c->interface_name() != iface || !runs_on(c->backend())) continue;
+    if (k++ == nimpl) return c;
+  }
+  return nullptr;
+}
+
+}  // namespace detail
 
 void reset_report() noexcept {
   std::lock_guard<std::mutex> lock(counters_mutex());

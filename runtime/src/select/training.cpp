@@ -114,9 +114,13 @@ double log_log_between(long long a, double ta, long long b, double tb, long long
 
 double Trainer::now_us() const {
   if (options_.clock_us) return options_.clock_us();
+#ifdef STARPU_SIMGRID
+  return starpu_timing_now();  // simulated: StarPU's simulated clock, not this host's
+#else
   return std::chrono::duration<double, std::micro>(
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
+#endif
 }
 
 double Trainer::time_variant(const TrainingTarget& target, int variant,
