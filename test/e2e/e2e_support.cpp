@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "peppher_catch.h"
@@ -100,6 +101,13 @@ Run make(const std::filesystem::path& out, const std::string& target) {
 std::filesystem::path compose_and_build(const std::string& name,
                                         const std::filesystem::path& main_xml,
                                         const std::string& options) {
+  // Catch runs a test case once per SECTION, from its start: the same test case asking for
+  // the same build again gets the folder it built on its first pass, not a rebuild.
+  static std::map<std::string, std::filesystem::path> built_by_test_case;
+  const std::string key = Catch::getResultCapture().getCurrentTestName() + '\n' + name + '\n' +
+                          main_xml.string() + '\n' + options;
+  const auto earlier = built_by_test_case.find(key);
+  if (earlier != built_by_test_case.end()) return earlier->second;
   std::filesystem::path out = fresh_work_dir(name);
   Run composed = compose(main_xml, out, options);
   INFO(composed.output);
@@ -107,6 +115,7 @@ std::filesystem::path compose_and_build(const std::string& name,
   Run built = make(out);
   INFO(built.output);
   REQUIRE(built.exit_code == 0);
+  built_by_test_case.emplace(key, out);
   return out;
 }
 

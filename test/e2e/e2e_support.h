@@ -37,7 +37,8 @@ Run compose(const std::filesystem::path& main_xml, const std::filesystem::path& 
 Run make(const std::filesystem::path& out, const std::string& target = "");
 
 /// Composes and builds `main_xml` into a fresh work folder (Catch REQUIREs that both
-/// succeed, showing their output otherwise); returns that folder.
+/// succeed, showing their output otherwise); returns that folder. Within one test case the
+/// same arguments return the folder built before (its SECTIONs do not rebuild).
 std::filesystem::path compose_and_build(const std::string& name,
                                         const std::filesystem::path& main_xml,
                                         const std::string& options = "");

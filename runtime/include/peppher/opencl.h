@@ -118,8 +118,8 @@ class OpenClProgram {
   ///        without this. Returns true (for a namespace-scope initializer).
   bool build_at_init();
 
-  /// @brief The loaded program; loads it if this runtime session has not yet, or waits while
-  ///        the background build does. Entry wrappers call it before submitting, so workers
+  /// @brief The loaded program; builds it if this runtime session has not yet (beside the
+  ///        background build when that is under way: the first to finish is kept). Entry wrappers call it before submitting, so workers
   ///        never compile. Throws peppher::Error when the file cannot be found or built.
   starpu_opencl_program* get() {
     if (loaded_.load(std::memory_order_acquire)) return &program_;
@@ -151,13 +151,14 @@ class OpenClProgram {
   void set_queued(bool queued) noexcept { queued_.store(queued); }
 
  private:
-  void load();  // builds under mutex_ unless built or failed this session (opencl_programs.cpp)
+  void load();  // builds unless built or failed this session (opencl_programs.cpp)
 
   KernelFile file_;
   const char* options_;
   starpu_opencl_program program_{};
   std::atomic<bool> loaded_{false};
   std::atomic<bool> queued_{false};  // the session's background build has not reached it yet
+  std::atomic<int> builds_{0};       // builds under way (on the builder, calls, workers)
   std::mutex mutex_;
   std::string error_;           // this session's build error, rethrown by the next get()s
   unsigned error_session_ = 0;  // the session error_ belongs to (0: none)

@@ -48,8 +48,8 @@ void start_device_services(bool distributed) {
   (void)distributed;
 #else
   calibrate_host_opencl_links();
-  start_opencl_builds();
-  start_idle_pausing(distributed);
+  const bool idle_cores = start_idle_pausing(distributed);
+  start_opencl_builds(idle_cores);
 #endif
 }
 

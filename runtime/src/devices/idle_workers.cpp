@@ -384,12 +384,12 @@ bool find_shared_devices() {
 
 }  // namespace
 
-void start_idle_pausing(bool distributed) {
+bool start_idle_pausing(bool distributed) {
 #ifdef STARPU_NON_BLOCKING_DRIVERS
-  if (distributed) return;
+  if (distributed) return false;
   const bool pausing = !env_off("PEPPHER_PAUSE_IDLE_WORKERS");
   const bool yielding = find_shared_devices();
-  if (!pausing && !yielding) return;
+  if (!pausing && !yielding) return false;
   note_activity();
   g_stop = false;
   g_pausing = pausing;
@@ -408,8 +408,10 @@ void start_idle_pausing(bool distributed) {
   }
   g_watcher = std::thread(watch);
   g_enabled.store(true, std::memory_order_release);
+  return pausing;
 #else
   (void)distributed;  // idle workers block by themselves
+  return true;
 #endif
 }
 

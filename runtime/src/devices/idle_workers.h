@@ -9,8 +9,9 @@ namespace peppher::detail {
 ///        task runs on a device that shares the host's cores (CL_DEVICE_TYPE_CPU: pocl), lets
 ///        idle CPU workers block instead of polling, unless PEPPHER_YIELD_TO_OPENCL=0 (=1: beside
 ///        every OpenCL device). Neither under a distributed layer (StarPU-MPI moves data
-///        without tasks).
-void start_idle_pausing(bool distributed);
+///        without tasks). Returns whether idle workers leave the host's cores from now on
+///        (paused here, or blocking by themselves): false where they poll on every core.
+bool start_idle_pausing(bool distributed);
 
 /// @brief From shutdown(): stops pausing and resumes the workers (starpu_shutdown needs them).
 void stop_idle_pausing() noexcept;

@@ -1,7 +1,8 @@
 // Building OpenCL programs (opencl.h): one build per program and runtime session, started in
 // the background by init() for the programs the generated wrappers registered
 // (OpenClProgram::build_at_init), so that a program's first call does not compile it inside
-// the application's timed region; a call waits only while its program is still building.
+// the application's timed region; a call that needs its program before that build is done
+// builds it itself (load()).
 //
 // When every OpenCL device runs on the host's cores (pocl) the build competes with the
 // calls' own CPU tasks, on the same cores: a cached pocl build of GEMM's program takes about
@@ -10,9 +11,10 @@
 // SCHED_IDLE policy, the lowest there is: the scheduler weighs it 3 against 1024 for a normal
 // thread (nice 19: 15, which still took about 3 ms of that 0.2 s kernel's cores) and never
 // lets its wake-up preempt one, and gives it all of an idle core, so that it uses the cores
-// no task uses (nice 19 where SCHED_IDLE is refused). A call that waits for it leaves its
-// core (and CPU workers block beside a waiting OpenCL task: idle_workers.cpp). With other
-// devices the builder keeps the process's priority.
+// no task uses (nice 19 where SCHED_IDLE is refused), where idle workers leave their cores
+// (idle_workers.cpp); a call that needs a program the builder has not finished builds it
+// itself (load()). With other devices, or workers that poll on every core, the builder keeps
+// the process's priority.
 #include "devices/opencl_programs.h"
 
 #include <pthread.h>
@@ -180,12 +182,22 @@ bool OpenClProgram::build_at_init() {
   return true;
 }
 
+// Built outside mutex_, by every thread that needs the program before it is loaded: the
+// background builder runs only on idle cores (above), so a call or worker that must wait for
+// the program builds its own copy at its own priority instead of waiting for the builder's,
+// which busy cores can starve for seconds (two ranks beside pocl on two cores: 35 s a run).
+// The first build to finish is kept; a later one is released.
 void OpenClProgram::load() {
-  std::lock_guard<std::mutex> lock(mutex_);
-  queued_.store(false);  // built now, on this thread: before_call sees the lock taken
-  if (loaded_.load(std::memory_order_relaxed)) return;
   const unsigned session = g_session.load();
-  if (error_session_ == session && !error_.empty()) throw Error(error_);
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    queued_.store(false);  // built now, on this thread
+    if (loaded_.load(std::memory_order_relaxed)) return;
+    if (error_session_ == session && !error_.empty()) throw Error(error_);
+    builds_.fetch_add(1);
+  }
+  starpu_opencl_program built{};
+  std::string error;
   try {
     std::string path =
         file_.name == file_.build_path ? std::string(file_.name) : locate_kernel_file(file_);
@@ -204,22 +216,34 @@ void OpenClProgram::load() {
     if (path != file_.build_path) include(folder_of(file_.build_path));
     if (options_ != nullptr && *options_ != '\0')
       options += (options.empty() ? "" : " ") + std::string(options_);
-    build_for_opencl_devices(path, options, program_);
+    build_for_opencl_devices(path, options, built);
   } catch (const Error& e) {
-    // Kept for this session: the next get() reports it again without building again, and
-    // it is printed now, once (a call that can run elsewhere falls back: before_call).
     // Error::what() already carries the "peppher: " prefix.
     const std::string what = e.what();
     const std::string prefix = "peppher: ";
-    error_ = what.compare(0, prefix.size(), prefix) == 0 ? what.substr(prefix.size()) : what;
-    error_session_ = session;
-    std::fprintf(stderr,
-                 "peppher: warning: %s\npeppher: a call forced to this kernel file's variant "
-                 "fails with this error; a call other variants can run falls back to them once "
-                 "its interface has no OpenCL variant left (a warning names it)\n",
-                 error_.c_str());
-    throw;
+    error = what.compare(0, prefix.size(), prefix) == 0 ? what.substr(prefix.size()) : what;
   }
+  std::lock_guard<std::mutex> lock(mutex_);
+  builds_.fetch_sub(1);
+  if (loaded_.load(std::memory_order_relaxed)) {  // another thread's build finished first
+    starpu_opencl_unload_opencl(&built);
+    return;
+  }
+  if (!error.empty()) {
+    // Kept for this session: the next get() reports it again without building again, and
+    // it is printed now, once (a call that can run elsewhere falls back: before_call).
+    if (error_session_ != session || error_.empty()) {
+      error_ = error;
+      error_session_ = session;
+      std::fprintf(stderr,
+                   "peppher: warning: %s\npeppher: a call forced to this kernel file's variant "
+                   "fails with this error; a call other variants can run falls back to them "
+                   "once its interface has no OpenCL variant left (a warning names it)\n",
+                   error_.c_str());
+    }
+    throw Error(error_);
+  }
+  program_ = built;
   loaded_.store(true, std::memory_order_release);
   add_shutdown_hook([this] {
     std::lock_guard<std::mutex> unload_lock(mutex_);
@@ -301,11 +325,7 @@ void OpenClProgram::before_call(const starpu_codelet& cl) {
     get();  // a build error is the call's
     return;
   }
-  if (queued_.load()) return;  // the background build will get to it
-  {
-    std::unique_lock<std::mutex> lock(mutex_, std::try_to_lock);
-    if (!lock.owns_lock()) return;  // being built
-  }
+  if (queued_.load() || builds_.load() > 0) return;  // the background build will get to it
   try {
     get();
   } catch (const Error&) {
@@ -324,7 +344,7 @@ void OpenClProgram::wait_before_task(const starpu_codelet& cl) noexcept {
 
 namespace detail {
 
-void start_opencl_builds() {
+void start_opencl_builds(bool idle_workers_leave_cores) {
   g_session.fetch_add(1);
   if (starpu_opencl_worker_get_count() == 0) return;
   // A copy made by construction: GCC 14 flags the assignment's reallocation as freeing a
@@ -341,9 +361,13 @@ void start_opencl_builds() {
   const int n = starpu_worker_get_ids_by_type(STARPU_OPENCL_WORKER, ids, STARPU_NMAXWORKERS);
   for (int i = 0; i < n; ++i)
     host_only = host_only && detail::runs_on_host_cpu(starpu_worker_get_devid(ids[i]));
-  g_builder = std::thread([programs, host_only] {
+  // Where idle workers poll on every core (StarPU-MPI's ranks, PEPPHER_PAUSE_IDLE_WORKERS=0)
+  // no core is ever idle: a thread that runs only on idle cores would not finish before
+  // shutdown, which waits for it (two ranks beside pocl on two cores: 35 s).
+  const bool idle_priority = host_only && idle_workers_leave_cores;
+  g_builder = std::thread([programs, idle_priority] {
     pthread_setname_np(pthread_self(), "peppher-build");
-    if (host_only) run_only_on_idle_cores();
+    if (idle_priority) run_only_on_idle_cores();
     for (OpenClProgram* program : programs) {
       if (g_stop_building) {  // shutdown: nothing more is built in the background
         program->set_queued(false);
