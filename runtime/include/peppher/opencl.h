@@ -119,8 +119,9 @@ class OpenClProgram {
   bool build_at_init();
 
   /// @brief The loaded program; builds it if this runtime session has not yet (beside the
-  ///        background build when that is under way: the first to finish is kept). Entry wrappers call it before submitting, so workers
-  ///        never compile. Throws peppher::Error when the file cannot be found or built.
+  ///        background build when that is under way: the first to finish is kept). Entry
+  ///        wrappers call it before submitting, so workers never compile. Throws
+  ///        peppher::Error when the file cannot be found or built.
   starpu_opencl_program* get() {
     if (loaded_.load(std::memory_order_acquire)) return &program_;
     if (starpu_opencl_worker_get_count() == 0) return &program_;  // nothing to build for
