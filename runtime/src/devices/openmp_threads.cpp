@@ -49,9 +49,8 @@ void openmp_count_the_workers() noexcept {
         sigfillset(&all);
         pthread_sigmask(SIG_BLOCK, &all, nullptr);  // signals go to the program's threads
         pthread_setname_np(pthread_self(), "peppher-omp");
-#pragma omp parallel num_threads(static_cast<int>(cpus))
-        {
-        }
+#pragma omp parallel num_threads(static_cast <int>(cpus))
+        {}
         for (;;) std::this_thread::sleep_for(std::chrono::hours(24));
       }).detach();
     } catch (const std::system_error&) {
