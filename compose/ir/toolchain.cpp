@@ -57,6 +57,10 @@ bool has_c_callers(const Application& app, const Options& options) {
   return false;
 }
 
+bool is_opencl_source(const SourceFile& s) {
+  return !s.kernel.empty() || std::filesystem::path(s.path).extension() == ".cl";
+}
+
 std::string output_dir(const Application& app, const Options& options) {
   namespace fs = std::filesystem;
   fs::path dir = options.output_dir.empty() ? fs::path(app.descriptor_file).parent_path()

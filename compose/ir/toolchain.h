@@ -32,6 +32,10 @@ std::string variant_compiler(const Variant& v, const SourceFile& s);
 /// C compiler (language="C" with no compiler, or a C compiler named), or --c-linkage.
 bool has_c_callers(const Application& app, const Options& options);
 
+/// Whether a variant's source is OpenCL (a kernel, or a .cl file): built at run time, never
+/// by the Makefile.
+bool is_opencl_source(const SourceFile& s);
+
 /// The folder generated files go to: -o DIR, else main.xml's folder; absolute, normalised.
 std::string output_dir(const Application& app, const Options& options);
 

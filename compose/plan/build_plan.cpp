@@ -39,7 +39,7 @@ CompileStep variant_step(const ir::Variant& v, const ir::SourceFile& s, bool gen
   CompileStep step;
   step.source = generic ? names::instances_file(v) : relative_to(s.path, out_dir);
   for (const ir::SourceFile& included : v.sources) {
-    if (generic && !is_opencl_source(included)) {
+    if (generic && !ir::is_opencl_source(included)) {
       step.depends += relative_to(included.path, out_dir) + " ";
     }
   }
@@ -66,7 +66,7 @@ std::vector<CompileStep> variant_steps(const ir::Application& app, const ir::Opt
       const bool generic = !iface.template_args.empty();
       if (generic && !generic_done.insert(v->name).second) continue;
       for (const ir::SourceFile& s : v->sources) {
-        if (is_opencl_source(s)) continue;
+        if (ir::is_opencl_source(s)) continue;
         steps.push_back(variant_step(*v, s, generic, out_dir));
         if (generic) break;  // the instances file includes every source of the variant
       }
@@ -123,7 +123,7 @@ std::vector<InstancesFile> instances_files(const ir::Application& app, const ir:
         f.variant = v;
         f.iface = iface.name;
         for (const ir::SourceFile& s : v->sources) {
-          if (!is_opencl_source(s)) f.sources.push_back(relative_to(s.path, out_dir));
+          if (!ir::is_opencl_source(s)) f.sources.push_back(relative_to(s.path, out_dir));
         }
         it = files.insert(files.end(), f);
       }
@@ -205,10 +205,6 @@ std::string first_blank_source(const BuildPlan& b) {
 }
 
 }  // namespace
-
-bool is_opencl_source(const ir::SourceFile& s) {
-  return !s.kernel.empty() || fs::path(s.path).extension() == ".cl";
-}
 
 BuildPlan plan_build(const ir::Application& app, const ir::Options& options,
                      const std::vector<std::string>& main_source_flags,

@@ -65,10 +65,6 @@ struct BuildPlan {
   std::string blank_source;
 };
 
-/// Whether a variant's source is OpenCL (a kernel, or a .cl file): built at run time, never
-/// by the Makefile.
-bool is_opencl_source(const ir::SourceFile& s);
-
 /// The build of `app` (expanded, composed with `options`) into `output_dir`, with the flags
 /// of main's sources (main_source_flags(), in `app.sources` order).
 BuildPlan plan_build(const ir::Application& app, const ir::Options& options,

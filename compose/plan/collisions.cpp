@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "compose/ir/backends.h"
+#include "compose/ir/toolchain.h"
 #include "compose/names/names.h"
-#include "compose/plan/build_plan.h"
 #include "compose/plan/wrapper_plan.h"
 
 namespace peppher::plan {
@@ -55,7 +55,7 @@ std::vector<Compiled> compiled_sources(const ir::Application& app, const ir::Opt
       if (generic && generic_done[v->name]) continue;
       generic_done[v->name] = true;
       for (const ir::SourceFile& s : v->sources) {
-        if (is_opencl_source(s)) continue;
+        if (ir::is_opencl_source(s)) continue;
         if (generic) {
           const std::string file = names::instances_file(*v);
           out.push_back({names::object_file(v->name, file), file, file, s.loc});

@@ -68,10 +68,6 @@ bool is_header(const std::string& path) {
   return false;
 }
 
-bool is_opencl_source(const ir::SourceFile& s) {
-  return !s.kernel.empty() || fs::path(s.path).extension() == ".cl";
-}
-
 // A host arithmetic type's kind ("int", "uint", "float", "bool") and size, by its
 // spelling; false for anything else (structs, typedefs we do not know).
 bool host_arithmetic(std::string type, std::string& kind, int& bytes) {
@@ -328,7 +324,7 @@ class Verifier {
     ParsedSource last;
     bool c_source = false;
     for (const ir::SourceFile& s : v.sources) {
-      if (is_opencl_source(s)) continue;
+      if (ir::is_opencl_source(s)) continue;
       if (is_header(s.path)) {
         diags_.error(
             s.loc, std::string(backend_label(v.backend)) + " variant '" + v.name + "': '" + s.path +
@@ -404,7 +400,7 @@ class Verifier {
     if (found.empty()) {
       std::string files;
       for (const ir::SourceFile& s : v.sources) {
-        if (!is_opencl_source(s)) files += (files.empty() ? "'" : ", '") + s.path + "'";
+        if (!ir::is_opencl_source(s)) files += (files.empty() ? "'" : ", '") + s.path + "'";
       }
       diags_.error(v.loc, what + ": no function '" + v.name + "' in " + files +
                               " (the backend wrapper calls " + v.name + "(" + expected.params +

@@ -254,10 +254,7 @@ class Matrix {
   static detail::Storage adopt(size_type rows, size_type cols, std::vector<T>&& values) {
     if (values.size() != rows * cols)
       throw Error("Matrix(rows, cols, values): values.size() != rows * cols");
-    auto kept = std::make_shared<std::vector<T>>(std::move(values));
-    T* data = kept->data();
-    return detail::Storage(detail::Storage::External{}, data, shape(rows, cols, cols),
-                           std::move(kept));
+    return detail::Storage::adopting(std::move(values), shape(rows, cols, cols));
   }
   static detail::Shape shape(size_type rows, size_type cols, size_type ld) noexcept {
     return {detail::Layout::Matrix, sizeof(T), cols, rows, ld};

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <initializer_list>
@@ -160,9 +161,11 @@ class OpenClProgram {
   std::atomic<bool> loaded_{false};
   std::atomic<bool> queued_{false};  // the session's background build has not reached it yet
   std::atomic<int> builds_{0};       // builds under way (on the builder, calls, workers)
+  bool foreground_build_ = false;    // a call's or worker's build is under way (mutex_)
   std::mutex mutex_;
-  std::string error_;           // this session's build error, rethrown by the next get()s
-  unsigned error_session_ = 0;  // the session error_ belongs to (0: none)
+  std::condition_variable built_;  // a call's or worker's build ended
+  std::string error_;              // this session's build error, rethrown by the next get()s
+  unsigned error_session_ = 0;     // the session error_ belongs to (0: none)
 };
 
 /// @brief One kernel launch on the calling OpenCL worker's device and queue; or, for a

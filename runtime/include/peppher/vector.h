@@ -83,7 +83,8 @@ class Vector {
   }
   /// @brief Takes over @p values' elements without copying them (a temporary, or
   ///        `std::move(v)`): calls use that memory in place, and it is freed with the Vector.
-  explicit Vector(std::vector<T>&& values) : storage_(adopt(std::move(values))) {}
+  explicit Vector(std::vector<T>&& values)
+      : storage_(detail::Storage::adopting(std::move(values), shape(values.size()))) {}
   /// @brief A container over the program's own @p n elements at @p data, used in place (no
   ///        copy), as StarPU's starpu_vector_data_register() does: calls read and write that
   ///        memory, and the Vector's destruction (or peppher::shutdown()) waits for its
@@ -252,12 +253,6 @@ class Vector {
   Vector(detail::Storage::ViewOf view, T* ptr, const detail::Shape& shape) noexcept
       : storage_(view, ptr, shape) {}
   explicit Vector(detail::Storage&& storage) noexcept : storage_(std::move(storage)) {}
-  static detail::Storage adopt(std::vector<T>&& values) {
-    auto kept = std::make_shared<std::vector<T>>(std::move(values));
-    T* data = kept->data();
-    const size_type n = kept->size();
-    return detail::Storage(detail::Storage::External{}, data, shape(n), std::move(kept));
-  }
   static detail::Shape shape(size_type n) noexcept {
     return {detail::Layout::Vector, sizeof(T), n, 1, n};
   }

@@ -63,6 +63,7 @@ std::atomic<unsigned> g_session{0};
 
 std::thread g_builder;
 std::atomic<bool> g_stop_building{false};
+thread_local bool t_background_builder = false;  // this thread is g_builder
 
 // The folder of `path`, without "dir/../" steps (PEPPHER_OUTPUT_DIR "/../kernels/k.cl"), so
 // that the build options and the log read plainly.
@@ -182,19 +183,24 @@ bool OpenClProgram::build_at_init() {
   return true;
 }
 
-// Built outside mutex_, by every thread that needs the program before it is loaded: the
-// background builder runs only on idle cores (above), so a call or worker that must wait for
-// the program builds its own copy at its own priority instead of waiting for the builder's,
-// which busy cores can starve for seconds (two ranks beside pocl on two cores: 35 s a run).
-// The first build to finish is kept; a later one is released.
+// Built outside mutex_: the background builder may run only on idle cores (above), so a call
+// or worker that needs the program builds its own copy at its own priority rather than wait
+// for the builder's, which busy cores can starve for seconds (two ranks beside pocl on two
+// cores: 35 s a run). Only one such copy at a time: other threads wait for it. The first
+// build to finish is kept; a later one is released.
 void OpenClProgram::load() {
   const unsigned session = g_session.load();
+  const bool foreground = !t_background_builder;
   {
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::unique_lock<std::mutex> lock(mutex_);
     queued_.store(false);  // built now, on this thread
+    built_.wait(lock, [&] {
+      return loaded_.load(std::memory_order_relaxed) || !foreground || !foreground_build_;
+    });
     if (loaded_.load(std::memory_order_relaxed)) return;
     if (error_session_ == session && !error_.empty()) throw Error(error_);
     builds_.fetch_add(1);
+    if (foreground) foreground_build_ = true;
   }
   starpu_opencl_program built{};
   std::string error;
@@ -225,6 +231,8 @@ void OpenClProgram::load() {
   }
   std::lock_guard<std::mutex> lock(mutex_);
   builds_.fetch_sub(1);
+  if (foreground) foreground_build_ = false;
+  built_.notify_all();  // under mutex_: the state they wait for is set below, before it is freed
   if (loaded_.load(std::memory_order_relaxed)) {  // another thread's build finished first
     starpu_opencl_unload_opencl(&built);
     return;
@@ -367,6 +375,7 @@ void start_opencl_builds(bool idle_workers_leave_cores) {
   const bool idle_priority = host_only && idle_workers_leave_cores;
   g_builder = std::thread([programs, idle_priority] {
     pthread_setname_np(pthread_self(), "peppher-build");
+    t_background_builder = true;
     if (idle_priority) run_only_on_idle_cores();
     for (OpenClProgram* program : programs) {
       if (g_stop_building) {  // shutdown: nothing more is built in the background

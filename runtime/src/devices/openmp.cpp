@@ -24,6 +24,7 @@ constexpr auto kEndTeamAfter = std::chrono::milliseconds(50);
 OpenMpTeam::OpenMpTeam() noexcept
     : size_(starpu_combined_worker_get_size()), start_(std::chrono::steady_clock::now()) {
   detail::openmp_set_threads(size_ > 0 ? size_ : 1);
+  if (size_ > 1) detail::openmp_count_the_workers();
 }
 
 OpenMpTeam::~OpenMpTeam() {

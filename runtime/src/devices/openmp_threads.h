@@ -12,5 +12,8 @@ void openmp_set_threads(int threads) noexcept;
 int openmp_max_threads() noexcept;
 // Ends the calling thread's idle OpenMP team (omp_pause_resource_all(omp_pause_soft)).
 void openmp_end_team() noexcept;
+// Once per process: makes libgomp count StarPU's workers among the threads that share the
+// CPUs, so that its idle team threads spin 100 turns, not 300,000 (openmp_threads.cpp).
+void openmp_count_the_workers() noexcept;
 
 }  // namespace peppher::detail

@@ -71,7 +71,7 @@ template <typename Handle>
 void release(Handle* h) {
   {
     std::lock_guard<std::mutex> lock(h->binding);
-    peppher::detail::drop_container(*h);
+    h->typed.reset();  // waits for its tasks: their results are in the borrowed array
   }
   delete h;
 }

@@ -44,12 +44,6 @@ struct CHandle {
   std::mutex binding;  // two calls taking a fresh handle at once make one container
 };
 
-/// @brief Drops the typed container, which waits for its tasks and leaves their results in
-///        the handle's array (it borrows the array); nothing when there is none. Caller holds
-///        `binding`.
-inline void drop_container(CHandle& h) {
-  h.typed.reset();
-}
 /// @brief Throws peppher::Error naming @p parameter when @p h is NULL or its element size is
 ///        not @p expected (sizeof the interface's element type, spelled @p type).
 void check_handle(const CHandle* h, std::size_t expected, const char* handle, const char* container,
@@ -75,7 +69,7 @@ Vector<T>& c_vector(peppher_vector* v, const char* type, const char* parameter) 
   check_handle(v, sizeof(T), "peppher_vector", "Vector", type, parameter);
   std::lock_guard<std::mutex> lock(v->binding);
   if (v->typed == nullptr || v->typed->type() != typeid(Vector<T>)) {
-    drop_container(*v);
+    v->typed.reset();  // waits for its tasks: their results are in the borrowed array
     v->typed =
         std::make_unique<CTypedOf<Vector<T>>>(Vector<T>::borrow(static_cast<T*>(v->home), v->n));
   }
@@ -88,7 +82,7 @@ Matrix<T>& c_matrix(peppher_matrix* m, const char* type, const char* parameter) 
   check_handle(m, sizeof(T), "peppher_matrix", "Matrix", type, parameter);
   std::lock_guard<std::mutex> lock(m->binding);
   if (m->typed == nullptr || m->typed->type() != typeid(Matrix<T>)) {
-    drop_container(*m);
+    m->typed.reset();  // as in c_vector
     m->typed = std::make_unique<CTypedOf<Matrix<T>>>(
         Matrix<T>::borrow(static_cast<T*>(m->home), m->rows, m->cols, m->ld));
   }

@@ -138,6 +138,13 @@ class Storage {
   ///        program's own array, which must outlive the storage ("borrowed": it cannot be
   ///        resized, since the program expects its results there).
   Storage(External, void* ptr, const Shape& shape, std::shared_ptr<void> keeper);
+  /// @brief Storage over @p values' elements where they are (no copy), keeping @p values.
+  template <typename T>
+  static Storage adopting(std::vector<T>&& values, const Shape& shape) {
+    auto kept = std::make_shared<std::vector<T>>(std::move(values));
+    T* data = kept->data();
+    return Storage(External{}, data, shape, std::move(kept));
+  }
   /// @brief Deep copy of @p other; waits for tasks still writing it (host read access).
   Storage clone();
 
