@@ -47,4 +47,11 @@ TEST_CASE(
   CHECK_THAT(odd.output, Catch::Contains("specific: 0 wrong"));
   CHECK(e2e::report_count(odd.output, "learn_cpu", "CPU") == 1);
   CHECK(e2e::report_count(odd.output, "learn_cpu_by4", "CPU") == 0);
+  // learn_cpu_by4 measured for 4096, learn_cpu not: the model learns the general one too
+  // (its transfers cost nothing here), and from then on the model decides.
+  e2e::Run again = run_program(out / "specific", "learn 4096", env);
+  INFO(again.output);
+  CHECK(again.exit_code == 0);
+  CHECK_THAT(again.output, Catch::Contains("specific: 0 wrong"));
+  CHECK(e2e::report_count(again.output, "learn_cpu", "CPU") == 1);
 }
