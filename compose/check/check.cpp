@@ -5,6 +5,7 @@
 #include "common/files.h"
 #include "compose/check/exhaustive.h"
 #include "compose/check/platform_queries.h"
+#include "compose/check/specializes.h"
 #include "compose/check/untrusted_text.h"
 
 namespace peppher::check {
@@ -36,6 +37,7 @@ ir::Application resolve_and_check(ir::Application app, const ir::Options& option
   check_untrusted_text(app, diag);
   for (ir::Interface& iface : app.interfaces) resolve_interface(app, iface, diag);
   resolve_variants(app, options, diag);
+  check_specializations(app, options, diag);
   check_values(app, diag);
   resolve_platform_queries(app);
   if (!diag.has_errors()) check_exhaustive(app, options, diag);

@@ -59,6 +59,12 @@ void add_selection_data(const WrapperPlan& plan, TemplateData& d) {
                  return pd;
                }));
       item.set("inline_kind", slot.slot < 0 ? "Training" : backend.inline_kind);
+      if (sel.specific) {
+        char mask[32];
+        std::snprintf(mask, sizeof mask, "0x%llxULL", sel.specializes[index]);
+        item.set("specializes", mask);
+        item.set("priority", std::to_string(sel.priority[index]));
+      }
       list.push_back(item);
       const bool predicted = !v.prediction_function.empty();
       Data cost;
@@ -89,6 +95,8 @@ void add_selection_data(const WrapperPlan& plan, TemplateData& d) {
     base += plan.slots_of(b).size();
   }
 
+  d.set("specific", flag(sel.specific));
+  d.set("no_model_choice", plan.forkjoin && !plan.partitioned ? "true" : "false");
   d.set("has_trained_grid", flag(sel.trained != nullptr));
   d.set("static_dispatch", flag(sel.static_dispatch));
   d.set("cost_model", flag(sel.cost_model));

@@ -215,6 +215,11 @@ struct Variant {
   std::vector<Constraint> constraints;
   std::vector<Tunable> tunables;
   std::string prediction_function;  // (ext) empty if none
+  // (ext) specializes="other": this variant is a special case of that variant of the same
+  // interface (Merge's rule: the most specific accepting variant first); empty if none.
+  std::string specializes;
+  SourceLoc specializes_loc;
+  int priority = 0;  // (ext) priority="N": among equally specific accepting variants, higher first
   bool disabled = false;            // disable="1" in the descriptor or -disableImpls
   bool disabled_by_option = false;  // true when -disableImpls (not the descriptor) did it
   std::string descriptor_file;      // the implementation descriptor's path

@@ -268,6 +268,8 @@ void variant(Json& j, const Options& options, const Interface& i, const Variant&
   }
   j.end_array();
   if (!v.prediction_function.empty()) j.field("predictionFunction", v.prediction_function);
+  if (!v.specializes.empty()) j.field("specializes", v.specializes);
+  if (v.priority != 0) j.field("priority", v.priority);
   loc(j, v.loc);
   j.end_object();
 }

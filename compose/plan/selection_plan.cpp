@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <set>
+#include <string>
 
 #include "compose/expand/combinations.h"
 #include "compose/plan/wrapper_plan.h"
@@ -65,6 +67,32 @@ void plan_cells(SelectionPlan& s) {
   }
 }
 
+// The descriptor's name of a variant (a tunable copy's base function).
+const std::string& written_name(const ir::Variant& v) {
+  return v.base_name.empty() ? v.name : v.base_name;
+}
+
+// Merge's rule: each variant's transitive `specializes` as a mask of selector indices.
+void plan_specificity(const ir::Interface& iface, SelectionPlan& s) {
+  auto target = [&](const std::string& name) -> std::string {
+    for (const ir::Variant& v : iface.variants)
+      if (written_name(v) == name) return v.specializes;
+    return "";
+  };
+  const size_t n = s.variants.size();
+  for (size_t k = 0; k < n; ++k) {
+    std::set<std::string> general;  // every variant it specializes, through the chain
+    for (std::string g = s.variants[k]->specializes; !g.empty() && general.insert(g).second;)
+      g = target(g);
+    unsigned long long mask = 0;
+    for (size_t j = 0; j < n && j < 64; ++j)
+      if (j != k && general.count(written_name(*s.variants[j]))) mask |= 1ULL << j;
+    s.specializes.push_back(mask);
+    s.priority.push_back(s.variants[k]->priority);
+    s.specific = s.specific || mask != 0 || s.priority.back() != s.priority.front();
+  }
+}
+
 }  // namespace
 
 void plan_selection(const ir::Application& app, const ir::Options& options, WrapperPlan& plan,
@@ -75,6 +103,7 @@ void plan_selection(const ir::Application& app, const ir::Options& options, Wrap
       s.variants.push_back(slot.variant);
     }
   }
+  plan_specificity(*plan.iface, s);
   if (app.table) {
     s.trained = app.table->find(ir::display_name(*plan.iface));
     s.table_file = app.table->file;

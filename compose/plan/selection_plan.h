@@ -31,6 +31,12 @@ struct SelectionPlan {
   std::vector<SelectionAxis> axes;
   std::vector<std::vector<int>> rankings;    // per grid cell: selector indices, fastest first
   std::vector<std::vector<double>> cell_us;  // per grid cell: us per selector index (NaN: none)
+  // Merge's rule (docs/SELECTION.md), per selector index: bit j set when the variant
+  // specializes variant j (directly or through others), and its priority. `specific` when
+  // either can change a choice (some variant specializes another, or priorities differ).
+  std::vector<unsigned long long> specializes;
+  std::vector<int> priority;
+  bool specific = false;
 };
 
 /// Fills plan.selection (after slots and operands are planned). Reports a table whose

@@ -178,6 +178,9 @@ void plan_model_use(WrapperPlan& plan) {
   plan.needs_placement =
       plan.selection.static_dispatch || plan.calibrates || (plan.forkjoin && !plan.partitioned);
   plan.uses_model = plan.history_model || plan.selection.cost_model;
+  // Merge's rule (peppher::Specificity): with no model the entry wrapper picks the most
+  // specific variant itself.
+  plan.needs_placement = plan.needs_placement || plan.selection.specific;
   plan.model_decides_inline =
       (plan.perf_model != ir::PerfModel::None || plan.selection.cost_model) && !plan.inline_costs;
 }

@@ -3,6 +3,10 @@
 // Checks only what needs the XML (enum values, duplicates of single elements).
 #include "compose/read/build.h"
 
+#include <cctype>
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -353,6 +357,27 @@ void read_constraints(const Doc& d, pugi::xml_node parent, const char* local, bo
   }
 }
 
+// priority="N": a decimal integer (an int), else a located error and 0.
+int read_priority(const Doc& d, pugi::xml_attribute a) {
+  const std::string text = trim(a.value());
+  size_t digits = !text.empty() && (text[0] == '-' || text[0] == '+') ? 1 : 0;
+  bool ok = digits < text.size();
+  for (size_t k = digits; k < text.size(); ++k)
+    ok = ok && std::isdigit(static_cast<unsigned char>(text[k])) != 0;
+  long long value = 0;
+  if (ok) {
+    errno = 0;
+    value = std::strtoll(text.c_str(), nullptr, 10);
+    ok = errno == 0 && value >= INT_MIN && value <= INT_MAX;
+  }
+  if (!ok) {
+    d.diag().error(d.value_loc(a),
+                   "priority '" + text + "' is not an integer (e.g. priority=\"2\")");
+    return 0;
+  }
+  return static_cast<int>(value);
+}
+
 }  // namespace
 
 Implementation build_implementation(const Doc& d, pugi::xml_node n) {
@@ -362,6 +387,13 @@ Implementation build_implementation(const Doc& d, pugi::xml_node n) {
   v.descriptor_file = v.loc.file;
   v.name = trim(value(d, n, "name"));
   v.disabled = d.boolean(n, "disable", false);
+  if (pugi::xml_attribute a = d.attr(n, "specializes")) {
+    v.specializes = trim(a.value());
+    v.specializes_loc = d.value_loc(a);
+    if (v.specializes.empty())
+      d.diag().error(v.specializes_loc, "'specializes' names no implementation");
+  }
+  if (pugi::xml_attribute a = d.attr(n, "priority")) v.priority = read_priority(d, a);
   if (pugi::xml_node sfs = d.single_child(n, "sourceFiles")) {
     for (pugi::xml_node sf : d.children(sfs, "sourceFile"))
       v.sources.push_back(read_source_file(d, sf));

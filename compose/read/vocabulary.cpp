@@ -53,7 +53,7 @@ const std::vector<ElementSpec>& all_elements() {
       {"genericParameters", {}, {}, {"genericParameter"}, true},  // free text in the original
       {"genericParameter", {"name", "types"}, {"name"}, {}},
       {"implementation",
-       {"name", "disable"},
+       {"name", "disable", "specializes", "priority"},
        {"name"},
        {"description", "sourceFiles", "providedInterfaces", "requiredInterfaces", "targetPlatform",
         "constraints", "parameterConstraints", "tunables", "performanceAspects", "composition"}},

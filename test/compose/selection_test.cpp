@@ -1,6 +1,6 @@
 // The composer's handling of constraints through the real CLI (issue 6): Merge-style
-// exhaustiveness warnings over parameter ranges with their exact location, and static
-// pruning reported with -v.
+// exhaustiveness warnings over parameter ranges with their exact location, static pruning
+// reported with -v, and the implication check of `specializes` (issue 43).
 #include "peppher_catch.h"
 #include "test_util.h"
 
@@ -168,4 +168,38 @@ TEST_CASE(
                      "(!peppher_constraint_1(peppher_args->nrows)) return 0;") !=
         std::string::npos);
   CHECK(wrapper.find("nrows > 0;") == wrapper.rfind("nrows > 0;"));  // written once
+}
+
+TEST_CASE("specializes: implication proved, refuted or undecided, with its location",
+          "[selection]") {
+  TempDir dir;
+  auto specialize = [&](const std::string& general, const std::string& special) {
+    write_spmv(dir, general, "CPU", special);
+    std::string text = variant("spmv_other", "spmv", "CPU", special);
+    const std::string tag = "name=\"spmv_other\"";
+    text.replace(text.find(tag), tag.size(), tag + " specializes=\"spmv_cpu\"");
+    dir.write("spmv/spmv_other.xml", text);
+    return run_in(dir.path(), {"--check", "main.xml"});
+  };
+  // The general one's condition plus one more term: proved, nothing to say.
+  peppher::test::RunResult proved =
+      specialize("nrows &gt;= 0", "nrows &gt;= 0 &amp;&amp; nrows % 4 == 0");
+  CHECK(proved.code == 0);
+  CHECK(proved.err == "");
+  // A call the special one accepts and the general one does not: an error.
+  peppher::test::RunResult refuted = specialize("nrows &gt; 0", "nrows &lt; 100");
+  CHECK(refuted.code == 1);
+  CHECK(refuted.err ==
+        "spmv/spmv_other.xml:2:58: error: implementation 'spmv_other' specializes 'spmv_cpu', "
+        "but its constraints do not imply those of 'spmv_cpu': with nrows = 0 it accepts the "
+        "call and 'spmv_cpu' does not (a specialization accepts only calls the general variant "
+        "accepts)\n"
+        "spmv/spmv_cpu.xml:6:52: note: the constraint of 'spmv_cpu' that fails there\n");
+  // True (nrows > 10 implies nrows >= 0) but not written so: a warning, not silence.
+  peppher::test::RunResult undecided = specialize("nrows &gt;= 0", "nrows &gt; 10");
+  CHECK(undecided.code == 0);
+  CHECK(undecided.err ==
+        "spmv/spmv_other.xml:2:58: warning: cannot tell whether the constraints of 'spmv_other' "
+        "imply those of 'spmv_cpu' ('nrows >= 0' is not among its own); 'spmv_other' runs "
+        "first wherever it accepts a call\n");
 }

@@ -140,6 +140,10 @@ TEST_CASE("golden: constraints: can_execute, the entry check, static pruning, pl
   check_golden_descriptors("constraints");
 }
 
+TEST_CASE("golden: specializes and priority: the most specific variant, with and without a model") {
+  check_golden_descriptors("specializes");
+}
+
 TEST_CASE("golden: tunables: one variant per value combination, OpenCL build options, slot limit") {
   check_golden_descriptors("tunables");
 }

@@ -1,10 +1,14 @@
 // Variant selection support in the runtime: forcing a variant (force_variant and
-// PEPPHER_VARIANT), the trained-table cost interpolation, and the Trainer's adaptive
-// sampling over a target whose cost is exact (an injected clock the call advances).
+// PEPPHER_VARIANT), Merge's most specific variant (keep_most_specific), the trained-table cost
+// interpolation, and the Trainer's adaptive sampling over a target whose cost is exact (an
+// injected clock the call advances).
 #include <cmath>
 #include <cstdlib>
 #include <regex>
+#include <string>
+#include <vector>
 
+#include "peppher/placement.h"
 #include "peppher/selection.h"
 #include "peppher/training.h"
 #include "peppher_catch.h"
@@ -51,6 +55,31 @@ TEST_CASE("force_variant pins a registered interface to one of its variants", "[
                     Catch::Contains("PEPPHER_VARIANT: 'demo_nope' names no composed variant"));
   unsetenv("PEPPHER_VARIANT");
   peppher::force_variant("demo_iface", "");
+}
+
+TEST_CASE("most specific first: specializes (transitively), then priority", "[selection]") {
+  // 0 general, 1 specializes 0, 2 specializes 1 (and so 0), 3 unrelated.
+  const std::uint64_t specializes[] = {0x0, 0x1, 0x3, 0x0};
+  int priority[] = {0, 0, 0, 0};
+  const peppher::Specificity rule{specializes, priority};
+  auto keep = [&](std::vector<bool> accepted) {
+    bool ok[4];
+    for (int k = 0; k < 4; ++k) ok[k] = accepted[static_cast<size_t>(k)];
+    const bool dropped = peppher::detail::keep_most_specific(rule, 4, ok);
+    std::string kept;
+    for (int k = 0; k < 4; ++k) kept += ok[k] ? char('0' + k) : '-';
+    return kept + (dropped ? " dropped" : "");
+  };
+  CHECK(keep({true, true, true, false}) == "--2- dropped");
+  CHECK(keep({true, true, false, false}) == "-1-- dropped");
+  CHECK(keep({true, false, true, false}) == "--2- dropped");  // through the chain
+  CHECK(keep({true, false, false, true}) == "0--3");          // unrelated: both stay
+  CHECK(keep({false, false, false, false}) == "----");
+  priority[3] = 1;  // priority beats what specialization leaves
+  CHECK(keep({true, true, false, true}) == "---3 dropped");
+  priority[3] = -1;
+  CHECK(keep({true, true, false, true}) == "-1-- dropped");
+  CHECK(keep({false, false, false, true}) == "---3");
 }
 
 TEST_CASE("trained_cost interpolates log-log between grid points", "[selection]") {

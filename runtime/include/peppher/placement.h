@@ -7,6 +7,7 @@
 
 #include <starpu.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -29,8 +30,20 @@ void set_placement(bool on) noexcept;
 ///        memory node of each kind of worker for this session.
 void apply_placement_environment();
 
+/// @brief Merge's rule for one interface (docs/SELECTION.md, "The most specific variant"),
+///        per selector index: the variants each one specializes (bit j: variant j, directly
+///        or through others) and its priority. Generated as constant arrays.
+struct Specificity {
+  const std::uint64_t* specializes;
+  const int* priority;
+};
+
 namespace detail {
 
+/// @brief Narrows @p accepted (@p count variants, selector order) to the most specific:
+///        drops every variant that another accepted one specializes, then those below the
+///        highest priority left. Returns whether it dropped any.
+bool keep_most_specific(const Specificity& specificity, int count, bool* accepted) noexcept;
 /// @brief The memory node every worker of the kinds in @p where (STARPU_CPU, STARPU_CUDA,
 ///        STARPU_OPENCL bits) uses, or -1 when they use several (or there is none).
 int memory_node_of(std::uint32_t where) noexcept;
@@ -130,6 +143,22 @@ class PlacementChoice {
     return pick_without_model(selector, ok);
   }
 
+  /// @brief The variant of a call with no performance model of an interface whose variants
+  ///        specialize others or have priorities (Merge's rule, docs/SELECTION.md): among the
+  ///        variants that @p accepts, the most specific (keep_most_specific); when that leaves
+  ///        one, it; when it leaves several, the no-model order among them (least expected
+  ///        transfer time, then OpenMP, sequential CPU, devices). When the rule leaves every
+  ///        accepting variant, choose_without_model() where @p no_model_choice (an
+  ///        unpartitioned interface with an OpenMP variant), else -1 (StarPU chooses).
+  template <typename Accepts>
+  int choose_most_specific(const VariantSelector& selector, const Specificity& specificity,
+                           Accepts&& accepts, bool no_model_choice) const {
+    bool ok[kMaxVariants] = {};
+    const int count = static_cast<int>(selector.variants().size());
+    for (int k = 0; k < count && k < kMaxVariants; ++k) ok[k] = accepts(k);
+    return pick_most_specific(selector, specificity, ok, no_model_choice);
+  }
+
   /// @brief Expected microseconds to bring the operands to memory node @p node (the bus
   ///        model; data already valid there, or to be, costs nothing; raw operands also pay
   ///        for coming back when written).
@@ -149,6 +178,8 @@ class PlacementChoice {
   int pick(const signed char* ranking, int count, const double* us, const VariantSelector& selector,
            const bool* accepted) const;
   int pick_without_model(const VariantSelector& selector, const bool* accepted) const;
+  int pick_most_specific(const VariantSelector& selector, const Specificity& specificity,
+                         bool* accepted, bool no_model_choice) const;
   detail::SmallVector<Op, STARPU_NMAXBUFS> ops_;  // every operand, however many
 };
 
@@ -171,6 +202,18 @@ class CalibratingChoice {
     for (int k = 0; k < count && k < PlacementChoice::kMaxVariants; ++k) ok_[k] = accepts(k);
     prepare_costs(placement, selector, slots);
   }
+  /// @brief prepare(), for an interface with Merge's rule (docs/SELECTION.md): while
+  ///        nothing is measured the call runs its most specific accepting variant, and
+  ///        unmeasured most specific variants are explored before the others.
+  template <typename Accepts>
+  void prepare(const PlacementChoice& placement, const VariantSelector& selector,
+               const signed char* slots, Accepts&& accepts, const Specificity& specificity) {
+    prepare(placement, selector, slots, accepts);
+    const int count = static_cast<int>(selector.variants().size());
+    for (int k = 0; k < count && k < PlacementChoice::kMaxVariants; ++k) first_[k] = ok_[k];
+    detail::keep_most_specific(specificity, std::min(count, PlacementChoice::kMaxVariants), first_);
+    specific_ = true;
+  }
 
   /// @brief The selector index of the variant whose task (its implementation alone, the
   ///        model kept) runs this call, or -1 when StarPU's scheduler should choose with the
@@ -181,7 +224,8 @@ class CalibratingChoice {
   ///        when they cost less than the measured best's time plus transfers, once per
   ///        process and again each time its last run's measurement has arrived while StarPU
   ///        still does not predict it (STARPU_CALIBRATE_MINIMUM above 1); else the measured
-  ///        best. All measured, in a process that called
+  ///        best. With Merge's rule (prepare() with a Specificity) the most specific
+  ///        candidates come first in both. All measured, in a process that called
   ///        with this footprint before: a variant that is not the best and has one
   ///        measurement runs once more (once per process), else -1.
   int choose(starpu_task* task) const;
@@ -192,6 +236,8 @@ class CalibratingChoice {
   const VariantSelector* selector_ = nullptr;
   const signed char* slots_ = nullptr;
   bool ok_[PlacementChoice::kMaxVariants] = {};
+  bool first_[PlacementChoice::kMaxVariants] = {};  // the most specific of ok_ (specific_)
+  bool specific_ = false;
   double node_us_[STARPU_MAXNODES] = {};
 };
 

@@ -254,16 +254,21 @@ int CalibratingChoice::choose(starpu_task* task) const {
   auto better = [&](int a, int b) {  // a strictly better than b (b < 0: none yet)
     return b < 0 || cost[a] < cost[b] || (cost[a] == cost[b] && rank(a) < rank(b));
   };
+  // Merge's rule (Specificity): the most specific candidates come first while unmeasured.
+  bool specific_candidate = false;
+  for (int k = 0; k < n; ++k)
+    specific_candidate = specific_candidate || (candidate[k] && first_[k]);
+  auto first = [&](int k) { return !specific_ || !specific_candidate || first_[k]; };
   if (nmeasured == 0) {  // nothing measured: the data stays where it is
     int best = -1;
     for (int k = 0; k < n; ++k)
-      if (candidate[k] && better(k, best)) best = k;
+      if (candidate[k] && first(k) && better(k, best)) best = k;
     // ... unless that runs a sequential variant on one core (no OpenMP variant on all of
     // them) while a device variant needs its operands moved for less than kCheapMoveUs.
     if (best >= 0 && backend(best).runs == Runs::OneCore) {
       int device = -1;
       for (int k = 0; k < n; ++k)
-        if (candidate[k] && rank(k) == 3 && cost[k] <= kCheapMoveUs &&
+        if (candidate[k] && first(k) && rank(k) == 3 && cost[k] <= kCheapMoveUs &&
             (device < 0 || cost[k] < cost[device]))
           device = k;
       if (device >= 0) best = device;
@@ -280,7 +285,9 @@ int CalibratingChoice::choose(starpu_task* task) const {
   for (;;) {
     int explore = -1;
     for (int k = 0; k < n; ++k)
-      if (candidate[k] && !measured[k] && !tried[k] && cost[k] < cost[best] && better(k, explore))
+      if (candidate[k] && !measured[k] && !tried[k] && cost[k] < cost[best] &&
+          (explore < 0 || first(k) > first(explore) ||
+           (first(k) == first(explore) && better(k, explore))))
         explore = k;
     if (explore < 0) return best;
     if (may_explore(selector_, footprint, explore, fewest(explore, runs_recorded))) {

@@ -263,6 +263,25 @@ int PlacementChoice::pick(const signed char* ranking, int count, const double* u
   return best;
 }
 
+namespace {
+
+// The order of the no-model choice: OpenMP variants, then sequential CPU ones, then devices'
+// (selector order within each). Returns how many it wrote.
+int no_model_ranking(const VariantSelector& selector, signed char* ranking) {
+  int count = 0;
+  const int n =
+      std::min(static_cast<int>(selector.backends().size()), PlacementChoice::kMaxVariants);
+  using Runs = detail::BackendRuns;
+  for (const Runs pass : {Runs::Team, Runs::OneCore, Runs::Device}) {
+    for (int k = 0; k < n; ++k)
+      if (selector.backend(static_cast<std::size_t>(k)).runs == pass)
+        ranking[count++] = static_cast<signed char>(k);
+  }
+  return count;
+}
+
+}  // namespace
+
 int PlacementChoice::pick_without_model(const VariantSelector& selector,
                                         const bool* accepted) const {
   // Only where an OpenMP variant can have all CPU cores; elsewhere StarPU chooses, as before.
@@ -271,14 +290,51 @@ int PlacementChoice::pick_without_model(const VariantSelector& selector,
   // equal costs, so the ranking says which side wins where the data already is.
   signed char ranking[kMaxVariants];
   const double us[kMaxVariants] = {};
-  int count = 0;
-  const int n = std::min(static_cast<int>(selector.backends().size()), kMaxVariants);
-  using Runs = detail::BackendRuns;
-  for (const Runs pass : {Runs::Team, Runs::OneCore, Runs::Device}) {
-    for (int k = 0; k < n; ++k)
-      if (selector.backend(static_cast<std::size_t>(k)).runs == pass)
-        ranking[count++] = static_cast<signed char>(k);
+  const int count = no_model_ranking(selector, ranking);
+  return pick(ranking, count, us, selector, accepted);
+}
+
+bool detail::keep_most_specific(const Specificity& specificity, int count,
+                                bool* accepted) noexcept {
+  count = std::min(count, PlacementChoice::kMaxVariants);
+  std::uint64_t general = 0;  // the variants an accepted one specializes
+  for (int k = 0; k < count; ++k)
+    if (accepted[k]) general |= specificity.specializes[k];
+  bool dropped = false;
+  int top = INT_MIN;
+  for (int k = 0; k < count; ++k) {
+    if (accepted[k] && ((general >> k) & 1U) != 0) {
+      accepted[k] = false;
+      dropped = true;
+    }
+    if (accepted[k]) top = std::max(top, specificity.priority[k]);
   }
+  for (int k = 0; k < count; ++k) {
+    if (accepted[k] && specificity.priority[k] < top) {
+      accepted[k] = false;
+      dropped = true;
+    }
+  }
+  return dropped;
+}
+
+int PlacementChoice::pick_most_specific(const VariantSelector& selector,
+                                        const Specificity& specificity, bool* accepted,
+                                        bool no_model_choice) const {
+  const int n = std::min(static_cast<int>(selector.variants().size()), kMaxVariants);
+  if (!detail::keep_most_specific(specificity, n, accepted))
+    return no_model_choice ? pick_without_model(selector, accepted) : -1;
+  int left = 0, only = -1;
+  for (int k = 0; k < n; ++k) {
+    if (accepted[k]) {
+      ++left;
+      only = k;
+    }
+  }
+  if (left <= 1) return only;  // the most specific, on whatever worker of its kind
+  signed char ranking[kMaxVariants];
+  const double us[kMaxVariants] = {};
+  const int count = no_model_ranking(selector, ranking);
   return pick(ranking, count, us, selector, accepted);
 }
 
