@@ -72,7 +72,11 @@ CompilerCache compiler_cache(const std::filesystem::path& out) {
   CompilerCache cache;
   const std::string ccache = PEPPHER_E2E_CCACHE;
   if (ccache.empty()) return cache;
-  cache.env = std::string("PATH=\"") + PEPPHER_E2E_CCACHE_BIN + ":$PATH\"";
+  // CCACHE_NODIRECT: ccache's direct mode knows the headers a cached compile read, not the
+  // ones that appear later in front of them on the include path; the tests put such shadowing
+  // headers there on purpose (a stale peppher.h next to main.cpp must stop the build), and
+  // direct mode then returned the earlier clean build's object. Preprocessed mode sees them.
+  cache.env = std::string("CCACHE_NODIRECT=1 PATH=\"") + PEPPHER_E2E_CCACHE_BIN + ":$PATH\"";
   // nvcc is named by its path: through ccache where it exists (where it does not, the
   // Makefile leaves the CUDA variants out, as without ccache). CUDA_HOME as the Makefile
   // finds it from nvcc's own path.
