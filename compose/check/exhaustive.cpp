@@ -5,52 +5,27 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <set>
 
 #include "compose/check/predicates.h"
+#include "compose/check/sample_points.h"
 #include "compose/ir/backends.h"
 
 namespace peppher::check {
 namespace {
 
-struct RangedParam {
-  const ir::Parameter* param = nullptr;
-  bool integral = true;
-  std::vector<double> points;  // sorted sample points inside [lo, hi]
-};
-
-bool integral_type(const std::string& t) {
-  return t.find("float") == std::string::npos && t.find("double") == std::string::npos;
-}
-
-// Constants the constraints compare `name` against, e.g. 1000 in `n < 1000`.
-void collect_constants(const expr::Node& node, const std::string& name, std::set<double>& out) {
-  if (node.kind == expr::NodeKind::Binary && node.operands.size() == 2) {
-    for (int side = 0; side < 2; ++side) {
-      const expr::Node& id = *node.operands[side];
-      const expr::Node& other = *node.operands[1 - side];
-      if (id.kind != expr::NodeKind::Identifier || id.text != name) continue;
-      std::optional<Value> c = evaluate(other, [](const std::string&) { return std::nullopt; });
-      if (c) out.insert(c->as_double());
-    }
-  }
-  for (const auto& child : node.operands) collect_constants(*child, name, out);
-}
-
-std::optional<RangedParam> ranged(const ir::Interface& iface, const ir::Parameter& p) {
+// Sample points inside the parameter's range: its ends, around each constant the variants'
+// constraints compare it with, and a midpoint between each two.
+std::optional<SampleAxis> ranged(const ir::Interface& iface, const ir::Parameter& p) {
   if (!p.range) return std::nullopt;
   std::optional<Value> lo = parse_number(p.range->lo), hi = parse_number(p.range->hi);
   if (!lo || !hi || lo->as_double() > hi->as_double()) return std::nullopt;
-  RangedParam r;
+  SampleAxis r;
   r.param = &p;
   r.integral = integral_type(p.type);
-  std::set<double> constants;
-  for (const ir::Variant& v : iface.variants) {
-    for (const ir::Constraint& c : v.constraints) {
-      if (c.expr.ast) collect_constants(*c.expr.ast, p.name, constants);
-    }
-  }
+  std::vector<const ir::Variant*> all;
+  for (const ir::Variant& v : iface.variants) all.push_back(&v);
+  const std::set<double> constants = compared_constants(all, p.name);
   std::set<double> pts = {lo->as_double(), hi->as_double()};
   for (double c : constants) {
     for (double x : r.integral ? std::vector<double>{std::floor(c) - 1, std::floor(c), std::ceil(c),
@@ -69,37 +44,15 @@ std::optional<RangedParam> ranged(const ir::Interface& iface, const ir::Paramete
   return r;
 }
 
-Value as_value(const RangedParam& r, double x) {
-  return r.integral ? Value{true, static_cast<long long>(x), 0} : Value{false, 0, x};
-}
-
 // Whether v's constraints could hold at this point (unknown counts as yes).
 bool accepts(const ir::Application& app, const ir::Options& options, const ir::Interface& iface,
-             const ir::Variant& v, const std::vector<RangedParam>& params,
+             const ir::Variant& v, const std::vector<SampleAxis>& params,
              const std::vector<double>& at) {
-  Lookup lookup = [&](const std::string& n) -> std::optional<Value> {
-    for (size_t k = 0; k < params.size(); ++k) {
-      if (params[k].param->name == n) return as_value(params[k], at[k]);
-    }
-    if (std::optional<Value> t = tunable_value(v, n)) return t;
-    return platform_value(app, options, iface, n);
-  };
-  for (const ir::Constraint& c : v.constraints) {
-    if (!c.expr.ast) continue;
-    std::optional<Value> r = evaluate(*c.expr.ast, lookup);
-    if (r && !r->truth()) return false;
-  }
-  return true;
-}
-
-std::string number(double x) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.15g", x);
-  return buf;
+  return constraints_at(app, options, iface, v, params, at) != Verdict::Rejects;
 }
 
 // "n >= 5000", "n <= 99", "10 <= n <= 20", "n == 7", "any n in 0..100".
-std::string describe(const RangedParam& r, double from, double to) {
+std::string describe(const SampleAxis& r, double from, double to) {
   const std::string& n = r.param->name;
   bool at_lo = from == r.points.front(), at_hi = to == r.points.back();
   if (at_lo && at_hi) return "any " + n + " in " + r.param->range->lo + ".." + r.param->range->hi;
@@ -111,7 +64,7 @@ std::string describe(const RangedParam& r, double from, double to) {
 
 // " when CUDA is disabled": what left out the variants that would accept the point.
 std::string why_none(const ir::Application& app, const ir::Options& options,
-                     const ir::Interface& iface, const std::vector<RangedParam>& params,
+                     const ir::Interface& iface, const std::vector<SampleAxis>& params,
                      const std::vector<double>& at) {
   std::vector<std::string> reasons;
   auto add = [&](const std::string& r) {
@@ -131,10 +84,10 @@ std::string why_none(const ir::Application& app, const ir::Options& options,
 
 void check_interface(const ir::Application& app, const ir::Options& options,
                      const ir::Interface& iface, diag::Diagnostics& diag) {
-  std::vector<RangedParam> params;
+  std::vector<SampleAxis> params;
   size_t combinations = 1;
   for (const ir::Parameter& p : iface.parameters) {
-    if (std::optional<RangedParam> r = ranged(iface, p)) {
+    if (std::optional<SampleAxis> r = ranged(iface, p)) {
       combinations *= r->points.size();
       params.push_back(std::move(*r));
     }
@@ -149,7 +102,7 @@ void check_interface(const ir::Application& app, const ir::Options& options,
   };
 
   if (params.size() == 1) {  // report each maximal run of rejected sample points
-    const RangedParam& r = params.front();
+    const SampleAxis& r = params.front();
     for (size_t k = 0; k < r.points.size();) {
       if (!none_accepts({r.points[k]})) {
         ++k;
@@ -164,23 +117,14 @@ void check_interface(const ir::Application& app, const ir::Options& options,
     }
     return;
   }
-  std::vector<size_t> index(params.size(), 0);  // odometer over the sample points
-  while (true) {
-    std::vector<double> at;
-    for (size_t k = 0; k < params.size(); ++k) at.push_back(params[k].points[index[k]]);
-    if (none_accepts(at)) {
-      std::string values;
-      for (size_t k = 0; k < params.size(); ++k)
-        values += (k == 0 ? "" : ", ") + params[k].param->name + " = " + number(at[k]);
-      diag.warning(iface.loc, "no variant of " + iface.name + " accepts the call with " + values +
-                                  " (and maybe others in the parameters' ranges)" +
-                                  why_none(app, options, iface, params, at));
-      return;
-    }
-    size_t k = 0;
-    while (k < params.size() && ++index[k] == params[k].points.size()) index[k++] = 0;
-    if (k == params.size()) return;
-  }
+  find_point(params, [&](const std::vector<double>& at) {
+    if (!none_accepts(at)) return false;
+    diag.warning(iface.loc, "no variant of " + iface.name + " accepts the call with " +
+                                call_at(params, at) +
+                                " (and maybe others in the parameters' ranges)" +
+                                why_none(app, options, iface, params, at));
+    return true;
+  });
 }
 
 }  // namespace

@@ -5,10 +5,11 @@
 #include "compose/check/specializes.h"
 
 #include <cmath>
-#include <cstdio>
+#include <optional>
 #include <set>
 
 #include "compose/check/predicates.h"
+#include "compose/check/sample_points.h"
 
 namespace peppher::check {
 namespace {
@@ -60,40 +61,16 @@ const ir::Constraint* unwritten(const ir::Variant& special, const ir::Variant& g
   return nullptr;
 }
 
-// Constants that expressions compare `name` with (1000 in `n < 1000`, 4 in `n % 4 == 0`).
-void constants_of(const expr::Node& n, const std::string& name, std::set<double>& out) {
-  if (n.kind == expr::NodeKind::Binary) {
-    for (int side = 0; side < 2; ++side) {
-      const expr::Node& id = *n.operands[side];
-      if (id.kind != expr::NodeKind::Identifier || id.text != name) continue;
-      if (std::optional<Value> c = evaluate(
-              *n.operands[1 - side], [](const std::string&) { return std::optional<Value>(); }))
-        out.insert(c->as_double());
-    }
-  }
-  for (const auto& child : n.operands) constants_of(*child, name, out);
-}
-
-struct Axis {
-  const ir::Parameter* param;
-  bool integral;
-  std::vector<double> points;
-};
-
 // Sample values of each scalar parameter the two variants' constraints compare: around every
 // constant they name, and 0 and 1, inside the parameter's range when it has one.
-std::vector<Axis> sample_axes(const ir::Interface& iface, const ir::Variant& a,
-                              const ir::Variant& b) {
-  std::vector<Axis> axes;
+std::vector<SampleAxis> sample_axes(const ir::Interface& iface, const ir::Variant& a,
+                                    const ir::Variant& b) {
+  std::vector<SampleAxis> axes;
   for (const ir::Parameter& p : iface.parameters) {
     if (p.kind != ir::ParamKind::ScalarValue) continue;
-    std::set<double> constants;
-    for (const ir::Variant* v : {&a, &b})
-      for (const ir::Constraint& c : v->constraints)
-        if (c.expr.ast) constants_of(*c.expr.ast, p.name, constants);
+    const std::set<double> constants = compared_constants({&a, &b}, p.name);
     if (constants.empty()) continue;
-    const bool integral =
-        p.type.find("float") == std::string::npos && p.type.find("double") == std::string::npos;
+    const bool integral = integral_type(p.type);
     std::optional<Value> lo, hi;
     if (p.range) {
       lo = parse_number(p.range->lo);
@@ -106,7 +83,7 @@ std::vector<Axis> sample_axes(const ir::Interface& iface, const ir::Variant& a,
                                : std::vector<double>{c - 0.5, c, c + 0.5})
         points.insert(x);
     }
-    Axis axis{&p, integral, {}};
+    SampleAxis axis{&p, integral, {}};
     for (double x : points)
       if ((!lo || x >= lo->as_double()) && (!hi || x <= hi->as_double())) axis.points.push_back(x);
     if (!axis.points.empty()) axes.push_back(std::move(axis));
@@ -114,57 +91,23 @@ std::vector<Axis> sample_axes(const ir::Interface& iface, const ir::Variant& a,
   return axes;
 }
 
-// Whether every constraint of `v` is known true (+1), one is known false (-1), or unknown (0).
-int verdict(const ir::Application& app, const ir::Options& options, const ir::Interface& iface,
-            const ir::Variant& v, const std::vector<Axis>& axes, const std::vector<double>& at) {
-  Lookup lookup = [&](const std::string& n) -> std::optional<Value> {
-    for (size_t k = 0; k < axes.size(); ++k) {
-      if (axes[k].param->name != n) continue;
-      return axes[k].integral ? Value{true, static_cast<long long>(at[k]), 0}
-                              : Value{false, 0, at[k]};
-    }
-    if (std::optional<Value> t = tunable_value(v, n)) return t;
-    return platform_value(app, options, iface, n);
-  };
-  int result = 1;
-  for (const ir::Constraint& c : v.constraints) {
-    if (!c.expr.ast) continue;
-    std::optional<Value> r = evaluate(*c.expr.ast, lookup);
-    if (r && !r->truth()) return -1;
-    if (!r) result = 0;
-  }
-  return result;
-}
-
-std::string number(double x) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.15g", x);
-  return text;
-}
-
 // A call (its values, "n = 3, m = 0") that `special` accepts and `general` rejects, or "".
 std::string counterexample(const ir::Application& app, const ir::Options& options,
                            const ir::Interface& iface, const ir::Variant& special,
                            const ir::Variant& general) {
-  const std::vector<Axis> axes = sample_axes(iface, special, general);
+  const std::vector<SampleAxis> axes = sample_axes(iface, special, general);
   size_t combinations = 1;
-  for (const Axis& a : axes) combinations *= a.points.size();
+  for (const SampleAxis& a : axes) combinations *= a.points.size();
   if (combinations > 100000) return "";
-  std::vector<size_t> index(axes.size(), 0);  // odometer over the sample points
-  while (true) {
-    std::vector<double> at;
-    for (size_t k = 0; k < axes.size(); ++k) at.push_back(axes[k].points[index[k]]);
-    if (verdict(app, options, iface, special, axes, at) > 0 &&
-        verdict(app, options, iface, general, axes, at) < 0) {
-      std::string values;
-      for (size_t k = 0; k < axes.size(); ++k)
-        values += (k == 0 ? "" : ", ") + axes[k].param->name + " = " + number(at[k]);
-      return values.empty() ? "any call" : values;
-    }
-    size_t k = 0;
-    while (k < axes.size() && ++index[k] == axes[k].points.size()) index[k++] = 0;
-    if (k == axes.size()) return "";
-  }
+  std::string call;
+  find_point(axes, [&](const std::vector<double>& at) {
+    if (constraints_at(app, options, iface, special, axes, at) != Verdict::Accepts ||
+        constraints_at(app, options, iface, general, axes, at) != Verdict::Rejects)
+      return false;
+    call = axes.empty() ? "any call" : call_at(axes, at);
+    return true;
+  });
+  return call;
 }
 
 void check_implication(const ir::Application& app, const ir::Options& options,
