@@ -63,7 +63,7 @@ std::atomic<unsigned> g_session{0};
 
 std::thread g_builder;
 std::atomic<bool> g_stop_building{false};
-thread_local bool t_background_builder = false;  // this thread is g_builder
+thread_local bool t_idle_builder = false;  // this thread is g_builder, on idle cores only
 
 // The folder of `path`, without "dir/../" steps (PEPPHER_OUTPUT_DIR "/../kernels/k.cl"), so
 // that the build options and the log read plainly.
@@ -186,11 +186,12 @@ bool OpenClProgram::build_at_init() {
 // Built outside mutex_: the background builder may run only on idle cores (above), so a call
 // or worker that needs the program builds its own copy at its own priority rather than wait
 // for the builder's, which busy cores can starve for seconds (two ranks beside pocl on two
-// cores: 35 s a run). Only one such copy at a time: other threads wait for it. The first
-// build to finish is kept; a later one is released.
+// cores: 35 s a run). One build at normal priority at a time (a caller's, or the builder's
+// where it keeps the process's priority): other threads wait for it. The first build to
+// finish is kept; a later one is released.
 void OpenClProgram::load() {
   const unsigned session = g_session.load();
-  const bool foreground = !t_background_builder;
+  const bool foreground = !t_idle_builder;  // the builder at normal priority counts as one
   {
     std::unique_lock<std::mutex> lock(mutex_);
     queued_.store(false);  // built now, on this thread
@@ -375,7 +376,7 @@ void start_opencl_builds(bool idle_workers_leave_cores) {
   const bool idle_priority = host_only && idle_workers_leave_cores;
   g_builder = std::thread([programs, idle_priority] {
     pthread_setname_np(pthread_self(), "peppher-build");
-    t_background_builder = true;
+    t_idle_builder = idle_priority;
     if (idle_priority) run_only_on_idle_cores();
     for (OpenClProgram* program : programs) {
       if (g_stop_building) {  // shutdown: nothing more is built in the background
