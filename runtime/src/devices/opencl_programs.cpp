@@ -186,7 +186,7 @@ bool OpenClProgram::build_at_init() {
 // Built outside mutex_: the background builder may run only on idle cores (above), so a call
 // or worker that needs the program builds its own copy at its own priority rather than wait
 // for the builder's, which busy cores can starve for seconds (two ranks beside pocl on two
-// cores: 35 s a run). One build at normal priority at a time (a caller's, or the builder's
+// cores: 37-41 s a run). One build at normal priority at a time (a caller's, or the builder's
 // where it keeps the process's priority): other threads wait for it. The first build to
 // finish is kept; a later one is released.
 void OpenClProgram::load() {
@@ -372,7 +372,7 @@ void start_opencl_builds(bool idle_workers_leave_cores) {
     host_only = host_only && detail::runs_on_host_cpu(starpu_worker_get_devid(ids[i]));
   // Where idle workers poll on every core (StarPU-MPI's ranks, PEPPHER_PAUSE_IDLE_WORKERS=0)
   // no core is ever idle: a thread that runs only on idle cores would not finish before
-  // shutdown, which waits for it (two ranks beside pocl on two cores: 35 s).
+  // shutdown, which waits for it (two ranks beside pocl on two cores: 37-41 s a run).
   const bool idle_priority = host_only && idle_workers_leave_cores;
   g_builder = std::thread([programs, idle_priority] {
     pthread_setname_np(pthread_self(), "peppher-build");
