@@ -7,7 +7,9 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <sstream>
+#include <vector>
 
 #include "peppher_catch.h"
 #include "starpu_output.h"
@@ -50,6 +52,15 @@ Run compose(const std::filesystem::path& main_xml, const std::filesystem::path& 
              env);
 }
 
+std::string compiler_cache_env() {
+  if (std::string(PEPPHER_E2E_CCACHE).empty()) return "";
+  // CCACHE_NODIRECT: ccache's direct mode knows the headers a cached compile read, not the
+  // ones that appear later in front of them on the include path; the tests put such shadowing
+  // headers there on purpose (a stale peppher.h next to main.cpp must stop the build), and
+  // direct mode then returned the earlier clean build's object. Preprocessed mode sees them.
+  return std::string("CCACHE_NODIRECT=1 PATH=\"") + PEPPHER_E2E_CCACHE_BIN + ":$PATH\"";
+}
+
 namespace {
 
 // The value of `name ?= value` in the generated Makefile @p makefile ("" when absent).
@@ -72,11 +83,7 @@ CompilerCache compiler_cache(const std::filesystem::path& out) {
   CompilerCache cache;
   const std::string ccache = PEPPHER_E2E_CCACHE;
   if (ccache.empty()) return cache;
-  // CCACHE_NODIRECT: ccache's direct mode knows the headers a cached compile read, not the
-  // ones that appear later in front of them on the include path; the tests put such shadowing
-  // headers there on purpose (a stale peppher.h next to main.cpp must stop the build), and
-  // direct mode then returned the earlier clean build's object. Preprocessed mode sees them.
-  cache.env = std::string("CCACHE_NODIRECT=1 PATH=\"") + PEPPHER_E2E_CCACHE_BIN + ":$PATH\"";
+  cache.env = compiler_cache_env();
   // nvcc is named by its path: through ccache where it exists (where it does not, the
   // Makefile leaves the CUDA variants out, as without ccache). CUDA_HOME as the Makefile
   // finds it from nvcc's own path.
@@ -92,13 +99,58 @@ CompilerCache compiler_cache(const std::filesystem::path& out) {
   return cache;
 }
 
+// Whether this suite's gpu_bundle_cpu test runs: it does where StarPU with CUDA is built
+// (the same question its script asks), and then compiles every app's and component's CUDA
+// variant with nvcc against that StarPU and links it.
+bool gpu_bundle_runs() {
+  static const bool kRuns =
+      run(std::string(PEPPHER_SOURCE_DIR) + "/tools/starpu-cuda --prefix >/dev/null").exit_code ==
+      0;
+  return kRuns;
+}
+
+// The CUDA sources the Makefile in @p out compiles (its `-c <path>.cu` commands, resolved
+// from @p out).
+std::vector<std::filesystem::path> cuda_sources(const std::filesystem::path& out) {
+  std::vector<std::filesystem::path> sources;
+  std::ifstream in(out / "Makefile");
+  const std::regex compile(R"(-c (\S+\.cu) )");
+  std::smatch m;
+  for (std::string line; std::getline(in, line);)
+    if (std::regex_search(line, m, compile))
+      sources.push_back(std::filesystem::weakly_canonical(out / m[1].str()));
+  return sources;
+}
+
+// Whether @p file lies inside folder @p dir.
+bool inside(const std::filesystem::path& file, const std::filesystem::path& dir) {
+  const std::filesystem::path rel = file.lexically_relative(dir);
+  return !rel.empty() && *rel.begin() != "..";
+}
+
+// nvcc costs about 5 s a variant, most of a composed program's build: a program whose CUDA
+// variants are all apps' or components' (every one of which gpu_bundle_cpu compiles in
+// the same suite) leaves them out here. The tests' own CUDA variants are still compiled
+// (checked, not linked: this StarPU has no CUDA).
+bool cuda_compiled_elsewhere(const std::filesystem::path& out) {
+  const std::vector<std::filesystem::path> sources = cuda_sources(out);
+  if (sources.empty() || !gpu_bundle_runs()) return false;
+  const std::filesystem::path src = std::filesystem::weakly_canonical(PEPPHER_SOURCE_DIR);
+  for (const std::filesystem::path& s : sources)
+    if (!inside(s, src / "apps") && !inside(s, src / "components")) return false;
+  return true;
+}
+
 }  // namespace
 
 Run make(const std::filesystem::path& out, const std::string& target) {
   const CompilerCache cache = compiler_cache(out);
+  const std::string nvcc = cuda_compiled_elsewhere(out)
+                               ? " NVCC=/nonexistent/nvcc-left-to-gpu_bundle_cpu"
+                               : cache.make_variables;
   return run("make -s -j2 -C " + out.string() + " " + target +
                  " PEPPHER_WARNINGS='-Wall -Wextra -Wshadow -Werror' PEPPHER_CUDA_CHECK=strict" +
-                 cache.make_variables,
+                 nvcc,
              cache.env);
 }
 

@@ -43,6 +43,10 @@ std::filesystem::path compose_and_build(const std::string& name,
                                         const std::filesystem::path& main_xml,
                                         const std::string& options = "");
 
+/// The environment that runs a build's gcc and g++ through ccache where it is installed
+/// ("" where not): for builds the tests start other than through make().
+std::string compiler_cache_env();
+
 /// Runs a composed program with PEPPHER_REPORT=1 and the given environment.
 Run run_program(const std::filesystem::path& exe, const std::string& args, const std::string& env);
 

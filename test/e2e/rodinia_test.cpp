@@ -1,5 +1,5 @@
 // End to end for the Rodinia-style apps and the ODE solver (apps/hotspot, pathfinder, nw, lud,
-// bfs, cfd, ode): each composed, built with -Werror and run with a CPU worker plus pocl's OpenCL
+// bfs, cfd, ode): each composed, built with -Werror (by bench/apps/run --build-only) and run with a CPU worker plus pocl's OpenCL
 // device, CPU only and OpenCL only (the ODE's CPU-only stencil on the CPU worker, its other
 // components forced onto their OpenCL variants); its hand-written direct/ StarPU version built
 // and run too, and both must agree bit for bit.
@@ -71,25 +71,18 @@ long count(const e2e::Run& r, const App& a, std::initializer_list<const char*> s
 }
 
 void check_app(const App& a) {
-  const fs::path app_dir = e2e::source_dir() / "apps" / a.name;
-  const fs::path out = e2e::fresh_work_dir("rodinia_" + a.name);
-  const fs::path direct_out = e2e::fresh_work_dir("rodinia_" + a.name + "_direct");
-  {
-    e2e::Run composed = e2e::compose(app_dir / "main.xml", out);
-    INFO(composed.output);
-    REQUIRE(composed.exit_code == 0);
-    e2e::Run built = e2e::make(out);  // CUDA variants compiled too where nvcc exists
-    INFO(built.output);
-    REQUIRE(built.exit_code == 0);
-    // The direct version: same variant sources (CUDA ones already checked above).
-    e2e::Run direct =
-        e2e::run("make -s -j2 -C " + (app_dir / "direct").string() + " OUT=" + direct_out.string() +
-                 " PEPPHER_BUILD=" PEPPHER_BINARY_DIR +
-                 " NVCC=/nonexistent PEPPHER_WARNINGS='-Wall -Wextra -Wshadow "
-                 "-Werror'");
-    INFO(direct.output);
-    REQUIRE(direct.exit_code == 0);
-  }
+  // Built by bench/apps/run --build-only (which this test thereby checks), as a user of the
+  // benchmark builds them: composed with -Werror and without CUDA variants (gpu_bundle_cpu
+  // compiles and links those against StarPU with CUDA), and the hand-written direct/ version,
+  // both into the build tree's bench/apps/ (incrementally).
+  const fs::path bench = fs::path(PEPPHER_BINARY_DIR) / "bench" / "apps";
+  e2e::Run built = e2e::run(
+      (e2e::source_dir() / "bench" / "apps" / "run").string() + " --build-only",
+      e2e::compiler_cache_env() + " APPS=" + a.name + " PEPPHER_BUILD_DIR=" PEPPHER_BINARY_DIR);
+  INFO(built.output);
+  REQUIRE(built.exit_code == 0);
+  const fs::path out = bench / a.name;
+  const fs::path direct_out = bench / (a.name + "-direct");
   const fs::path exe = out / a.name;
   const fs::path direct_exe = direct_out / (a.name + "_direct");
   e2e::Run both = run_checked(exe, a.args, kCpuAndOpenCl);
