@@ -1,8 +1,8 @@
 // End to end for the Rodinia-style apps and the ODE solver (apps/hotspot, pathfinder, nw, lud,
-// bfs, cfd, ode): each composed, built with -Werror (by bench/apps/run --build-only) and run with a CPU worker plus pocl's OpenCL
-// device, CPU only and OpenCL only (the ODE's CPU-only stencil on the CPU worker, its other
-// components forced onto their OpenCL variants); its hand-written direct/ StarPU version built
-// and run too, and both must agree bit for bit.
+// bfs, cfd, ode): each composed and built with -Werror (by bench/apps/run --build-only), run
+// with a CPU worker plus pocl's OpenCL device, CPU only and OpenCL only (the ODE's CPU-only
+// stencil on the CPU worker, its other components forced onto their OpenCL variants); its
+// hand-written direct/ StarPU version built and run too, and both must agree bit for bit.
 #include <algorithm>
 #include <initializer_list>
 #include <regex>
