@@ -20,7 +20,11 @@ int g_requested_cpus = -1;  // conf.ncpus as configured (init() runs under its m
 }  // namespace
 
 void configure_devices(starpu_conf& conf) {
-  quiet_start();                       // StarPU's start prints nothing by default
+  // StarPU prints nothing by default, in its start or later: its notes concern the runtime's
+  // use of StarPU, not the program (binding beside pocl, history entries flushed when one
+  // footprint holds calls of different work, "not finished calibrating"), and the runtime
+  // reports its own decisions (PEPPHER_REPORT, PEPPHER_TRACE). STARPU_SILENT=0 shows them.
+  quiet_starpu();
   skip_unused_opencl_platforms(conf);  // first: nothing may load them before
 #ifndef STARPU_SIMGRID
   configure_for_host_opencl(conf);  // pocl: a CPU worker on every core

@@ -43,7 +43,6 @@
 
 #include "common/files.h"
 #include "devices/cpu_cores.h"
-#include "devices/start_environment.h"
 
 namespace peppher::detail {
 namespace {
@@ -255,9 +254,8 @@ void configure_for_host_opencl(starpu_conf& conf) {
   // strongly degrade performance": 185 times in hotspot's 200 OpenMP calls). The driver waits
   // in clFinish, so the warning is wrong here; what it warns of was measured: unbound
   // (STARPU_WORKERS_NOBIND=1) a 64 x 64 hotspot step took 2 to 2.5 times as long on 2 cores.
-  // So StarPU stays bound as it chooses, and quiet for the whole run (STARPU_SILENT=0 shows
-  // it all).
-  stay_quiet();
+  // So StarPU stays bound as it chooses, and quiet (configure_devices: STARPU_SILENT=0 shows
+  // the warning).
 }
 
 void calibrate_host_opencl_links() {

@@ -5,24 +5,17 @@
 #include <string>
 #include <vector>
 
-// StarPU reads STARPU_SILENT once, in starpu_init(), into this variable of its own (1.3 and
-// 1.4, src/common/utils.c); weak, so that a StarPU without it links and stays silent.
-extern "C" int _starpu_silent __attribute__((weak));
-
 namespace peppher::detail {
 namespace {
 
 std::vector<std::string> g_set;  // init() and its restore run under the lifecycle mutex
-bool g_quiet = false;
 
 }  // namespace
 
-void quiet_start() {
-  g_quiet = set_for_start("STARPU_SILENT", "1");
-}
-
-void stay_quiet() {
-  g_quiet = false;  // restore_start_environment() leaves _starpu_silent as the start set it
+void quiet_starpu() {
+  // StarPU reads STARPU_SILENT once, in starpu_init() (1.3 and 1.4, src/common/utils.c):
+  // set for the start, it keeps StarPU quiet for the whole run.
+  set_for_start("STARPU_SILENT", "1");
 }
 
 bool set_for_start(const char* name, const char* value) {
@@ -36,8 +29,6 @@ bool set_for_start(const char* name, const char* value) {
 void restore_start_environment() noexcept {
   for (const std::string& name : g_set) ::unsetenv(name.c_str());
   g_set.clear();
-  if (g_quiet && &_starpu_silent != nullptr) _starpu_silent = 0;
-  g_quiet = false;
 }
 
 }  // namespace peppher::detail

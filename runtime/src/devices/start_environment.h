@@ -13,14 +13,10 @@ bool set_for_start(const char* name, const char* value);
 /// @brief After starpu_init(), started or not: every variable set_for_start() set is unset.
 void restore_start_environment() noexcept;
 
-/// @brief Before starpu_init(): StarPU's notes during the start are not printed (its
+/// @brief Before starpu_init(): StarPU prints none of its notes, in its start or later (its
 ///        peager scheduler warns that it is "mostly a proof of concept" at every start; the
 ///        runtime chooses it for OpenMP variants, docs/SELECTION.md), unless STARPU_SILENT
-///        is the user's. restore_start_environment() lets later notes through again.
-void quiet_start();
-
-/// @brief After quiet_start(): StarPU stays quiet for the whole run (where what it would warn
-///        of is the runtime's choice: host_opencl.cpp).
-void stay_quiet();
+///        is the user's.
+void quiet_starpu();
 
 }  // namespace peppher::detail
