@@ -68,6 +68,26 @@ TEST_CASE("e2e: independent calls overlap, dependent calls are ordered") {
   CHECK(r.exit_code == 0);
 }
 
+TEST_CASE("e2e: calls of different work under one footprint print nothing from StarPU") {
+  // StarPU flushes a history entry whose measurements stray far from its mean and says so at
+  // every flush: a default run (STARPU_SILENT unset) shows none of it; STARPU_SILENT=0 does.
+  fs::path out = compose_and_build("varying_work", cases() / "varying_work/main.xml");
+  const fs::path home = out / "starpu-home";
+  fs::remove_all(home);
+  const std::string env = "STARPU_HOME=" + home.string() + " STARPU_NCPU=2 STARPU_NOPENCL=0";
+  for (int run = 0; run < 2; ++run) {
+    e2e::Run r = run_program(out / "varying_work", "12", "env -u STARPU_SILENT " + env);
+    INFO("run " << run << ":\n" << r.output);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.output, Catch::Contains("12 calls ran"));
+    CHECK_THAT(r.output, !Catch::Contains("[starpu]"));
+  }
+  e2e::Run shown = run_program(out / "varying_work", "12", env + " STARPU_SILENT=0");
+  INFO(shown.output);
+  CHECK(shown.exit_code == 0);
+  CHECK_THAT(shown.output, Catch::Contains("Too big deviation"));
+}
+
 TEST_CASE("e2e: two host threads, 20,000 calls each, by-value arguments never shared") {
   fs::path out = compose_and_build("threads", cases() / "threads/main.xml");
   e2e::Run r = run_program(out / "threads", "20000", "STARPU_NCPU=2 STARPU_NOPENCL=0");
