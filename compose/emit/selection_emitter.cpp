@@ -67,7 +67,11 @@ void add_selection_data(const WrapperPlan& plan, TemplateData& d) {
       }
       list.push_back(item);
       const bool predicted = !v.prediction_function.empty();
+      // A CUDA variant's prediction function is in its .cu file, linked only where StarPU
+      // has CUDA (as the variant itself): named only there.
+      const bool cuda = v.backend == ir::Backend::Cuda;
       Data cost;
+      cost.set("cuda", flag(cuda));
       cost.set("predicted", flag(predicted));
       cost.set("interpolated", flag(!predicted && sel.trained != nullptr));
       cost.set("unknown", flag(!predicted && sel.trained == nullptr));
@@ -75,6 +79,7 @@ void add_selection_data(const WrapperPlan& plan, TemplateData& d) {
       if (predicted) {
         Data f;
         f.set("name", v.prediction_function);
+        f.set("cuda", flag(cuda));
         f.set("variant", v.name);
         predictions.push_back(f);
       }

@@ -61,6 +61,17 @@ TEST_CASE("e2e: independent container calls are spread over both worker kinds") 
         160);
 }
 
+TEST_CASE("e2e: a CUDA variant's prediction function is not linked where StarPU has no CUDA") {
+  // test/sim/case (sim_smoke's program): the CPU and CUDA variants of `scale` have prediction
+  // functions, each in its variant's file; built against a StarPU without CUDA, the CUDA
+  // variant is compiled for checking and not linked, and so must its cost function be.
+  fs::path out = compose_and_build("predictions", e2e::source_dir() / "test/sim/case/main.xml");
+  e2e::Run r = run_program(out / "sim_scale", "2", "STARPU_NCPU=2 STARPU_NOPENCL=0");
+  INFO(r.output);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Catch::Contains("sim_scale: results correct"));
+}
+
 TEST_CASE("e2e: independent calls overlap, dependent calls are ordered") {
   fs::path out = compose_and_build("overlap", cases() / "overlap/main.xml");
   e2e::Run r = run_program(out / "overlap", "", "STARPU_NCPU=2 STARPU_NOPENCL=0");

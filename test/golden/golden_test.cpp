@@ -144,6 +144,10 @@ TEST_CASE("golden: specializes and priority: the most specific variant, with and
   check_golden_descriptors("specializes");
 }
 
+TEST_CASE("golden: predictions: prediction functions, a CUDA variant's named where CUDA links") {
+  check_golden_descriptors("predictions");
+}
+
 TEST_CASE("golden: tunables: one variant per value combination, OpenCL build options, slot limit") {
   check_golden_descriptors("tunables");
 }
