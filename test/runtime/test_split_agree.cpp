@@ -147,8 +147,7 @@ TEST_CASE("`?` calls of two interfaces agree on one split sized from both models
   const std::map<int, std::size_t> mine = by_worker(peppher::auto_split_of("split_a", kRows));
   REQUIRE(mine.size() == 2);
   INFO("CPU block " << mine.at(cpu) << " rows, OpenCL block " << mine.at(ocl)
-                     << " rows; alone the CPU gets " << a_alone << " (a), " << b_alone
-                     << " (b)");
+                    << " rows; alone the CPU gets " << a_alone << " (a), " << b_alone << " (b)");
   CHECK(mine.at(cpu) + mine.at(ocl) == kRows);
   CHECK(mine.at(cpu) < a_alone);  // without transfers 857 rows, a alone 1080, b alone 300
   CHECK(mine.at(cpu) > b_alone);
