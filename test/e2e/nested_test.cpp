@@ -97,6 +97,11 @@ TEST_CASE("e2e nested: cg over three components and a recursive merge sort, on a
     CHECK(deepest >= 2);
     for (const json* t : tasks)
       CHECK((*t)["args"]["variant"] != "spmv_cpu");  // the task keeps its own variant
+    // peppher-report reads such a trace: the tasks, not the nested spans.
+    const e2e::Run text = e2e::run(std::string(PEPPHER_REPORT_EXE) + " --text " + trace.string());
+    INFO(text.output);
+    CHECK(text.exit_code == 0);
+    CHECK_THAT(text.output, Catch::Contains("cg: 1 calls, 1 tasks"));
   }
 }
 
