@@ -23,26 +23,27 @@ bool check_cg(int n) {
     }
     offsets.push_back(static_cast<int>(values.size()));
   }
-  std::vector<double> want(static_cast<std::size_t>(n));
-  for (int i = 0; i < n; ++i) want[static_cast<std::size_t>(i)] = std::sin(0.1 * i) + 1.0;
-  std::vector<float> rhs(static_cast<std::size_t>(n));
-  for (int i = 0; i < n; ++i) {
+  const auto size = static_cast<std::size_t>(n);
+  std::vector<double> want(size);
+  for (std::size_t i = 0; i < size; ++i) want[i] = std::sin(0.1 * static_cast<double>(i)) + 1.0;
+  std::vector<float> rhs(size);
+  for (std::size_t i = 0; i < size; ++i) {
     double sum = 0.0;
-    for (int k = offsets[static_cast<std::size_t>(i)]; k < offsets[static_cast<std::size_t>(i) + 1]; ++k)
-      sum += values[static_cast<std::size_t>(k)] * want[static_cast<std::size_t>(columns[static_cast<std::size_t>(k)])];
-    rhs[static_cast<std::size_t>(i)] = static_cast<float>(sum);
+    for (auto k = static_cast<std::size_t>(offsets[i]);
+         k < static_cast<std::size_t>(offsets[i + 1]); ++k)
+      sum += values[k] * want[static_cast<std::size_t>(columns[k])];
+    rhs[i] = static_cast<float>(sum);
   }
-  peppher::Vector<float> a(values), b(rhs), x(static_cast<std::size_t>(n), 0.0f);
+  peppher::Vector<float> a(values), b(rhs), x(size, 0.0f);
   peppher::Vector<int> row_offsets(offsets), col_indices(columns);
   peppher::Scalar<int> steps;
   cg(a, row_offsets, col_indices, b, x, n, 1e-6f, steps);
   const peppher::Vector<float>& solution = x;  // host reads
   double worst = 0.0;
-  for (int i = 0; i < n; ++i)
-    worst = std::max(worst, std::fabs(solution[static_cast<std::size_t>(i)] - want[static_cast<std::size_t>(i)]));
+  for (std::size_t i = 0; i < size; ++i) worst = std::max(worst, std::fabs(solution[i] - want[i]));
   const bool ok = worst < 1e-4 && steps.get() > 0 && steps.get() < n;
-  std::printf("nested: cg: %d unknowns, %d iterations, max error %.2g: %s\n", n, steps.get(),
-              worst, ok ? "correct" : "WRONG");
+  std::printf("nested: cg: %d unknowns, %d iterations, max error %.2g: %s\n", n, steps.get(), worst,
+              ok ? "correct" : "WRONG");
   return ok;
 }
 

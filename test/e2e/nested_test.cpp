@@ -4,9 +4,8 @@
 // the variants that ran (host ones, on the task's worker) and the trace's nested spans are
 // checked. A nested call on a container the task does not hold is a clear error.
 #include <fstream>
-#include <sstream>
-
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "e2e_support.h"
 #include "peppher_catch.h"
@@ -68,8 +67,8 @@ TEST_CASE("e2e nested: cg over three components and a recursive merge sort, on a
     INFO("traced: each nested run is a span inside its task's span, on the task's worker");
     const fs::path trace = out / "nested.json";
     fs::remove(trace);
-    const e2e::Run r = run_bounded(exe, args, std::string(e2e::kTwoCpus) +
-                                                  " PEPPHER_TRACE=" + trace.string());
+    const e2e::Run r =
+        run_bounded(exe, args, std::string(e2e::kTwoCpus) + " PEPPHER_TRACE=" + trace.string());
     INFO(r.output);
     REQUIRE(r.exit_code == 0);
     const json doc = json::parse(slurp(trace));

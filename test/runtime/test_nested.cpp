@@ -40,41 +40,41 @@ int g_chosen_in_task = -2;
 
 void nested_probe(void**, void*) {
   g_seen_in_task = peppher::detail::in_task();
-  static constexpr InlineKind kinds[] = {InlineKind::OpenCl, InlineKind::Cpu};
-  g_chosen_in_task = choose(kinds);
+  static constexpr InlineKind kKinds[] = {InlineKind::OpenCl, InlineKind::Cpu};
+  g_chosen_in_task = choose(kKinds);
 }
 
 }  // namespace
 
 TEST_CASE("a nested call runs a host variant: sequential CPU first, then OpenMP", "[nested]") {
   Session session;
-  static constexpr InlineKind cpu_openmp_cl[] = {InlineKind::Cpu, InlineKind::OpenMp,
-                                                 InlineKind::OpenCl};
-  static constexpr InlineKind openmp_cpu[] = {InlineKind::OpenMp, InlineKind::Cpu};
-  static constexpr InlineKind cl_openmp[] = {InlineKind::OpenCl, InlineKind::OpenMp};
-  static constexpr InlineKind two_cpu[] = {InlineKind::Cpu, InlineKind::Cpu};
-  CHECK(choose(cpu_openmp_cl) == 0);
-  CHECK(choose(openmp_cpu) == 1);                  // the sequential one, though listed second
-  CHECK(choose(openmp_cpu, -1, 1) == 0);           // it refuses the call: the OpenMP one
-  CHECK(choose(cl_openmp) == 1);                   // never the device variant
-  CHECK(choose(cpu_openmp_cl, 1) == 1);            // forced, and a host variant
+  static constexpr InlineKind kCpuOpenMpCl[] = {InlineKind::Cpu, InlineKind::OpenMp,
+                                                InlineKind::OpenCl};
+  static constexpr InlineKind kOpenMpCpu[] = {InlineKind::OpenMp, InlineKind::Cpu};
+  static constexpr InlineKind kClOpenMp[] = {InlineKind::OpenCl, InlineKind::OpenMp};
+  static constexpr InlineKind kTwoCpu[] = {InlineKind::Cpu, InlineKind::Cpu};
+  CHECK(choose(kCpuOpenMpCl) == 0);
+  CHECK(choose(kOpenMpCpu) == 1);         // the sequential one, though listed second
+  CHECK(choose(kOpenMpCpu, -1, 1) == 0);  // it refuses the call: the OpenMP one
+  CHECK(choose(kClOpenMp) == 1);          // never the device variant
+  CHECK(choose(kCpuOpenMpCl, 1) == 1);    // forced, and a host variant
   const double costs[] = {5.0, 2.0};
-  CHECK(choose(two_cpu, -1, -1, costs) == 1);      // every cost known: the cheapest
+  CHECK(choose(kTwoCpu, -1, -1, costs) == 1);  // every cost known: the cheapest
   const double one_unknown[] = {5.0, kUnknown};
-  CHECK(choose(two_cpu, -1, -1, one_unknown) == 0);  // else the first
+  CHECK(choose(kTwoCpu, -1, -1, one_unknown) == 0);  // else the first
 }
 
 TEST_CASE("a nested call nothing on the host can run is a clear error", "[nested]") {
   Session session;
   CHECK_THAT(error_of([] {
-               static constexpr InlineKind kinds[] = {InlineKind::Cpu, InlineKind::OpenCl};
-               choose(kinds, 1);
+               static constexpr InlineKind kKinds[] = {InlineKind::Cpu, InlineKind::OpenCl};
+               choose(kKinds, 1);
              }),
              Catch::Contains("f called inside a task") &&
                  Catch::Contains("the forced variant is not a host variant"));
   CHECK_THAT(error_of([] {
-               static constexpr InlineKind kinds[] = {InlineKind::OpenCl, InlineKind::Cpu};
-               choose(kinds, -1, 1);
+               static constexpr InlineKind kKinds[] = {InlineKind::OpenCl, InlineKind::Cpu};
+               choose(kKinds, -1, 1);
              }),
              Catch::Contains("no CPU or OpenMP variant accepts the call"));
   CHECK_THAT(error_of([] {

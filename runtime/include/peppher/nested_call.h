@@ -28,7 +28,9 @@ bool in_openmp_team() noexcept;
 /// @brief Whether the calling thread runs a task: a StarPU worker (in a task or its
 ///        callback) or, likely, a team thread of an OPENMP variant's parallel region. A
 ///        component call made here cannot wait for a task of its own.
-inline bool in_task() noexcept { return starpu_worker_get_id() >= 0 || in_openmp_team(); }
+inline bool in_task() noexcept {
+  return starpu_worker_get_id() >= 0 || in_openmp_team();
+}
 
 /// @brief Throws the peppher::Error of a nested call that no host variant of @p iface can
 ///        run on the calling worker (@p why says what is missing).
@@ -86,15 +88,16 @@ class NestedRun {
 /// first); else the first OpenMP one that does, with the calling worker's team (its
 /// combined worker's cores, else one thread).
 template <typename Accepts, typename Cost>
-int choose_nested(const char* iface, const InlineKind* kinds, int n, int forced,
-                  Accepts&& accepts, Cost&& cost) {
+int choose_nested(const char* iface, const InlineKind* kinds, int n, int forced, Accepts&& accepts,
+                  Cost&& cost) {
   const int worker = starpu_worker_get_id();  // -1: a team thread of an OPENMP variant
   if (worker >= 0 && starpu_worker_get_type(worker) != STARPU_CPU_WORKER)
     detail::nested_call_fails(iface, "the calling worker is not a CPU worker");
   if (forced >= 0) {
     if (detail::runs_on_host(kinds[forced]) && accepts(forced)) return forced;
-    detail::nested_call_fails(iface, "the forced variant is not a host variant that accepts "
-                                     "the call");
+    detail::nested_call_fails(iface,
+                              "the forced variant is not a host variant that accepts "
+                              "the call");
   }
   int first = -1, best = -1, team = -1;
   bool all_costed = true;

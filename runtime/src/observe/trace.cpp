@@ -621,13 +621,11 @@ void trace_nested(const ExecutionCounter& counter, double start_us, int depth) n
   std::string text;
   add_event(r, text,
             "{\"ph\":\"X\",\"cat\":\"nested\",\"pid\":" + std::to_string(kPid) +
-                ",\"tid\":" + std::to_string(worker) +
-                ",\"name\":" + json_string(variant) + ",\"ts\":" + num(start_us - r.origin) +
-                ",\"dur\":" + num(end - start_us) +
+                ",\"tid\":" + std::to_string(worker) + ",\"name\":" + json_string(variant) +
+                ",\"ts\":" + num(start_us - r.origin) + ",\"dur\":" + num(end - start_us) +
                 ",\"args\":{\"interface\":" + json_string(counter.interface_name()) +
-                ",\"variant\":" + json_string(variant) +
-                ",\"backend\":" + json_string(counter.backend()) +
-                ",\"depth\":" + std::to_string(depth) + "}}");
+                ",\"variant\":" + json_string(variant) + ",\"backend\":" +
+                json_string(counter.backend()) + ",\"depth\":" + std::to_string(depth) + "}}");
   write_text(r, text);
 } catch (...) {
   // An allocation failed: the span is left out of the trace.
