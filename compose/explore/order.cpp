@@ -1,5 +1,6 @@
 // Depth-first post-order over interfaces with white/grey/black marking; a grey target is
-// a cycle, printed as "a -> b -> a" at the requirement that closes it.
+// a cycle, printed as "a -> b -> a" at the requirement that closes it. A variant that
+// requires its own interface (recursion) is no cycle.
 #include "compose/explore/order.h"
 
 #include <map>
@@ -21,7 +22,9 @@ class Orderer {
       for (const ir::Variant& v : ifs_[i].variants) {
         for (const ir::RequiredInterface& r : v.required) {
           auto it = index_.find(r.name);
-          if (it != index_.end()) edges_[i].push_back(Edge{it->second, &r});
+          // A variant calling its own interface (recursion) needs no order: its header
+          // is generated with it, and the nested call runs on the calling worker.
+          if (it != index_.end() && it->second != i) edges_[i].push_back(Edge{it->second, &r});
         }
       }
     }

@@ -21,6 +21,7 @@
 #include "compose/plan/kernel_args.h"
 #include "compose/plan/wrapper_plan.h"
 #include "compose/verify/kernel_build.h"
+#include "compose/verify/required_headers.h"
 #include "compose/verify/skeleton_left.h"
 
 namespace peppher::verify {
@@ -360,6 +361,7 @@ class Verifier {
       }
       for (const std::string& f : common_flags()) r.flags.push_back(f);
       r.directory = output_dir();
+      r.virtual_files = required_headers(app_, options_, v);  // not generated yet
       r.function = v.name;
       r.expected_params = expected.params;
       if (ir::info(v.backend).code == ir::VariantCode::Kernel) {  // cl_mem, as <CL/cl.h> has it

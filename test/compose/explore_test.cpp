@@ -136,6 +136,18 @@ TEST_CASE("a cycle is an error printing the cycle", "[explore]") {
         "b/b1.xml:6:7: note: 'b' requires 'c' here\n");
 }
 
+TEST_CASE("a variant requiring its own interface (recursion) is no cycle", "[explore]") {
+  test::TempDir d;
+  d.write("main.xml", main_xml({"sort"}));
+  d.write("sort.xml", iface("sort"));
+  d.write("leaf.xml", iface("leaf"));
+  d.write("sort/s1.xml", impl("s1", "sort", {"sort", "leaf"}));
+  d.write("leaf/l.xml", impl("l", "leaf"));
+  Explored e = explore_in(d);
+  CHECK(e.diags == "");
+  CHECK(names(e.app) == std::vector<std::string>{"leaf", "sort"});
+}
+
 TEST_CASE("an interface file shared by two requirers is read once", "[explore]") {
   test::TempDir d;
   d.write("main.xml", main_xml({"top", "leaf"}));

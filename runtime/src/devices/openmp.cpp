@@ -2,10 +2,12 @@
 // code includes needs <omp.h> (the OpenMP calls themselves are in openmp_threads.cpp).
 #include <starpu.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 
 #include "devices/openmp_threads.h"
+#include "peppher/nested_call.h"
 #include "peppher/task.h"
 
 namespace peppher {
@@ -19,15 +21,29 @@ namespace {
 // its 40 ms sequential variant over its 30 ms OpenMP one in a clean-clone CI run.
 constexpr auto kEndTeamAfter = std::chrono::milliseconds(50);
 
+// OPENMP variants running in tasks now: while one runs, a thread inside a parallel region
+// may be one of its team (nested_call.h, in_openmp_team()).
+std::atomic<int> g_teams_running{0};
+
 }  // namespace
+
+namespace detail {
+
+bool in_openmp_team() noexcept {
+  return g_teams_running.load(std::memory_order_relaxed) > 0 && openmp_in_parallel();
+}
+
+}  // namespace detail
 
 OpenMpTeam::OpenMpTeam() noexcept
     : size_(starpu_combined_worker_get_size()), start_(std::chrono::steady_clock::now()) {
+  g_teams_running.fetch_add(1, std::memory_order_relaxed);
   detail::openmp_set_threads(size_ > 0 ? size_ : 1);
   if (size_ > 1) detail::openmp_count_the_workers();
 }
 
 OpenMpTeam::~OpenMpTeam() {
+  g_teams_running.fetch_sub(1, std::memory_order_relaxed);
   if (size_ > 1 && std::chrono::steady_clock::now() - start_ >= kEndTeamAfter)
     detail::openmp_end_team();
 }

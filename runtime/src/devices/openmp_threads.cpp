@@ -22,6 +22,10 @@ int openmp_max_threads() noexcept {
   return omp_get_max_threads();
 }
 
+bool openmp_in_parallel() noexcept {
+  return omp_in_parallel() != 0;
+}
+
 void openmp_end_team() noexcept {
   omp_pause_resource_all(omp_pause_soft);
 }

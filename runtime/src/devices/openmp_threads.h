@@ -10,6 +10,8 @@ namespace peppher::detail {
 void openmp_set_threads(int threads) noexcept;
 // omp_get_max_threads: what the calling thread's next parallel region would get.
 int openmp_max_threads() noexcept;
+// omp_in_parallel: the calling thread is inside an active parallel region.
+bool openmp_in_parallel() noexcept;
 // Ends the calling thread's idle OpenMP team (omp_pause_resource_all(omp_pause_soft)).
 void openmp_end_team() noexcept;
 // Once per process: makes libgomp count StarPU's workers among the threads that share the

@@ -40,6 +40,7 @@
 #include "peppher/detail/backends.h"
 #include "peppher/detail/trace.h"
 #include "peppher/execution_counter.h"
+#include "peppher/nested_call.h"
 #include "peppher/selection.h"
 
 namespace peppher::detail {
@@ -595,6 +596,7 @@ void trace_detach(starpu_task* task) noexcept {
 }
 
 void trace_variant(const ExecutionCounter* counter) noexcept {
+  if (t_nested_depth > 0) return;  // a nested call: the task's record keeps its own variant
   starpu_task* task = starpu_task_get_current();
   if (task != nullptr && task->callback_func == task_done) {
     auto* rec = static_cast<TaskRecord*>(task->callback_arg);
@@ -604,6 +606,29 @@ void trace_variant(const ExecutionCounter* counter) noexcept {
     rec->variant = counter;
     rec->impl = static_cast<int>(starpu_task_get_implementation(task));
   }
+}
+
+// A component call run on a worker inside its task (nested_call.h): one span on the
+// worker's track, within the task's, category "nested" (peppher-report reads tasks only).
+void trace_nested(const ExecutionCounter& counter, double start_us, int depth) noexcept try {
+  const double end = starpu_timing_now();
+  const int worker = starpu_worker_get_id();
+  if (worker < 0) return;  // an OpenMP team thread: no track of its own
+  Recorder& r = recorder();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  if (r.out == nullptr) return;
+  const std::string variant = counter.variant_name();
+  std::string text;
+  add_event(r, text,
+            "{\"ph\":\"X\",\"cat\":\"nested\",\"pid\":" + std::to_string(kPid) +
+                ",\"tid\":" + std::to_string(worker) + ",\"name\":" + json_string(variant) +
+                ",\"ts\":" + num(start_us - r.origin) + ",\"dur\":" + num(end - start_us) +
+                ",\"args\":{\"interface\":" + json_string(counter.interface_name()) +
+                ",\"variant\":" + json_string(variant) + ",\"backend\":" +
+                json_string(counter.backend()) + ",\"depth\":" + std::to_string(depth) + "}}");
+  write_text(r, text);
+} catch (...) {
+  // An allocation failed: the span is left out of the trace.
 }
 
 void trace_start(const std::string& path) {

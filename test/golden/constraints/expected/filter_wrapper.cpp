@@ -6,6 +6,7 @@
 
 #include <peppher/detail/checked_size.h>
 #include <peppher/detail/variant_errors.h>
+#include <peppher/nested_call.h>
 #include <peppher/runtime.h>
 #include <peppher/task.h>
 
@@ -246,6 +247,49 @@ void filter(
     const float * p,
     int n,
     float alpha) {
+  // Called inside a running task (its variant calls this component): the call runs here, on
+  // the calling CPU worker, with a host variant, on the task's own data; a task waited for
+  // here could wait on this very worker (docs/SELECTION.md, "Nested calls").
+  if (peppher::detail::in_task()) {
+    static constexpr peppher::InlineKind peppher_nested_kinds[] = {
+        peppher::InlineKind::Cpu, peppher::InlineKind::OpenMp, peppher::InlineKind::OpenCl, };
+    const int peppher_nested = peppher::choose_nested(
+        "filter", peppher_nested_kinds, 3, peppher_selector.forced(),
+        [&](int peppher_k) -> bool {
+          switch (peppher_k) {
+            case 0:  // filter_cpu
+              return starpu_cpu_worker_get_count() > 0 &&
+                     peppher_constraint_0(n, alpha);
+            case 1:  // filter_openmp
+              return starpu_cpu_worker_get_count() > 0 &&
+                     peppher_constraint_1(static_cast<long long>(v.size())) &&
+                     peppher_constraint_2();
+            case 2:  // filter_opencl
+              return starpu_opencl_worker_get_count() > 0 &&
+                     peppher_constraint_3(static_cast<long long>(m.size()), n);
+          }
+          return false;
+        },
+        [&](int peppher_k) -> double {
+          (void)peppher_k;
+          return NAN;
+        });
+    peppher::detail::require_view("filter", "v", v);
+    peppher::detail::require_view("filter", "m", m);
+    switch (peppher_nested) {
+      case 0: {
+        const peppher::detail::NestedRun peppher_run(peppher_counter_filter_cpu);
+        filter_cpu(v, m, p, n, alpha);
+        return;
+      }
+      case 1: {
+        const peppher::OpenMpTeam peppher_team;  // the calling worker's cores
+        const peppher::detail::NestedRun peppher_run(peppher_counter_filter_openmp);
+        filter_openmp(v, m, p, n, alpha);
+        return;
+      }
+    }
+  }
   // The codelet of this call: a forced variant's own (peppher::force_variant), else the full
   // codelet, and StarPU chooses.
   auto peppher_accepts = [&](int peppher_k) -> bool {

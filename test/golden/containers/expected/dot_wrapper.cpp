@@ -6,6 +6,7 @@
 
 #include <peppher/detail/checked_size.h>
 #include <peppher/detail/variant_errors.h>
+#include <peppher/nested_call.h>
 #include <peppher/runtime.h>
 #include <peppher/task.h>
 
@@ -217,6 +218,46 @@ void dot(
     const peppher::Vector<float> & x,
     const peppher::Vector<float> & y,
     peppher::Scalar<float> & result) {
+  // Called inside a running task (its variant calls this component): the call runs here, on
+  // the calling CPU worker, with a host variant, on the task's own data; a task waited for
+  // here could wait on this very worker (docs/SELECTION.md, "Nested calls").
+  if (peppher::detail::in_task()) {
+    static constexpr peppher::InlineKind peppher_nested_kinds[] = {
+        peppher::InlineKind::Cpu, peppher::InlineKind::OpenMp, peppher::InlineKind::OpenCl, };
+    const int peppher_nested = peppher::choose_nested(
+        "dot", peppher_nested_kinds, 3, peppher_selector.forced(),
+        [&](int peppher_k) -> bool {
+          switch (peppher_k) {
+            case 0:  // dot_cpu
+              return starpu_cpu_worker_get_count() > 0;
+            case 1:  // dot_openmp
+              return starpu_cpu_worker_get_count() > 0;
+            case 2:  // dot_opencl
+              return starpu_opencl_worker_get_count() > 0;
+          }
+          return false;
+        },
+        [&](int peppher_k) -> double {
+          (void)peppher_k;
+          return NAN;
+        });
+    peppher::detail::require_view("dot", "x", x);
+    peppher::detail::require_view("dot", "y", y);
+    peppher::detail::require_view("dot", "result", result);
+    switch (peppher_nested) {
+      case 0: {
+        const peppher::detail::NestedRun peppher_run(peppher_counter_dot_cpu);
+        dot_cpu(x, y, result);
+        return;
+      }
+      case 1: {
+        const peppher::OpenMpTeam peppher_team;  // the calling worker's cores
+        const peppher::detail::NestedRun peppher_run(peppher_counter_dot_openmp);
+        dot_openmp(x, y, result);
+        return;
+      }
+    }
+  }
   // The codelet of this call: a forced variant's own (peppher::force_variant), else the full
   // codelet, and StarPU chooses.
   auto peppher_accepts = [&](int peppher_k) -> bool {

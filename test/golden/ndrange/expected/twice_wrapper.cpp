@@ -6,6 +6,7 @@
 
 #include <peppher/detail/checked_size.h>
 #include <peppher/detail/variant_errors.h>
+#include <peppher/nested_call.h>
 #include <peppher/runtime.h>
 #include <peppher/task.h>
 
@@ -108,6 +109,29 @@ starpu_codelet peppher_single_codelets[] = {
 // Every operand is a container or passed by value, so the call returns at once; host
 // access to a container waits for the task that uses it.
 void twice(peppher::Vector<float> & v, float bias) {
+  // Called inside a running task (its variant calls this component): the call runs here, on
+  // the calling CPU worker, with a host variant, on the task's own data; a task waited for
+  // here could wait on this very worker (docs/SELECTION.md, "Nested calls").
+  if (peppher::detail::in_task()) {
+    static constexpr peppher::InlineKind peppher_nested_kinds[] = {
+        peppher::InlineKind::OpenCl, };
+    const int peppher_nested = peppher::choose_nested(
+        "twice", peppher_nested_kinds, 1, peppher_selector.forced(),
+        [&](int peppher_k) -> bool {
+          switch (peppher_k) {
+            case 0:  // twice_opencl
+              return starpu_opencl_worker_get_count() > 0;
+          }
+          return false;
+        },
+        [&](int peppher_k) -> double {
+          (void)peppher_k;
+          return NAN;
+        });
+    peppher::detail::require_view("twice", "v", v);
+    switch (peppher_nested) {
+    }
+  }
   // The codelet of this call: a forced variant's own (peppher::force_variant), else the full
   // codelet, and StarPU chooses.
   auto peppher_accepts = [&](int peppher_k) -> bool {

@@ -6,6 +6,7 @@
 
 #include <peppher/detail/checked_size.h>
 #include <peppher/detail/variant_errors.h>
+#include <peppher/nested_call.h>
 #include <peppher/runtime.h>
 #include <peppher/task.h>
 
@@ -95,6 +96,36 @@ starpu_codelet peppher_single_codelets[] = {
 // Raw-pointer operands are registered for this call only, so it waits for the task and
 // copies them back before returning (containers would let it return at once).
 void chunks(float * x, int n, int d) {
+  // Called inside a running task (its variant calls this component): the call runs here, on
+  // the calling CPU worker, with a host variant, on the task's own data; a task waited for
+  // here could wait on this very worker (docs/SELECTION.md, "Nested calls").
+  if (peppher::detail::in_task()) {
+    static constexpr peppher::InlineKind peppher_nested_kinds[] = {
+        peppher::InlineKind::Cpu, };
+    const int peppher_nested = peppher::choose_nested(
+        "chunks", peppher_nested_kinds, 1, peppher_selector.forced(),
+        [&](int peppher_k) -> bool {
+          switch (peppher_k) {
+            case 0:  // chunks_cpu
+              return starpu_cpu_worker_get_count() > 0 &&
+                     peppher_constraint_0(static_cast<long long>(peppher::checked_length(
+          "chunks", "x", "numElements = n/d",
+          peppher::detail::checked_div(peppher::detail::checked_operand(n, "n"), peppher::detail::checked_operand(d, "d"), "n / d", "d"), peppher::kMaxExtent, x)));
+          }
+          return false;
+        },
+        [&](int peppher_k) -> double {
+          (void)peppher_k;
+          return NAN;
+        });
+    switch (peppher_nested) {
+      case 0: {
+        const peppher::detail::NestedRun peppher_run(peppher_counter_chunks_cpu);
+        chunks_cpu(x, n, d);
+        return;
+      }
+    }
+  }
   // The codelet of this call: a forced variant's own (peppher::force_variant), else the full
   // codelet, and StarPU chooses.
   auto peppher_accepts = [&](int peppher_k) -> bool {

@@ -6,6 +6,7 @@
 
 #include <peppher/detail/checked_size.h>
 #include <peppher/detail/variant_errors.h>
+#include <peppher/nested_call.h>
 #include <peppher/runtime.h>
 #include <peppher/task.h>
 
@@ -100,6 +101,35 @@ starpu_codelet peppher_single_codelets[] = {
 // Every operand is a container or passed by value, so the call returns at once; host
 // access to a partitioned container gathers its blocks after the tasks.
 void smooth(const peppher::Matrix<float> & M, peppher::Matrix<float> & R, int k) {
+  // Called inside a running task (its variant calls this component): the call runs here, on
+  // the calling CPU worker, with a host variant, on the task's own data; a task waited for
+  // here could wait on this very worker (docs/SELECTION.md, "Nested calls").
+  if (peppher::detail::in_task()) {
+    static constexpr peppher::InlineKind peppher_nested_kinds[] = {
+        peppher::InlineKind::Cpu, };
+    const int peppher_nested = peppher::choose_nested(
+        "smooth", peppher_nested_kinds, 1, peppher_selector.forced(),
+        [&](int peppher_k) -> bool {
+          switch (peppher_k) {
+            case 0:  // smooth_cpu
+              return starpu_cpu_worker_get_count() > 0;
+          }
+          return false;
+        },
+        [&](int peppher_k) -> double {
+          (void)peppher_k;
+          return NAN;
+        });
+    peppher::detail::require_view("smooth", "M", M);
+    peppher::detail::require_view("smooth", "R", R);
+    switch (peppher_nested) {
+      case 0: {
+        const peppher::detail::NestedRun peppher_run(peppher_counter_smooth_cpu);
+        smooth_cpu(M, R, k);
+        return;
+      }
+    }
+  }
   // The codelet of this call: a forced variant's own (peppher::force_variant), else the full
   // codelet, and StarPU chooses.
   auto peppher_accepts = [&](int peppher_k) -> bool {

@@ -6,6 +6,7 @@
 
 #include <peppher/detail/checked_size.h>
 #include <peppher/detail/variant_errors.h>
+#include <peppher/nested_call.h>
 #include <peppher/runtime.h>
 #include <peppher/task.h>
 
@@ -145,6 +146,36 @@ starpu_codelet peppher_single_codelets[] = {
 // Every operand is a container or passed by value, so the call returns at once; host
 // access to a container waits for the task that uses it.
 void step_b(peppher::Vector<float> & x, int n) {
+  // Called inside a running task (its variant calls this component): the call runs here, on
+  // the calling CPU worker, with a host variant, on the task's own data; a task waited for
+  // here could wait on this very worker (docs/SELECTION.md, "Nested calls").
+  if (peppher::detail::in_task()) {
+    static constexpr peppher::InlineKind peppher_nested_kinds[] = {
+        peppher::InlineKind::Cpu, peppher::InlineKind::OpenCl, };
+    const int peppher_nested = peppher::choose_nested(
+        "step_b", peppher_nested_kinds, 2, peppher_selector.forced(),
+        [&](int peppher_k) -> bool {
+          switch (peppher_k) {
+            case 0:  // step_b_cpu
+              return starpu_cpu_worker_get_count() > 0;
+            case 1:  // step_b_opencl
+              return starpu_opencl_worker_get_count() > 0;
+          }
+          return false;
+        },
+        [&](int peppher_k) -> double {
+          (void)peppher_k;
+          return NAN;
+        });
+    peppher::detail::require_view("step_b", "x", x);
+    switch (peppher_nested) {
+      case 0: {
+        const peppher::detail::NestedRun peppher_run(peppher_counter_step_b_cpu);
+        step_b_cpu(x, n);
+        return;
+      }
+    }
+  }
   // The codelet of this call: a forced variant's own (peppher::force_variant), else that of
   // the trained variant that accepts the call and costs least where its operands are, else
   // the full codelet, and StarPU chooses.

@@ -6,6 +6,7 @@
 
 #include <peppher/detail/checked_size.h>
 #include <peppher/detail/variant_errors.h>
+#include <peppher/nested_call.h>
 #include <peppher/runtime.h>
 #include <peppher/task.h>
 
@@ -217,6 +218,40 @@ void saxpy(
     double * grid,
     int rows,
     int cols) {
+  // Called inside a running task (its variant calls this component): the call runs here, on
+  // the calling CPU worker, with a host variant, on the task's own data; a task waited for
+  // here could wait on this very worker (docs/SELECTION.md, "Nested calls").
+  if (peppher::detail::in_task()) {
+    static constexpr peppher::InlineKind peppher_nested_kinds[] = {
+        peppher::InlineKind::Cpu, peppher::InlineKind::Cuda, peppher::InlineKind::OpenCl, };
+    const int peppher_nested = peppher::choose_nested(
+        "saxpy", peppher_nested_kinds, 3, peppher_selector.forced(),
+        [&](int peppher_k) -> bool {
+          switch (peppher_k) {
+            case 0:  // saxpy_cpu
+              return starpu_cpu_worker_get_count() > 0;
+            case 1:  // saxpy_cuda
+              return starpu_cuda_worker_get_count() > 0;
+            case 2:  // saxpy_opencl
+              return starpu_opencl_worker_get_count() > 0;
+          }
+          return false;
+        },
+        [&](int peppher_k) -> double {
+          (void)peppher_k;
+          return NAN;
+        });
+    peppher::detail::require_view("saxpy", "x", x);
+    peppher::detail::require_view("saxpy", "y", y);
+    peppher::detail::require_view("saxpy", "m", m);
+    switch (peppher_nested) {
+      case 0: {
+        const peppher::detail::NestedRun peppher_run(peppher_counter_saxpy_cpu);
+        saxpy_cpu(a, x, y, m, grid, rows, cols);
+        return;
+      }
+    }
+  }
   // The codelet of this call: a forced variant's own (peppher::force_variant), else the full
   // codelet, and StarPU chooses.
   auto peppher_accepts = [&](int peppher_k) -> bool {

@@ -6,6 +6,7 @@
 
 #include <peppher/detail/checked_size.h>
 #include <peppher/detail/variant_errors.h>
+#include <peppher/nested_call.h>
 #include <peppher/runtime.h>
 #include <peppher/task.h>
 
@@ -275,6 +276,63 @@ starpu_codelet peppher_single_codelets[] = {
 // Every operand is a container or passed by value, so the call returns at once; host
 // access to a container waits for the task that uses it.
 void tile(peppher::Vector<float> & x, int n) {
+  // Called inside a running task (its variant calls this component): the call runs here, on
+  // the calling CPU worker, with a host variant, on the task's own data; a task waited for
+  // here could wait on this very worker (docs/SELECTION.md, "Nested calls").
+  if (peppher::detail::in_task()) {
+    static constexpr peppher::InlineKind peppher_nested_kinds[] = {
+        peppher::InlineKind::Cpu, peppher::InlineKind::Cpu, peppher::InlineKind::Cpu, peppher::InlineKind::Cpu, peppher::InlineKind::OpenCl, peppher::InlineKind::OpenCl, };
+    const int peppher_nested = peppher::choose_nested(
+        "tile", peppher_nested_kinds, 6, peppher_selector.forced(),
+        [&](int peppher_k) -> bool {
+          switch (peppher_k) {
+            case 0:  // tile_cpu__BLOCK_16__UNROLL_1
+              return starpu_cpu_worker_get_count() > 0 &&
+                     peppher_constraint_0(n);
+            case 1:  // tile_cpu__BLOCK_16__UNROLL_2
+              return starpu_cpu_worker_get_count() > 0 &&
+                     peppher_constraint_0(n);
+            case 2:  // tile_cpu__BLOCK_32__UNROLL_1
+              return starpu_cpu_worker_get_count() > 0 &&
+                     peppher_constraint_1(n);
+            case 3:  // tile_cpu__BLOCK_32__UNROLL_2
+              return starpu_cpu_worker_get_count() > 0 &&
+                     peppher_constraint_1(n);
+            case 4:  // tile_opencl__WG_64
+              return starpu_opencl_worker_get_count() > 0;
+            case 5:  // tile_opencl__WG_128
+              return starpu_opencl_worker_get_count() > 0;
+          }
+          return false;
+        },
+        [&](int peppher_k) -> double {
+          (void)peppher_k;
+          return NAN;
+        });
+    peppher::detail::require_view("tile", "x", x);
+    switch (peppher_nested) {
+      case 0: {
+        const peppher::detail::NestedRun peppher_run(peppher_counter_tile_cpu__BLOCK_16__UNROLL_1);
+        tile_cpu__BLOCK_16__UNROLL_1(x, n);
+        return;
+      }
+      case 1: {
+        const peppher::detail::NestedRun peppher_run(peppher_counter_tile_cpu__BLOCK_16__UNROLL_2);
+        tile_cpu__BLOCK_16__UNROLL_2(x, n);
+        return;
+      }
+      case 2: {
+        const peppher::detail::NestedRun peppher_run(peppher_counter_tile_cpu__BLOCK_32__UNROLL_1);
+        tile_cpu__BLOCK_32__UNROLL_1(x, n);
+        return;
+      }
+      case 3: {
+        const peppher::detail::NestedRun peppher_run(peppher_counter_tile_cpu__BLOCK_32__UNROLL_2);
+        tile_cpu__BLOCK_32__UNROLL_2(x, n);
+        return;
+      }
+    }
+  }
   // The codelet of this call: a forced variant's own (peppher::force_variant), else the full
   // codelet, and StarPU chooses.
   auto peppher_accepts = [&](int peppher_k) -> bool {
