@@ -6,6 +6,7 @@
 
 #include <peppher/detail/checked_size.h>
 #include <peppher/detail/variant_errors.h>
+#include <peppher/nested_call.h>
 #include <peppher/runtime.h>
 #include <peppher/task.h>
 
@@ -140,6 +141,35 @@ starpu_codelet peppher_single_codelets[] = {
 // Raw-pointer operands are registered for this call only, so it waits for the task and
 // copies them back before returning (containers would let it return at once).
 void scale(float * x, int n, float factor) {
+  // Called inside a running task (its variant calls this component): the call runs here, on
+  // the calling CPU worker, with a host variant, on the task's own data; a task waited for
+  // here could wait on this very worker (docs/SELECTION.md, "Nested calls").
+  if (peppher::detail::in_task()) {
+    static constexpr peppher::InlineKind peppher_nested_kinds[] = {
+        peppher::InlineKind::Cpu, peppher::InlineKind::Cuda, };
+    const int peppher_nested = peppher::choose_nested(
+        "scale", peppher_nested_kinds, 2, peppher_selector.forced(),
+        [&](int peppher_k) -> bool {
+          switch (peppher_k) {
+            case 0:  // scale_cpu
+              return starpu_cpu_worker_get_count() > 0;
+            case 1:  // scale_cuda
+              return starpu_cuda_worker_get_count() > 0;
+          }
+          return false;
+        },
+        [&](int peppher_k) -> double {
+          (void)peppher_k;
+          return NAN;
+        });
+    switch (peppher_nested) {
+      case 0: {
+        const peppher::detail::NestedRun peppher_run(peppher_counter_scale_cpu);
+        scale_cpu(x, n, factor);
+        return;
+      }
+    }
+  }
   // The codelet of this call: a forced variant's own (peppher::force_variant), else the full
   // codelet, and StarPU chooses.
   auto peppher_accepts = [&](int peppher_k) -> bool {
