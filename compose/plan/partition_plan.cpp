@@ -146,10 +146,13 @@ const Operand* plan_splits(const ir::Interface& iface, WrapperPlan& plan,
   return leader;
 }
 
-// A Scalar with reduction="op" is not shared: each block's task gets a partial of its own.
+// A Scalar, Vector or Matrix with reduction="op" (not itself partitioned: check/ says so) is
+// not shared: each block's task gets a private copy of its own, a partial.
 void plan_reductions(WrapperPlan& plan) {
   for (Operand& o : plan.operands)
-    if (o.param->reduction != ir::ReductionOp::None && o.kind == OperandKind::ScalarContainer)
+    if (o.param->reduction != ir::ReductionOp::None && o.split == SplitKind::None &&
+        (o.kind == OperandKind::ScalarContainer || o.kind == OperandKind::Vector ||
+         o.kind == OperandKind::Matrix))
       o.split = SplitKind::Reduce;
 }
 
