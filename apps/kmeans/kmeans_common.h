@@ -29,8 +29,8 @@ inline std::vector<float> generate(int n, int f, int k) {
   for (int i = 0; i < n; ++i) {
     const int c = pick(gen);
     for (int j = 0; j < f; ++j)
-      points[static_cast<std::size_t>(i) * f + j] = centres[static_cast<std::size_t>(c) * f + j] +
-                                                     noise(gen) * static_cast<float>(1 + j % 3);
+      points[static_cast<std::size_t>(i) * f + j] =
+          centres[static_cast<std::size_t>(c) * f + j] + noise(gen) * static_cast<float>(1 + j % 3);
   }
   return points;
 }

@@ -47,8 +47,8 @@ int main(int argc, char** argv) {
     const float* got = cs.host_read();
     seconds = app::now() - t0;
     sum = app::checksum(m.host_read(), m.size(), app::checksum(got, cs.size()));
-    wrong = kmeans::count_wrong(got, m.host_read(), n, f, k, want) +
-            (rounds != want.rounds ? 1 : 0);
+    wrong =
+        kmeans::count_wrong(got, m.host_read(), n, f, k, want) + (rounds != want.rounds ? 1 : 0);
   }
   PEPPHER_SHUTDOWN();
   char what[96];

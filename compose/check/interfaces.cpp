@@ -105,8 +105,7 @@ void check_reduction(const ir::Interface& iface, const ir::Parameter& p, diag::D
   if (p.partition.kind != ir::PartitionKind::None) {
     diag.error(p.reduction_loc,
                "reduction of " + who +
-                   " on a partitioned operand: each block's task would get a block of '" +
-                   p.name +
+                   " on a partitioned operand: each block's task would get a block of '" + p.name +
                    "' and a private copy of all of it at once; reduce into an operand that is "
                    "not partitioned (the blocks of a partitioned one are written separately)");
     return;

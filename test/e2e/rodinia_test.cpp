@@ -164,6 +164,6 @@ TEST_CASE("e2e rodinia: kmeans (array reductions), composed and direct") {
   // 3000 points of 3 features, 4 clusters, blocks of 500 points: 13 rounds of 2 calls of 6
   // blocks each; the cluster sums and counts reduced from each block's private copies in
   // block order, the same bits on every device.
-  check_app({"kmeans", {"kmeans_assign", "kmeans_accumulate"}, "3000 3 4 500 20", 156, -1, {}, 0,
-             true});
+  check_app(
+      {"kmeans", {"kmeans_assign", "kmeans_accumulate"}, "3000 3 4 500 20", 156, -1, {}, 0, true});
 }

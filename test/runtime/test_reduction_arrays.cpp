@@ -164,8 +164,8 @@ TEST_CASE("PartitionedCall reducing into a Vector with min, max and prod",
                                                  {STARPU_R, STARPU_RW});
   starpu_codelet mx = peppher_test::make_codelet("max", combine_int_cpu<Reduction::Max>, nullptr,
                                                  {STARPU_R, STARPU_RW});
-  starpu_codelet pr = peppher_test::make_codelet("prod", combine_int_cpu<Reduction::Prod>,
-                                                 nullptr, {STARPU_R, STARPU_RW});
+  starpu_codelet pr = peppher_test::make_codelet("prod", combine_int_cpu<Reduction::Prod>, nullptr,
+                                                 {STARPU_R, STARPU_RW});
   const std::vector<int> start = {5, 100, -3, 7};
   CHECK(run(&mn, Reduction::Min, start) ==
         expect([](int a, int b) { return std::min(a, b); }, start));

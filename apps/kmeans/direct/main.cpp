@@ -75,9 +75,9 @@ void assign_cl(void* b[], void* arg) {
   int block;
   starpu_codelet_unpack_args(arg, &block);
   const cl_mem changed = reinterpret_cast<cl_mem>(STARPU_VARIABLE_GET_DEV_HANDLE(b[3]));
-  direct::launch(&programs[0], "kmeans_assign_opencl", rows(b[0]), 0, matrix_mem(b[0]),
-                 rows(b[0]), cols(b[0]), ld(b[0]), matrix_mem(b[1]), rows(b[1]), cols(b[1]),
-                 ld(b[1]), block, mem(b[2]), len(b[2]), changed);
+  direct::launch(&programs[0], "kmeans_assign_opencl", rows(b[0]), 0, matrix_mem(b[0]), rows(b[0]),
+                 cols(b[0]), ld(b[0]), matrix_mem(b[1]), rows(b[1]), cols(b[1]), ld(b[1]), block,
+                 mem(b[2]), len(b[2]), changed);
 }
 void accumulate_cl(void* b[], void* arg) {
   int block;
@@ -119,15 +119,16 @@ starpu_codelet cpu_only(starpu_cpu_func_t f, std::initializer_list<starpu_data_a
   return cl;
 }
 
-starpu_codelet assign_codelet =
-    direct::codelet(assign_host<kmeans_assign_cpu>, direct::openmp<assign_host<kmeans_assign_openmp>>,
-                    nullptr, assign_cl, {STARPU_R, STARPU_R, STARPU_RW, STARPU_RW});
-starpu_codelet accumulate_codelet = direct::codelet(
-    accumulate_host<kmeans_accumulate_cpu>, direct::openmp<accumulate_host<kmeans_accumulate_openmp>>,
-    nullptr, accumulate_cl, {STARPU_R, STARPU_R, STARPU_RW, STARPU_RW});
+starpu_codelet assign_codelet = direct::codelet(
+    assign_host<kmeans_assign_cpu>, direct::openmp<assign_host<kmeans_assign_openmp>>, nullptr,
+    assign_cl, {STARPU_R, STARPU_R, STARPU_RW, STARPU_RW});
+starpu_codelet accumulate_codelet =
+    direct::codelet(accumulate_host<kmeans_accumulate_cpu>,
+                    direct::openmp<accumulate_host<kmeans_accumulate_openmp>>, nullptr,
+                    accumulate_cl, {STARPU_R, STARPU_R, STARPU_RW, STARPU_RW});
 starpu_codelet start_codelet = cpu_only(start_cpu, {STARPU_W, STARPU_W, STARPU_W});
-starpu_codelet fold_codelet = cpu_only(
-    fold_cpu, {STARPU_RW, STARPU_RW, STARPU_RW, STARPU_R, STARPU_R, STARPU_R});
+starpu_codelet fold_codelet =
+    cpu_only(fold_cpu, {STARPU_RW, STARPU_RW, STARPU_RW, STARPU_R, STARPU_R, STARPU_R});
 
 void check(int ret) {
   STARPU_CHECK_RETURN_VALUE(ret, "starpu_task_insert");
@@ -171,10 +172,10 @@ int main(int argc, char** argv) {
   for (std::size_t b = 0; b < nblocks; ++b) {
     const peppher::BlockRange r = peppher::block_range(n, nblocks, b);
     const auto size = static_cast<std::uint32_t>(r.size);
-    starpu_matrix_data_register(&h_points[b], STARPU_MAIN_RAM, uintptr_t(&points[r.offset * f]),
-                                uf, uf, size, sizeof(float));
-    starpu_vector_data_register(&h_members[b], STARPU_MAIN_RAM,
-                                uintptr_t(&membership[r.offset]), size, sizeof(int));
+    starpu_matrix_data_register(&h_points[b], STARPU_MAIN_RAM, uintptr_t(&points[r.offset * f]), uf,
+                                uf, size, sizeof(float));
+    starpu_vector_data_register(&h_members[b], STARPU_MAIN_RAM, uintptr_t(&membership[r.offset]),
+                                size, sizeof(int));
     starpu_matrix_data_register(&h_psums[b], -1, 0, uf, uf, uk, sizeof(float));
     starpu_vector_data_register(&h_pcounts[b], -1, 0, uk, sizeof(int));
     starpu_variable_data_register(&h_pchanged[b], -1, 0, sizeof(int));
@@ -197,8 +198,8 @@ int main(int argc, char** argv) {
                                &block, sizeof(int), 0));
     for (std::size_t b = 0; b < nblocks; ++b)
       check(starpu_task_insert(&accumulate_codelet, STARPU_R, h_points[b], STARPU_R, h_members[b],
-                               STARPU_RW, h_psums[b], STARPU_RW, h_pcounts[b], STARPU_VALUE,
-                               &block, sizeof(int), 0));
+                               STARPU_RW, h_psums[b], STARPU_RW, h_pcounts[b], STARPU_VALUE, &block,
+                               sizeof(int), 0));
     for (std::size_t b = 0; b < nblocks; ++b)  // in block order: each waits for the previous
       check(starpu_task_insert(&fold_codelet, STARPU_RW, h_sums, STARPU_RW, h_counts, STARPU_RW,
                                h_changed, STARPU_R, h_psums[b], STARPU_R, h_pcounts[b], STARPU_R,
@@ -211,7 +212,8 @@ int main(int argc, char** argv) {
     if (done) break;
   }
   for (std::size_t b = 0; b < nblocks; ++b)
-    for (starpu_data_handle_t h : {h_points[b], h_members[b], h_psums[b], h_pcounts[b], h_pchanged[b]})
+    for (starpu_data_handle_t h :
+         {h_points[b], h_members[b], h_psums[b], h_pcounts[b], h_pchanged[b]})
       starpu_data_unregister(h);  // waits, brings the memberships home
   for (starpu_data_handle_t h : {h_centres, h_sums, h_counts, h_changed}) starpu_data_unregister(h);
   const double seconds = app::now() - t0;

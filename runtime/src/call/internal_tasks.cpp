@@ -116,8 +116,7 @@ void reduction_fold_cpu(void* buffers[], void* cl_arg) {
   for (int i = 1; i < n; ++i) {
     const ReductionElements p = reduction_elements(buffers, i);
     for (std::size_t r = 0; r < acc.rows; ++r)
-      ops->fold(acc.ptr + r * acc.ld * ops->elem_size, p.ptr + r * p.ld * ops->elem_size,
-                acc.cols);
+      ops->fold(acc.ptr + r * acc.ld * ops->elem_size, p.ptr + r * p.ld * ops->elem_size, acc.cols);
   }
 }
 

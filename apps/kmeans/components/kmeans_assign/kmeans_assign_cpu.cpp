@@ -12,7 +12,8 @@ void kmeans_assign_cpu(const peppher::Matrix<float>& points, const peppher::Matr
   int* m = membership.data();
   int moved = changed.get();
   for (std::size_t i = 0; i < points.rows(); ++i) {
-    const int nearest = kmeans::nearest(p + i * points.ld(), c, k, f, static_cast<int>(centres.ld()));
+    const int nearest =
+        kmeans::nearest(p + i * points.ld(), c, k, f, static_cast<int>(centres.ld()));
     moved += nearest != m[i] ? 1 : 0;
     m[i] = nearest;
   }

@@ -4,8 +4,8 @@
 #pragma OPENCL FP_CONTRACT OFF
 
 __kernel void kmeans_assign_opencl(__global const float* points, int rows, int cols, int ld,
-                                   __global const float* centres, int k, int f, int cld,
-                                   int block, __global int* membership, int membership_size,
+                                   __global const float* centres, int k, int f, int cld, int block,
+                                   __global int* membership, int membership_size,
                                    __global int* changed) {
   (void)cols;
   (void)block;

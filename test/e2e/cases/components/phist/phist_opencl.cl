@@ -5,9 +5,9 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
-__kernel void phist_opencl(__global const float* x, int n, int bs, __global int* counts,
-                           int bins, __global double* sums, int rows, int cols, int ld,
-                           __global float* top, int top_size) {
+__kernel void phist_opencl(__global const float* x, int n, int bs, __global int* counts, int bins,
+                           __global double* sums, int rows, int cols, int ld, __global float* top,
+                           int top_size) {
   (void)bs;
   (void)rows;
   (void)cols;
