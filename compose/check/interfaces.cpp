@@ -87,24 +87,35 @@ void check_halo(ir::Parameter& p, const Scope& scope, diag::Diagnostics& diag) {
   }
 }
 
-// reduction="op" (FORMAT.md): a readwrite peppher::Scalar<T>& of an arithmetic T (not bool
-// for sum and prod), which each block's task of a partitioned call reduces into.
+// reduction="op" (FORMAT.md): a readwrite peppher::Scalar<T>&, Vector<T>& or Matrix<T>& of an
+// arithmetic T (not bool for sum and prod), not itself partitioned, which each block's task
+// of a partitioned call reduces into (a private copy per block).
 void check_reduction(const ir::Interface& iface, const ir::Parameter& p, diag::Diagnostics& diag) {
   const std::string who = "parameter '" + p.name + "'";
   const char* op = ir::to_string(p.reduction);
-  if (p.kind != ir::ParamKind::ScalarContainer) {
+  if (p.kind != ir::ParamKind::ScalarContainer && p.kind != ir::ParamKind::Vector &&
+      p.kind != ir::ParamKind::Matrix) {
     diag.error(p.reduction_loc, "reduction of " + who +
-                                    " needs a peppher::Scalar<T>& (each "
-                                    "block's task reduces into a partial Scalar of its own); "
+                                    " needs a peppher::Scalar<T>&, Vector<T>& or Matrix<T>& "
+                                    "(each block's task reduces into a private copy of it); "
                                     "it is '" +
                                     p.type + "'");
+    return;
+  }
+  if (p.partition.kind != ir::PartitionKind::None) {
+    diag.error(p.reduction_loc,
+               "reduction of " + who +
+                   " on a partitioned operand: each block's task would get a block of '" + p.name +
+                   "' and a private copy of all of it at once; reduce into an operand that is "
+                   "not partitioned (the blocks of a partitioned one are written separately)");
     return;
   }
   if (p.access_mode != ir::AccessMode::ReadWrite) {
     diag.error(p.reduction_loc,
                "reduction of " + who +
                    " needs accessMode=\"readwrite\" (a variant reads the "
-                   "partial it accumulates into, e.g. m = s.get(); ...; s.set(m)); it is \"" +
+                   "partial it accumulates into, e.g. m = s.get(); ...; s.set(m), or "
+                   "counts[b] += 1); it is \"" +
                    ir::to_string(p.access_mode) + "\"");
     return;
   }

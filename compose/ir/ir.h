@@ -127,9 +127,10 @@ struct Parameter {
   // each block's task receives plus the first row (Matrix, raw row blocks) or element of
   // this operand's block (empty: none).
   std::string block_first;
-  // (ext) reduction="sum|prod|min|max" on a readwrite peppher::Scalar<T>&: in a partitioned
-  // call each block's task accumulates into a partial of its own (starting at the
-  // operator's identity), and the partials are folded into the Scalar in block order.
+  // (ext) reduction="sum|prod|min|max" on a readwrite peppher::Scalar<T>&, Vector<T>& or
+  // Matrix<T>&: in a partitioned call each block's task accumulates into a private copy
+  // (every element starting at the operator's identity), and the copies are folded into the
+  // operand in block order.
   ReductionOp reduction = ReductionOp::None;
   SourceLoc reduction_loc;  // the attribute's value
   // (expand/) On an instantiation of a generic interface: the type as written, before the

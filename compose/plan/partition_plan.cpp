@@ -146,10 +146,13 @@ const Operand* plan_splits(const ir::Interface& iface, WrapperPlan& plan,
   return leader;
 }
 
-// A Scalar with reduction="op" is not shared: each block's task gets a partial of its own.
+// A Scalar, Vector or Matrix with reduction="op" (not itself partitioned: check/ says so) is
+// not shared: each block's task gets a private copy of its own, a partial.
 void plan_reductions(WrapperPlan& plan) {
   for (Operand& o : plan.operands)
-    if (o.param->reduction != ir::ReductionOp::None && o.kind == OperandKind::ScalarContainer)
+    if (o.param->reduction != ir::ReductionOp::None && o.split == SplitKind::None &&
+        (o.kind == OperandKind::ScalarContainer || o.kind == OperandKind::Vector ||
+         o.kind == OperandKind::Matrix))
       o.split = SplitKind::Reduce;
 }
 
@@ -265,8 +268,15 @@ void check_launch_rows(const ir::Interface& iface, const WrapperPlan& plan,
   // What follows the blocks: parameters receiving a block's length, M.rows of a Matrix
   // whose rows are split.
   std::vector<std::string> per_block;
+  // The extents of a Matrix reduced into: each block's task launches over its own private
+  // copy of all of it (a histogram's bins), which is right.
+  std::vector<std::string> private_copy;
   for (const Operand& o : plan.operands) {
     if (o.block_value == BlockValue::BlockSize) per_block.push_back(o.param->name);
+    if (o.kind == OperandKind::Matrix && o.split == SplitKind::Reduce) {
+      private_copy.push_back(o.param->name + ".rows");
+      private_copy.push_back(o.param->name + ".cols");
+    }
     const bool rows_split = o.split == SplitKind::Blocks || o.split == SplitKind::Auto ||
                             o.split == SplitKind::Blocks2D || o.split == SplitKind::GridRows;
     if (o.kind == OperandKind::Matrix && rows_split) per_block.push_back(o.param->name + ".rows");
@@ -280,7 +290,8 @@ void check_launch_rows(const ir::Interface& iface, const WrapperPlan& plan,
     std::vector<std::string> shared;
     bool follows = ids.empty();  // a constant: the kernel strides over its block
     for (const expr::Node* id : ids) {
-      if (std::find(per_block.begin(), per_block.end(), id->text) != per_block.end()) {
+      if (std::find(per_block.begin(), per_block.end(), id->text) != per_block.end() ||
+          std::find(private_copy.begin(), private_copy.end(), id->text) != private_copy.end()) {
         follows = true;
       } else if (std::none_of(s.variant->tunables.begin(), s.variant->tunables.end(),
                               [&](const ir::Tunable& t) { return t.name == id->text; })) {

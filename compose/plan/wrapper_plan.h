@@ -39,7 +39,8 @@ enum class SplitKind {
   GridRows,  // Matrix: row blocks of at most `block` rows; task (i, j) of the 2-D grid gets i
   GridCols,  // Matrix: column blocks of at most `block_cols` columns; task (i, j) gets j
   Auto,      // `?`: the runtime's AutoSplit sizes the blocks
-  Reduce,    // a Scalar with reduction="op": a partial per block, folded in block order
+  Reduce,    // a Scalar/Vector/Matrix with reduction="op": a private copy per block, folded
+             // in block order
 };
 
 /// What a by-value parameter holds in the task of one block of a partitioned call.

@@ -448,3 +448,23 @@ TEST_CASE(
                             "rank 0 created container 2 (Vector of 8 elements) after call 1; "
                             "rank 1 made call 2, scale_vec(container 1: Vector of 4 elements)");
 }
+
+TEST_CASE("reductions into a Vector and a Matrix under mpirun: folded on the owner, the same bits",
+          "[mpi]") {
+  // test/e2e/cases/reduce_array with --mpi: 11 blocks of x over the ranks' workers, each
+  // block's private copies of the three arrays sent to the arrays' owner and folded there in
+  // block order: every rank prints the sums' bits of the one-rank run.
+  const fs::path out = e2e::compose_and_build("reduce_array_mpi",
+                                              e2e::cases() / "reduce_array" / "main.xml", "--mpi");
+  e2e::Run one = mpirun(1, out / "reduce_array", "10007 1000");
+  INFO(one.output);
+  REQUIRE(one.exit_code == 0);
+  const std::size_t at = one.output.find("sum bits: ");
+  REQUIRE(at != std::string::npos);
+  const std::string bits = one.output.substr(at, 26);
+  e2e::Run two = mpirun(2, out / "reduce_array", "10007 1000");
+  INFO(two.output);
+  CHECK(two.exit_code == 0);
+  CHECK(count(two.output, "reduce_array: 0 wrong") == 2);
+  CHECK(count(two.output, bits) == 2);
+}

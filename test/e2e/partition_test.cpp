@@ -2,6 +2,7 @@
 // a CPU worker and pocl's OpenCL device. Correctness of 1-D, uneven, 2-D, row and raw-pointer
 // splits; the tasks of one call on both worker kinds; the '?' split sized from the model.
 // Two interfaces' `?` calls on the same matrices agreeing on one split (issue 21).
+// Reductions into a Vector and a Matrix on every variant kind (issue 43).
 #include <sstream>
 
 #include "e2e_support.h"
@@ -199,4 +200,39 @@ TEST_CASE("e2e partition: static dispatch tests each block against the constrain
              Catch::Contains("peppher: PEPPHER_VARIANT: 'pclip_larg' names no composed variant"));
   CHECK_THAT(unknown.output, Catch::Contains("pclip: pclip_any, pclip_large, pclip_small"));
   CHECK_THAT(unknown.output, !Catch::Contains("terminate called"));
+}
+
+// Issue 43: reductions into arrays. phist's counts (Vector<int>, sum), sums (Matrix<double>,
+// sum) and maxima (Vector<float>, max) from 11 blocks of x (more private copies than one fold
+// task takes) per call, 2 calls: each variant forced on its workers, then the scheduler's
+// mix of CPU and pocl. Every run matches the host's block-order fold bit for bit, so the
+// sums' bits are the same whatever ran where and on how many workers.
+TEST_CASE("e2e partition: reductions into a Vector and a Matrix on CPU, OpenMP and pocl") {
+  const fs::path exe =
+      compose_and_build("reduce_array", cases() / "reduce_array/main.xml") / "reduce_array";
+  const struct {
+    std::string env;
+    const char* variant;  // forced, and the worker kind it runs on ("" for the scheduler's)
+    const char* kind;
+  } runs[] = {
+      {std::string(kCpuOnly) + " PEPPHER_VARIANT=phist=phist_cpu", "phist_cpu", "CPU"},
+      {"STARPU_NCPU=3 STARPU_NOPENCL=0 PEPPHER_VARIANT=phist=phist_cpu", "phist_cpu", "CPU"},
+      {std::string(kTwoCpus) + " PEPPHER_VARIANT=phist=phist_openmp", "phist_openmp", ""},
+      {std::string(kCpuAndOpenCl) + " PEPPHER_VARIANT=phist=phist_opencl", "phist_opencl",
+       "OpenCL"},
+      {std::string(kCpuAndOpenCl) + " STARPU_SCHED=eager", "", ""},
+  };
+  std::string first_bits;
+  for (const auto& run : runs) {
+    e2e::Run r = run_program(exe, "10007 1000", run.env);
+    INFO(run.env << "\n" << r.output);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.output, Catch::Contains("reduce_array: 0 wrong"));
+    if (*run.variant != '\0') CHECK(e2e::report_count(r.output, run.variant, run.kind) == 22);
+    const std::size_t at = r.output.find("sum bits: ");
+    REQUIRE(at != std::string::npos);
+    const std::string bits = r.output.substr(at, 26);
+    if (first_bits.empty()) first_bits = bits;
+    CHECK(bits == first_bits);
+  }
 }

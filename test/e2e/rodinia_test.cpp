@@ -1,8 +1,9 @@
 // End to end for the Rodinia-style apps and the ODE solver (apps/hotspot, pathfinder, nw, lud,
-// bfs, cfd, ode): each composed and built with -Werror (by bench/apps/run --build-only), run
-// with a CPU worker plus pocl's OpenCL device, CPU only and OpenCL only (the ODE's CPU-only
-// stencil on the CPU worker, its other components forced onto their OpenCL variants); its
-// hand-written direct/ StarPU version built and run too, and both must agree bit for bit.
+// bfs, cfd, kmeans, ode): each composed and built with -Werror (by bench/apps/run
+// --build-only), run with a CPU worker plus pocl's OpenCL device, CPU only and OpenCL only
+// (the ODE's CPU-only stencil, and kmeans' reductions' start and fold tasks, on the CPU
+// worker, the components forced onto their OpenCL variants); its hand-written direct/ StarPU
+// version built and run too, and both must agree bit for bit.
 #include <algorithm>
 #include <initializer_list>
 #include <regex>
@@ -33,12 +34,15 @@ struct App {
   // on the CPU, each one task (`?` finds one capable worker).
   std::vector<std::string> cpu_only = {};
   long cpu_only_calls = 0;
+  // Reductions (FORMAT.md "Reductions"): their start and fold tasks need a CPU worker, so the
+  // OpenCL run keeps it and forces every component's OpenCL variant.
+  bool reduces = false;
 };
 
 // The OpenCL-only run of @p a: no CPU worker, or one for its CPU-only components with the
 // others forced onto their OpenCL variants.
 std::string opencl_env(const App& a) {
-  if (a.cpu_only.empty()) return kOpenClOnly;
+  if (a.cpu_only.empty() && !a.reduces) return kOpenClOnly;
   std::string forced;
   for (const std::string& iface : a.ifaces)
     if (std::find(a.cpu_only.begin(), a.cpu_only.end(), iface) == a.cpu_only.end())
@@ -147,4 +151,12 @@ TEST_CASE("e2e rodinia: cfd (Euler solver), composed and direct") {
   // A 24 x 32 mesh, 10 iterations of 10 calls (a copy, then 3 stages of step factor, flux and
   // time step) over four components.
   check_app({"cfd", {"cfd_copy", "cfd_step_factor", "cfd_flux", "cfd_time_step"}, "24 32 10", 100});
+}
+
+TEST_CASE("e2e rodinia: kmeans (array reductions), composed and direct") {
+  // 3000 points of 3 features, 4 clusters, blocks of 500 points: 13 rounds of 2 calls of 6
+  // blocks each; the cluster sums and counts reduced from each block's private copies in
+  // block order, the same bits on every device.
+  check_app(
+      {"kmeans", {"kmeans_assign", "kmeans_accumulate"}, "3000 3 4 500 20", 156, -1, {}, 0, true});
 }

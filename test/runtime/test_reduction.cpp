@@ -146,7 +146,7 @@ TEST_CASE("reduction identities and folds", "[reduction]") {
   using peppher::Reduction;
   using peppher::detail::reduction_ops;
   auto fold = [](const peppher::detail::ReductionOps& ops, auto acc, auto part) {
-    ops.fold(&acc, &part);
+    ops.fold(&acc, &part, 1);
     return acc;
   };
   auto identity = [](const peppher::detail::ReductionOps& ops, auto like) {

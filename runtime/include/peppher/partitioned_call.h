@@ -273,6 +273,18 @@ class PartitionedCall : private detail::Call {
   void reduce(int index, const char* name, Scalar<T>& s, Reduction op) {
     add_reduction(index, name, s.storage(), detail::reduction_ops<T>(op));
   }
+  /// @brief Buffer @p index is Vector @p v reduced into element-wise with @p op: each block's
+  ///        task gets a private copy of the whole Vector, every element starting at the
+  ///        identity, and the copies are folded into @p v in block order.
+  template <typename T>
+  void reduce(int index, const char* name, Vector<T>& v, Reduction op) {
+    add_reduction(index, name, v.storage(), detail::reduction_ops<T>(op));
+  }
+  /// @brief Buffer @p index is Matrix @p m reduced into element-wise with @p op, as a Vector.
+  template <typename T>
+  void reduce(int index, const char* name, Matrix<T>& m, Reduction op) {
+    add_reduction(index, name, m.storage(), detail::reduction_ops<T>(op));
+  }
   /// @brief Buffer @p index is a raw array shared whole, registered for this call (an empty
   ///        one travels as one element of scratch, as in TaskBuilder).
   void register_vector(int index, const void* ptr, std::size_t count, std::size_t elem_size) {

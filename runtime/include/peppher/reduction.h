@@ -1,6 +1,6 @@
-// Reductions into a peppher::Scalar in partitioned calls (FORMAT.md `reduction`): the operators,
-// their identities, and the typed fold the call core (detail::Call::add_reduction) applies to
-// each block's partial in block order. Generated entry wrappers name an operator here.
+// Reductions into a peppher::Scalar, Vector or Matrix in partitioned calls (FORMAT.md
+// `reduction`): the operators, their identities, and the typed element-wise fold the call core
+// (detail::Call::add_reduction) applies to each block's partial in block order.
 #pragma once
 
 #include <cmath>
@@ -16,13 +16,13 @@ enum class Reduction { Sum, Prod, Min, Max };
 
 namespace detail {
 
-/// @brief The type-erased operator of one reduction: the identity each block's partial
-///        starts at, and acc = acc (op) partial.
+/// @brief The type-erased operator of one reduction: the identity each element of a block's
+///        partial starts at, and acc[i] = acc[i] (op) partial[i] for i < count.
 struct ReductionOps {
   Reduction op = Reduction::Sum;
   std::size_t elem_size = 0;
   alignas(16) unsigned char identity[16] = {};
-  void (*fold)(void* acc, const void* partial) = nullptr;
+  void (*fold)(void* acc, const void* partial, std::size_t count) = nullptr;
 };
 
 template <typename T>
@@ -49,23 +49,28 @@ bool is_nan(T v) {
   return false;
 }
 
-// acc (op) partial, read and written with memcpy (the buffers need not be aligned for T).
-// Min and max keep acc on ties and ignore a NaN partial, like fmin/fmax with acc first.
+// acc[i] (op) partial[i] for i < count, each element read and written with memcpy (the
+// buffers need not be aligned for T). Min and max keep acc on ties and ignore a NaN partial,
+// like fmin/fmax with acc first.
 template <typename T, Reduction Op>
-void reduction_fold(void* acc, const void* partial) {
-  T a, p;
-  std::memcpy(&a, acc, sizeof(T));
-  std::memcpy(&p, partial, sizeof(T));
-  if constexpr (Op == Reduction::Sum) {
-    a = static_cast<T>(a + p);
-  } else if constexpr (Op == Reduction::Prod) {
-    a = static_cast<T>(a * p);
-  } else if constexpr (Op == Reduction::Min) {
-    if (p < a || is_nan(a)) a = p;  // a NaN accumulator takes the partial, as fmin
-  } else {
-    if (p > a || is_nan(a)) a = p;
+void reduction_fold(void* acc, const void* partial, std::size_t count) {
+  auto* acc_bytes = static_cast<unsigned char*>(acc);
+  const auto* partial_bytes = static_cast<const unsigned char*>(partial);
+  for (std::size_t i = 0; i < count; ++i) {
+    T a, p;
+    std::memcpy(&a, acc_bytes + i * sizeof(T), sizeof(T));
+    std::memcpy(&p, partial_bytes + i * sizeof(T), sizeof(T));
+    if constexpr (Op == Reduction::Sum) {
+      a = static_cast<T>(a + p);
+    } else if constexpr (Op == Reduction::Prod) {
+      a = static_cast<T>(a * p);
+    } else if constexpr (Op == Reduction::Min) {
+      if (p < a || is_nan(a)) a = p;  // a NaN accumulator takes the partial, as fmin
+    } else {
+      if (p > a || is_nan(a)) a = p;
+    }
+    std::memcpy(acc_bytes + i * sizeof(T), &a, sizeof(T));
   }
-  std::memcpy(acc, &a, sizeof(T));
 }
 
 /// @brief The operator @p op on element type @p T (arithmetic; `bool` only with min and max).

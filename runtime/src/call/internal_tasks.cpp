@@ -1,6 +1,6 @@
 // The tasks a call makes itself beside its blocks' tasks: halo copies (each block's
-// boundary rows into small data of their own) and a reduction's start and fold tasks, with
-// their CPU codelets.
+// boundary rows into small data of their own) and a reduction's start and fold tasks (on a
+// Scalar, Vector or Matrix), with their CPU codelets.
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -69,22 +69,55 @@ starpu_codelet cpu_codelet(starpu_cpu_func_t f, const char* name, int nbuffers,
 starpu_codelet g_halo_codelet =
     cpu_codelet(halo_copy_cpu, "peppher_halo_copy", 2, STARPU_R, STARPU_W);
 
-// A reduction's start (Call::add_reduction): the operator's identity (the ReductionOps in
-// cl_arg) into one block's partial (buffer 0, written).
-void reduction_start_cpu(void* buffers[], void* cl_arg) {
-  const auto* ops = static_cast<const ReductionOps*>(cl_arg);
-  std::memcpy(reinterpret_cast<void*>(STARPU_VARIABLE_GET_PTR(buffers[0])), ops->identity,
-              ops->elem_size);
+// The elements of a reduction's operand or partial (a variable, vector or matrix buffer of
+// task buffer @p i): `rows` rows of `cols` elements, `ld` elements apart.
+struct ReductionElements {
+  unsigned char* ptr = nullptr;
+  std::size_t cols = 1, rows = 1, ld = 1;
+};
+
+ReductionElements reduction_elements(void* buffers[], int i) {
+  ReductionElements e;
+  switch (starpu_data_get_interface_id(STARPU_TASK_GET_HANDLE(starpu_task_get_current(), i))) {
+    case STARPU_MATRIX_INTERFACE_ID:
+      e.ptr = reinterpret_cast<unsigned char*>(STARPU_MATRIX_GET_PTR(buffers[i]));
+      e.cols = STARPU_MATRIX_GET_NX(buffers[i]);
+      e.rows = STARPU_MATRIX_GET_NY(buffers[i]);
+      e.ld = STARPU_MATRIX_GET_LD(buffers[i]);
+      break;
+    case STARPU_VECTOR_INTERFACE_ID:
+      e.ptr = reinterpret_cast<unsigned char*>(STARPU_VECTOR_GET_PTR(buffers[i]));
+      e.cols = e.ld = STARPU_VECTOR_GET_NX(buffers[i]);
+      break;
+    default:  // a Scalar's variable
+      e.ptr = reinterpret_cast<unsigned char*>(STARPU_VARIABLE_GET_PTR(buffers[i]));
+      break;
+  }
+  return e;
 }
 
-// A reduction's fold: the Scalar (buffer 0, read-write) op= each partial (buffers 1.., read)
-// in buffer order, which is block order.
+// A reduction's start (Call::add_reduction): the operator's identity (the ReductionOps in
+// cl_arg) into every element of one block's partial (buffer 0, written).
+void reduction_start_cpu(void* buffers[], void* cl_arg) {
+  const auto* ops = static_cast<const ReductionOps*>(cl_arg);
+  const ReductionElements p = reduction_elements(buffers, 0);
+  for (std::size_t r = 0; r < p.rows; ++r)
+    for (std::size_t c = 0; c < p.cols; ++c)
+      std::memcpy(p.ptr + (r * p.ld + c) * ops->elem_size, ops->identity, ops->elem_size);
+}
+
+// A reduction's fold: the operand (buffer 0, read-write) op= each partial (buffers 1.., read)
+// in buffer order, which is block order, element by element (row by row: a Matrix operand's
+// rows are ld apart, a partial's packed).
 void reduction_fold_cpu(void* buffers[], void* cl_arg) {
   const auto* ops = static_cast<const ReductionOps*>(cl_arg);
   const int n = STARPU_TASK_GET_NBUFFERS(starpu_task_get_current());
-  auto* acc = reinterpret_cast<void*>(STARPU_VARIABLE_GET_PTR(buffers[0]));
-  for (int i = 1; i < n; ++i)
-    ops->fold(acc, reinterpret_cast<const void*>(STARPU_VARIABLE_GET_PTR(buffers[i])));
+  const ReductionElements acc = reduction_elements(buffers, 0);
+  for (int i = 1; i < n; ++i) {
+    const ReductionElements p = reduction_elements(buffers, i);
+    for (std::size_t r = 0; r < acc.rows; ++r)
+      ops->fold(acc.ptr + r * acc.ld * ops->elem_size, p.ptr + r * p.ld * ops->elem_size, acc.cols);
+  }
 }
 
 starpu_codelet g_reduction_start =

@@ -83,9 +83,9 @@ void Call::add_container(int index, Storage& s) {
 }
 
 void Call::add_reduction(int index, const char* name, Storage& s, const ReductionOps& ops) {
-  if (s.shape().layout != Layout::Variable || s.shape().elem_size != ops.elem_size)
+  if (s.shape().elem_size != ops.elem_size)
     throw Error(std::string(iface_) + ": the reduction operand '" + name +
-                "' must be a peppher::Scalar of the operator's element type");
+                "' must be a peppher::Scalar, Vector or Matrix of the operator's element type");
   Operand& op = add(index, OperandKind::ContainerReduce, name);
   op.container = &s;
   op.reduction = ops;

@@ -53,8 +53,9 @@ enum class OperandKind : std::uint8_t {
   RawCached,        ///< a raw vector whose registration the registration cache keeps across
                     ///< calls (raw_cache.h): given back, not unregistered, at the end
   RawSplit,         ///< raw memory registered for this call and split into blocks
-  ContainerReduce,  ///< a Scalar reduced into (FORMAT.md `reduction`): block b's task gets
-                    ///< partial b (`blocks`), which the call folds into the Scalar after
+  ContainerReduce,  ///< a Scalar, Vector or Matrix reduced into (FORMAT.md `reduction`):
+                    ///< block b's task gets partial b (`blocks`, a private copy of the
+                    ///< whole), which the call folds into the container after
 };
 
 /// @brief Which block of a split operand the task of block b gets: block b, or, for a
@@ -239,12 +240,13 @@ class Call {
   ///        is copied into small data of its own by a task on the block's owner, so that
   ///        distributed calls send only halo rows between ranks.
   void set_halo(int index, std::size_t halo, int halo_index);
-  /// @brief Buffer @p index is Scalar storage @p s reduced into with @p ops (FORMAT.md
-  ///        `reduction`): block b's task accesses a partial of its own that starts at the
-  ///        operator's identity (a small task writes it first), and one task on the Scalar's
-  ///        owner then folds the partials into @p s in block order: s = s op p0 op p1 ...,
-  ///        the same bits whatever ran where. Partials are the Scalar's small data
-  ///        (Storage::reduction_partials_locked), kept for the next call with as many blocks.
+  /// @brief Buffer @p index is Scalar, Vector or Matrix storage @p s reduced into with @p ops
+  ///        (FORMAT.md `reduction`): block b's task accesses a partial of its own, of the
+  ///        shape of @p s, whose every element starts at the operator's identity (a CPU task
+  ///        writes it first), and CPU tasks on the owner of @p s then fold the partials into
+  ///        it element-wise in block order: s = s op p0 op p1 ..., the same bits whatever ran
+  ///        where. Partials are data of @p s (Storage::reduction_partials_locked), kept for
+  ///        the next call with as many blocks.
   void add_reduction(int index, const char* name, Storage& s, const ReductionOps& ops);
   /// @brief Buffer @p index is a raw array of @p count elements registered for this call and
   ///        split into consecutive blocks of @p sizes elements.

@@ -230,11 +230,11 @@ class Storage {
                           std::vector<starpu_data_handle_t>& first,
                           std::vector<starpu_data_handle_t>& last);
 
-  /// @brief For a caller holding lock(), after handle_for_task_locked(), on a Scalar: @p count
-  ///        partials of a reduction into it (detail::Call::add_reduction), one per block of
-  ///        a partitioned call: variables of the element's size, registered once per block
-  ///        count (StarPU allocates them where used); distributed, partial k lives where
-  ///        block k of @p count lives.
+  /// @brief For a caller holding lock(), after handle_for_task_locked(): @p count partials
+  ///        of a reduction into the container (detail::Call::add_reduction), one per block
+  ///        of a partitioned call: data of the container's shape (a variable, a vector, a
+  ///        packed matrix), registered once per block count until a resize (StarPU allocates
+  ///        them where used); distributed, partial k lives where block k of @p count lives.
   std::vector<starpu_data_handle_t> reduction_partials_locked(std::size_t count);
 
   /// @brief The container's current and last `?` splits and the interfaces sharing them.
