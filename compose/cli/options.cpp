@@ -314,9 +314,7 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
   }
   if (ok && !out.help && !out.version && out.main_xml.empty() && out.sources.empty() &&
       out.generate_comp_files.empty()) {
-    diag.error(
-        "no main descriptor given; usage: compose main.xml [options], or compose main.cpp "
-        "[sources] [options] (see --help)");
+    diag.error("no main descriptor given; usage: compose main.xml [options] (see --help)");
     ok = false;
   }
   if (ok && !out.main_xml.empty() && !out.sources.empty()) {
@@ -325,12 +323,14 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
     ok = false;
   }
   if (ok && !out.emit_xml_dir.empty() && out.sources.empty()) {
-    diag.error("--emit-xml writes the descriptors of a light-form program: compose "
-               "--emit-xml DIR main.cpp");
+    diag.error(
+        "--emit-xml writes the descriptors of a light-form program: compose "
+        "--emit-xml DIR main.cpp");
     ok = false;
   }
   if (ok && !out.link_flags.empty() && out.sources.empty()) {
-    diag.error("'" + out.link_flags.front() + "' (a link flag) applies to the light form "
+    diag.error("'" + out.link_flags.front() +
+               "' (a link flag) applies to the light form "
                "only; main.xml gives its link step's flags");
     ok = false;
   }

@@ -20,11 +20,16 @@ constexpr const char* kTail = "</peppher:component>\n";
 std::string esc(const std::string& s) {
   std::string o;
   for (char c : s) {
-    if (c == '&') o += "&amp;";
-    else if (c == '<') o += "&lt;";
-    else if (c == '>') o += "&gt;";
-    else if (c == '"') o += "&quot;";
-    else o += c;
+    if (c == '&')
+      o += "&amp;";
+    else if (c == '<')
+      o += "&lt;";
+    else if (c == '>')
+      o += "&gt;";
+    else if (c == '"')
+      o += "&quot;";
+    else
+      o += c;
   }
   return o;
 }
@@ -48,8 +53,9 @@ std::string comment(const std::string& what) {
 
 void compiler(std::ostringstream& x, const ir::CompilerStep& c, const std::string& flags,
               const std::string& indent) {
-  x << indent << "<peppher:compilation>\n" << indent << "  <peppher:compiler"
-    << (c.type.empty() ? "" : " type=\"" + c.type + "\"") << ">\n"
+  x << indent << "<peppher:compilation>\n"
+    << indent << "  <peppher:compiler" << (c.type.empty() ? "" : " type=\"" + c.type + "\"")
+    << ">\n"
     << indent << "    <peppher:name>" << esc(c.name) << "</peppher:name>\n";
   if (!flags.empty()) x << indent << "    <peppher:flags>" << esc(flags) << "</peppher:flags>\n";
   if (!c.output.empty())
@@ -59,12 +65,18 @@ void compiler(std::ostringstream& x, const ir::CompilerStep& c, const std::strin
 
 std::string partition_text(const ir::Partition& p) {
   switch (p.kind) {
-    case ir::PartitionKind::None: return "";
-    case ir::PartitionKind::Auto: return "?";
-    case ir::PartitionKind::Blocks: return p.block.text;
-    case ir::PartitionKind::Blocks2D: return p.block.text + "," + p.block_cols.text;
-    case ir::PartitionKind::GridRows: return p.block.text + ",*";
-    case ir::PartitionKind::GridCols: return "*," + p.block_cols.text;
+    case ir::PartitionKind::None:
+      return "";
+    case ir::PartitionKind::Auto:
+      return "?";
+    case ir::PartitionKind::Blocks:
+      return p.block.text;
+    case ir::PartitionKind::Blocks2D:
+      return p.block.text + "," + p.block_cols.text;
+    case ir::PartitionKind::GridRows:
+      return p.block.text + ",*";
+    case ir::PartitionKind::GridCols:
+      return "*," + p.block_cols.text;
   }
   return "";
 }
@@ -102,9 +114,9 @@ std::string variant_xml(const ir::Variant& v, const std::string& folder) {
     << "  <peppher:implementation name=\"" << esc(v.name) << "\">\n"
     << "    <peppher:sourceFiles>\n";
   for (const ir::SourceFile& s : v.sources) {
-    x << "      <peppher:sourceFile name=\"" << esc(from_folder(folder, s.path))
-      << "\" language=\"" << esc(s.language) << "\""
-      << (s.kernel.empty() ? "" : " kernel=\"" + esc(s.kernel) + "\"") << "/>\n";
+    x << "      <peppher:sourceFile name=\"" << esc(from_folder(folder, s.path)) << "\" language=\""
+      << esc(s.language) << "\"" << (s.kernel.empty() ? "" : " kernel=\"" + esc(s.kernel) + "\"")
+      << "/>\n";
   }
   x << "    </peppher:sourceFiles>\n"
     << "    <peppher:providedInterfaces>\n      <peppher:providedInterface name=\""
@@ -135,8 +147,8 @@ std::string main_xml(const ir::Application& app, const ir::Options& options,
     << "      <peppher:providedInterface name=\"main\"/>\n"
     << "    </peppher:providedInterfaces>\n    <peppher:requiredInterfaces>\n";
   for (const ir::Interface& i : app.interfaces) {
-    x << "      <peppher:requiredInterface name=\"" << esc(i.name) << "\" xmlFile=\""
-      << esc(i.name) << ".xml\"/>\n";
+    x << "      <peppher:requiredInterface name=\"" << esc(i.name) << "\" xmlFile=\"" << esc(i.name)
+      << ".xml\"/>\n";
   }
   x << "    </peppher:requiredInterfaces>\n    <peppher:targetPlatform name=\"CPU\"/>\n"
     << "  </peppher:implementation>\n"

@@ -90,8 +90,12 @@ std::vector<std::string> included_headers(const std::vector<std::string>& source
     llvm::IntrusiveRefCntPtr<clang::FileManager> files(new clang::FileManager(
         clang::FileSystemOptions(), facts::regular_files_only(overlay, cwd)));
     const bool c = source.extension() == ".c";
-    std::vector<std::string> cmd = {"clang-tool", "-resource-dir=" PEPPHER_CLANG_RESOURCE_DIR,
-                                    "-fsyntax-only", "-w", "-x", c ? "c" : "c++",
+    std::vector<std::string> cmd = {"clang-tool",
+                                    "-resource-dir=" PEPPHER_CLANG_RESOURCE_DIR,
+                                    "-fsyntax-only",
+                                    "-w",
+                                    "-x",
+                                    c ? "c" : "c++",
                                     c ? "-std=c11" : "-std=c++17"};
     for (const std::string& d : system_dirs) cmd.push_back("-isystem" + d);
     cmd.insert(cmd.end(), flags.begin(), flags.end());

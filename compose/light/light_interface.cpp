@@ -17,9 +17,9 @@ namespace peppher::light {
 namespace {
 
 const std::vector<std::string>& known_keys() {
-  static const std::vector<std::string> keys = {
-      "component", "read", "write",     "readwrite", "size",
-      "row_width", "partition", "halo", "reduction", "range"};
+  static const std::vector<std::string> keys = {"component", "read",      "write",     "readwrite",
+                                                "size",      "row_width", "partition", "halo",
+                                                "reduction", "range"};
   return keys;
 }
 
@@ -77,9 +77,9 @@ ir::Parameter parameter(const scan::ScannedParam& s, const std::string& function
   p.loc = s.loc;
   p.name = s.name;
   p.type = s.type;
-  const bool mutable_referee = (s.shape == scan::ParamShape::Pointer ||
-                                s.shape == scan::ParamShape::LValueReference) &&
-                               !s.pointee_const;
+  const bool mutable_referee =
+      (s.shape == scan::ParamShape::Pointer || s.shape == scan::ParamShape::LValueReference) &&
+      !s.pointee_const;
   p.access_mode = mutable_referee ? ir::AccessMode::ReadWrite : ir::AccessMode::Read;
   if (s.shape == scan::ParamShape::Unsupported) {
     diag.error(s.loc, "parameter '" + s.name + "' of '" + function + "' " + s.refusal);
@@ -126,8 +126,8 @@ ir::Parameter parameter(const scan::ScannedParam& s, const std::string& function
       diag.error(a.loc, "PEPPHER_COMPONENT belongs on the function '" + function +
                             "', not on its parameter '" + s.name + "'");
     } else {
-      diag.error(a.loc, "unknown annotation 'peppher:" + key + "' on parameter '" + s.name +
-                            "'" + diag::did_you_mean(diag::closest_match_in(key, known_keys())) +
+      diag.error(a.loc, "unknown annotation 'peppher:" + key + "' on parameter '" + s.name + "'" +
+                            diag::did_you_mean(diag::closest_match_in(key, known_keys())) +
                             " (see docs/FORMAT.md, Light form)");
     }
   }
@@ -179,11 +179,11 @@ std::vector<ir::Interface> read_header(const std::string& header,
     }
     if (f.is_template || !f.namespaces.empty() || !f.member_of.empty() || f.returns_value ||
         f.variadic) {
-      const std::string why = f.is_template            ? "a template"
-                              : !f.member_of.empty()   ? "a member function"
-                              : !f.namespaces.empty()  ? "declared in a namespace"
-                              : f.returns_value        ? "returns a value"
-                                                       : "variadic";
+      const std::string why = f.is_template           ? "a template"
+                              : !f.member_of.empty()  ? "a member function"
+                              : !f.namespaces.empty() ? "declared in a namespace"
+                              : f.returns_value       ? "returns a value"
+                                                      : "variadic";
       diag.error(f.loc, "'" + f.signature + "' cannot be a light-form component: it is " + why +
                             " (a component is a void function at file scope; describe it in "
                             "XML for more)");
@@ -192,9 +192,10 @@ std::vector<ir::Interface> read_header(const std::string& header,
     const int errors_before = diag.error_count();
     for (const scan::ScannedParam& s : f.params) i.parameters.push_back(parameter(s, f.name, diag));
     // A parameter compose cannot map: its interface would only add follow-on errors.
-    if (std::any_of(f.params.begin(), f.params.end(), [](const scan::ScannedParam& s) {
-          return s.shape == scan::ParamShape::Unsupported;
-        }) && diag.error_count() > errors_before) {
+    if (std::any_of(
+            f.params.begin(), f.params.end(),
+            [](const scan::ScannedParam& s) { return s.shape == scan::ParamShape::Unsupported; }) &&
+        diag.error_count() > errors_before) {
       continue;
     }
     i.variants = std::move(found.variants);

@@ -71,11 +71,12 @@ ir::Application load(const ir::Options& options, diag::Diagnostics& diag) {
   app.link.output = fs::path(main_source).stem().string();
   if (diag.has_errors()) return app;
 
-  const std::vector<std::string> headers = included_headers(
-      options.sources, options.clang_args, runtime_header_dirs(),
-      main_dir.empty() ? "." : main_dir);
+  const std::vector<std::string> headers =
+      included_headers(options.sources, options.clang_args, runtime_header_dirs(),
+                       main_dir.empty() ? "." : main_dir);
   for (const std::string& h : headers) {
-    for (ir::Interface& i : read_header(shown(h), options.clang_args, runtime_header_dirs(), diag)) {
+    for (ir::Interface& i :
+         read_header(shown(h), options.clang_args, runtime_header_dirs(), diag)) {
       bool twice = false;
       for (const ir::Interface& other : app.interfaces) {
         if (other.name != i.name) continue;

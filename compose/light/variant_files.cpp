@@ -21,9 +21,9 @@ struct BackendFile {
 
 // In the order a folder's variants are listed (the backends' order, C++ before C).
 constexpr BackendFile kFiles[] = {
-    {ir::Backend::Cpu, ".cpp", "C++"},      {ir::Backend::Cpu, ".c", "C"},
-    {ir::Backend::OpenMp, ".cpp", "C++"},   {ir::Backend::OpenMp, ".c", "C"},
-    {ir::Backend::Cuda, ".cu", "CUDA"},     {ir::Backend::OpenCl, ".cl", "OpenCL"},
+    {ir::Backend::Cpu, ".cpp", "C++"},    {ir::Backend::Cpu, ".c", "C"},
+    {ir::Backend::OpenMp, ".cpp", "C++"}, {ir::Backend::OpenMp, ".c", "C"},
+    {ir::Backend::Cuda, ".cu", "CUDA"},   {ir::Backend::OpenCl, ".cl", "OpenCL"},
 };
 
 bool source_extension(const std::string& ext) {
@@ -67,10 +67,14 @@ std::vector<ir::Variant> variants_in(const std::string& folder, const std::strin
 
 std::string suffix(ir::Backend b) {
   switch (b) {
-    case ir::Backend::Cpu: return "cpu";
-    case ir::Backend::OpenMp: return "openmp";
-    case ir::Backend::Cuda: return "cuda";
-    case ir::Backend::OpenCl: return "opencl";
+    case ir::Backend::Cpu:
+      return "cpu";
+    case ir::Backend::OpenMp:
+      return "openmp";
+    case ir::Backend::Cuda:
+      return "cuda";
+    case ir::Backend::OpenCl:
+      return "opencl";
   }
   return "";
 }

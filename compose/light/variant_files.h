@@ -11,8 +11,8 @@
 namespace peppher::light {
 
 struct VariantFiles {
-  std::string folder;                 // where they were found ("" when nowhere)
-  std::vector<ir::Variant> variants;  // one per backend file, with the backend's defaults
+  std::string folder;                  // where they were found ("" when nowhere)
+  std::vector<ir::Variant> variants;   // one per backend file, with the backend's defaults
   std::vector<ir::SourceLoc> unknown;  // <iface>_<other>.<source ext>: no backend's name
 };
 

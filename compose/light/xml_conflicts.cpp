@@ -18,10 +18,14 @@ std::string partition_of(const ir::Partition& p) {
   const std::string rows = p.kind == ir::PartitionKind::GridCols ? "*" : p.block.text;
   const std::string cols = p.kind == ir::PartitionKind::GridRows ? "*" : p.block_cols.text;
   switch (p.kind) {
-    case ir::PartitionKind::None: return "";
-    case ir::PartitionKind::Auto: return "?";
-    case ir::PartitionKind::Blocks: return rows;
-    default: return rows + "," + cols;
+    case ir::PartitionKind::None:
+      return "";
+    case ir::PartitionKind::Auto:
+      return "?";
+    case ir::PartitionKind::Blocks:
+      return rows;
+    default:
+      return rows + "," + cols;
   }
 }
 
@@ -45,8 +49,8 @@ void check_xml_agrees(const ir::Interface& i, diag::Diagnostics& diag) {
   const ir::Interface& x = *d.interface;
   if (x.parameters.size() != i.parameters.size()) {
     diag.error(i.loc, "interface '" + i.name + "' has " + std::to_string(i.parameters.size()) +
-                          " parameters here but " + std::to_string(x.parameters.size()) +
-                          " in '" + xml + "'; the declaration and the descriptor must agree");
+                          " parameters here but " + std::to_string(x.parameters.size()) + " in '" +
+                          xml + "'; the declaration and the descriptor must agree");
     diag.note(x.loc, "the descriptor of '" + i.name + "'");
     return;
   }

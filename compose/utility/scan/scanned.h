@@ -72,8 +72,8 @@ struct ScannedFunction {
   bool has_body = false;   // defined in the header (inline, constexpr, a template's body)
   std::vector<ScannedTemplateParam> template_params;
   std::vector<ScannedParam> params;
-  std::string doc_comment;  // text of the attached comment, markers stripped
-  std::string signature;    // "void f(const float *x, int n)" for messages
+  std::string doc_comment;                     // text of the attached comment, markers stripped
+  std::string signature;                       // "void f(const float *x, int n)" for messages
   std::vector<ScannedAnnotation> annotations;  // peppher:... attributes of the function
 };
 
