@@ -17,10 +17,10 @@ namespace peppher::light {
 namespace {
 
 const std::vector<std::string>& known_keys() {
-  static const std::vector<std::string> keys = {"component", "read",      "write",     "readwrite",
-                                                "size",      "row_width", "partition", "halo",
-                                                "reduction", "range"};
-  return keys;
+  static const std::vector<std::string> kKeys = {"component", "read",      "write",     "readwrite",
+                                                 "size",      "row_width", "partition", "halo",
+                                                 "reduction", "range"};
+  return kKeys;
 }
 
 ir::Expression expression(const std::string& text, const ir::SourceLoc& loc) {
