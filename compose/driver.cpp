@@ -25,6 +25,8 @@
 #include "compose/facts/main_linkage.h"
 #include "compose/facts/source_facts.h"
 #include "compose/ir/json.h"
+#include "compose/light/emit_xml.h"
+#include "compose/light/light_program.h"
 #include "compose/names/names.h"
 #include "compose/output/output_context.h"
 #include "compose/plan/plan.h"
@@ -98,7 +100,7 @@ bool working_folder_exists(const ir::Options& options, diag::Diagnostics& diag) 
   std::error_code ec;
   const std::filesystem::path cwd = std::filesystem::current_path(ec);
   if (!ec && !cwd.empty()) return true;
-  for (const std::string* path : {&options.main_xml, &options.output_dir}) {
+  for (const std::string* path : {&options.main_xml, &options.output_dir, &options.emit_xml_dir}) {
     if (!path->empty() && path->front() != '/') {
       diag.error("cannot resolve the relative path '" + *path +
                  "': the working folder is "
@@ -182,7 +184,18 @@ int run_compose_unguarded(const std::vector<std::string>& args, std::ostream& ou
         "-staticDispatch");
     return 1;
   }
-  const ir::Application app = check::resolve_and_check(explore::load(options, diag), options, diag);
+  // The light form (no main.xml): the interfaces from the headers the sources include.
+  const bool light = light::light_form(options);
+  ir::Application loaded = light ? light::load(options, diag) : explore::load(options, diag);
+  if (!options.emit_xml_dir.empty()) {
+    if (diag.has_errors()) return 1;
+    output::OutputContext xml;
+    light::emit_xml(loaded, options, options.emit_xml_dir, xml);
+    output::WriteOptions write_options;
+    write_options.force = options.force;
+    return output::write_atomically(xml, options.emit_xml_dir, diag, write_options) ? 0 : 1;
+  }
+  const ir::Application app = check::resolve_and_check(std::move(loaded), options, diag);
 
   if (options.print_ir) {
     out << ir::to_json(app, options);

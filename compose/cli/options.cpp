@@ -45,6 +45,8 @@ std::vector<OptionSpec> option_table() {
       {"format", "format", Arg::Required,
        "text|html  --explain's output: text (default), or one HTML page with the training table's "
        "curves (gnuplot, inline SVG)"},
+      {"emitXML", "emit-xml", Arg::Required,
+       "DIR  light form: write the equivalent XML descriptors into DIR (and compose nothing)"},
       {"disableImpls", "disable-impls", Arg::Required,
        "A,B  do not use the named implementation variants"},
       {"disableXMLFiles", "disable-xml-files", Arg::Required,
@@ -120,6 +122,15 @@ std::string unquote(std::string v) {
   return v;
 }
 
+// A C or C++ source given on the command line (the light form); anything else positional
+// is the main descriptor, as before.
+bool is_program_source(const std::string& arg) {
+  const size_t dot = arg.rfind('.');
+  if (dot == std::string::npos) return false;
+  const std::string ext = arg.substr(dot);
+  return ext == ".c" || ext == ".cpp" || ext == ".cc" || ext == ".cxx" || ext == ".C";
+}
+
 std::vector<std::string> split_commas(const std::string& s) {
   return text::split_list(s, ',');
 }
@@ -144,6 +155,10 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
   std::string perf_spelling;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
+    if ((a.size() < 2 || a[0] != '-') && is_program_source(a)) {
+      out.sources.push_back(a);  // the light form: a program source (docs/FORMAT.md)
+      continue;
+    }
     if (a.size() < 2 || a[0] != '-') {
       if (!out.main_xml.empty()) {
         diag.error("more than one main descriptor given: '" + out.main_xml + "' and '" + a + "'");
@@ -174,6 +189,17 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
       continue;
     }
     const OptionSpec* spec = find_option(name);
+    if (!spec && !dashed && (a[1] == 'L' || a[1] == 'l')) {  // light form: -Ldir, -lname
+      if (a.size() > 2) {
+        out.link_flags.push_back(a);
+      } else if (i + 1 < args.size()) {
+        out.link_flags.push_back(a + args[++i]);
+      } else {
+        diag.error("option '" + a + "' needs a value");
+        ok = false;
+      }
+      continue;
+    }
     if (!spec && !dashed && (a[1] == 'I' || a[1] == 'D')) {  // -Idir, -I dir, -DNAME=V
       if (a.size() > 2) {
         out.clang_args.push_back(a);
@@ -219,6 +245,8 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
     std::string k = key_of(spec->original);
     if (k == "o")
       out.output_dir = val;
+    else if (k == "emitxml")
+      out.emit_xml_dir = val;
     else if (k == "check")
       out.check_only = true;
     else if (k == "printir")
@@ -284,15 +312,33 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
     else if (k == "version")
       out.version = true;
   }
-  if (ok && !out.help && !out.version && out.main_xml.empty() && out.generate_comp_files.empty()) {
+  if (ok && !out.help && !out.version && out.main_xml.empty() && out.sources.empty() &&
+      out.generate_comp_files.empty()) {
     diag.error("no main descriptor given; usage: compose main.xml [options] (see --help)");
+    ok = false;
+  }
+  if (ok && !out.main_xml.empty() && !out.sources.empty()) {
+    diag.error("'" + out.sources.front() + "' is a source of the light form, '" + out.main_xml +
+               "' a main descriptor: give one or the other (main.xml lists its sources)");
+    ok = false;
+  }
+  if (ok && !out.emit_xml_dir.empty() && out.sources.empty()) {
+    diag.error(
+        "--emit-xml writes the descriptors of a light-form program: compose "
+        "--emit-xml DIR main.cpp");
+    ok = false;
+  }
+  if (ok && !out.link_flags.empty() && out.sources.empty()) {
+    diag.error("'" + out.link_flags.front() +
+               "' (a link flag) applies to the light form "
+               "only; main.xml gives its link step's flags");
     ok = false;
   }
   if (ok && out.explain_format != "text" && !out.explain) {
     diag.error("--format applies to --explain only (compose --explain --format=html main.xml)");
     ok = false;
   }
-  if (ok && !out.main_xml.empty() && !out.generate_comp_files.empty()) {
+  if (ok && (!out.main_xml.empty() || !out.sources.empty()) && !out.generate_comp_files.empty()) {
     diag.error("-generateCompFiles (utility mode) does not take a main descriptor");
     ok = false;
   }
@@ -302,6 +348,7 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
 std::string usage_text() {
   std::string s =
       "usage: compose main.xml [options]\n"
+      "       compose main.cpp [more sources] [-I DIR] [-D N] [-L DIR] [-l LIB] [options]\n"
       "       compose -generateCompFiles=\"spm.h[,more.h]\" [--functions f,g] [--force]\n"
       "               [-I DIR] [-D NAME[=V]] [-p DIR] [-o DIR] [-- compiler flags]\n"
       "\n"
@@ -323,6 +370,8 @@ std::string usage_text() {
        "Examples:\n"
        "  compose main.xml                         generate next to main.xml\n"
        "  compose main.xml -o build/gen            generate into build/gen\n"
+       "  compose main.cpp -o gen                  light form: interfaces from the headers\n"
+       "  compose --emit-xml xml main.cpp          the light form's descriptors, into xml/\n"
        "  compose --check main.xml                 check the descriptors only\n"
        "  compose --print-ir main.xml              show what the composer understood\n"
        "  compose main.xml -disableImpls=scale_cuda -useHistoryModels\n"

@@ -12,7 +12,9 @@
 #include "compose/explore/order.h"
 #include "compose/explore/paths.h"
 #include "compose/explore/table.h"
+#include "compose/light/light_interface.h"
 #include "compose/read/reader.h"
+#include "compose/runtime_location.h"
 
 namespace peppher::explore {
 namespace {
@@ -163,6 +165,10 @@ class Explorer {
       return;
     }
     read_files_[r.resolved] = "";
+    if (light::is_header(r.resolved)) {  // xmlFile="saxpy.h": a light-form interface
+      require_light(r);
+      return;
+    }
     read::Descriptor d;
     auto cached = found_interfaces_.find(r.resolved);
     if (cached != found_interfaces_.end()) {
@@ -201,6 +207,30 @@ class Explorer {
     }
     read_folder(i);
     interfaces_.push_back(std::move(i));
+  }
+
+  // The interface r names among the annotated declarations of the header r.resolved,
+  // with its variants found by file name (docs/FORMAT.md, Light form).
+  void require_light(const ir::RequiredInterface& r) {
+    std::vector<std::string> declared;
+    for (ir::Interface& i :
+         light::read_header(r.resolved, opts_.clang_args, runtime_header_dirs(), diag_)) {
+      declared.push_back(i.name);
+      if (i.name != r.name) continue;
+      read_files_[r.resolved] = i.name;
+      for (const ir::Interface& other : interfaces_) {
+        if (other.name == i.name) {
+          diag_.error(i.loc, "interface '" + i.name + "' is defined twice");
+          diag_.note(other.loc, "first defined here");
+          return;
+        }
+      }
+      interfaces_.push_back(std::move(i));
+      return;
+    }
+    diag_.error(r.loc, "requiredInterface names '" + r.name + "', but '" + r.resolved +
+                           "' declares no annotated function of that name" +
+                           diag::did_you_mean(diag::closest_match_in(r.name, declared)));
   }
 
   void check_name(const ir::RequiredInterface& r, const std::string& found) {

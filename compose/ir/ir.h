@@ -326,6 +326,11 @@ struct Composition {
 // Application (the driver passes it to each stage that reads a switch), never inside it.
 struct Options {
   std::string main_xml;
+  // The light form (no main.xml): the program's sources, its link flags (-L, -l), and
+  // --emit-xml DIR (write the equivalent descriptors there).
+  std::vector<std::string> sources;
+  std::vector<std::string> link_flags;
+  std::string emit_xml_dir;
   std::string output_dir;  // -o; empty: next to main.xml
   std::vector<std::string> disable_impls;
   std::vector<std::string> disable_xml_files;

@@ -2,6 +2,7 @@
 // pointer / reference facts, template parameters, default arguments and the doc comment.
 #include "compose/utility/scan/mapper.h"
 
+#include <clang/AST/Attr.h>
 #include <clang/AST/Comment.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/RawCommentList.h>
@@ -144,6 +145,16 @@ std::string owning_class_refusal(clang::QualType t, const std::string& written,
 
 }  // namespace
 
+std::vector<ScannedAnnotation> FunctionMapper::annotations(const clang::Decl& d) const {
+  std::vector<ScannedAnnotation> out;
+  for (const clang::AnnotateAttr* a : d.specific_attrs<clang::AnnotateAttr>()) {
+    const llvm::StringRef text = a->getAnnotation();
+    if (text.substr(0, 8) != "peppher:") continue;
+    out.push_back({location(a->getLocation()), text.substr(8).str()});
+  }
+  return out;
+}
+
 ir::SourceLoc FunctionMapper::location(clang::SourceLocation loc) const {
   const clang::SourceManager& sm = ctx_.getSourceManager();
   // getFileLoc: a name passed to a macro (libpng's PNG_EXPORT(1, void, png_f, (...)))
@@ -211,6 +222,7 @@ void FunctionMapper::add(const clang::FunctionDecl& d) {
   }
   if (f.variadic) args += args.empty() ? "..." : ", ...";
   f.signature = f.name + "(" + args + ")";
+  f.annotations = annotations(d);
   out_.push_back(std::move(f));
 }
 
@@ -219,6 +231,7 @@ ScannedParam FunctionMapper::map_param(const clang::ParmVarDecl& p) const {
   ScannedParam s;
   s.loc = location(p.getLocation());
   s.name = p.getNameAsString();
+  s.annotations = annotations(p);
   const clang::QualType t = p.getType();  // arrays already decayed to pointers
   s.type = t.getAsString(pp);
   s.is_restrict = t.isRestrictQualified();

@@ -24,6 +24,7 @@ class FunctionMapper {
  private:
   ir::SourceLoc location(clang::SourceLocation loc) const;
   ScannedParam map_param(const clang::ParmVarDecl& p) const;
+  std::vector<ScannedAnnotation> annotations(const clang::Decl& d) const;
 
   clang::ASTContext& ctx_;
   std::vector<ScannedFunction>& out_;

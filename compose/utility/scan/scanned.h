@@ -15,6 +15,13 @@ struct ScannedField {
   std::string canonical_type;  // e.g. "float", "unsigned int"; empty if not a builtin
 };
 
+// A Clang `annotate("peppher:...")` attribute (runtime/include/peppher/annotate.h) on a
+// function or parameter: its text without the "peppher:" prefix, and where it is written.
+struct ScannedAnnotation {
+  ir::SourceLoc loc;
+  std::string text;  // "size=n*m", "write"
+};
+
 enum class ParamShape {
   Value,            // T (scalar, enum or struct by value)
   Pointer,          // T* (one level)
@@ -42,6 +49,7 @@ struct ScannedParam {
   std::string default_arg;                  // source text after '=', if any
   std::string array_size;  // `T x[16]` (decayed to T*): "16", the length it declares
   std::string refusal;     // non-empty: why this parameter cannot be a component operand
+  std::vector<ScannedAnnotation> annotations;  // peppher:... attributes, in written order
 };
 
 struct ScannedTemplateParam {
@@ -64,8 +72,9 @@ struct ScannedFunction {
   bool has_body = false;   // defined in the header (inline, constexpr, a template's body)
   std::vector<ScannedTemplateParam> template_params;
   std::vector<ScannedParam> params;
-  std::string doc_comment;  // text of the attached comment, markers stripped
-  std::string signature;    // "void f(const float *x, int n)" for messages
+  std::string doc_comment;                     // text of the attached comment, markers stripped
+  std::string signature;                       // "void f(const float *x, int n)" for messages
+  std::vector<ScannedAnnotation> annotations;  // peppher:... attributes of the function
 };
 
 struct ScannedHeader {

@@ -1,0 +1,216 @@
+// Builds interfaces from scanned declarations: access modes from the types unless an
+// annotation says otherwise, the other parameter facts from annotations (annotate.h), and
+// variants from the files named after the interface beside the header.
+#include "compose/light/light_interface.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "compose/explore/paths.h"
+#include "compose/ir/backends.h"
+#include "compose/light/variant_files.h"
+#include "compose/light/xml_conflicts.h"
+#include "compose/util/text.h"
+#include "compose/utility/scan/scanner.h"
+
+namespace peppher::light {
+namespace {
+
+const std::vector<std::string>& known_keys() {
+  static const std::vector<std::string> kKeys = {"component", "read",      "write",     "readwrite",
+                                                 "size",      "row_width", "partition", "halo",
+                                                 "reduction", "range"};
+  return kKeys;
+}
+
+ir::Expression expression(const std::string& text, const ir::SourceLoc& loc) {
+  ir::Expression e;
+  e.text = text::trim(text);
+  e.raw = e.text;
+  e.loc = loc;
+  return e;
+}
+
+// partition="..." as the XML reader reads it: "*", "?", "e", "a,b", "a,*", "*,b".
+ir::Partition partition(const std::string& value, const ir::SourceLoc& loc,
+                        diag::Diagnostics& diag) {
+  ir::Partition p;
+  p.loc = loc;
+  const std::string v = text::trim(value);
+  if (v.empty() || v == "*") return ir::Partition{};
+  if (v == "?" || v == "auto") {
+    p.kind = ir::PartitionKind::Auto;
+    return p;
+  }
+  int depth = 0;
+  size_t comma = std::string::npos;
+  for (size_t i = 0; i < v.size() && comma == std::string::npos; ++i) {
+    if (v[i] == '(') ++depth;
+    if (v[i] == ')') --depth;
+    if (v[i] == ',' && depth == 0) comma = i;
+  }
+  if (comma == std::string::npos) {
+    p.kind = ir::PartitionKind::Blocks;
+    p.block = expression(v, loc);
+    return p;
+  }
+  const std::string rows = text::trim(v.substr(0, comma));
+  const std::string cols = text::trim(v.substr(comma + 1));
+  if (rows == "*" && cols == "*") {
+    diag.error(loc, "PEPPHER_PARTITION(" + v +
+                        ") splits neither rows nor columns; leave it out for an operand "
+                        "shared whole");
+    return ir::Partition{};
+  }
+  p.kind = cols == "*"   ? ir::PartitionKind::GridRows
+           : rows == "*" ? ir::PartitionKind::GridCols
+                         : ir::PartitionKind::Blocks2D;
+  if (rows != "*") p.block = expression(rows, loc);
+  if (cols != "*") p.block_cols = expression(cols, loc);
+  return p;
+}
+
+// The facts of one parameter: the declaration's, then its annotations'.
+ir::Parameter parameter(const scan::ScannedParam& s, const std::string& function,
+                        diag::Diagnostics& diag) {
+  ir::Parameter p;
+  p.loc = s.loc;
+  p.name = s.name;
+  p.type = s.type;
+  const bool mutable_referee =
+      (s.shape == scan::ParamShape::Pointer || s.shape == scan::ParamShape::LValueReference) &&
+      !s.pointee_const;
+  p.access_mode = mutable_referee ? ir::AccessMode::ReadWrite : ir::AccessMode::Read;
+  if (s.shape == scan::ParamShape::Unsupported) {
+    diag.error(s.loc, "parameter '" + s.name + "' of '" + function + "' " + s.refusal);
+  } else if (s.name.empty()) {
+    diag.error(s.loc, "a parameter of '" + function +
+                          "' has no name; the light form names each parameter in the "
+                          "declaration (annotations and sizes refer to them)");
+  }
+  std::string access_from;  // the first access annotation, for a conflict's message
+  for (const scan::ScannedAnnotation& a : s.annotations) {
+    const size_t eq = a.text.find('=');
+    const std::string key = a.text.substr(0, eq);
+    const std::string value = eq == std::string::npos ? "" : a.text.substr(eq + 1);
+    if (key == "read" || key == "write" || key == "readwrite") {
+      if (!access_from.empty() && access_from != key) {
+        diag.error(a.loc, "parameter '" + s.name + "' has two access modes (" + access_from +
+                              " and " + key + "); keep one");
+      }
+      access_from = key;
+      p.access_mode = key == "read"    ? ir::AccessMode::Read
+                      : key == "write" ? ir::AccessMode::Write
+                                       : ir::AccessMode::ReadWrite;
+    } else if (key == "size") {
+      p.num_elements = expression(value, a.loc);
+    } else if (key == "row_width") {
+      p.desc_row_width = expression(value, a.loc);
+    } else if (key == "partition") {
+      p.partition = partition(value, a.loc, diag);
+    } else if (key == "halo") {
+      p.halo = expression(value, a.loc);
+    } else if (key == "reduction") {
+      p.reduction_loc = a.loc;
+      for (ir::ReductionOp op : ir::kReductionOps) {
+        if (text::trim(value) == ir::to_string(op)) p.reduction = op;
+      }
+      if (p.reduction == ir::ReductionOp::None) {
+        diag.error(a.loc, "unknown reduction operator '" + value + "' for parameter '" + s.name +
+                              "' (expected sum, prod, min or max)");
+      }
+    } else if (key == "range") {
+      const size_t dots = value.find("..");
+      p.range = ir::Range{text::trim(value.substr(0, dots)), text::trim(value.substr(dots + 2))};
+    } else if (key == "component") {
+      diag.error(a.loc, "PEPPHER_COMPONENT belongs on the function '" + function +
+                            "', not on its parameter '" + s.name + "'");
+    } else {
+      diag.error(a.loc, "unknown annotation 'peppher:" + key + "' on parameter '" + s.name + "'" +
+                            diag::did_you_mean(diag::closest_match_in(key, known_keys())) +
+                            " (see docs/FORMAT.md, Light form)");
+    }
+  }
+  return p;
+}
+
+bool annotated(const scan::ScannedFunction& f) {
+  if (!f.annotations.empty()) return true;
+  return std::any_of(f.params.begin(), f.params.end(),
+                     [](const scan::ScannedParam& p) { return !p.annotations.empty(); });
+}
+
+}  // namespace
+
+bool is_header(const std::string& path) {
+  const std::string ext = std::filesystem::path(path).extension().string();
+  return ext == ".h" || ext == ".hpp" || ext == ".hh" || ext == ".hxx";
+}
+
+std::vector<ir::Interface> read_header(const std::string& header,
+                                       const std::vector<std::string>& clang_args,
+                                       const std::vector<std::string>& system_dirs,
+                                       diag::Diagnostics& diag) {
+  scan::ScanSettings settings;
+  settings.clang_args = {"-DPEPPHER_COMPOSE=1"};
+  for (const std::string& d : system_dirs) settings.clang_args.push_back("-isystem" + d);
+  settings.clang_args.insert(settings.clang_args.end(), clang_args.begin(), clang_args.end());
+  std::optional<scan::ScannedHeader> scanned = scan::scan_header(header, settings, diag);
+  if (!scanned) return {};
+  std::vector<std::string> names;
+  for (const scan::ScannedFunction& f : scanned->functions) names.push_back(f.name);
+  std::vector<ir::Interface> out;
+  for (const scan::ScannedFunction& f : scanned->functions) {
+    VariantFiles found = variant_files(header, f.name, names);
+    if (!annotated(f) && found.variants.empty()) continue;
+    ir::Interface i;
+    i.loc = f.loc;
+    i.name = f.name;
+    i.descriptor_file = header;
+    i.header_file = header;
+    i.header_loc = f.loc;
+    i.imp_path = found.folder;
+    for (const scan::ScannedAnnotation& a : f.annotations) {
+      if (a.text != "component") {
+        diag.error(a.loc, "annotation 'peppher:" + a.text + "' on function '" + f.name +
+                              "' belongs on one of its parameters (only PEPPHER_COMPONENT "
+                              "marks the function)");
+      }
+    }
+    if (f.is_template || !f.namespaces.empty() || !f.member_of.empty() || f.returns_value ||
+        f.variadic) {
+      const std::string why = f.is_template           ? "a template"
+                              : !f.member_of.empty()  ? "a member function"
+                              : !f.namespaces.empty() ? "declared in a namespace"
+                              : f.returns_value       ? "returns a value"
+                                                      : "variadic";
+      diag.error(f.loc, "'" + f.signature + "' cannot be a light-form component: it is " + why +
+                            " (a component is a void function at file scope; describe it in "
+                            "XML for more)");
+      continue;
+    }
+    const int errors_before = diag.error_count();
+    for (const scan::ScannedParam& s : f.params) i.parameters.push_back(parameter(s, f.name, diag));
+    // A parameter compose cannot map: its interface would only add follow-on errors.
+    if (std::any_of(
+            f.params.begin(), f.params.end(),
+            [](const scan::ScannedParam& s) { return s.shape == scan::ParamShape::Unsupported; }) &&
+        diag.error_count() > errors_before) {
+      continue;
+    }
+    i.variants = std::move(found.variants);
+    for (ir::Variant& v : i.variants) v.provides = i.name;
+    for (const ir::SourceLoc& w : found.unknown) {
+      diag.warning(w, "'" + std::filesystem::path(w.file).filename().string() +
+                          "' is named after interface '" + f.name +
+                          "' but names no backend; variant files are " + f.name + "_cpu.{c,cpp}, " +
+                          f.name + "_openmp.{c,cpp}, " + f.name + "_opencl.cl, " + f.name +
+                          "_cuda.cu");
+    }
+    check_xml_agrees(i, diag);
+    out.push_back(std::move(i));
+  }
+  return out;
+}
+
+}  // namespace peppher::light

@@ -1,0 +1,105 @@
+// Assembles the light form's application: the sources and link step from the command line,
+// the interfaces from the included headers (light_interface.h), required by main in order.
+#include "compose/light/light_program.h"
+
+#include <filesystem>
+
+#include "compose/explore/paths.h"
+#include "compose/light/includes.h"
+#include "compose/light/light_interface.h"
+#include "compose/runtime_location.h"
+
+namespace peppher::light {
+namespace {
+
+namespace fs = std::filesystem;
+
+// `path` relative to the working folder when it lies under it (as a user would write it).
+std::string shown(const std::string& path) {
+  const fs::path rel = fs::path(path).lexically_relative(fs::current_path());
+  if (rel.empty() || *rel.begin() == "..") return explore::normalize(path);
+  return explore::normalize(rel.generic_string());
+}
+
+bool is_c(const std::string& source) {
+  return fs::path(source).extension() == ".c";
+}
+
+std::string joined(const std::vector<std::string>& words) {
+  std::string s;
+  for (const std::string& w : words) s += (s.empty() ? "" : " ") + w;
+  return s;
+}
+
+}  // namespace
+
+bool light_form(const ir::Options& options) {
+  return options.main_xml.empty() && !options.sources.empty();
+}
+
+ir::Application load(const ir::Options& options, diag::Diagnostics& diag) {
+  ir::Application app;
+  const std::string main_source = explore::normalize(options.sources.front());
+  app.descriptor_file = main_source;
+  app.loc = {main_source, 1, 1};
+  app.name = "main";
+  app.target = ir::Backend::Cpu;
+  const std::string main_dir = explore::parent_dir(main_source);
+  const std::string out_dir = options.output_dir.empty() ? main_dir : options.output_dir;
+  const std::string flags = explore::rebase_flags(joined(options.clang_args), ".", ".", out_dir);
+  bool all_c = true;
+  for (const std::string& given : options.sources) {
+    const std::string path = explore::normalize(given);
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec)) {
+      diag.error("source '" + given + "' does not exist or is not a file");
+      continue;
+    }
+    ir::SourceFile s;
+    s.loc = {path, 1, 1};
+    s.name = path;
+    s.path = path;
+    s.language = is_c(path) ? "C" : "C++";
+    s.compiler.name = is_c(path) ? "gcc" : "g++";
+    s.compiler.flags = flags;
+    all_c = all_c && is_c(path);
+    app.sources.push_back(std::move(s));
+  }
+  app.link.type = "link";
+  app.link.name = all_c ? "gcc" : "g++";
+  app.link.flags = explore::rebase_flags(joined(options.link_flags), ".", ".", out_dir);
+  app.link.output = fs::path(main_source).stem().string();
+  if (diag.has_errors()) return app;
+
+  const std::vector<std::string> headers =
+      included_headers(options.sources, options.clang_args, runtime_header_dirs(),
+                       main_dir.empty() ? "." : main_dir);
+  for (const std::string& h : headers) {
+    for (ir::Interface& i :
+         read_header(shown(h), options.clang_args, runtime_header_dirs(), diag)) {
+      bool twice = false;
+      for (const ir::Interface& other : app.interfaces) {
+        if (other.name != i.name) continue;
+        diag.error(i.loc, "interface '" + i.name + "' is declared twice");
+        diag.note(other.loc, "first declared here");
+        twice = true;
+      }
+      if (twice) continue;
+      ir::RequiredInterface r;
+      r.loc = i.loc;
+      r.name = i.name;
+      r.resolved = i.descriptor_file;
+      app.required.push_back(r);
+      app.interfaces.push_back(std::move(i));
+    }
+  }
+  if (app.interfaces.empty() && !diag.has_errors()) {
+    diag.error(app.loc, "no interface found: none of the headers '" + main_source +
+                            "' includes declares an annotated function (PEPPHER_SIZE, "
+                            "PEPPHER_COMPONENT, ... from <peppher/annotate.h>) or one with "
+                            "variant files named after it");
+  }
+  return app;
+}
+
+}  // namespace peppher::light

@@ -1,0 +1,107 @@
+// Finds an interface's variant files by name and makes each the ir::Variant an XML variant
+// descriptor without a compiler element gives: the backend's default compiler and flags.
+#include "compose/light/variant_files.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "compose/explore/paths.h"
+#include "compose/util/text.h"
+
+namespace peppher::light {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct BackendFile {
+  ir::Backend backend;
+  const char* extension;
+  const char* language;
+};
+
+// In the order a folder's variants are listed (the backends' order, C++ before C).
+constexpr BackendFile kFiles[] = {
+    {ir::Backend::Cpu, ".cpp", "C++"},    {ir::Backend::Cpu, ".c", "C"},
+    {ir::Backend::OpenMp, ".cpp", "C++"}, {ir::Backend::OpenMp, ".c", "C"},
+    {ir::Backend::Cuda, ".cu", "CUDA"},   {ir::Backend::OpenCl, ".cl", "OpenCL"},
+};
+
+bool source_extension(const std::string& ext) {
+  return ext == ".c" || ext == ".cpp" || ext == ".cc" || ext == ".cu" || ext == ".cl";
+}
+
+bool ends_with(const std::string& s, const std::string& tail) {
+  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+std::vector<ir::Variant> variants_in(const std::string& folder, const std::string& iface) {
+  std::vector<ir::Variant> out;
+  for (const BackendFile& f : kFiles) {
+    const std::string name = iface + "_" + suffix(f.backend);
+    const std::string path = explore::normalize(folder + "/" + name + f.extension);
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec)) continue;
+    if (std::any_of(out.begin(), out.end(), [&](const ir::Variant& v) { return v.name == name; }))
+      continue;  // _cpu.cpp and _cpu.c: the first (check/ would call two a duplicate)
+    const ir::SourceLoc loc{path, 1, 1};
+    ir::Variant v;
+    v.loc = loc;
+    v.name = name;
+    v.provides_loc = loc;
+    v.backend = f.backend;
+    v.backend_loc = loc;
+    v.descriptor_file = path;
+    ir::SourceFile s;
+    s.loc = loc;
+    s.name = fs::path(path).filename().string();
+    s.path = path;
+    s.language = f.language;
+    if (f.backend == ir::Backend::OpenCl) s.kernel = name;
+    v.sources.push_back(std::move(s));
+    out.push_back(std::move(v));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string suffix(ir::Backend b) {
+  switch (b) {
+    case ir::Backend::Cpu:
+      return "cpu";
+    case ir::Backend::OpenMp:
+      return "openmp";
+    case ir::Backend::Cuda:
+      return "cuda";
+    case ir::Backend::OpenCl:
+      return "opencl";
+  }
+  return "";
+}
+
+VariantFiles variant_files(const std::string& header, const std::string& iface,
+                           const std::vector<std::string>& siblings) {
+  VariantFiles found;
+  const std::string here = explore::parent_dir(header);
+  const std::string own = explore::normalize((here.empty() ? "." : here) + "/" + iface);
+  std::error_code ec;
+  const std::string folder = fs::is_directory(own, ec) ? own : here.empty() ? "." : here;
+  found.variants = variants_in(folder, iface);
+  if (!found.variants.empty()) found.folder = folder;
+  std::vector<std::string> unknown;
+  for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string stem = it->path().stem().string();
+    if (!source_extension(it->path().extension().string())) continue;
+    if (stem.rfind(iface + "_", 0) != 0) continue;
+    bool known = false;  // a backend's, or a sibling interface's (axpy_batch_cpu.cpp)
+    for (const BackendFile& f : kFiles) known = known || ends_with(stem, "_" + suffix(f.backend));
+    for (const std::string& s : siblings)
+      known = known || (s != iface && stem.rfind(s + "_", 0) == 0);
+    if (!known) unknown.push_back(explore::normalize(it->path().string()));
+  }
+  std::sort(unknown.begin(), unknown.end());
+  for (const std::string& u : unknown) found.unknown.push_back({u, 1, 1});
+  return found;
+}
+
+}  // namespace peppher::light

@@ -1,0 +1,36 @@
+/* The light form's annotations (docs/FORMAT.md "Light form"): macros on a component's
+ * declaration in a C/C++ header. They expand to nothing for every compiler, and to Clang
+ * `annotate` attributes when compose reads the header (it defines PEPPHER_COMPOSE). */
+#ifndef PEPPHER_ANNOTATE_H
+#define PEPPHER_ANNOTATE_H
+
+#if defined(PEPPHER_COMPOSE) && defined(__clang__)
+#define PEPPHER_ANNOTATE(text) __attribute__((annotate(text)))
+#else
+#define PEPPHER_ANNOTATE(text)
+#endif
+
+/* On the function: it is a component interface (needed only when no parameter carries an
+ * annotation and no variant file is named after it). */
+#define PEPPHER_COMPONENT PEPPHER_ANNOTATE("peppher:component")
+
+/* On a parameter: its access mode (default: const T*, const T& and by-value are read,
+ * other pointers and references readwrite). */
+#define PEPPHER_READ PEPPHER_ANNOTATE("peppher:read")
+#define PEPPHER_WRITE PEPPHER_ANNOTATE("peppher:write")
+#define PEPPHER_READWRITE PEPPHER_ANNOTATE("peppher:readwrite")
+
+/* On a raw pointer: its element count (numElements) and, for a row-major matrix, the row
+ * width (descRowWidth): expressions over the other parameters. */
+#define PEPPHER_SIZE(...) PEPPHER_ANNOTATE("peppher:size=" #__VA_ARGS__)
+#define PEPPHER_ROW_WIDTH(...) PEPPHER_ANNOTATE("peppher:row_width=" #__VA_ARGS__)
+
+/* Partitioned calls: partition="..." ("n/4", "?", "bs,*"), halo="N", reduction="sum". */
+#define PEPPHER_PARTITION(...) PEPPHER_ANNOTATE("peppher:partition=" #__VA_ARGS__)
+#define PEPPHER_HALO(...) PEPPHER_ANNOTATE("peppher:halo=" #__VA_ARGS__)
+#define PEPPHER_REDUCTION(op) PEPPHER_ANNOTATE("peppher:reduction=" #op)
+
+/* On a by-value scalar: the range training samples (range="lo..hi"). */
+#define PEPPHER_RANGE(lo, hi) PEPPHER_ANNOTATE("peppher:range=" #lo ".." #hi)
+
+#endif /* PEPPHER_ANNOTATE_H */
