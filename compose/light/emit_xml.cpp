@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "common/markup.h"
 #include "compose/explore/paths.h"
 
 namespace peppher::light {
@@ -16,23 +17,6 @@ constexpr const char* kHead =
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     "<peppher:component xmlns:peppher=\"http://www.peppher.eu/ComponentMetaData0.1\">\n";
 constexpr const char* kTail = "</peppher:component>\n";
-
-std::string esc(const std::string& s) {
-  std::string o;
-  for (char c : s) {
-    if (c == '&')
-      o += "&amp;";
-    else if (c == '<')
-      o += "&lt;";
-    else if (c == '>')
-      o += "&gt;";
-    else if (c == '"')
-      o += "&quot;";
-    else
-      o += c;
-  }
-  return o;
-}
 
 // `path` (relative to the working folder, or absolute) as written in a descriptor in `from`.
 std::string from_folder(const std::string& from, const std::string& path) {
@@ -56,10 +40,11 @@ void compiler(std::ostringstream& x, const ir::CompilerStep& c, const std::strin
   x << indent << "<peppher:compilation>\n"
     << indent << "  <peppher:compiler" << (c.type.empty() ? "" : " type=\"" + c.type + "\"")
     << ">\n"
-    << indent << "    <peppher:name>" << esc(c.name) << "</peppher:name>\n";
-  if (!flags.empty()) x << indent << "    <peppher:flags>" << esc(flags) << "</peppher:flags>\n";
+    << indent << "    <peppher:name>" << common::xml_escape(c.name) << "</peppher:name>\n";
+  if (!flags.empty())
+    x << indent << "    <peppher:flags>" << common::xml_escape(flags) << "</peppher:flags>\n";
   if (!c.output.empty())
-    x << indent << "    <peppher:output>" << esc(c.output) << "</peppher:output>\n";
+    x << indent << "    <peppher:output>" << common::xml_escape(c.output) << "</peppher:output>\n";
   x << indent << "  </peppher:compiler>\n" << indent << "</peppher:compilation>\n";
 }
 
@@ -83,16 +68,17 @@ std::string partition_text(const ir::Partition& p) {
 
 std::string parameter(const ir::Parameter& p) {
   std::ostringstream x;
-  x << "      <peppher:parameter name=\"" << esc(p.name) << "\" type=\"" << esc(p.type)
-    << "\" accessMode=\"" << ir::to_string(p.access_mode) << "\"";
-  if (p.num_elements) x << " numElements=\"" << esc(p.num_elements->text) << "\"";
-  if (p.desc_row_width) x << " descRowWidth=\"" << esc(p.desc_row_width->text) << "\"";
+  x << "      <peppher:parameter name=\"" << common::xml_escape(p.name) << "\" type=\""
+    << common::xml_escape(p.type) << "\" accessMode=\"" << ir::to_string(p.access_mode) << "\"";
+  if (p.num_elements) x << " numElements=\"" << common::xml_escape(p.num_elements->text) << "\"";
+  if (p.desc_row_width)
+    x << " descRowWidth=\"" << common::xml_escape(p.desc_row_width->text) << "\"";
   if (p.partition.kind != ir::PartitionKind::None)
-    x << " partition=\"" << esc(partition_text(p.partition)) << "\"";
-  if (p.halo) x << " halo=\"" << esc(p.halo->text) << "\"";
+    x << " partition=\"" << common::xml_escape(partition_text(p.partition)) << "\"";
+  if (p.halo) x << " halo=\"" << common::xml_escape(p.halo->text) << "\"";
   if (p.reduction != ir::ReductionOp::None)
     x << " reduction=\"" << ir::to_string(p.reduction) << "\"";
-  if (p.range) x << " range=\"" << esc(p.range->lo + ".." + p.range->hi) << "\"";
+  if (p.range) x << " range=\"" << common::xml_escape(p.range->lo + ".." + p.range->hi) << "\"";
   x << "/>\n";
   return x.str();
 }
@@ -100,8 +86,9 @@ std::string parameter(const ir::Parameter& p) {
 std::string interface_xml(const ir::Interface& i, const std::string& dir) {
   std::ostringstream x;
   x << kHead << comment("Interface '" + i.name + "' declared in " + i.descriptor_file)
-    << "  <peppher:interface name=\"" << esc(i.name) << "\" impPath=\"" << esc(i.name)
-    << "/\" headerFile=\"" << esc(from_folder(dir, i.header_file)) << "\">\n"
+    << "  <peppher:interface name=\"" << common::xml_escape(i.name) << "\" impPath=\""
+    << common::xml_escape(i.name) << "/\" headerFile=\""
+    << common::xml_escape(from_folder(dir, i.header_file)) << "\">\n"
     << "    <peppher:parameters>\n";
   for (const ir::Parameter& p : i.parameters) x << parameter(p);
   x << "    </peppher:parameters>\n  </peppher:interface>\n" << kTail;
@@ -111,16 +98,16 @@ std::string interface_xml(const ir::Interface& i, const std::string& dir) {
 std::string variant_xml(const ir::Variant& v, const std::string& folder) {
   std::ostringstream x;
   x << kHead << comment("Variant '" + v.name + "' found as " + v.descriptor_file)
-    << "  <peppher:implementation name=\"" << esc(v.name) << "\">\n"
+    << "  <peppher:implementation name=\"" << common::xml_escape(v.name) << "\">\n"
     << "    <peppher:sourceFiles>\n";
   for (const ir::SourceFile& s : v.sources) {
-    x << "      <peppher:sourceFile name=\"" << esc(from_folder(folder, s.path)) << "\" language=\""
-      << esc(s.language) << "\"" << (s.kernel.empty() ? "" : " kernel=\"" + esc(s.kernel) + "\"")
-      << "/>\n";
+    x << "      <peppher:sourceFile name=\"" << common::xml_escape(from_folder(folder, s.path))
+      << "\" language=\"" << common::xml_escape(s.language) << "\""
+      << (s.kernel.empty() ? "" : " kernel=\"" + common::xml_escape(s.kernel) + "\"") << "/>\n";
   }
   x << "    </peppher:sourceFiles>\n"
     << "    <peppher:providedInterfaces>\n      <peppher:providedInterface name=\""
-    << esc(v.provides) << "\"/>\n    </peppher:providedInterfaces>\n"
+    << common::xml_escape(v.provides) << "\"/>\n    </peppher:providedInterfaces>\n"
     << "    <peppher:targetPlatform name=\"" << ir::to_string(v.backend) << "\"/>\n"
     << "  </peppher:implementation>\n"
     << kTail;
@@ -134,8 +121,8 @@ std::string main_xml(const ir::Application& app, const ir::Options& options,
     << "  <peppher:implementation name=\"main\">\n    <peppher:sourceFiles>\n";
   const std::string flags = explore::rebase_flags(joined(options.clang_args), ".", ".", dir);
   for (const ir::SourceFile& s : app.sources) {
-    x << "      <peppher:sourceFile name=\"" << esc(from_folder(dir, s.path)) << "\" language=\""
-      << esc(s.language) << "\">\n";
+    x << "      <peppher:sourceFile name=\"" << common::xml_escape(from_folder(dir, s.path))
+      << "\" language=\"" << common::xml_escape(s.language) << "\">\n";
     compiler(x, s.compiler, flags, "        ");
     x << "      </peppher:sourceFile>\n";
   }
@@ -147,8 +134,8 @@ std::string main_xml(const ir::Application& app, const ir::Options& options,
     << "      <peppher:providedInterface name=\"main\"/>\n"
     << "    </peppher:providedInterfaces>\n    <peppher:requiredInterfaces>\n";
   for (const ir::Interface& i : app.interfaces) {
-    x << "      <peppher:requiredInterface name=\"" << esc(i.name) << "\" xmlFile=\"" << esc(i.name)
-      << ".xml\"/>\n";
+    x << "      <peppher:requiredInterface name=\"" << common::xml_escape(i.name) << "\" xmlFile=\""
+      << common::xml_escape(i.name) << ".xml\"/>\n";
   }
   x << "    </peppher:requiredInterfaces>\n    <peppher:targetPlatform name=\"CPU\"/>\n"
     << "  </peppher:implementation>\n"
