@@ -233,12 +233,13 @@ class CalibratingChoice {
   /// @brief The selector index of a host variant to run on the calling thread instead of
   ///        submitting @p task, or -1 for a task (docs/SELECTION.md, "Calls that run on
   ///        the calling thread"). Only while no task is in flight (the workers idle, no task
-  ///        holding the call's data): the variant @p chosen (choose()'s result) when it is a host
-  ///        one; when choose() left the choice to StarPU (-1), the variant whose measured time plus
-  ///        moving the operands there is least, when every candidate is measured (or there is one
-  ///        candidate), if it is a host one. A host variant: sequential CPU, or OpenMP on all CPU
-  ///        cores (a combined worker of them, or the run's only CPU worker). Never under simulation
-  ///        (kernels do not run there).
+  ///        holding the call's data): the variant @p chosen (choose()'s result) when it is a
+  ///        host one; when choose() left the choice to StarPU (-1): a host candidate the model
+  ///        does not predict (any more: StarPU flushed its entry) when no device candidate is
+  ///        unpredicted, else the candidate whose measured time plus moving the operands there
+  ///        is least, if it is a host one. A host variant: sequential CPU, or OpenMP on all
+  ///        CPU cores (a combined worker of them, or the run's only CPU worker). Never under
+  ///        simulation (kernels do not run there).
   int here(starpu_task* task, int chosen) const;
   /// @brief Records @p us, the time variant @p k took on the calling thread (here()), in
   ///        @p task's history model under its data footprint, for the worker architecture

@@ -342,32 +342,38 @@ int CalibratingChoice::here(starpu_task* task, int chosen) const {
 #else
   if (selector_ == nullptr || task->cl == nullptr || task->cl->model == nullptr) return -1;
   if (starpu_task_nsubmitted() != 0) return -1;  // a task in flight: order with it
-  const bool parallel = detail::largest_combined_worker() >= 0;
-  int k = chosen;
-  if (k < 0) {
-    Costs c;
-    evaluate(task, c);
-    if (c.candidates == 0 || (c.candidates > 1 && c.nmeasured < c.candidates)) return -1;
-    const int n =
-        std::min(static_cast<int>(selector_->backends().size()), PlacementChoice::kMaxVariants);
-    for (int j = 0; j < n; ++j) {
-      if (!c.candidate[j]) continue;
-      const int rank_j = tie_rank(selector_->backend(static_cast<std::size_t>(j)).runs, parallel);
-      if (k < 0 || c.cost[j] < c.cost[k] ||
-          (c.cost[j] == c.cost[k] &&
-           rank_j < tie_rank(selector_->backend(static_cast<std::size_t>(k)).runs, parallel)))
-        k = j;
-    }
-  }
-  if (k < 0) return -1;
   using Runs = detail::BackendRuns;
-  const Runs how = selector_->backend(static_cast<std::size_t>(k)).runs;
+  const bool parallel = detail::largest_combined_worker() >= 0;
   const unsigned cpus = starpu_cpu_worker_get_count();
+  auto runs = [&](int k) { return selector_->backend(static_cast<std::size_t>(k)).runs; };
   // An OpenMP variant here gets a team of every CPU worker's core (OpenMpHere): as its task
   // would on the largest combined worker, or on the only CPU worker.
-  const bool host =
-      (how == Runs::OneCore && cpus > 0) || (how == Runs::Team && (parallel || cpus == 1));
-  return host ? k : -1;
+  auto host = [&](int k) {
+    return (runs(k) == Runs::OneCore && cpus > 0) ||
+           (runs(k) == Runs::Team && (parallel || cpus == 1));
+  };
+  if (chosen >= 0) return host(chosen) ? chosen : -1;
+  Costs c;
+  evaluate(task, c);
+  const int n =
+      std::min(static_cast<int>(selector_->backends().size()), PlacementChoice::kMaxVariants);
+  // StarPU decides (choose() returned -1): settled, or a single candidate. A candidate StarPU
+  // no longer predicts (it flushed the entry: measurements far apart) is measured again: a
+  // device one by StarPU (a task), a host one here.
+  int k = -1;
+  for (int j = 0; j < n; ++j) {
+    if (!c.candidate[j] || c.measured[j]) continue;
+    if (!host(j)) return -1;
+    if (k < 0) k = j;
+  }
+  if (k >= 0) return k;
+  for (int j = 0; j < n; ++j) {
+    if (!c.candidate[j]) continue;
+    if (k < 0 || c.cost[j] < c.cost[k] ||
+        (c.cost[j] == c.cost[k] && tie_rank(runs(j), parallel) < tie_rank(runs(k), parallel)))
+      k = j;
+  }
+  return k >= 0 && host(k) ? k : -1;
 #endif
 }
 
