@@ -230,7 +230,25 @@ class CalibratingChoice {
   ///        measurement runs once more (once per process), else -1.
   int choose(starpu_task* task) const;
 
+  /// @brief The selector index of a host variant to run on the calling thread instead of
+  ///        submitting @p task, or -1 for a task (docs/SELECTION.md, "Calls that run on
+  ///        the calling thread"). Only while no task is in flight (the workers idle, no task
+  ///        holding the call's data): the variant @p chosen (choose()'s result) when it is a
+  ///        host one; when choose() left the choice to StarPU (-1): a host candidate the model
+  ///        does not predict (any more: StarPU flushed its entry) when no device candidate is
+  ///        unpredicted, else the candidate whose measured time plus moving the operands there
+  ///        is least, if it is a host one. A host variant: sequential CPU, or OpenMP on all
+  ///        CPU cores (a combined worker of them, or the run's only CPU worker). Never under
+  ///        simulation (kernels do not run there).
+  int here(starpu_task* task, int chosen) const;
+  /// @brief Records @p us, the time variant @p k took on the calling thread (here()), in
+  ///        @p task's history model under its data footprint, for the worker architecture
+  ///        a task of that variant would have run on, as StarPU records a task's.
+  void record_here(starpu_task* task, int k, double us) const;
+
  private:
+  struct Costs;
+  void evaluate(starpu_task* task, Costs& costs) const;
   void prepare_costs(const PlacementChoice& placement, const VariantSelector& selector,
                      const signed char* slots);
   const VariantSelector* selector_ = nullptr;
@@ -239,6 +257,25 @@ class CalibratingChoice {
   bool first_[PlacementChoice::kMaxVariants] = {};  // the most specific of ok_ (specific_)
   bool specific_ = false;
   double node_us_[STARPU_MAXNODES] = {};
+};
+
+/// @brief A call that CalibratingChoice::here() runs on the calling thread: made just before
+///        the variant runs and destroyed just after, it records the variant's time in the
+///        history model (record_here(), not when the variant throws) and frees @p task, the
+///        call's unsubmitted task (TaskBuilder::take_unsubmitted_task()).
+class HereRun {
+ public:
+  HereRun(starpu_task* task, const CalibratingChoice& choice, int variant) noexcept;
+  ~HereRun();
+  HereRun(const HereRun&) = delete;
+  HereRun& operator=(const HereRun&) = delete;
+
+ private:
+  starpu_task* task_;
+  const CalibratingChoice& choice_;
+  int variant_;
+  int exceptions_;  // std::uncaught_exceptions() when the run began
+  double start_us_;
 };
 
 }  // namespace peppher

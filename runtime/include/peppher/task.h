@@ -84,6 +84,10 @@ class TaskBuilder : private detail::Call {
         &choose);
   }
 
+  /// @brief The task submit() built but kept back because the chooser returned nullptr (the
+  ///        call runs on the calling thread), or nullptr; the caller owns it then.
+  starpu_task* take_unsubmitted_task() noexcept { return Call::take_unsubmitted_task(); }
+
   /// @brief The call core, for extensions that need its operands (tracing, MPI).
   const detail::Call& call() const noexcept { return *this; }
 };

@@ -66,6 +66,7 @@ Call::Call(starpu_codelet* codelet, const char* iface) : codelet_(codelet), ifac
 Call::~Call() {
   for (void* a : args_)  // not handed to a task
     if (a != nullptr) std::free(static_cast<char*>(a) - kTaskBytes);
+  if (unsubmitted_ != nullptr) starpu_task_destroy(unsubmitted_);  // frees its arguments too
   release();
 }
 
@@ -247,7 +248,13 @@ void Call::submit(bool synchronous) {
     for (std::size_t b = 0; b < n; ++b) {
       starpu_task* task = make_task(b);
       if (chooser_ != nullptr && n == 1 && nblocks_ == 0 && layer == nullptr) {
-        codelet_ = chooser_(chooser_context_, task);  // same buffers and modes
+        starpu_codelet* chosen = chooser_(chooser_context_, task);  // same buffers and modes
+        if (chosen == nullptr) {  // the caller runs the call on its own thread
+          task->destroy = 0;      // starpu_task_destroy() frees it (it refuses a detached one)
+          unsubmitted_ = task;
+          return;  // nothing submitted, nothing registered (no raw operand), no note
+        }
+        codelet_ = chosen;
         task->cl = codelet_;
       }
       if (synchronous && !registered) task->detach = 0;  // waited for below, then freed

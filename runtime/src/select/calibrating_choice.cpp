@@ -7,6 +7,7 @@
 #include <climits>
 #include <cmath>
 #include <cstdint>
+#include <exception>
 #include <limits>
 #include <map>
 #include <mutex>
@@ -129,6 +130,29 @@ int runs_recorded(starpu_perfmodel* model, starpu_task* task, starpu_perfmodel_a
   return e != nullptr ? static_cast<int>(e->nsample + e->nerror) : -1;
 }
 
+// Makes @p model's entries for @p task's footprint on @p arch that do not exist yet, for
+// implementation @p impl and the lower ones, with no measurement, unless StarPU predicts
+// @p impl there already: StarPU drops the first measurement of a new entry ("very often
+// quite bogus"), and StarPU 1.3 saves a worker architecture's implementations 0 to n - 1
+// only, n the number it has entries for.
+void make_entries(starpu_perfmodel* model, starpu_task* task, starpu_perfmodel_arch* arch,
+                  unsigned impl) {
+#ifndef STARPU_SIMGRID  // no measurements there: StarPU asserts
+  if (!std::isnan(starpu_task_expected_length(task, arch, impl))) return;
+  for (unsigned j = 0; j <= impl; ++j)
+    if (samples(model, task, arch, j) < 0)
+      starpu_perfmodel_update_history(model, task, arch, 0, j, 0.0);  // value unused
+#else
+  (void)model, (void)task, (void)arch, (void)impl;
+#endif
+}
+
+// The order of equal costs: OpenMP on all cores, then sequential CPU, then devices.
+int tie_rank(detail::BackendRuns how, bool parallel) {
+  using Runs = detail::BackendRuns;
+  return how == Runs::Team ? (parallel ? 0 : 2) : how == Runs::OneCore ? 1 : 3;
+}
+
 unsigned node_of_worker(int id) {
   if (id < static_cast<int>(starpu_worker_get_count()))
     return starpu_worker_get_memory_node(static_cast<unsigned>(id));
@@ -150,6 +174,53 @@ void CalibratingChoice::prepare_costs(const PlacementChoice& placement,
   for (unsigned node = 0; node < nodes; ++node) node_us_[node] = placement.transfer_us(node);
 }
 
+// Per candidate variant of a call: whether it is one, whether its model predicts it on every
+// worker it may run on, and its least expected time there (measured time plus moving the
+// operands; the moves alone where unmeasured).
+struct CalibratingChoice::Costs {
+  bool candidate[PlacementChoice::kMaxVariants] = {};
+  bool measured[PlacementChoice::kMaxVariants] = {};
+  double cost[PlacementChoice::kMaxVariants] = {};
+  int candidates = 0;
+  int nmeasured = 0;
+};
+
+void CalibratingChoice::evaluate(starpu_task* task, Costs& c) const {
+  using Runs = detail::BackendRuns;
+  const int n =
+      std::min(static_cast<int>(selector_->backends().size()), PlacementChoice::kMaxVariants);
+  const bool parallel = detail::largest_combined_worker() >= 0;
+  bool sequential = false;  // a sequential CPU variant accepts the call
+  for (int k = 0; k < n; ++k)
+    sequential = sequential ||
+                 (ok_[k] && selector_->backend(static_cast<std::size_t>(k)).runs == Runs::OneCore);
+  const unsigned nodes = std::min<unsigned>(starpu_memory_nodes_get_count(), STARPU_MAXNODES);
+  int ids[STARPU_NMAXWORKERS];
+  for (int k = 0; k < n; ++k) {
+    const detail::Backend& b = selector_->backend(static_cast<std::size_t>(k));
+    // An OpenMP variant with no combined worker gets one thread: a sequential one that
+    // accepts the call is the CPU's candidate (its can_execute says the same).
+    if (!ok_[k] || slots_[k] < 0 || (b.runs == Runs::Team && !parallel && sequential)) continue;
+    const int count = candidate_workers(b, ids);
+    if (count == 0) continue;
+    bool all = true;
+    double best = std::numeric_limits<double>::infinity();
+    for (int i = 0; i < count; ++i) {
+      starpu_perfmodel_arch* arch = starpu_worker_get_perf_archtype(ids[i], STARPU_NMAX_SCHED_CTXS);
+      const double us = starpu_task_expected_length(task, arch, static_cast<unsigned>(slots_[k]));
+      const unsigned node = node_of_worker(ids[i]);
+      const double move = node < nodes ? node_us_[node] : 0;
+      all = all && !std::isnan(us);
+      best = std::min(best, (std::isnan(us) ? 0 : us) + move);
+    }
+    c.candidate[k] = true;
+    c.measured[k] = all;
+    c.cost[k] = best;
+    ++c.candidates;
+    c.nmeasured += all ? 1 : 0;
+  }
+}
+
 int CalibratingChoice::choose(starpu_task* task) const {
   if (selector_ == nullptr || task->cl == nullptr || task->cl->model == nullptr) return -1;
   const std::uint32_t footprint = starpu_task_data_footprint(task);
@@ -161,16 +232,13 @@ int CalibratingChoice::choose(starpu_task* task) const {
   const int n =
       std::min(static_cast<int>(selector_->backends().size()), PlacementChoice::kMaxVariants);
   const bool parallel = detail::largest_combined_worker() >= 0;
-  bool sequential = false;  // a sequential CPU variant accepts the call
-  for (int k = 0; k < n; ++k)
-    sequential = sequential || (ok_[k] && backend(k).runs == Runs::OneCore);
-  // Per candidate variant: measured on every worker it may run on, and the least expected
-  // time (measured time plus moving the operands there; transfers alone where unmeasured).
   starpu_perfmodel* model = task->cl->model;
-  bool candidate[PlacementChoice::kMaxVariants] = {};
-  bool measured[PlacementChoice::kMaxVariants] = {};
-  double cost[PlacementChoice::kMaxVariants] = {};
-  int candidates = 0, nmeasured = 0;
+  Costs costs;
+  evaluate(task, costs);
+  const bool* candidate = costs.candidate;
+  const bool* measured = costs.measured;
+  const double* cost = costs.cost;
+  const int candidates = costs.candidates, nmeasured = costs.nmeasured;
   const bool again = seen_before(selector_, footprint);
   int ids[STARPU_NMAXWORKERS];
   // Variant k's measurements (@p count: samples or runs_recorded) for this footprint on its
@@ -185,30 +253,6 @@ int CalibratingChoice::choose(starpu_task* task) const {
     }
     return least;
   };
-  const unsigned nodes = std::min<unsigned>(starpu_memory_nodes_get_count(), STARPU_MAXNODES);
-  for (int k = 0; k < n; ++k) {
-    // An OpenMP variant with no combined worker gets one thread: a sequential one that
-    // accepts the call is the CPU's candidate (its can_execute says the same).
-    if (!ok_[k] || slots_[k] < 0 || (backend(k).runs == Runs::Team && !parallel && sequential))
-      continue;
-    const int count = candidate_workers(backend(k), ids);
-    if (count == 0) continue;
-    bool all = true;
-    double best = std::numeric_limits<double>::infinity();
-    for (int i = 0; i < count; ++i) {
-      starpu_perfmodel_arch* arch = starpu_worker_get_perf_archtype(ids[i], STARPU_NMAX_SCHED_CTXS);
-      const double us = starpu_task_expected_length(task, arch, static_cast<unsigned>(slots_[k]));
-      const unsigned node = node_of_worker(ids[i]);
-      const double move = node < nodes ? node_us_[node] : 0;
-      all = all && !std::isnan(us);
-      best = std::min(best, (std::isnan(us) ? 0 : us) + move);
-    }
-    candidate[k] = true;
-    measured[k] = all;
-    cost[k] = best;
-    ++candidates;
-    nmeasured += all ? 1 : 0;
-  }
   if (candidates < 2) return -1;  // nothing to choose: StarPU places it
   if (nmeasured == candidates) {
     // A program that calls again: a measured variant that is not the best runs once more per
@@ -236,21 +280,12 @@ int CalibratingChoice::choose(starpu_task* task) const {
   // lost at shutdown, so the lower slots get an empty entry there too.
   auto runs = [&](int k) {
     const int count = candidate_workers(backend(k), ids);
-    const unsigned impl = static_cast<unsigned>(slots_[k]);
-    for (int i = 0; i < count; ++i) {
-      starpu_perfmodel_arch* arch = starpu_worker_get_perf_archtype(ids[i], STARPU_NMAX_SCHED_CTXS);
-      if (!std::isnan(starpu_task_expected_length(task, arch, impl))) continue;
-      for (unsigned j = 0; j <= impl; ++j)
-        if (samples(model, task, arch, j) < 0)
-          starpu_perfmodel_update_history(model, task, arch, 0, j, 0.0);  // value unused
-    }
+    for (int i = 0; i < count; ++i)
+      make_entries(model, task, starpu_worker_get_perf_archtype(ids[i], STARPU_NMAX_SCHED_CTXS),
+                   static_cast<unsigned>(slots_[k]));
     return k;
   };
-  // The order of equal costs: OpenMP on all cores, then sequential CPU, then devices.
-  auto rank = [&](int k) {
-    const Runs how = backend(k).runs;
-    return how == Runs::Team ? (parallel ? 0 : 2) : how == Runs::OneCore ? 1 : 3;
-  };
+  auto rank = [&](int k) { return tie_rank(backend(k).runs, parallel); };
   auto better = [&](int a, int b) {  // a strictly better than b (b < 0: none yet)
     return b < 0 || cost[a] < cost[b] || (cost[a] == cost[b] && rank(a) < rank(b));
   };
@@ -298,6 +333,75 @@ int CalibratingChoice::choose(starpu_task* task) const {
     }
     tried[explore] = true;
   }
+}
+
+int CalibratingChoice::here(starpu_task* task, int chosen) const {
+#ifdef STARPU_SIMGRID
+  (void)task, (void)chosen;
+  return -1;  // simulated: only tasks have a (simulated) duration
+#else
+  if (selector_ == nullptr || task->cl == nullptr || task->cl->model == nullptr) return -1;
+  if (starpu_task_nsubmitted() != 0) return -1;  // a task in flight: order with it
+  using Runs = detail::BackendRuns;
+  const bool parallel = detail::largest_combined_worker() >= 0;
+  const unsigned cpus = starpu_cpu_worker_get_count();
+  auto runs = [&](int k) { return selector_->backend(static_cast<std::size_t>(k)).runs; };
+  // An OpenMP variant here gets a team of every CPU worker's core (OpenMpHere): as its task
+  // would on the largest combined worker, or on the only CPU worker.
+  auto host = [&](int k) {
+    return (runs(k) == Runs::OneCore && cpus > 0) ||
+           (runs(k) == Runs::Team && (parallel || cpus == 1));
+  };
+  if (chosen >= 0) return host(chosen) ? chosen : -1;
+  Costs c;
+  evaluate(task, c);
+  const int n =
+      std::min(static_cast<int>(selector_->backends().size()), PlacementChoice::kMaxVariants);
+  // StarPU decides (choose() returned -1): settled, or a single candidate. A candidate StarPU
+  // no longer predicts (it flushed the entry: measurements far apart) is measured again: a
+  // device one by StarPU (a task), a host one here.
+  int k = -1;
+  for (int j = 0; j < n; ++j) {
+    if (!c.candidate[j] || c.measured[j]) continue;
+    if (!host(j)) return -1;
+    if (k < 0) k = j;
+  }
+  if (k >= 0) return k;
+  for (int j = 0; j < n; ++j) {
+    if (!c.candidate[j]) continue;
+    if (k < 0 || c.cost[j] < c.cost[k] ||
+        (c.cost[j] == c.cost[k] && tie_rank(runs(j), parallel) < tie_rank(runs(k), parallel)))
+      k = j;
+  }
+  return k >= 0 && host(k) ? k : -1;
+#endif
+}
+
+void CalibratingChoice::record_here(starpu_task* task, int k, double us) const {
+#ifndef STARPU_SIMGRID
+  if (selector_ == nullptr || task->cl == nullptr || task->cl->model == nullptr || k < 0) return;
+  int ids[STARPU_NMAXWORKERS];
+  if (candidate_workers(selector_->backend(static_cast<std::size_t>(k)), ids) == 0) return;
+  starpu_perfmodel_arch* arch = starpu_worker_get_perf_archtype(ids[0], STARPU_NMAX_SCHED_CTXS);
+  const unsigned impl = static_cast<unsigned>(slots_[k]);
+  make_entries(task->cl->model, task, arch, impl);
+  starpu_perfmodel_update_history(task->cl->model, task, arch, 0, impl, us);
+#else
+  (void)task, (void)k, (void)us;
+#endif
+}
+
+HereRun::HereRun(starpu_task* task, const CalibratingChoice& choice, int variant) noexcept
+    : task_(task),
+      choice_(choice),
+      variant_(variant),
+      exceptions_(std::uncaught_exceptions()),
+      start_us_(starpu_timing_now()) {}
+
+HereRun::~HereRun() {
+  if (std::uncaught_exceptions() == exceptions_)
+    choice_.record_here(task_, variant_, starpu_timing_now() - start_us_);
+  starpu_task_destroy(task_);  // never submitted; frees its argument block too
 }
 
 }  // namespace peppher

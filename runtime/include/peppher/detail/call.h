@@ -321,12 +321,18 @@ class Call {
   ///        footprint, under which history models keep their measurements) and runs the task
   ///        with the codelet it returns (same buffers and modes), e.g. one implementation of
   ///        the codelet while its model learns the others (CalibratingChoice, placement.h).
+  ///        A chooser that returns nullptr keeps the task unsubmitted: the caller runs the
+  ///        call on its own thread (take_unsubmitted_task()).
   /// @attention @p context must live until submit() returns; @p chooser must not lock the
   ///            call's containers (submit() holds their locks).
   void set_codelet_chooser(starpu_codelet* (*chooser)(void*, starpu_task*), void* context) {
     chooser_ = chooser;
     chooser_context_ = context;
   }
+  /// @brief The task that submit() built but did not submit (its chooser returned nullptr),
+  ///        or nullptr: the caller owns it from then on (starpu_task_destroy), e.g. to record
+  ///        the time of the call it ran itself under the task's data footprint.
+  starpu_task* take_unsubmitted_task() noexcept { return std::exchange(unsubmitted_, nullptr); }
 
  private:
   void check_buffer_index(int index, const char* what) const;
@@ -371,7 +377,8 @@ class Call {
   bool quick_ = false;             // one block, chosen without asking containers or models
   std::vector<int> auto_workers_;  // the workers that can run the codelet (the split's)
   bool submitted_ = false;         // some task was submitted (the distributed layer's raw_written)
-  std::vector<int> workers_;       // per block, from the `?` split (empty: the scheduler places)
+  starpu_task* unsubmitted_ = nullptr;  // built, kept back by the chooser (take_unsubmitted_task)
+  std::vector<int> workers_;  // per block, from the `?` split (empty: the scheduler places)
   std::vector<std::unique_ptr<unsigned char[]>> scratch_;  // stand-ins for empty arrays
 };
 

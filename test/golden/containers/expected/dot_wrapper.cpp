@@ -292,8 +292,13 @@ void dot(
     peppher_calibrating.prepare(peppher_placement, peppher_selector, peppher_slots,
                                 peppher_accepts);
   }
+  int peppher_here = -1;  // a host variant that runs on this thread (peppher_choose)
   auto peppher_choose = [&](starpu_task* peppher_built) -> starpu_codelet* {
     const int peppher_k = peppher_calibrating.choose(peppher_built);
+    // Nothing in flight and a host variant is the one to run (the model's best, or the next
+    // to measure): submit() keeps the task back and the variant runs on this thread.
+    peppher_here = peppher_calibrating.here(peppher_built, peppher_k);
+    if (peppher_here >= 0) return nullptr;
     if (peppher_k < 0) return peppher_cl;
     // An OpenCL variant's task is measured without the wait for its kernels' build.
     peppher_program_dot_opencl.wait_before_task(peppher_model_codelets[peppher_k]);
@@ -307,7 +312,8 @@ void dot(
     static constexpr peppher::InlineKind peppher_host_kinds[] = {
         peppher::InlineKind::Cpu, peppher::InlineKind::OpenMp, peppher::InlineKind::OpenCl, };
     if (peppher::detail::runs_here(peppher_host_kinds[peppher_chosen])) {
-      switch (peppher_chosen) {
+      const int peppher_host = peppher_chosen;
+      switch (peppher_host) {
         case 0: {
           peppher_counter_dot_cpu.hit();
           dot_cpu(x, y, result);
@@ -330,4 +336,28 @@ void dot(
   peppher_task.use(1, y);
   peppher_task.use(2, result);
   peppher_task.submit(false);
+  // The model chose a host variant with nothing in flight: no task was submitted; the
+  // variant runs here, as a step of the application's own loop would, and its time goes
+  // into the model as a task's would (docs/SELECTION.md, "Calls that run on the calling
+  // thread").
+  if (peppher_here >= 0) {
+    const peppher::HereRun peppher_run(peppher_task.take_unsubmitted_task(), peppher_calibrating,
+                                       peppher_here);
+    {
+      const int peppher_host = peppher_here;
+      switch (peppher_host) {
+        case 0: {
+          peppher_counter_dot_cpu.hit();
+          dot_cpu(x, y, result);
+          return;
+        }
+        case 1: {
+          peppher::OpenMpHere peppher_team;
+          peppher_counter_dot_openmp.hit();
+          dot_openmp(x, y, result);
+          return;
+        }
+      }
+    }
+  }
 }

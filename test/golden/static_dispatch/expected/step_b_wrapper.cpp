@@ -217,7 +217,8 @@ void step_b(peppher::Vector<float> & x, int n) {
     static constexpr peppher::InlineKind peppher_host_kinds[] = {
         peppher::InlineKind::Cpu, peppher::InlineKind::OpenCl, };
     if (peppher::detail::runs_here(peppher_host_kinds[peppher_chosen])) {
-      switch (peppher_chosen) {
+      const int peppher_host = peppher_chosen;
+      switch (peppher_host) {
         case 0: {
           peppher_counter_step_b_cpu.hit();
           step_b_cpu(x, n);

@@ -217,7 +217,8 @@ void step_c(peppher::Vector<float> & x, int n) {
     static constexpr peppher::InlineKind peppher_host_kinds[] = {
         peppher::InlineKind::Cpu, peppher::InlineKind::OpenCl, };
     if (peppher::detail::runs_here(peppher_host_kinds[peppher_chosen])) {
-      switch (peppher_chosen) {
+      const int peppher_host = peppher_chosen;
+      switch (peppher_host) {
         case 0: {
           peppher_counter_step_c_cpu.hit();
           step_c_cpu(x, n);

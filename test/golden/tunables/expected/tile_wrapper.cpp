@@ -373,7 +373,8 @@ void tile(peppher::Vector<float> & x, int n) {
     static constexpr peppher::InlineKind peppher_host_kinds[] = {
         peppher::InlineKind::Cpu, peppher::InlineKind::Cpu, peppher::InlineKind::Cpu, peppher::InlineKind::Cpu, peppher::InlineKind::OpenCl, peppher::InlineKind::OpenCl, };
     if (peppher::detail::runs_here(peppher_host_kinds[peppher_chosen])) {
-      switch (peppher_chosen) {
+      const int peppher_host = peppher_chosen;
+      switch (peppher_host) {
         case 0: {
           peppher_counter_tile_cpu__BLOCK_16__UNROLL_1.hit();
           tile_cpu__BLOCK_16__UNROLL_1(x, n);
