@@ -362,6 +362,18 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
   d.set("operands", operands);
   d.set("buffers", buffers);
   d.set("value_params", values);
+  // The paper's context parameters (`range` scalars) key a history model with the data sizes.
+  Data context{Data::type::list};
+  bool has_context = false;
+  for (const Operand& o : plan.operands) {
+    if (plan.is_buffer(o) || !o.param->range) continue;
+    Data c;
+    c.set("name", o.param->name);
+    context.push_back(c);
+    has_context = true;
+  }
+  d.set("context_params", context);
+  d.set("context_footprint", flag(plan.history_model && has_context));
   d.set("nbuffers", std::to_string(plan.nbuffers()));
   // Goes into the codelet: each buffer's access mode, at its index.
   d.set("buffer_modes", make_list(plan.buffers_in_order(), [](const plan::BufferUse& u) {

@@ -183,6 +183,30 @@ std::filesystem::path cases() {
   return source_dir() / "test" / "e2e" / "cases";
 }
 
+std::vector<HistoryEntry> history_entries(const std::filesystem::path& home,
+                                          const std::string& symbol) {
+  std::vector<HistoryEntry> out;
+  if (!std::filesystem::exists(home)) return out;
+  for (const auto& f : std::filesystem::recursive_directory_iterator(home)) {
+    if (!f.is_regular_file() || f.path().filename().string().rfind(symbol + ".", 0) != 0) continue;
+    std::ifstream in(f.path());
+    // "# hash size flops mean dev sum sum2 n", then one line per entry up to the next comment.
+    bool entries = false;
+    for (std::string line; std::getline(in, line);) {
+      if (line.empty() || line[0] == '#') {
+        entries = line.rfind("# hash", 0) == 0;
+        continue;
+      }
+      if (!entries) continue;
+      std::istringstream fields(line);
+      std::vector<std::string> w;
+      for (std::string x; fields >> x;) w.push_back(x);
+      if (w.size() >= 8) out.push_back({std::stod(w[3]), std::stol(w[7])});
+    }
+  }
+  return out;
+}
+
 long report_count(const std::string& report, const std::string& variant,
                   const std::string& worker_kind) {
   // Rows look like: "<interface> <variant> <worker name> <count>", whitespace-separated.

@@ -59,6 +59,16 @@ inline const char* const kTwoCpus = "STARPU_NCPU=2 STARPU_NOPENCL=0";
 /// test/e2e/cases/ in the source tree.
 std::filesystem::path cases();
 
+/// One entry of a StarPU history model file: its mean time (us) and kept measurements.
+struct HistoryEntry {
+  double mean_us = 0;
+  long samples = 0;
+};
+/// The entries of the history model files of @p symbol ("peppher_<interface>") that StarPU
+/// saved under @p home (its STARPU_HOME): every worker architecture, every implementation.
+std::vector<HistoryEntry> history_entries(const std::filesystem::path& home,
+                                          const std::string& symbol);
+
 /// Counts of the PEPPHER_REPORT table: how many tasks of `variant` ran on workers whose
 /// name contains `worker_kind` ("CPU" or "OpenCL").
 long report_count(const std::string& report, const std::string& variant,

@@ -99,6 +99,38 @@ TEST_CASE("e2e: calls of different work under one footprint print nothing from S
   CHECK_THAT(shown.output, Catch::Contains("Too big deviation"));
 }
 
+TEST_CASE(
+    "e2e: a context parameter (`range`) keys the history model: calls of different work keep "
+    "histories of their own (issue 40)") {
+  // varying_work's component with `millis` ranged: 1 ms and 20 ms calls alternate.
+  fs::path out = compose_and_build("context_work", cases() / "context_work/main.xml");
+  const fs::path home = out / "starpu-home";
+  fs::remove_all(home);
+  const std::string env = "STARPU_HOME=" + home.string() + " STARPU_NCPU=2 STARPU_NOPENCL=0";
+  for (int run = 0; run < 2; ++run) {
+    e2e::Run r = run_program(out / "context_work", "12", env);
+    INFO("run " << run << ":\n" << r.output);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.output, Catch::Contains("12 calls ran"));
+  }
+  // Two histories, one per value, each with its own mean: one entry of 1 ms calls and one of
+  // 20 ms calls, never an entry between them (a shared one would average and flush). StarPU
+  // may flush an entry once, when a cold first call strays from the next ones.
+  long short_calls = 0, long_calls = 0, between = 0;
+  for (const e2e::HistoryEntry& e : e2e::history_entries(home, "peppher_nap")) {
+    if (e.samples == 0) continue;
+    if (e.mean_us < 5000)
+      short_calls += e.samples;
+    else if (e.mean_us > 15000)
+      long_calls += e.samples;
+    else
+      between += e.samples;
+  }
+  CHECK(short_calls >= 5);
+  CHECK(long_calls >= 5);
+  CHECK(between == 0);
+}
+
 TEST_CASE("e2e: two host threads, 20,000 calls each, by-value arguments never shared") {
   fs::path out = compose_and_build("threads", cases() / "threads/main.xml");
   e2e::Run r = run_program(out / "threads", "20000", "STARPU_NCPU=2 STARPU_NOPENCL=0");

@@ -6,8 +6,6 @@
 // Container calls of an interface with a history model run the model's host choice on the
 // calling thread too, and their times reach the model.
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "e2e_support.h"
@@ -31,25 +29,10 @@ long inline_count(const std::string& report, const std::string& variant) {
   return e2e::report_count(report, variant, "inline");
 }
 
-// The measurements StarPU keeps in the history model files of @p symbol under @p home: the
-// sum of the `n` column of every entry (any worker architecture, any implementation).
+// The measurements StarPU keeps in the history model files of @p symbol under @p home.
 long model_samples(const fs::path& home, const std::string& symbol) {
   long total = 0;
-  if (!fs::exists(home)) return 0;
-  for (const fs::directory_entry& e : fs::recursive_directory_iterator(home)) {
-    if (!e.is_regular_file() || e.path().filename().string().rfind(symbol + ".", 0) != 0) continue;
-    std::ifstream in(e.path());
-    bool entry_next = false;
-    for (std::string line; std::getline(in, line);) {
-      if (entry_next && !line.empty() && line[0] != '#') {
-        std::istringstream fields(line);
-        std::string last;
-        for (std::string f; fields >> f;) last = f;
-        total += std::stol(last);
-      }
-      entry_next = line.rfind("# hash", 0) == 0;
-    }
-  }
+  for (const e2e::HistoryEntry& e : e2e::history_entries(home, symbol)) total += e.samples;
   return total;
 }
 

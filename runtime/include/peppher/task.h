@@ -167,12 +167,24 @@ class VariantCheck {
   std::string values_;
 };
 
-/// @brief A StarPU performance model of @p type under the stable @p symbol.
-inline starpu_perfmodel make_perf_model(starpu_perfmodel_type type, const char* symbol) {
+/// @brief A StarPU performance model of @p type under the stable @p symbol; @p footprint,
+///        when given, keys its history instead of the data sizes alone (an interface's
+///        context parameters, FORMAT.md `range`).
+inline starpu_perfmodel make_perf_model(starpu_perfmodel_type type, const char* symbol,
+                                        uint32_t (*footprint)(starpu_task*) = nullptr) {
   starpu_perfmodel model{};  // zero-initialised, as a static C declaration would be
   model.type = type;
   model.symbol = symbol;
+  model.footprint = footprint;
   return model;
+}
+
+/// @brief The key under which @p task's performance model keeps its history: the model's
+///        footprint function's when it has one, else the data sizes'.
+inline uint32_t model_footprint(starpu_task* task) {
+  const starpu_perfmodel* model = task->cl != nullptr ? task->cl->model : nullptr;
+  return model != nullptr && model->footprint != nullptr ? model->footprint(task)
+                                                         : starpu_task_data_footprint(task);
 }
 
 /// @brief A StarPU per-architecture performance model whose @p cost function gives the

@@ -21,6 +21,7 @@
 #include "peppher/error.h"
 #include "peppher/partitioned_call.h"
 #include "peppher/placement.h"
+#include "peppher/task.h"
 
 namespace peppher::detail {
 namespace {
@@ -196,7 +197,7 @@ bool Call::submit_task(starpu_task* task, std::size_t b) {
   // interface's equal splits are found (model_split).
   if (b == 0 && auto_ != nullptr && workers_.empty() && codelet_->model != nullptr &&
       is_even(auto_extent_, auto_split_.sizes))
-    auto_->remember(auto_extent_, auto_workers_, codelet_->model, starpu_task_data_footprint(task),
+    auto_->remember(auto_extent_, auto_workers_, codelet_->model, model_footprint(task),
                     auto_split_.sizes.size());
   // Through the distributed layer when there is one (StarPU-MPI decides which rank runs
   // it): 0 submitted here, 1 run by another rank (the task is gone), < 0 StarPU's error.

@@ -18,6 +18,7 @@
 
 #include "peppher/detail/backends.h"
 #include "peppher/placement.h"
+#include "peppher/task.h"
 
 namespace peppher {
 namespace {
@@ -223,7 +224,7 @@ void CalibratingChoice::evaluate(starpu_task* task, Costs& c) const {
 
 int CalibratingChoice::choose(starpu_task* task) const {
   if (selector_ == nullptr || task->cl == nullptr || task->cl->model == nullptr) return -1;
-  const std::uint32_t footprint = starpu_task_data_footprint(task);
+  const std::uint32_t footprint = model_footprint(task);
   if (settled(selector_, footprint)) return -1;
   using Runs = detail::BackendRuns;
   auto backend = [&](int k) -> const detail::Backend& {
