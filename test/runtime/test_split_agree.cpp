@@ -411,8 +411,7 @@ double rows_cost(starpu_task* task, starpu_perfmodel_arch* arch, unsigned /*nimp
 // Issue 42: a simulated run cannot calibrate a history model, and a program with prediction
 // functions has its model from the first call: the split is sized from the cost model on the
 // call after the first equal split, with nothing measured.
-TEST_CASE("a `?` split is sized from a per-arch cost model without measurements",
-          "[partition]") {
+TEST_CASE("a `?` split is sized from a per-arch cost model without measurements", "[partition]") {
   Session session;
   starpu_perfmodel model = peppher::make_cost_model("peppher_split_test_cost", rows_cost);
   starpu_codelet cl = mat_affine_codelet();

@@ -256,7 +256,8 @@ void task_done(void* arg) {
   auto* rec = static_cast<TaskRecord*>(arg);
   rec->end = starpu_timing_now();
   if (rec->worker < 0) rec->worker = starpu_worker_get_id();  // no variant said it ran
-  if (rec->variant == nullptr && rec->task != nullptr) {  // simulated: no variant ran to say so
+  // Simulated: no variant ran to say which it was (simulated_runs.h).
+  if (rec->variant == nullptr && rec->task != nullptr) {
     rec->variant = simulated_variant(rec->task, rec->worker);
     if (rec->variant != nullptr)
       rec->impl = static_cast<int>(starpu_task_get_implementation(rec->task));
