@@ -396,3 +396,54 @@ TEST_CASE("model-sized `?` splits count transfers and never lose to one worker a
   const auto equal = fastest_split(1 << 20, {0, 1}, {0.01, 0.01}, TransferCosts{});
   CHECK(equal.sizes == peppher::even_sizes(1 << 20, 2));
 }
+
+namespace {
+
+// A per-arch cost model (as prediction functions and trained tables give): a CPU worker
+// takes 1/6 us per row of the block, any other 1.5 us (mat_affine's buffer 0: ny rows).
+double rows_cost(starpu_task* task, starpu_perfmodel_arch* arch, unsigned /*nimpl*/) {
+  const double rows = starpu_matrix_get_ny(STARPU_TASK_GET_HANDLE(task, 0));
+  return rows * (arch->devices[0].type == STARPU_CPU_WORKER ? 1.0 / 6 : 1.5);
+}
+
+}  // namespace
+
+// Issue 42: a simulated run cannot calibrate a history model, and a program with prediction
+// functions has its model from the first call: the split is sized from the cost model on the
+// call after the first equal split, with nothing measured.
+TEST_CASE("a `?` split is sized from a per-arch cost model without measurements", "[partition]") {
+  Session session;
+  starpu_perfmodel model = peppher::make_cost_model("peppher_split_test_cost", rows_cost);
+  starpu_codelet cl = mat_affine_codelet();
+  cl.name = "split_cost";
+  cl.model = &model;
+  const std::size_t workers = peppher::detail::capable_workers(&cl).size();
+  if (workers < 2) {
+    WARN("one worker: nothing to split");
+    return;
+  }
+  peppher::AutoSplit split("split_cost");
+  constexpr std::size_t kRows = 1200, kCols = 32;  // 150 KiB: two equal blocks at least
+  Matrix<std::uint32_t> m(kRows, kCols);
+  std::vector<std::uint32_t> want(kRows * kCols);
+  for (std::size_t i = 0; i < kRows * kCols; ++i)
+    m(i / kCols, i % kCols) = want[i] = std::uint32_t(i);
+  affine_call(cl, split, m, 2, 1);  // equal blocks: the first block's task is asked
+  CHECK(peppher::auto_split_of("split_cost", kRows).sizes.empty());
+  affine_call(cl, split, m, 3, 0);  // sized from the model
+  for (auto& x : want) x = (x * 2 + 1) * 3;
+  const peppher::Split s = peppher::auto_split_of("split_cost", kRows);
+  REQUIRE(!s.sizes.empty());
+  CHECK(s.workers.size() == s.sizes.size());
+  std::size_t on_cpus = 0, total = 0;
+  for (std::size_t b = 0; b < s.sizes.size(); ++b) {
+    total += s.sizes[b];
+    if (starpu_worker_get_type(s.workers[b]) == STARPU_CPU_WORKER) on_cpus += s.sizes[b];
+  }
+  CHECK(total == kRows);
+  // CPUs 9 times faster per row than any other worker: they take most rows (all when
+  // the others' transfers cost more than their share saves).
+  if (has_opencl()) CHECK(on_cpus > kRows * 3 / 4);
+  for (std::size_t i = 0; i < kRows * kCols; ++i)
+    if (m(i / kCols, i % kCols) != want[i]) FAIL("m[" << i << "] = " << m(i / kCols, i % kCols));
+}

@@ -42,9 +42,11 @@ struct Split {
 
 /// @brief The `?` / `auto` split of one interface. Without a calibrated performance model
 ///        the call is split into one equal block per worker that can run the codelet; once
-///        the model (StarPU history, filled by those equal blocks) predicts every worker's
-///        time for an equal block, the blocks are sized in proportion to each worker's speed
-///        so that all finish at about the same time, and block b is pinned to worker b.
+///        the model predicts every worker's time for an equal block (a StarPU history,
+///        filled by those equal blocks; a model of functions, prediction functions or a
+///        trained table, from the first equal split's task on), the blocks are sized in
+///        proportion to each worker's speed so that all finish at about the same time, and
+///        block b is pinned to worker b.
 ///        Calls on containers agree on one split: a container keeps the split a `?` call gave
 ///        it (detail::Storage::split_record), the next `?` call on it reuses it when valid,
 ///        and a new split is sized from the summed predictions of every interface sharing
@@ -62,11 +64,14 @@ class AutoSplit {
   /// @brief A call of this interface splits @p n over @p workers with `?`; @p model is its
   ///        codelet's performance model (nullptr: none, the split never uses it).
   void seen(std::size_t n, const std::vector<int>& workers, starpu_perfmodel* model);
-  /// @brief Called with the first block's task of an equal split of @p n into @p blocks
-  ///        blocks over @p workers: its footprint in @p model is where the predictions for
-  ///        equal blocks are found.
+  /// @brief Called with @p task, the first block's task of an equal split of @p n into
+  ///        @p blocks blocks over @p workers, before it is submitted: a model of functions
+  ///        (STARPU_PER_ARCH, STARPU_COMMON: prediction functions, a trained table; also what
+  ///        a simulated run has, where no kernel runs to be measured) predicts each worker's
+  ///        time for it now; a measured one (history, regressions) is asked at the task's
+  ///        footprint once such blocks ran.
   void remember(std::size_t n, const std::vector<int>& workers, starpu_perfmodel* model,
-                std::uint32_t footprint, std::size_t blocks);
+                starpu_task* task, std::size_t blocks);
   /// @brief What the model tells of an equal block of @p n split over @p workers.
   enum class Prediction {
     None,     ///< no model, or no call split @p n over these workers
@@ -92,6 +97,7 @@ class AutoSplit {
     std::uint32_t footprint = 0;
     std::size_t blocks = 1;  // of the remembered equal split
     bool have_footprint = false;
+    std::vector<double> predicted;  // per worker: an equal block's time (a model of functions)
   };
 
   const char* iface_;

@@ -66,9 +66,11 @@ void apply_variant_environment();
 
 /// @brief A copy of @p full (name, buffers, modes) that runs only @p func (named
 ///        @p func_name) on workers of kind @p where (STARPU_CPU, STARPU_CUDA or
-///        STARPU_OPENCL): no can_execute, no performance model. @p parallel keeps a
-///        FORKJOIN type (an OPENMP variant). The variant need not be in @p full: variants
-///        beyond StarPU's slot limit exist this way during training.
+///        STARPU_OPENCL): no can_execute, no performance model (under simulation, where
+///        every task needs one, @p full's, with @p func at its implementation index in
+///        @p full). @p parallel keeps a FORKJOIN type (an OPENMP variant). The variant need
+///        not be in @p full: variants beyond StarPU's slot limit exist this way during
+///        training.
 starpu_codelet single_variant_codelet(const starpu_codelet& full, uint32_t where,
                                       void (*func)(void**, void*), const char* func_name,
                                       bool parallel);

@@ -197,8 +197,7 @@ bool Call::submit_task(starpu_task* task, std::size_t b) {
   // interface's equal splits are found (model_split).
   if (b == 0 && auto_ != nullptr && workers_.empty() && codelet_->model != nullptr &&
       is_even(auto_extent_, auto_split_.sizes))
-    auto_->remember(auto_extent_, auto_workers_, codelet_->model, model_footprint(task),
-                    auto_split_.sizes.size());
+    auto_->remember(auto_extent_, auto_workers_, codelet_->model, task, auto_split_.sizes.size());
   // Through the distributed layer when there is one (StarPU-MPI decides which rank runs
   // it): 0 submitted here, 1 run by another rank (the task is gone), < 0 StarPU's error.
   trace_task(task, iface_, nblocks_ == 0 ? -1 : static_cast<int>(b));  // PEPPHER_TRACE

@@ -1,7 +1,8 @@
 // The execution report under simulation (simulated_runs.h). StarPU on SimGrid replaces a
 // task's codelet function by a simulated sleep, so the generated variant wrappers, which count
 // their runs (ExecutionCounter::hit), never run; a callback at the task's end counts instead,
-// from the codelet's name (the interface), the implementation StarPU chose and the worker.
+// from the codelet's name (the interface), the implementation StarPU chose and the worker;
+// the trace names the variant of a task the same way (simulated_variant).
 #include "observe/simulated_runs.h"
 
 #include <cstdlib>
@@ -26,16 +27,18 @@ void count_then_chain(void* arg) {
   std::free(arg);
   starpu_task* task = chained.task;
   const int worker = starpu_worker_get_id();
-  if (task->cl != nullptr && worker >= 0) {
-    if (ExecutionCounter* c = counter_of_implementation(
-            task->cl->name, starpu_worker_get_type(worker), starpu_task_get_implementation(task)))
-      c->count_run(worker);
-  }
+  if (ExecutionCounter* c = simulated_variant(task, worker)) c->count_run(worker);
   task->callback_arg = chained.arg;  // freed with the task if StarPU owns it
   if (chained.callback != nullptr) chained.callback(chained.arg);
 }
 
 }  // namespace
+
+ExecutionCounter* simulated_variant(starpu_task* task, int worker) noexcept {
+  if (task == nullptr || task->cl == nullptr || worker < 0) return nullptr;
+  return counter_of_implementation(task->cl->name, starpu_worker_get_type(worker),
+                                   starpu_task_get_implementation(task));
+}
 
 void count_simulated_run(starpu_task* task) {
   auto* chained = static_cast<Chained*>(std::malloc(sizeof(Chained)));
@@ -45,6 +48,9 @@ void count_simulated_run(starpu_task* task) {
   task->callback_arg = chained;
 }
 #else
+ExecutionCounter* simulated_variant(starpu_task* /*task*/, int /*worker*/) noexcept {
+  return nullptr;
+}
 void count_simulated_run(starpu_task* /*task*/) {}
 #endif
 

@@ -1,5 +1,5 @@
-// The execution report under simulation (StarPU on SimGrid, docs/SIMULATION.md): the
-// variants do not run there, so their tasks' ends count them (simulated_runs.cpp).
+// The execution report and the trace under simulation (StarPU on SimGrid, docs/SIMULATION.md):
+// the variants do not run there, so their tasks' ends count and name them (simulated_runs.cpp).
 #pragma once
 
 #include <starpu.h>
@@ -14,6 +14,11 @@ namespace peppher::detail {
 ///        workers of kind @p arch (execution_counter.cpp), or null.
 ExecutionCounter* counter_of_implementation(const char* iface, starpu_worker_archtype arch,
                                             unsigned nimpl) noexcept;
+
+/// @brief Simulated StarPU only (STARPU_SIMGRID; null elsewhere, where the variants say
+///        themselves that they ran): the counter of the variant StarPU ran @p task as, on
+///        @p worker, from the implementation it chose; null when unknown.
+ExecutionCounter* simulated_variant(starpu_task* task, int worker) noexcept;
 
 /// @brief Simulated StarPU only (STARPU_SIMGRID; nothing elsewhere): before @p task is
 ///        submitted, makes its end count the implementation StarPU ran, on the worker that

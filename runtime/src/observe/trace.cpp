@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "common/files.h"
+#include "observe/simulated_runs.h"
 #include "observe/worker_names.h"
 #include "peppher/detail/backends.h"
 #include "peppher/detail/trace.h"
@@ -255,6 +256,12 @@ void task_done(void* arg) {
   auto* rec = static_cast<TaskRecord*>(arg);
   rec->end = starpu_timing_now();
   if (rec->worker < 0) rec->worker = starpu_worker_get_id();  // no variant said it ran
+  // Simulated: no variant ran to say which it was (simulated_runs.h).
+  if (rec->variant == nullptr && rec->task != nullptr) {
+    rec->variant = simulated_variant(rec->task, rec->worker);
+    if (rec->variant != nullptr)
+      rec->impl = static_cast<int>(starpu_task_get_implementation(rec->task));
+  }
   if (rec->start <= 0) rec->start = rec->fetch_start > 0 ? rec->fetch_start : rec->end;
   if (rec->fetch_end <= 0) rec->fetch_end = rec->start;
   rec->task = nullptr;  // StarPU destroys the task after this callback

@@ -1,16 +1,19 @@
 // AutoSplit: the `?` split of an interface's calls, equal blocks per capable worker until
-// StarPU's history models predict each worker's time, then blocks sized by speed; and
-// model_split, the split sized from the models of every interface sharing the containers.
+// StarPU's models predict each worker's time (history models once those blocks ran, models of
+// functions at once), then blocks sized by speed; and model_split, the split sized from the
+// models of every interface sharing the containers.
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "peppher/detail/backends.h"
 #include "peppher/partitioned_call.h"
+#include "peppher/task.h"
 
 namespace peppher {
 namespace {
@@ -47,6 +50,16 @@ std::vector<std::size_t> proportional(std::size_t n, const std::vector<double>& 
   return sizes;
 }
 
+// Whether StarPU's predictions of @p model come from the times it measures (history,
+// regressions), which a task's footprint finds once such tasks ran, rather than from
+// functions (per-arch and common cost functions: prediction functions, a trained table),
+// which predict a task before any ran, under simulation too.
+bool measured(const starpu_perfmodel* model) {
+  return model->type == STARPU_HISTORY_BASED || model->type == STARPU_REGRESSION_BASED ||
+         model->type == STARPU_NL_REGRESSION_BASED ||
+         model->type == STARPU_MULTIPLE_REGRESSION_BASED;
+}
+
 }  // namespace
 
 AutoSplit::AutoSplit(const char* iface) : iface_(iface) {
@@ -69,7 +82,21 @@ void AutoSplit::seen(std::size_t n, const std::vector<int>& workers, starpu_perf
 }
 
 void AutoSplit::remember(std::size_t n, const std::vector<int>& workers, starpu_perfmodel* model,
-                         std::uint32_t footprint, std::size_t blocks) {
+                         starpu_task* task, std::size_t blocks) {
+  // A model of functions: each worker's time for this block, asked before taking the lock
+  // (the functions are the program's). Empty when some worker has none.
+  std::vector<double> predicted;
+  if (model != nullptr && !measured(model)) {
+    for (int w : workers) {
+      if (w < 0) break;
+      starpu_perfmodel_arch* arch = starpu_worker_get_perf_archtype(w, STARPU_NMAX_SCHED_CTXS);
+      const double t = starpu_task_expected_length(task, arch, 0);
+      if (!(std::isfinite(t) && t > 0)) break;
+      predicted.push_back(t);
+    }
+    if (predicted.size() != workers.size()) predicted.clear();
+  }
+  const std::uint32_t footprint = model_footprint(task);
   std::lock_guard<std::mutex> lock(mutex_);
   Entry& e = entries_[n];
   e.workers = workers;
@@ -77,6 +104,7 @@ void AutoSplit::remember(std::size_t n, const std::vector<int>& workers, starpu_
   e.footprint = footprint;
   e.blocks = blocks > 0 ? blocks : 1;
   e.have_footprint = true;
+  e.predicted = std::move(predicted);
 }
 
 AutoSplit::Prediction AutoSplit::predict(std::size_t n, const std::vector<int>& workers,
@@ -89,9 +117,15 @@ AutoSplit::Prediction AutoSplit::predict(std::size_t n, const std::vector<int>& 
   if (!e.have_footprint) return Prediction::Pending;  // no equal split ran yet
   times.clear();
   const double block = static_cast<double>(n) / static_cast<double>(e.blocks);  // elements
-  for (int w : workers) {
-    starpu_perfmodel_arch* arch = starpu_worker_get_perf_archtype(w, STARPU_NMAX_SCHED_CTXS);
-    const double t = starpu_perfmodel_history_based_expected_perf(e.model, arch, e.footprint);
+  for (std::size_t i = 0; i < workers.size(); ++i) {
+    double t = 0;
+    if (!e.predicted.empty()) {
+      t = e.predicted[i];  // a model of functions, asked when the block was submitted
+    } else {
+      starpu_perfmodel_arch* arch =
+          starpu_worker_get_perf_archtype(workers[i], STARPU_NMAX_SCHED_CTXS);
+      t = starpu_perfmodel_history_based_expected_perf(e.model, arch, e.footprint);
+    }
     if (!(std::isfinite(t) && t > 0)) return Prediction::Pending;
     times.push_back(t / block);
   }

@@ -148,8 +148,20 @@ starpu_codelet single_variant_codelet(const starpu_codelet& full, uint32_t where
     }
   }
   if (const detail::Backend* b = detail::backend_of_where(where)) {
-    (cl.*b->funcs)[0] = func;
-    if (b->func_names != nullptr) (cl.*b->func_names)[0] = func_name;
+    int slot = 0;
+#ifdef STARPU_SIMGRID
+    // Simulated, every task needs its time from the model: the variant keeps its own
+    // implementation index in the model (that of @p full), so that the model predicts it.
+    // A variant @p full does not hold (beyond the slot limit) has none.
+    for (int i = 0; i < STARPU_MAXIMPLEMENTATIONS; ++i)
+      if ((full.*b->funcs)[i] == func && func != nullptr) {
+        slot = i;
+        cl.model = full.model;
+        break;
+      }
+#endif
+    (cl.*b->funcs)[slot] = func;
+    if (b->func_names != nullptr) (cl.*b->func_names)[slot] = func_name;
   }
   cl.where = where;
   if (!parallel) {

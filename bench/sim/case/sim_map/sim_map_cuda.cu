@@ -1,11 +1,10 @@
 // sim_map on a CUDA GPU (bench/gpu's map), and its prediction function from the H200's figures
-// (bench/README.md, bench/gpu on an NVIDIA H200): 11.8 us a task (the CUDA model's time at
-// n = 64, 40 rounds) plus 0.19 ps per element and round (the far split case: the GPU alone
-// took 2.7 ms a call on n = 16M, 64 rounds, of which the two 64 MB copies at 54 GB/s are
-// 2.5 ms: about 0.2 ms of kernel).
+// (../h200_figures.h): a task's cost plus one multiply-add per element and round.
 #include <peppher/cuda.h>
 #include <peppher/runtime.h>
 #include <starpu.h>
+
+#include "../h200_figures.h"
 
 namespace {
 
@@ -31,5 +30,5 @@ void sim_map_cuda(const peppher::Vector<float>& x, peppher::Vector<float>& y) {
 extern "C" double sim_map_cuda_cost(const starpu_task* task, unsigned /*arch*/,
                                     unsigned /*nimpl*/) {
   const double n = static_cast<double>(starpu_vector_get_nx(task->handles[1]));
-  return 11.8 + 1.9e-7 * n * kRounds;
+  return h200::kGpuTaskUs + h200::kGpuElementRoundUs * n * kRounds;
 }
