@@ -3,6 +3,7 @@
 // `changed` flag (a peppher::Scalar<int>) stays 0; checked against a host BFS.
 //   ./bfs [nodes] [max extra edges per node]
 #include "bfs_common.h"
+#include "components/bfs_components.h"
 #include "peppher.h"
 
 int main(int argc, char** argv) {

@@ -3,6 +3,10 @@
 // of step factors, fluxes and a time step, 10 asynchronous calls on peppher::Vector operands;
 // checked against a host reference.   ./cfd [rows] [cols] [iterations]
 #include "cfd_common.h"
+#include "components/cfd_copy.h"
+#include "components/cfd_flux.h"
+#include "components/cfd_step_factor.h"
+#include "components/cfd_time_step.h"
 #include "peppher.h"
 
 int main(int argc, char** argv) {

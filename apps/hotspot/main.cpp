@@ -1,6 +1,7 @@
 // The hotspot application (Rodinia's HotSpot): many explicit time steps of a chip's thermal
 // simulation, ping-ponging two grids held in peppher::Matrix<float>, all calls asynchronous;
 // checked against a host reference.   ./hotspot [rows] [cols] [steps]
+#include "components/hotspot_step.h"
 #include "hotspot_common.h"
 #include "peppher.h"
 

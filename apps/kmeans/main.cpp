@@ -4,6 +4,7 @@
 // reference.   ./kmeans [points] [features] [clusters] [block] [rounds]
 #include <algorithm>
 
+#include "components/kmeans_components.h"
 #include "kmeans_common.h"
 #include "peppher.h"
 

@@ -1,6 +1,7 @@
 // The lud application (Rodinia's LUD): blocked LU decomposition of a peppher::Matrix<float> in
 // place, three asynchronous calls per 16-wide block step (diagonal, perimeter, trailing matrix);
 // checked against an unblocked LU on the host.   ./lud [size]
+#include "components/lud_components.h"
 #include "lud_common.h"
 #include "peppher.h"
 

@@ -1,6 +1,7 @@
 // The nw application (Rodinia's Needleman-Wunsch): global alignment scores of two sequences,
 // the score matrix held in a peppher::Matrix<int> and filled one block anti-diagonal per
 // asynchronous call; checked against a host row sweep.   ./nw [length] [penalty]
+#include "components/nw_diagonal.h"
 #include "nw_common.h"
 #include "peppher.h"
 

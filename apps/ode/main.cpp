@@ -2,6 +2,7 @@
 // (right-hand side, stage points, weighted sum, largest change) on peppher::Vector<double>
 // operands that stay where the last task left them; checked against a host reference.
 //   ./ode [points] [steps]
+#include "components/ode_components.h"
 #include "ode_common.h"
 #include "peppher.h"
 

@@ -1,6 +1,7 @@
 // The pathfinder application (Rodinia's PathFinder): row-by-row dynamic programming over a
 // grid held in a peppher::Matrix<int>, two peppher::Vector<int> rows ping-ponged, one
 // asynchronous call per row; checked against a host reference.   ./pathfinder [cols] [rows]
+#include "components/pathfinder_row.h"
 #include "pathfinder_common.h"
 #include "peppher.h"
 

@@ -81,6 +81,8 @@ std::vector<OptionSpec> option_table() {
       {"generateCompFiles", "generate-comp-files", Arg::Required,
        "H,..  utility mode: descriptor skeletons from C/C++ headers"},
       {"functions", "functions", Arg::Required, "F,G  utility mode: only these functions"},
+      {"light", "light", Arg::None,
+       "utility mode: the light form (the header annotated, variant skeletons; no XML)"},
       {"force", "force", Arg::None,
        "overwrite files that compose did not generate (utility mode: existing skeletons)"},
       {"p", "compile-commands", Arg::Required,
@@ -305,6 +307,8 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
       for (auto& s : split_commas(val)) out.functions.push_back(s);
     } else if (k == "force")
       out.force = true;
+    else if (k == "light")
+      out.light_skeletons = true;
     else if (k == "p")
       out.compile_commands_dir = val;
     else if (k == "help")
@@ -338,6 +342,10 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
     diag.error("--format applies to --explain only (compose --explain --format=html main.xml)");
     ok = false;
   }
+  if (ok && out.light_skeletons && out.generate_comp_files.empty()) {
+    diag.error("--light applies to utility mode: compose -generateCompFiles=h --light");
+    ok = false;
+  }
   if (ok && (!out.main_xml.empty() || !out.sources.empty()) && !out.generate_comp_files.empty()) {
     diag.error("-generateCompFiles (utility mode) does not take a main descriptor");
     ok = false;
@@ -349,7 +357,7 @@ std::string usage_text() {
   std::string s =
       "usage: compose main.xml [options]\n"
       "       compose main.cpp [more sources] [-I DIR] [-D N] [-L DIR] [-l LIB] [options]\n"
-      "       compose -generateCompFiles=\"spm.h[,more.h]\" [--functions f,g] [--force]\n"
+      "       compose -generateCompFiles=\"spm.h[,more.h]\" [--light] [--functions f,g] [--force]\n"
       "               [-I DIR] [-D NAME[=V]] [-p DIR] [-o DIR] [-- compiler flags]\n"
       "\n"
       "Reads the application's main descriptor and every interface and implementation\n"
@@ -381,6 +389,7 @@ std::string usage_text() {
        "  compose --explain main.xml               which variants are in, out, and win where\n"
        "  compose --explain --format=html main.xml > explain.html   the same, with the curves\n"
        "  compose -generateCompFiles=spm.h              skeletons for every function in spm.h\n"
+       "  compose -generateCompFiles=spm.h --light -o c the light form: spm.h annotated, variants\n"
        "  compose --generate-comp-files a.h --functions f,g -I include -DN=4 -- -std=c++20\n";
   return s;
 }

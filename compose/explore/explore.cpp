@@ -158,17 +158,17 @@ class Explorer {
   }
 
   void require(const ir::RequiredInterface& r) {
-    if (r.resolved.empty()) return;  // by name, after everything is read
+    if (r.resolved.empty()) return;      // by name, after everything is read
+    if (light::is_header(r.resolved)) {  // xmlFile="saxpy.h": a light-form interface
+      require_light(r);                  // each by name: a header may declare several
+      return;
+    }
     auto it = read_files_.find(r.resolved);
     if (it != read_files_.end()) {
       check_name(r, it->second);
       return;
     }
     read_files_[r.resolved] = "";
-    if (light::is_header(r.resolved)) {  // xmlFile="saxpy.h": a light-form interface
-      require_light(r);
-      return;
-    }
     read::Descriptor d;
     auto cached = found_interfaces_.find(r.resolved);
     if (cached != found_interfaces_.end()) {
@@ -217,8 +217,8 @@ class Explorer {
          light::read_header(r.resolved, opts_.clang_args, runtime_header_dirs(), diag_)) {
       declared.push_back(i.name);
       if (i.name != r.name) continue;
-      read_files_[r.resolved] = i.name;
       for (const ir::Interface& other : interfaces_) {
+        if (other.name == i.name && other.descriptor_file == i.descriptor_file) return;  // again
         if (other.name == i.name) {
           diag_.error(i.loc, "interface '" + i.name + "' is defined twice");
           diag_.note(other.loc, "first defined here");

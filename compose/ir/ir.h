@@ -136,6 +136,9 @@ struct Parameter {
   // (expand/) On an instantiation of a generic interface: the type as written, before the
   // template arguments replaced the templateTypes in `type` and `elem_type`. Empty otherwise.
   std::string generic_type;
+  // (light form) Where each fact came from, by its XML name: "declaration", "default (...)",
+  // "annotation at h.h:3:40". Empty for an XML descriptor's parameter. --print-ir shows it.
+  std::map<std::string, std::string> from;
 };
 
 // <peppher:compiler>: one compile (or, with type="link", the link) step.
@@ -234,6 +237,9 @@ struct Variant {
   // (expand/) Beyond StarPU's slot limit during --train: generated (wrapper, selector,
   // single-variant codelet) so training can time it, but not in the interface's codelet.
   bool training_only = false;
+  // (light form) Where each fact came from ("file name", "default (-O2)", "annotation at
+  // f_cpu.cpp:2:4"), by its XML name; empty for an XML descriptor's variant. --print-ir shows it.
+  std::map<std::string, std::string> from;
 };
 
 // <peppher:genericParameter name="T" types="float,double"/>
@@ -331,7 +337,8 @@ struct Options {
   std::vector<std::string> sources;
   std::vector<std::string> link_flags;
   std::string emit_xml_dir;
-  std::string output_dir;  // -o; empty: next to main.xml
+  bool light_skeletons = false;  // utility mode's --light: the annotated header, no XML
+  std::string output_dir;        // -o; empty: next to main.xml
   std::vector<std::string> disable_impls;
   std::vector<std::string> disable_xml_files;
   bool disable_cpu = false;

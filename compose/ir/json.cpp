@@ -144,6 +144,15 @@ void expression(Json& j, const std::string& k, const Expression& e) {
   expression_object(j, e);
 }
 
+// "from": where a light-form node's facts came from (nothing for an XML descriptor's).
+void origins(Json& j, const std::map<std::string, std::string>& from) {
+  if (from.empty()) return;
+  j.key("from");
+  j.begin_object();
+  for (const auto& [fact, origin] : from) j.field(fact, origin);
+  j.end_object();
+}
+
 void strings(Json& j, const std::string& k, const std::vector<std::string>& v) {
   j.key(k);
   j.begin_array();
@@ -234,6 +243,7 @@ void parameter(Json& j, const Parameter& p) {
     j.end_object();
   }
   if (p.range) j.field("range", p.range->lo + ".." + p.range->hi);
+  origins(j, p.from);
   loc(j, p.loc);
   j.end_object();
 }
@@ -270,6 +280,7 @@ void variant(Json& j, const Options& options, const Interface& i, const Variant&
   if (!v.prediction_function.empty()) j.field("predictionFunction", v.prediction_function);
   if (!v.specializes.empty()) j.field("specializes", v.specializes);
   if (v.priority != 0) j.field("priority", v.priority);
+  origins(j, v.from);
   loc(j, v.loc);
   j.end_object();
 }

@@ -66,6 +66,13 @@ std::string partition_text(const ir::Partition& p) {
   return "";
 }
 
+// OpenCL launch sizes as globalSize/localSize spell them: "nj,ni".
+std::string sizes_text(const std::vector<ir::Expression>& sizes) {
+  std::string s;
+  for (const ir::Expression& e : sizes) s += (s.empty() ? "" : ",") + e.text;
+  return s;
+}
+
 std::string parameter(const ir::Parameter& p) {
   std::ostringstream x;
   x << "      <peppher:parameter name=\"" << common::xml_escape(p.name) << "\" type=\""
@@ -76,6 +83,7 @@ std::string parameter(const ir::Parameter& p) {
   if (p.partition.kind != ir::PartitionKind::None)
     x << " partition=\"" << common::xml_escape(partition_text(p.partition)) << "\"";
   if (p.halo) x << " halo=\"" << common::xml_escape(p.halo->text) << "\"";
+  if (!p.block_first.empty()) x << " blockFirst=\"" << common::xml_escape(p.block_first) << "\"";
   if (p.reduction != ir::ReductionOp::None)
     x << " reduction=\"" << ir::to_string(p.reduction) << "\"";
   if (p.range) x << " range=\"" << common::xml_escape(p.range->lo + ".." + p.range->hi) << "\"";
@@ -103,14 +111,32 @@ std::string variant_xml(const ir::Variant& v, const std::string& folder) {
   for (const ir::SourceFile& s : v.sources) {
     x << "      <peppher:sourceFile name=\"" << common::xml_escape(from_folder(folder, s.path))
       << "\" language=\"" << common::xml_escape(s.language) << "\""
-      << (s.kernel.empty() ? "" : " kernel=\"" + common::xml_escape(s.kernel) + "\"") << "/>\n";
+      << (s.kernel.empty() ? "" : " kernel=\"" + common::xml_escape(s.kernel) + "\"");
+    if (!s.global_size.empty())
+      x << " globalSize=\"" << common::xml_escape(sizes_text(s.global_size)) << "\"";
+    if (!s.local_size.empty())
+      x << " localSize=\"" << common::xml_escape(sizes_text(s.local_size)) << "\"";
+    if (s.compiler.name.empty() && s.compiler.flags.empty()) {
+      x << "/>\n";
+      continue;
+    }
+    x << ">\n";
+    compiler(x, s.compiler, s.compiler.flags, "        ");
+    x << "      </peppher:sourceFile>\n";
   }
   x << "    </peppher:sourceFiles>\n"
     << "    <peppher:providedInterfaces>\n      <peppher:providedInterface name=\""
     << common::xml_escape(v.provides) << "\"/>\n    </peppher:providedInterfaces>\n"
-    << "    <peppher:targetPlatform name=\"" << ir::to_string(v.backend) << "\"/>\n"
-    << "  </peppher:implementation>\n"
-    << kTail;
+    << "    <peppher:targetPlatform name=\"" << ir::to_string(v.backend) << "\"/>\n";
+  if (!v.constraints.empty()) {
+    x << "    <peppher:constraints>\n";
+    for (const ir::Constraint& c : v.constraints) {
+      x << "      <peppher:constraint name=\"" << common::xml_escape(c.name) << "\" expr=\""
+        << common::xml_escape(c.expr.text) << "\"/>\n";
+    }
+    x << "    </peppher:constraints>\n";
+  }
+  x << "  </peppher:implementation>\n" << kTail;
   return x.str();
 }
 

@@ -8,6 +8,7 @@
 
 #include "compose/explore/paths.h"
 #include "compose/ir/backends.h"
+#include "compose/light/variant_annotations.h"
 #include "compose/light/variant_files.h"
 #include "compose/light/xml_conflicts.h"
 #include "compose/util/text.h"
@@ -17,10 +18,25 @@ namespace peppher::light {
 namespace {
 
 const std::vector<std::string>& known_keys() {
-  static const std::vector<std::string> kKeys = {"component", "read",      "write",     "readwrite",
-                                                 "size",      "row_width", "partition", "halo",
-                                                 "reduction", "range"};
+  static const std::vector<std::string> kKeys = {
+      "component", "read", "write",     "readwrite", "size",       "row_width",
+      "partition", "halo", "reduction", "range",     "block_first"};
   return kKeys;
+}
+
+// A fact's origin in --print-ir: "annotation at saxpy.h:3:40".
+std::string annotation_at(const ir::SourceLoc& loc) {
+  return "annotation at " + loc.file + ":" + std::to_string(loc.line) + ":" +
+         std::to_string(loc.col);
+}
+
+// The XML name of annotation `key`'s fact (for --print-ir's "from").
+std::string xml_name(const std::string& key) {
+  if (key == "read" || key == "write" || key == "readwrite") return "accessMode";
+  if (key == "size") return "numElements";
+  if (key == "row_width") return "descRowWidth";
+  if (key == "block_first") return "blockFirst";
+  return key;
 }
 
 ir::Expression expression(const std::string& text, const ir::SourceLoc& loc) {
@@ -81,6 +97,10 @@ ir::Parameter parameter(const scan::ScannedParam& s, const std::string& function
       (s.shape == scan::ParamShape::Pointer || s.shape == scan::ParamShape::LValueReference) &&
       !s.pointee_const;
   p.access_mode = mutable_referee ? ir::AccessMode::ReadWrite : ir::AccessMode::Read;
+  p.from["name"] = "declaration";
+  p.from["type"] = "declaration";
+  p.from["accessMode"] = mutable_referee ? "default (a non-const pointer or reference: readwrite)"
+                                         : "default (const or by value: read)";
   if (s.shape == scan::ParamShape::Unsupported) {
     diag.error(s.loc, "parameter '" + s.name + "' of '" + function + "' " + s.refusal);
   } else if (s.name.empty()) {
@@ -93,6 +113,7 @@ ir::Parameter parameter(const scan::ScannedParam& s, const std::string& function
     const size_t eq = a.text.find('=');
     const std::string key = a.text.substr(0, eq);
     const std::string value = eq == std::string::npos ? "" : a.text.substr(eq + 1);
+    if (key != "component") p.from[xml_name(key)] = annotation_at(a.loc);
     if (key == "read" || key == "write" || key == "readwrite") {
       if (!access_from.empty() && access_from != key) {
         diag.error(a.loc, "parameter '" + s.name + "' has two access modes (" + access_from +
@@ -119,6 +140,8 @@ ir::Parameter parameter(const scan::ScannedParam& s, const std::string& function
         diag.error(a.loc, "unknown reduction operator '" + value + "' for parameter '" + s.name +
                               "' (expected sum, prod, min or max)");
       }
+    } else if (key == "block_first") {
+      p.block_first = text::trim(value);
     } else if (key == "range") {
       const size_t dots = value.find("..");
       p.range = ir::Range{text::trim(value.substr(0, dots)), text::trim(value.substr(dots + 2))};
@@ -199,7 +222,10 @@ std::vector<ir::Interface> read_header(const std::string& header,
       continue;
     }
     i.variants = std::move(found.variants);
-    for (ir::Variant& v : i.variants) v.provides = i.name;
+    for (ir::Variant& v : i.variants) {
+      v.provides = i.name;
+      read_variant_annotations(v, diag);
+    }
     for (const ir::SourceLoc& w : found.unknown) {
       diag.warning(w, "'" + std::filesystem::path(w.file).filename().string() +
                           "' is named after interface '" + f.name +

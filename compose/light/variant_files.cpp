@@ -1,11 +1,12 @@
 // Finds an interface's variant files by name and makes each the ir::Variant an XML variant
-// descriptor without a compiler element gives: the backend's default compiler and flags.
+// descriptor gives with the backend's default compiler and -O2 (utility mode's skeletons).
 #include "compose/light/variant_files.h"
 
 #include <algorithm>
 #include <filesystem>
 
 #include "compose/explore/paths.h"
+#include "compose/ir/toolchain.h"
 #include "compose/util/text.h"
 
 namespace peppher::light {
@@ -25,6 +26,10 @@ constexpr BackendFile kFiles[] = {
     {ir::Backend::OpenMp, ".cpp", "C++"}, {ir::Backend::OpenMp, ".c", "C"},
     {ir::Backend::Cuda, ".cu", "CUDA"},   {ir::Backend::OpenCl, ".cl", "OpenCL"},
 };
+
+// A light variant's compile flags unless its file says PEPPHER_FLAGS(...) (the backend's
+// required flag, -fopenmp, is added to any).
+constexpr const char* kDefaultFlags = "-O2";
 
 bool source_extension(const std::string& ext) {
   return ext == ".c" || ext == ".cpp" || ext == ".cc" || ext == ".cu" || ext == ".cl";
@@ -51,12 +56,24 @@ std::vector<ir::Variant> variants_in(const std::string& folder, const std::strin
     v.backend = f.backend;
     v.backend_loc = loc;
     v.descriptor_file = path;
+    v.from["name"] = "file name";
+    v.from["targetPlatform"] = "file name (" + name + f.extension + ")";
     ir::SourceFile s;
     s.loc = loc;
     s.name = fs::path(path).filename().string();
     s.path = path;
     s.language = f.language;
-    if (f.backend == ir::Backend::OpenCl) s.kernel = name;
+    if (f.backend == ir::Backend::OpenCl) {
+      s.kernel = name;
+      v.from["kernel"] = "file name";
+    } else {
+      v.from["compiler"] = "default (the backend's)";
+      v.from["flags"] = std::string("default (") + kDefaultFlags +
+                        ")";  // what utility mode's skeleton descriptors write: the compiler, -O2
+      s.compiler.loc = loc;
+      s.compiler.name = ir::variant_compiler(v, s);
+      s.compiler.flags = kDefaultFlags;
+    }
     v.sources.push_back(std::move(s));
     out.push_back(std::move(v));
   }

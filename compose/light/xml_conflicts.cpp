@@ -69,6 +69,7 @@ void check_xml_agrees(const ir::Interface& i, diag::Diagnostics& diag) {
         {"descRowWidth", text_of(h.desc_row_width), text_of(p.desc_row_width)},
         {"partition", partition_of(h.partition), partition_of(p.partition)},
         {"halo", text_of(h.halo), text_of(p.halo)},
+        {"blockFirst", h.block_first, p.block_first},
         {"reduction", ir::to_string(h.reduction), ir::to_string(p.reduction)},
     };
     for (const Fact& f : facts) {

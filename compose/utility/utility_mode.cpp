@@ -5,10 +5,13 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <iomanip>
 #include <map>
 #include <set>
+#include <sstream>
 
+#include "compose/light/light_skeleton.h"
 #include "compose/output/output_context.h"
 #include "compose/utility/scan/scanner.h"
 #include "compose/utility/skeleton/plan.h"
@@ -48,6 +51,28 @@ void check_requested(const UtilityOptions& options, const std::set<std::string>&
   }
 }
 
+// The light form's files (--light) from the skeletons `xml_form` holds: the variant sources
+// without their descriptors (with PEPPHER_FLAGS when the skeletons need -I / -D flags), and
+// the header annotated, as <header's name> beside them.
+output::OutputContext light_files(const output::OutputContext& xml_form, const std::string& header,
+                                  const scan::ScannedHeader& scanned,
+                                  const std::vector<skeleton::ComponentPlan>& plans,
+                                  const skeleton::PlanSettings& settings) {
+  output::OutputContext out;
+  for (const auto& [path, text] : xml_form.files()) {
+    const std::string ext = fs::path(path).extension().string();
+    if (ext == ".xml") continue;
+    const bool flags = !settings.extra_flags.empty() && ext != ".cl";
+    out.write(path, flags ? light::with_flags(text, "-O2 " + settings.extra_flags) : text);
+  }
+  std::ifstream in(header);
+  std::stringstream text;
+  text << in.rdbuf();
+  out.write(fs::path(header).filename().string(),
+            light::annotated_header(text.str(), scanned, plans));
+  return out;
+}
+
 }  // namespace
 
 UtilityOptions utility_options(const ir::Options& options,
@@ -57,6 +82,7 @@ UtilityOptions utility_options(const ir::Options& options,
   u.output_dir = options.output_dir;
   u.clang_args = clang_args;
   u.verbosity = options.verbosity;
+  u.light = options.light_skeletons;
   return u;
 }
 
@@ -99,12 +125,17 @@ int run_utility_mode(const UtilityOptions& options, diag::Diagnostics& diag, std
       found.insert(f.name);
       found.insert(f.qualified_name);
     }
-    std::vector<skeleton::ComponentPlan> plans =
-        skeleton::plan_components(*scanned, plan_settings, diag);
-    output::OutputContext one;
-    skeleton::generate_skeletons(plans, one);
     const fs::path dir =
         options.output_dir.empty() ? fs::path(header).parent_path() : fs::path(options.output_dir);
+    // The light form's skeletons include the annotated header written into `dir`.
+    scan::ScannedHeader planned = *scanned;
+    if (options.light) planned.path = (dir / fs::path(header).filename()).generic_string();
+    std::vector<skeleton::ComponentPlan> plans =
+        skeleton::plan_components(planned, plan_settings, diag);
+    if (options.light) plans = light::light_plans(*scanned, std::move(plans), diag);
+    output::OutputContext one;
+    skeleton::generate_skeletons(plans, one);
+    if (options.light) one = light_files(one, header, *scanned, plans, plan_settings);
     const std::string main_xml = (dir / "main.xml").lexically_normal().generic_string();
     std::vector<skeleton::RequiredInterface>& requires_here = required[main_xml];
     for (const skeleton::ComponentPlan& plan : plans) {
@@ -140,6 +171,7 @@ int run_utility_mode(const UtilityOptions& options, diag::Diagnostics& diag, std
   check_requested(options, found, diag);
   if (diag.has_errors()) return 1;  // nothing is written after an error
   for (const auto& [main_xml, interfaces] : required) {
+    if (options.light) break;  // the light form has no main.xml: compose main.cpp
     files.write(main_xml, skeleton::main_descriptor(interfaces,
                                                     skeleton::xml_comment_safe(origins[main_xml])));
   }

@@ -17,6 +17,7 @@ struct UtilityOptions {
   std::string output_dir;              // -o DIR; empty: next to each header
   std::vector<std::string> functions;  // --functions a,b: only these (empty: all)
   bool force = false;                  // --force: overwrite existing files
+  bool light = false;  // --light: the header annotated and variant skeletons (docs/FORMAT.md)
   // Compiler flags in command-line order: -I DIR / -D NAME[=V] (as "-IDIR", "-DNAME=V")
   // and everything after `--`.
   std::vector<std::string> clang_args;

@@ -1,6 +1,7 @@
-// The bfs components' declarations, from which compose -generateCompFiles made the descriptors
-// and variant skeletons: one level of Rodinia's level-synchronous BFS over a CSR graph, in two
-// phases (expand the frontier, then commit the newly reached nodes and raise `changed`).
+// The bfs components (light form, docs/FORMAT.md): these declarations are their interfaces (every
+// access mode the default), bfs_expand/ and bfs_update/ hold their variants. One level of Rodinia's
+// level-synchronous BFS over a CSR graph, in two phases (expand the frontier, then commit the newly
+// reached nodes and raise `changed`).
 #pragma once
 #include <peppher/runtime.h>
 

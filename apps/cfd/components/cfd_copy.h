@@ -1,7 +1,8 @@
-// The cfd_copy component's declaration, from which compose -generateCompFiles made the
-// descriptors and variant skeletons: dst = src, element by element (each iteration of the
-// solver keeps the state it started from in old_variables).
+// The cfd_copy component (light form, docs/FORMAT.md): this declaration is its interface, cfd_copy/
+// holds its variants. dst = src, element by element (each iteration of the solver keeps the state
+// it started from in old_variables).
 #pragma once
+#include <peppher/annotate.h>
 #include <peppher/runtime.h>
 
-void cfd_copy(const peppher::Vector<float>& src, peppher::Vector<float>& dst);
+void cfd_copy(const peppher::Vector<float>& src, peppher::Vector<float>& dst PEPPHER_WRITE);

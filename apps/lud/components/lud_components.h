@@ -1,6 +1,7 @@
-// The lud components' declarations, from which compose -generateCompFiles made the descriptors
-// and variant skeletons: one step of Rodinia's blocked LU decomposition (16 x 16 blocks, no
-// pivoting) at diagonal block `offset`: the diagonal block, its perimeter, the trailing matrix.
+// The lud components (light form, docs/FORMAT.md): these declarations are their interfaces (every
+// access mode the default), the folders named after them their variants. One step of Rodinia's
+// blocked LU decomposition (16 x 16 blocks, no pivoting) at diagonal block `offset`: the diagonal
+// block, its perimeter, the trailing matrix.
 #pragma once
 #include <peppher/runtime.h>
 

@@ -1,7 +1,8 @@
-// The nw_diagonal component's declaration, from which compose -generateCompFiles made the
-// descriptors and variant skeletons: Needleman-Wunsch scores of every 16 x 16 block on
+// The nw_diagonal component (light form, docs/FORMAT.md): this declaration is its interface,
+// the files in nw_diagonal/ its variants. Needleman-Wunsch scores of every 16 x 16 block on
 // block anti-diagonal `diag` of score, from the similarities in ref and the gap penalty.
 #pragma once
+#include <peppher/annotate.h>
 #include <peppher/runtime.h>
 
 void nw_diagonal(peppher::Matrix<int>& score, const peppher::Matrix<int>& ref, int diag,

@@ -29,6 +29,9 @@
 #define PEPPHER_PARTITION(...) PEPPHER_ANNOTATE("peppher:partition=" #__VA_ARGS__)
 #define PEPPHER_HALO(...) PEPPHER_ANNOTATE("peppher:halo=" #__VA_ARGS__)
 #define PEPPHER_REDUCTION(op) PEPPHER_ANNOTATE("peppher:reduction=" #op)
+/* On a partitioned operand: the by-value parameter each block's task gets plus the first
+ * element (or row) of its block (blockFirst="first"). */
+#define PEPPHER_BLOCK_FIRST(param) PEPPHER_ANNOTATE("peppher:block_first=" #param)
 
 /* On a by-value scalar: the range training samples (range="lo..hi"). */
 #define PEPPHER_RANGE(lo, hi) PEPPHER_ANNOTATE("peppher:range=" #lo ".." #hi)

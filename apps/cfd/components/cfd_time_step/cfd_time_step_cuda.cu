@@ -1,5 +1,6 @@
 // cfd_time_step, CUDA variant: one thread per variable, cfd::time_step of cfd_element.h
 // (compiled with -fmad=false: no fma). Compiled, not run (no GPU here).
+// PEPPHER_FLAGS(-O2 -fmad=false)
 #include <peppher/cuda.h>
 
 #include "../cfd_element.h"

@@ -1,5 +1,6 @@
 // lud_diagonal, OpenCL variant: one work-group of 16 (globalSize = localSize = 16), work-item j
 // updates element j of U's row i, then of L's column i, with a barrier between the two.
+// PEPPHER_GLOBAL_SIZE(16) PEPPHER_LOCAL_SIZE(16)
 #pragma OPENCL FP_CONTRACT OFF
 #define B 16
 

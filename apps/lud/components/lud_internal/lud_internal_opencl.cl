@@ -1,5 +1,6 @@
 // lud_internal, OpenCL variant: one work-item per element of the trailing matrix (grid stride),
 // a[r][c] -= sum over the block's k of L[r][k] U[k][c], summed in the CPU variants' order.
+// PEPPHER_GLOBAL_SIZE(16384)
 #pragma OPENCL FP_CONTRACT OFF
 #define B 16
 

@@ -1,5 +1,6 @@
 // lud_perimeter, OpenCL variant: work-item t (grid stride) takes column t of the block row right
 // of the diagonal block, or row t - m of the block column below it; no fma contraction.
+// PEPPHER_GLOBAL_SIZE(2048)
 #pragma OPENCL FP_CONTRACT OFF
 #define B 16
 

@@ -1,6 +1,7 @@
 // nw_diagonal, OpenCL variant (skeleton from compose -generateCompFiles, filled in): one
 // work-group of 16 per block (blocks taken round-robin over the groups), the block's cells
 // computed in local memory as a wavefront of 31 anti-diagonals, as in Rodinia.
+// PEPPHER_GLOBAL_SIZE(16 * (diag + 1)) PEPPHER_LOCAL_SIZE(16)
 #define B 16
 
 __kernel void nw_diagonal_opencl(__global int* score, int rows, int cols, int lds,

@@ -1,6 +1,7 @@
 // rk_maxdiff, OpenCL variant: change = max(change, max_i |y_next[i] - y[i]|). One work-group
-// (the descriptor asks for globalSize = localSize = 256) strides over the points, then reduces
-// in local memory; any other group returns at once.
+// (globalSize = localSize = 256, below) strides over the points, then reduces in local
+// memory; any other group returns at once.
+// PEPPHER_GLOBAL_SIZE(256) PEPPHER_LOCAL_SIZE(256)
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #define MAXDIFF_WG 256
 
