@@ -3,7 +3,8 @@
 // --build-only), run with a CPU worker plus pocl's OpenCL device, CPU only and OpenCL only
 // (the ODE's CPU-only stencil, and kmeans' reductions' start and fold tasks, on the CPU
 // worker, the components forced onto their OpenCL variants); its hand-written direct/ StarPU
-// version built and run too, and both must agree bit for bit.
+// version built and run too, and both must agree bit for bit. SpMV and SGEMM (Table I's first
+// rows) against their direct versions: checked results, the same bits on the CPU.
 #include <algorithm>
 #include <initializer_list>
 #include <regex>
@@ -177,3 +178,22 @@ TEST_CASE("e2e rodinia: particlefilter, composed and direct") {
       {"particlefilter", {"pf_likelihood", "pf_normalize", "pf_resample"}, "48 48 6 600 200", 35});
 }
 
+// SpMV and SGEMM (Table I's first rows) use the project's components/, whose OpenCL kernels
+// sum floats in an order (and with contractions) of their own: each version is checked against
+// its double-precision host reference with a CPU worker plus the OpenCL device and CPU only,
+// and on the CPU alone, where both run the same CPU variants, the two agree bit for bit.
+void check_against_direct(const std::string& name, const std::string& args) {
+  const Built built = build(name);
+  e2e::Run both = run_checked(built.exe, args, kCpuAndOpenCl);
+  e2e::Run cpu_only = run_checked(built.exe, args, kCpuOnly);
+  e2e::Run direct_both = run_checked(built.direct_exe, args, kCpuAndOpenCl);
+  e2e::Run direct_cpu = run_checked(built.direct_exe, args, kCpuOnly);
+  CHECK(checksum(direct_cpu.output) == checksum(cpu_only.output));
+  CHECK_THAT(cpu_only.output, Catch::Contains("time="));
+  CHECK_THAT(direct_cpu.output, Catch::Contains("time="));
+}
+
+TEST_CASE("e2e rodinia: spmv and sgemm, composed and direct") {
+  check_against_direct("spmv", "3000 8 4");
+  check_against_direct("sgemm", "48 3");
+}
