@@ -19,7 +19,8 @@ STARPU_CFLAGS := $(patsubst -I%,-isystem %,$(shell pkg-config --cflags $(PEPPHER
 STARPU_LIBS := $(shell pkg-config --libs $(PEPPHER_STARPU))
 # -MMD -MP: objects also depend on the headers they include (the runtime's too).
 FLAGS = -O2 $(PEPPHER_CFLAGS) $(STARPU_CFLAGS) -MMD -MP $(PEPPHER_WARNINGS)
-COMP := $(abspath ../components)
+# The variants' folder: the app's components/ unless its Makefile names another.
+COMP ?= $(abspath ../components)
 
 CPP_VARIANTS := $(filter %.cpp,$(VARIANTS))
 CU_VARIANTS := $(filter %.cu,$(VARIANTS))

@@ -3,91 +3,38 @@
 // host reference; exits non-zero on a wrong result.   ./sgemm [size] [iterations] [tiled]
 // With "tiled", every product is one call of sgemm_tiles, split into 2-D tiles of C (A in
 // row blocks, B in column blocks, one task per tile); composed with --mpi the tiles are
-// distributed over the ranks. The verdict line then ends with a checksum of every result.
-#include <cmath>
+// distributed over the ranks. The verdict line ends with a checksum of every result, and
+// without "tiled" with the seconds from the first call to the last result on the host.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <memory>
-#include <random>
 #include <string>
 #include <vector>
 
+#include "../common/app_check.h"  // app::now
 #include "peppher.h"
+#include "sgemm_common.h"
 
 namespace {
 
 using peppher::Matrix;
+using sgemm_app::Dense;
+using sgemm_app::multiply;
 
-// Fills every element of @p m (not its padding) with values in [-1, 1) from @p seed.
+// The shared helpers (sgemm_common.h) on a Matrix's host copy.
 void fill_random(Matrix<float>& m, unsigned seed) {
-  std::mt19937 gen(seed);
-  std::uniform_real_distribution<float> val(-1.0f, 1.0f);
-  float* p = m.host_write();
-  for (std::size_t i = 0; i < m.rows(); ++i)
-    for (std::size_t j = 0; j < m.cols(); ++j) p[i * m.ld() + j] = val(gen);
+  sgemm_app::fill(m.host_write(), m.rows(), m.cols(), m.ld(), seed);
 }
-
-// A dense row-major double matrix for the host reference.
-struct Dense {
-  std::size_t rows = 0;
-  std::size_t cols = 0;
-  std::vector<double> value;  // the product
-  std::vector<double> scale;  // sum of |a_ip * b_pj|: the magnitude the rounding scales with
-};
-
 Dense to_dense(const Matrix<float>& m) {
-  Dense d{m.rows(), m.cols(), {}, {}};
-  const float* p = m.host_read();
-  for (std::size_t i = 0; i < m.rows(); ++i)
-    for (std::size_t j = 0; j < m.cols(); ++j) d.value.push_back(p[i * m.ld() + j]);
-  d.scale.assign(d.value.size(), 0.0);
-  for (std::size_t i = 0; i < d.value.size(); ++i) d.scale[i] = std::fabs(d.value[i]);
-  return d;
+  return sgemm_app::dense(m.host_read(), m.rows(), m.cols(), m.ld());
 }
-
-Dense multiply(const Dense& a, const Dense& b) {
-  Dense c{a.rows, b.cols, std::vector<double>(a.rows * b.cols, 0.0),
-          std::vector<double>(a.rows * b.cols, 0.0)};
-  for (std::size_t i = 0; i < a.rows; ++i)
-    for (std::size_t p = 0; p < a.cols; ++p) {
-      const double a_ip = a.value[i * a.cols + p];
-      const double s_ip = a.scale[i * a.cols + p];
-      for (std::size_t j = 0; j < b.cols; ++j) {
-        c.value[i * b.cols + j] += a_ip * b.value[p * b.cols + j];
-        c.scale[i * b.cols + j] += s_ip * b.scale[p * b.cols + j];
-      }
-    }
-  return c;
-}
-
-// Number of elements of @p got that differ from @p want by more than 1e-3 relative.
 long count_wrong(const Matrix<float>& got, const Dense& want) {
-  if (got.rows() != want.rows || got.cols() != want.cols)
-    return static_cast<long>(want.value.size());
-  long wrong = 0;
-  const float* p = got.host_read();  // waits for the sgemm that writes it
-  for (std::size_t i = 0; i < want.rows; ++i)
-    for (std::size_t j = 0; j < want.cols; ++j) {
-      const double w = want.value[i * want.cols + j];
-      const double tol = 1e-3 * std::fmax(std::fabs(w), want.scale[i * want.cols + j]) + 1e-12;
-      if (!(std::fabs(p[i * got.ld() + j] - w) <= tol)) ++wrong;
-    }
-  return wrong;
+  return sgemm_app::count_wrong(got.host_read(), got.rows(), got.cols(), got.ld(), want);
 }
-
-// FNV-1a over the bits of every element of @p m (not its padding), continuing @p h.
 std::uint64_t checksum(const Matrix<float>& m, std::uint64_t h) {
-  const float* p = m.host_read();
-  for (std::size_t i = 0; i < m.rows(); ++i)
-    for (std::size_t j = 0; j < m.cols(); ++j) {
-      std::uint32_t bits = 0;
-      std::memcpy(&bits, &p[i * m.ld() + j], sizeof bits);
-      h = (h ^ bits) * 1099511628211ull;
-    }
-  return h;
+  return sgemm_app::fold(m.host_read(), m.rows(), m.cols(), m.ld(), h);
 }
 
 // The tiled mode: each iteration C = A * B and E = C * F with sgemm_tiles, tiles of at most
@@ -128,11 +75,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: sgemm [size >= 1] [iterations >= 1] [tiled]\n");
     return 2;
   }
-  // Deliberately not square and not multiples of the OpenCL tile size.
-  const std::size_t m = static_cast<std::size_t>(size);
-  const std::size_t k = m * 3 / 4 + 1;
-  const std::size_t n = m + 3;
-  const std::size_t p = m / 2 + 1;
+  const sgemm_app::Shape shape = sgemm_app::shape(size);
+  const std::size_t m = shape.m, k = shape.k, n = shape.n, p = shape.p;
 
   // Tiled: C is m x n in tiles of at most `tile` (4 x 5 of them, or fewer when small).
   const int tile = static_cast<int>((n + 3) / 4);
@@ -140,6 +84,7 @@ int main(int argc, char** argv) {
   PEPPHER_INITIALIZE();
   long wrong = 0;
   int calls = 0;
+  double seconds = 0.0;
   std::uint64_t sum = 1469598103934665603ull;
   const int rank = peppher::rank(), nranks = peppher::nranks();  // used after shutdown too
   if (tiles) {
@@ -161,26 +106,37 @@ int main(int argc, char** argv) {
     }
 
     // Submit everything first: independent problems may run on different workers at once;
-    // E = C * F waits for the sgemm writing C.
+    // E = C * F waits for the sgemm writing C. Timed until every result is on the host.
+    const double t0 = app::now();
     for (auto& pr : problems) {
       sgemm(pr->a, pr->b, pr->c);
       sgemm(pr->c, f, pr->e);
       calls += 2;
     }
+    for (auto& pr : problems) {  // host reads: wait for the products
+      pr->c.host_read();
+      pr->e.host_read();
+    }
+    seconds = app::now() - t0;
     const Dense fd = to_dense(f);
     for (auto& pr : problems) {
       const Dense c_ref = multiply(to_dense(pr->a), to_dense(pr->b));
       wrong += count_wrong(pr->c, c_ref);
       wrong += count_wrong(pr->e, multiply(c_ref, fd));
+      sum = checksum(pr->e, checksum(pr->c, sum));
     }
 
     // Reuse the first problem's containers with new inputs written from the host: the
     // device copies left by the first round must not be used again.
     Problem& first = *problems.front();
     fill_random(first.a, 3000u);
+    const double t1 = app::now();
     sgemm(first.a, first.b, first.c);
     ++calls;
+    first.c.host_read();
+    seconds += app::now() - t1;
     wrong += count_wrong(first.c, multiply(to_dense(first.a), to_dense(first.b)));
+    sum = checksum(first.c, sum);
   }
   PEPPHER_SHUTDOWN();
 
@@ -191,8 +147,9 @@ int main(int argc, char** argv) {
         m, k, n, tile, calls, rank, nranks, wrong == 0 ? "all results correct" : "WRONG RESULTS",
         static_cast<unsigned long long>(sum));
   else
-    std::printf("sgemm: m=%zu k=%zu n=%zu, %d calls: %s\n", m, k, n, calls,
-                wrong == 0 ? "all results correct" : "WRONG RESULTS");
+    std::printf("sgemm: m=%zu k=%zu n=%zu, %d calls: %s checksum=%016llx time=%.6f\n", m, k, n,
+                calls, wrong == 0 ? "all results correct" : "WRONG RESULTS",
+                static_cast<unsigned long long>(sum), seconds);
   if (wrong != 0) std::printf("sgemm: %ld wrong elements\n", wrong);
   return wrong == 0 ? 0 : 1;
 }

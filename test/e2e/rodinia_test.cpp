@@ -1,9 +1,10 @@
 // End to end for the Rodinia-style apps and the ODE solver (apps/hotspot, pathfinder, nw, lud,
-// bfs, cfd, kmeans, ode): each composed and built with -Werror (by bench/apps/run
+// bfs, cfd, kmeans, particlefilter, ode): each composed and built with -Werror (by bench/apps/run
 // --build-only), run with a CPU worker plus pocl's OpenCL device, CPU only and OpenCL only
 // (the ODE's CPU-only stencil, and kmeans' reductions' start and fold tasks, on the CPU
 // worker, the components forced onto their OpenCL variants); its hand-written direct/ StarPU
-// version built and run too, and both must agree bit for bit.
+// version built and run too, and both must agree bit for bit. SpMV and SGEMM (Table I's first
+// rows) against their direct versions: checked results, the same bits on the CPU.
 #include <algorithm>
 #include <initializer_list>
 #include <regex>
@@ -74,21 +75,28 @@ long count(const e2e::Run& r, const App& a, std::initializer_list<const char*> s
   return total;
 }
 
-void check_app(const App& a) {
-  // Built by bench/apps/run --build-only (which this test thereby checks), as a user of the
-  // benchmark builds them: composed with -Werror and without CUDA variants (gpu_bundle_cpu
-  // compiles and links those against StarPU with CUDA), and the hand-written direct/ version,
-  // both into the build tree's bench/apps/ (incrementally).
+// The composed program and the direct version of @p name, built by bench/apps/run
+// --build-only (which this test thereby checks), as a user of the benchmark builds them:
+// composed with -Werror and without CUDA variants (gpu_bundle_cpu compiles and links those
+// against StarPU with CUDA), and the hand-written direct/ version, both into the build
+// tree's bench/apps/ (incrementally).
+struct Built {
+  fs::path exe, direct_exe;
+};
+Built build(const std::string& name) {
   const fs::path bench = fs::path(PEPPHER_BINARY_DIR) / "bench" / "apps";
   e2e::Run built = e2e::run(
       (e2e::source_dir() / "bench" / "apps" / "run").string() + " --build-only",
-      e2e::compiler_cache_env() + " APPS=" + a.name + " PEPPHER_BUILD_DIR=" PEPPHER_BINARY_DIR);
+      e2e::compiler_cache_env() + " APPS=" + name + " PEPPHER_BUILD_DIR=" PEPPHER_BINARY_DIR);
   INFO(built.output);
   REQUIRE(built.exit_code == 0);
-  const fs::path out = bench / a.name;
-  const fs::path direct_out = bench / (a.name + "-direct");
-  const fs::path exe = out / a.name;
-  const fs::path direct_exe = direct_out / (a.name + "_direct");
+  return {bench / name / name, bench / (name + "-direct") / (name + "_direct")};
+}
+
+void check_app(const App& a) {
+  const Built built = build(a.name);
+  const fs::path& exe = built.exe;
+  const fs::path& direct_exe = built.direct_exe;
   e2e::Run both = run_checked(exe, a.args, kCpuAndOpenCl);
   CHECK(count(both, a, {"_cpu", "_openmp"}, "CPU") + count(both, a, {"_opencl"}, "OpenCL") ==
         (a.tasks_both < 0 ? a.calls : a.tasks_both));
@@ -159,4 +167,33 @@ TEST_CASE("e2e rodinia: kmeans (array reductions), composed and direct") {
   // block order, the same bits on every device.
   check_app(
       {"kmeans", {"kmeans_assign", "kmeans_accumulate"}, "3000 3 4 500 20", 156, -1, {}, 0, true});
+}
+
+TEST_CASE("e2e rodinia: particlefilter, composed and direct") {
+  // A 48 x 48 video of 6 frames, 600 particles in blocks of 200: 5 frames of 3 likelihood
+  // blocks, one normalisation and 3 resampling blocks; the track and the particles bit for bit
+  // the host reference's on every device (exp, log and cos written in correctly rounded
+  // operations).
+  check_app(
+      {"particlefilter", {"pf_likelihood", "pf_normalize", "pf_resample"}, "48 48 6 600 200", 35});
+}
+
+// SpMV and SGEMM (Table I's first rows) use the project's components/, whose OpenCL kernels
+// sum floats in an order (and with contractions) of their own: each version is checked against
+// its double-precision host reference with a CPU worker plus the OpenCL device and CPU only,
+// and on the CPU alone, where both run the same CPU variants, the two agree bit for bit.
+void check_against_direct(const std::string& name, const std::string& args) {
+  const Built built = build(name);
+  e2e::Run both = run_checked(built.exe, args, kCpuAndOpenCl);
+  e2e::Run cpu_only = run_checked(built.exe, args, kCpuOnly);
+  e2e::Run direct_both = run_checked(built.direct_exe, args, kCpuAndOpenCl);
+  e2e::Run direct_cpu = run_checked(built.direct_exe, args, kCpuOnly);
+  CHECK(checksum(direct_cpu.output) == checksum(cpu_only.output));
+  CHECK_THAT(cpu_only.output, Catch::Contains("time="));
+  CHECK_THAT(direct_cpu.output, Catch::Contains("time="));
+}
+
+TEST_CASE("e2e rodinia: spmv and sgemm, composed and direct") {
+  check_against_direct("spmv", "3000 8 4");
+  check_against_direct("sgemm", "48 3");
 }
