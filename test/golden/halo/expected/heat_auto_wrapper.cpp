@@ -16,12 +16,14 @@
 #include <peppher/opencl.h>
 
 // The variants, defined in their own sources and compiled by the generated Makefile.
-void heat_auto_cpu(const peppher::Matrix<float> & power, const peppher::Matrix<float> & temp_in, peppher::Matrix<float> & temp_out, float step_div_cap, float rx_1, float ry_1, float rz_1, float amb_temp);
+void heat_auto_cpu(const peppher::Matrix<float> & power, const peppher::Matrix<float> & temp_in, peppher::Matrix<float> & temp_out, int first, int split_at, float step_div_cap, float rx_1, float ry_1, float rz_1, float amb_temp);
 
 namespace {
 
 // The call's by-value arguments, packed into each task: calls in flight never share them.
 struct PeppherArgs {
+  int first;
+  int split_at;
   float step_div_cap;
   float rx_1;
   float ry_1;
@@ -54,6 +56,17 @@ peppher::OpenClProgram peppher_program_heat_auto_opencl{
                         PEPPHER_OUTPUT_DIR "/heat_auto/heat_auto_opencl.cl"}};
 // Built in the background from PEPPHER_INITIALIZE() on: the first call does not compile it.
 [[maybe_unused]] const bool peppher_program_heat_auto_opencl_at_init = peppher_program_heat_auto_opencl.build_at_init();
+
+// The constraints left to run time, each written once and called where it is tested
+// (can_execute, the entry wrapper's choice of codelet and its check).
+// constraint 'above_split': first < split_at || split_at < 0
+bool peppher_constraint_0(int first, int split_at) {
+  return first < split_at || split_at < 0;
+}
+// constraint 'below_split': first >= split_at || split_at < 0
+bool peppher_constraint_1(int first, int split_at) {
+  return first >= split_at || split_at < 0;
+}
 // The `?` split of this interface's calls: equal blocks per worker until the performance
 // model knows each worker's speed, then blocks sized so that all finish together.
 peppher::AutoSplit peppher_auto_split{"heat_auto"};
@@ -77,12 +90,14 @@ void peppher_cpu_heat_auto_cpu(void* peppher_buffers[], void* peppher_cl_arg) tr
       reinterpret_cast<float*>(STARPU_MATRIX_GET_PTR(peppher_buffers[2])),
       STARPU_MATRIX_GET_NY(peppher_buffers[2]), STARPU_MATRIX_GET_NX(peppher_buffers[2]),
       STARPU_MATRIX_GET_LD(peppher_buffers[2]));
+  const auto& first = peppher_args->first;
+  const auto& split_at = peppher_args->split_at;
   const auto& step_div_cap = peppher_args->step_div_cap;
   const auto& rx_1 = peppher_args->rx_1;
   const auto& ry_1 = peppher_args->ry_1;
   const auto& rz_1 = peppher_args->rz_1;
   const auto& amb_temp = peppher_args->amb_temp;
-  heat_auto_cpu(power, temp_in, temp_out, step_div_cap, rx_1, ry_1, rz_1, amb_temp);
+  heat_auto_cpu(power, temp_in, temp_out, first, split_at, step_div_cap, rx_1, ry_1, rz_1, amb_temp);
 } catch (...) {
   peppher::detail::record_variant_exception("heat_auto", "heat_auto_cpu");
 }
@@ -121,6 +136,8 @@ void peppher_opencl_heat_auto_opencl(void* peppher_buffers[], void* peppher_cl_a
   [[maybe_unused]] const int temp_out_ld = static_cast<int>(STARPU_MATRIX_GET_LD(peppher_buffers[2]));
   [[maybe_unused]] const size_t temp_out_count =
       STARPU_MATRIX_GET_NX(peppher_buffers[2]) * STARPU_MATRIX_GET_NY(peppher_buffers[2]);
+  const auto& first = peppher_args->first;
+  const auto& split_at = peppher_args->split_at;
   const auto& step_div_cap = peppher_args->step_div_cap;
   const auto& rx_1 = peppher_args->rx_1;
   const auto& ry_1 = peppher_args->ry_1;
@@ -142,6 +159,8 @@ void peppher_opencl_heat_auto_opencl(void* peppher_buffers[], void* peppher_cl_a
   peppher_launch.arg(temp_out_rows, "temp_out_rows");
   peppher_launch.arg(temp_out_cols, "temp_out_cols");
   peppher_launch.arg(temp_out_ld, "temp_out_ld");
+  peppher_launch.arg(first, "first");
+  peppher_launch.arg(split_at, "split_at");
   peppher_launch.arg(step_div_cap, "step_div_cap");
   peppher_launch.arg(rx_1, "rx_1");
   peppher_launch.arg(ry_1, "ry_1");
@@ -152,12 +171,44 @@ void peppher_opencl_heat_auto_opencl(void* peppher_buffers[], void* peppher_cl_a
   peppher::detail::record_variant_exception("heat_auto", "heat_auto_opencl");
 }
 
+// Which variant may run on which worker. StarPU calls this often, so it only reads the
+// task's arguments and handles.
+// A variant runs only where its constraints hold for the call (or for the task's block).
+int peppher_can_execute(unsigned peppher_workerid, starpu_task* peppher_task, unsigned peppher_nimpl) {
+  [[maybe_unused]] const PeppherArgs* peppher_args = static_cast<const PeppherArgs*>(peppher_task->cl_arg);
+  const bool peppher_combined = peppher_workerid >= starpu_worker_get_count();
+  const starpu_worker_archtype peppher_kind =
+      peppher_combined ? STARPU_CPU_WORKER : starpu_worker_get_type(static_cast<int>(peppher_workerid));
+  if (peppher_kind == STARPU_CPU_WORKER) {
+    switch (peppher_nimpl) {
+      case 0:  // heat_auto_cpu
+        // constraint 'above_split': first < split_at || split_at < 0
+        if (!peppher_constraint_0(peppher_args->first, peppher_args->split_at)) return 0;
+        return 1;
+      default:
+        return 0;
+    }
+  }
+  if (peppher_kind == STARPU_OPENCL_WORKER) {
+    switch (peppher_nimpl) {
+      case 0:  // heat_auto_opencl
+        // constraint 'below_split': first >= split_at || split_at < 0
+        if (!peppher_constraint_1(peppher_args->first, peppher_args->split_at)) return 0;
+        return 1;
+      default:
+        return 0;
+    }
+  }
+  return 0;
+}
+
 // The codelet: every enabled variant, per backend. StarPU keeps per-worker statistics in
 // it, so it is one mutable object per program.
 starpu_codelet peppher_make_codelet() {
   starpu_codelet cl;
   starpu_codelet_init(&cl);
   cl.name = "heat_auto";
+  cl.can_execute = peppher_can_execute;
   cl.cpu_funcs[0] = peppher_cpu_heat_auto_cpu;
   cl.cpu_funcs_name[0] = "peppher_cpu_heat_auto_cpu";
   cl.opencl_funcs[0] = peppher_opencl_heat_auto_opencl;
@@ -198,6 +249,8 @@ void heat_auto(
     const peppher::Matrix<float> & power,
     const peppher::Matrix<float> & temp_in,
     peppher::Matrix<float> & temp_out,
+    int first,
+    int split_at,
     float step_div_cap,
     float rx_1,
     float ry_1,
@@ -214,9 +267,11 @@ void heat_auto(
         [&](int peppher_k) -> bool {
           switch (peppher_k) {
             case 0:  // heat_auto_cpu
-              return starpu_cpu_worker_get_count() > 0;
+              return starpu_cpu_worker_get_count() > 0 &&
+                     peppher_constraint_0(first, split_at);
             case 1:  // heat_auto_opencl
-              return starpu_opencl_worker_get_count() > 0;
+              return starpu_opencl_worker_get_count() > 0 &&
+                     peppher_constraint_1(first, split_at);
           }
           return false;
         },
@@ -230,21 +285,47 @@ void heat_auto(
     switch (peppher_nested) {
       case 0: {
         const peppher::detail::NestedRun peppher_run(peppher_counter_heat_auto_cpu);
-        heat_auto_cpu(power, temp_in, temp_out, step_div_cap, rx_1, ry_1, rz_1, amb_temp);
+        heat_auto_cpu(power, temp_in, temp_out, first, split_at, step_div_cap, rx_1, ry_1, rz_1, amb_temp);
         return;
       }
     }
   }
+  // Its codelet is chosen once the blocks are known (below).
+  peppher::PartitionedCall peppher_call(&peppher_codelet, "heat_auto");
+  peppher_program_heat_auto_opencl.get();  // builds the kernels once per session, off the workers
+  peppher_call.split_auto(0, "power", power, peppher_auto_split);
+  peppher_call.split_auto(1, "temp_in", temp_in, peppher_auto_split, static_cast<long long>(1), 3);
+  peppher_call.split_auto(2, "temp_out", temp_out, peppher_auto_split);
+  for (size_t peppher_b = 0; peppher_b < peppher_call.blocks(); ++peppher_b) {
+    PeppherArgs& peppher_args = peppher_call.args<PeppherArgs>(peppher_b);
+    peppher_args.first = static_cast<int>(first + peppher_call.block_offset(peppher_b, 1));
+    peppher_args.split_at = split_at;
+    peppher_args.step_div_cap = step_div_cap;
+    peppher_args.rx_1 = rx_1;
+    peppher_args.ry_1 = ry_1;
+    peppher_args.rz_1 = rz_1;
+    peppher_args.amb_temp = amb_temp;
+  }
   // The codelet of this call: a forced variant's own (peppher::force_variant), else the full
   // codelet, and StarPU chooses.
+  // A variant accepts the call when its constraints hold for every block, with the values
+  // the block's task gets (FORMAT.md, constraints of partitioned calls).
   auto peppher_accepts = [&](int peppher_k) -> bool {
-    switch (peppher_k) {
-      case 0:  // heat_auto_cpu
-        return starpu_cpu_worker_get_count() > 0;
-      case 1:  // heat_auto_opencl
-        return starpu_opencl_worker_get_count() > 0;
+    for (size_t peppher_b = 0; peppher_b < peppher_call.blocks(); ++peppher_b) {
+      bool peppher_ok = false;
+      switch (peppher_k) {
+        case 0:  // heat_auto_cpu
+          peppher_ok = starpu_cpu_worker_get_count() > 0 &&
+                       peppher_constraint_0(peppher_call.args<PeppherArgs>(peppher_b).first, split_at);
+          break;
+        case 1:  // heat_auto_opencl
+          peppher_ok = starpu_opencl_worker_get_count() > 0 &&
+                       peppher_constraint_1(peppher_call.args<PeppherArgs>(peppher_b).first, split_at);
+          break;
+      }
+      if (!peppher_ok) return false;
     }
-    return false;
+    return true;
   };
   starpu_codelet* peppher_cl = &peppher_codelet;
   [[maybe_unused]] int peppher_chosen = -1;  // selector index, when decided here
@@ -255,18 +336,6 @@ void heat_auto(
     peppher_cl = &peppher_single_codelets[peppher_forced];
     peppher_chosen = peppher_forced;
   }
-  peppher::PartitionedCall peppher_call(peppher_cl, "heat_auto");
-  peppher_program_heat_auto_opencl.get();  // builds the kernels once per session, off the workers
-  peppher_call.split_auto(0, "power", power, peppher_auto_split);
-  peppher_call.split_auto(1, "temp_in", temp_in, peppher_auto_split, static_cast<long long>(1), 3);
-  peppher_call.split_auto(2, "temp_out", temp_out, peppher_auto_split);
-  for (size_t peppher_b = 0; peppher_b < peppher_call.blocks(); ++peppher_b) {
-    PeppherArgs& peppher_args = peppher_call.args<PeppherArgs>(peppher_b);
-    peppher_args.step_div_cap = step_div_cap;
-    peppher_args.rx_1 = rx_1;
-    peppher_args.ry_1 = ry_1;
-    peppher_args.rz_1 = rz_1;
-    peppher_args.amb_temp = amb_temp;
-  }
+  peppher_call.set_codelet(peppher_cl);
   peppher_call.submit();
 }

@@ -41,6 +41,8 @@ void heat_auto(
     const peppher::Matrix<float> & power,
     const peppher::Matrix<float> & temp_in,
     peppher::Matrix<float> & temp_out,
+    int first,
+    int split_at,
     float step_div_cap,
     float rx_1,
     float ry_1,

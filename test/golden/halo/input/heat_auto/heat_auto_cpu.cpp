@@ -8,8 +8,8 @@
 #include "../heat_cell.h"
 
 void heat_auto_cpu(const peppher::Matrix<float>& power, const peppher::Matrix<float>& temp_in,
-                   peppher::Matrix<float>& temp_out, float step_div_cap, float rx_1, float ry_1,
-                   float rz_1, float amb_temp) {
+                   peppher::Matrix<float>& temp_out, int, int, float step_div_cap, float rx_1,
+                   float ry_1, float rz_1, float amb_temp) {
   const auto rows = static_cast<std::ptrdiff_t>(temp_in.rows());
   const bool above = temp_in.halo_above() > 0, below = temp_in.halo_below() > 0;
   for (std::ptrdiff_t r = 0; r < rows; ++r) {

@@ -1,17 +1,20 @@
 // heat_auto, OpenCL variant: heat_rows' kernel (one work-item per cell of its block) for a
-// `?` split; temp_in's halo rows in t_above / t_below, t_halo_above / t_halo_below of them.
+// `?` split (first, split_at: its constraint's); temp_in's halo rows in t_above / t_below,
+// t_halo_above / t_halo_below of them.
 #pragma OPENCL FP_CONTRACT OFF
 
 __kernel void heat_auto_opencl(__global const float* power, int p_rows, int p_cols, int p_ld,
                                __global const float* t, int t_rows, int t_cols, int t_ld,
                                __global const float* t_above, __global const float* t_below,
                                int t_halo_above, int t_halo_below, __global float* out, int o_rows,
-                               int o_cols, int o_ld, float step_div_cap, float rx_1, float ry_1,
-                               float rz_1, float amb) {
+                               int o_cols, int o_ld, int first, int split_at, float step_div_cap,
+                               float rx_1, float ry_1, float rz_1, float amb) {
   (void)p_rows;
   (void)p_cols;
   (void)o_rows;
   (void)o_cols;
+  (void)first;
+  (void)split_at;
   const int total = t_rows * t_cols;
   for (int idx = (int)get_global_id(0); idx < total; idx += (int)get_global_size(0)) {
     const int r = idx / t_cols;
