@@ -55,6 +55,12 @@ Data operand_data(const WrapperPlan& plan, const Operand& o) {
   d.set("halo", o.halo != nullptr ? cpp::as_block(plan, o, "halo", *o.halo) : "");
   d.set("halo_before", std::to_string(o.halo_buffer));
   d.set("halo_after", std::to_string(o.halo_buffer + 1));
+  // An OpenCL kernel's halo arguments (plan/kernel_args.h): the buffers and their sizes.
+  const bool matrix = o.kind == OperandKind::Matrix;
+  d.set("halo_before_buffer", names::halo_buffer(n, matrix, 0));
+  d.set("halo_after_buffer", names::halo_buffer(n, matrix, 1));
+  d.set("halo_before_size", names::halo_size(n, matrix, 0));
+  d.set("halo_after_size", names::halo_size(n, matrix, 1));
   return d;
 }
 

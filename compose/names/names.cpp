@@ -100,6 +100,15 @@ std::string matrix_cols(const std::string& p) {
 std::string matrix_ld(const std::string& p) {
   return p + "_ld";
 }
+std::string halo_buffer(const std::string& p, bool matrix, int side) {
+  static const char* const kSides[2][2] = {{"_before", "_after"}, {"_above", "_below"}};
+  return p + kSides[matrix ? 1 : 0][side == 0 ? 0 : 1];
+}
+std::string halo_size(const std::string& p, bool matrix, int side) {
+  static const char* const kSides[2][2] = {{"_halo_before", "_halo_after"},
+                                           {"_halo_above", "_halo_below"}};
+  return p + kSides[matrix ? 1 : 0][side == 0 ? 0 : 1];
+}
 std::string trainer_storage(const std::string& p) {
   return p + "_storage";
 }
@@ -130,6 +139,16 @@ std::vector<DerivedName> derived_names(const ir::Parameter& p) {
     case ir::ParamKind::ScalarContainer:
     case ir::ParamKind::Reference:
       break;
+  }
+  if (p.halo && (p.kind == ir::ParamKind::Vector || p.kind == ir::ParamKind::Matrix)) {
+    const bool matrix = p.kind == ir::ParamKind::Matrix;
+    for (int side = 0; side < 2; ++side) {
+      const std::string where =
+          std::string(side == 0 ? (matrix ? "above" : "before") : (matrix ? "below" : "after")) +
+          " the block of '" + n + in_opencl + " and passes to the kernel";
+      out.push_back({halo_buffer(n, matrix, side), "the halo " + where});
+      out.push_back({halo_size(n, matrix, side), "the size of the halo " + where});
+    }
   }
   out.push_back({element_count(n), "the element count of '" + n + in_opencl});
   return out;

@@ -151,6 +151,13 @@ std::string matrix_rows(const std::string& p);
 std::string matrix_cols(const std::string& p);
 std::string matrix_ld(const std::string& p);
 
+/// A halo operand's (halo="N", FORMAT.md "Halos") arguments after its extents in an OpenCL
+/// kernel: the buffer of the halo on `side` 0 (before / above the block) or 1 (after /
+/// below): `<p>_before`, `<p>_after` for a peppher::Vector, `<p>_above`, `<p>_below` for a
+/// peppher::Matrix; and its size, elements or rows: `<p>_halo_before` ... `<p>_halo_below`.
+std::string halo_buffer(const std::string& p, bool matrix, int side);
+std::string halo_size(const std::string& p, bool matrix, int side);
+
 /// `<p>_storage`: the training program's array behind raw pointer parameter `p`.
 std::string trainer_storage(const std::string& p);
 

@@ -13,13 +13,25 @@ std::vector<KernelArg> kernel_args(const ir::Interface& iface, const ir::SourceF
     const bool value = p.kind == ir::ParamKind::ScalarValue || p.kind == ir::ParamKind::StructValue;
     args.push_back(
         {&p, value ? KernelArgRole::Value : KernelArgRole::Buffer, Extent::None, p.name});
-    if (!kernel_file.extent_arguments) continue;
-    if (p.kind == ir::ParamKind::Vector) {
+    if (kernel_file.extent_arguments && p.kind == ir::ParamKind::Vector) {
       args.push_back({&p, KernelArgRole::Extent, Extent::Size, names::vector_size(p.name)});
-    } else if (p.kind == ir::ParamKind::Matrix) {
+    } else if (kernel_file.extent_arguments && p.kind == ir::ParamKind::Matrix) {
       args.push_back({&p, KernelArgRole::Extent, Extent::Rows, names::matrix_rows(p.name)});
       args.push_back({&p, KernelArgRole::Extent, Extent::Cols, names::matrix_cols(p.name)});
       args.push_back({&p, KernelArgRole::Extent, Extent::Ld, names::matrix_ld(p.name)});
+    }
+    // A halo reaches the kernel as two more buffers (the block itself where there is no
+    // neighbour) and their sizes, 0 there: FORMAT.md "Halos".
+    if (p.halo && (p.kind == ir::ParamKind::Vector || p.kind == ir::ParamKind::Matrix)) {
+      const bool matrix = p.kind == ir::ParamKind::Matrix;
+      args.push_back(
+          {&p, KernelArgRole::Buffer, Extent::HaloBefore, names::halo_buffer(p.name, matrix, 0)});
+      args.push_back(
+          {&p, KernelArgRole::Buffer, Extent::HaloAfter, names::halo_buffer(p.name, matrix, 1)});
+      args.push_back(
+          {&p, KernelArgRole::Extent, Extent::HaloBefore, names::halo_size(p.name, matrix, 0)});
+      args.push_back(
+          {&p, KernelArgRole::Extent, Extent::HaloAfter, names::halo_size(p.name, matrix, 1)});
     }
   }
   for (KernelArg& a : args) a.host_type = host_arg_type(a);
@@ -45,8 +57,9 @@ std::string kernel_arg_type(const KernelArg& arg) {
       return "int";
     case KernelArgRole::Value:
       return arg.param->elem_type;
-    case KernelArgRole::Buffer:
-      return std::string("__global ") + (arg.param->is_const ? "const " : "") +
+    case KernelArgRole::Buffer:  // a halo's buffer is read only
+      return std::string("__global ") +
+             (arg.param->is_const || arg.extent != Extent::None ? "const " : "") +
              arg.param->elem_type + " *";
   }
   return "";
@@ -75,6 +88,10 @@ const char* extent_word(Extent e) {
       return "cols";
     case Extent::Ld:
       return "ld";
+    case Extent::HaloBefore:
+      return "halo before the block";
+    case Extent::HaloAfter:
+      return "halo after the block";
     case Extent::None:
       break;
   }

@@ -17,8 +17,9 @@ enum class KernelArgRole {
   Local,   // a __local pointer parameter: its size per work-group, no value (localArg)
 };
 
-/// Which extent of a container an Extent argument is.
-enum class Extent { None, Size, Rows, Cols, Ld };
+/// Which extent of a container an Extent argument is; on a halo operand's Buffer and Extent
+/// arguments, which side of its halo (HaloBefore: before / above the block).
+enum class Extent { None, Size, Rows, Cols, Ld, HaloBefore, HaloAfter };
 
 struct KernelArg {
   const ir::Parameter* param = nullptr;
@@ -35,7 +36,8 @@ struct KernelArg {
 
 /// The kernel arguments of an OpenCL variant whose kernel is in `kernel_file`: operands in
 /// parameter order, a Vector followed by its size and a Matrix by its rows, cols and leading
-/// dimension, unless the file says extentArguments="false".
+/// dimension, unless the file says extentArguments="false"; then, for an operand with a
+/// halo, the buffers of the halo before and after its block and their sizes (always).
 std::vector<KernelArg> kernel_args(const ir::Interface& iface, const ir::SourceFile& kernel_file);
 
 /// Inserts the __local argument `arg` (elements of `elem_bytes` bytes) as kernel parameter

@@ -351,31 +351,6 @@ std::string relative_to(const std::string& path, const std::string& dir) {
   return std::filesystem::absolute(path).lexically_normal().lexically_relative(dir).string();
 }
 
-// A halo reaches a variant as separate rows around its block (Matrix::row, Vector::with_halo
-// on the host); device variants would need them in device memory next to the block, which
-// the generated code does not do.
-static void check_halo_variants(
-    const ir::Interface& iface, const WrapperPlan& plan,
-    const std::array<std::vector<const ir::Variant*>, ir::kBackendCount>& groups,
-    diag::Diagnostics& diags) {
-  const Operand* halo = nullptr;
-  for (const Operand& o : plan.operands)
-    if (o.halo != nullptr && halo == nullptr) halo = &o;
-  if (halo == nullptr) return;
-  for (ir::Backend b : ir::codelet_groups()) {
-    if (!ir::info(b).accelerator) continue;
-    for (const ir::Variant* v : groups[ir::index(b)]) {
-      diags.error(v->loc, "variant '" + v->name + "' (" + ir::to_string(v->backend) +
-                              ") of interface '" + iface.name + "' cannot take the halo of '" +
-                              halo->param->name +
-                              "': halo rows reach CPU and OpenMP variants only; disable it "
-                              "(" +
-                              ir::info(v->backend).disable_switch +
-                              "=\"true\" on the interface) or remove the halo");
-    }
-  }
-}
-
 int WrapperPlan::nbuffers() const {
   int n = 0;
   for (const Operand& o : operands) n += (is_buffer(o) ? 1 : 0) + (o.halo != nullptr ? 2 : 0);
@@ -446,7 +421,6 @@ WrapperPlan plan_wrapper(const ir::Application& app, const ir::Options& options,
     if (ir::info(v->backend).parallel) plan.forkjoin = true;
   }
   plan_partition(iface, plan, diags);
-  check_halo_variants(iface, plan, groups, diags);
   for (ir::Backend b : ir::codelet_groups()) {
     plan.slots_of(b) = assign_slots(iface, groups[ir::index(b)], ir::info(b).slots_label, diags);
   }

@@ -730,6 +730,11 @@ class Verifier {
   }
 
   static std::string describe(const plan::KernelArg& a) {
+    const bool halo = a.extent == plan::Extent::HaloBefore || a.extent == plan::Extent::HaloAfter;
+    if (halo) {
+      return std::string(a.role == plan::KernelArgRole::Extent ? "the size of the " : "the ") +
+             plan::extent_word(a.extent) + " of '" + a.param->name + "'";
+    }
     if (a.role == plan::KernelArgRole::Extent) {
       return std::string("the ") + plan::extent_word(a.extent) + " of '" + a.param->name + "'";
     }
@@ -787,7 +792,9 @@ class Verifier {
       detail += (detail.empty() ? ": " : ", ") + plan::kernel_arg_type(a) + " " + a.local;
     }
     size_t extents = 0;
-    for (const plan::KernelArg& a : args) extents += a.role == plan::KernelArgRole::Extent;
+    for (const plan::KernelArg& a : args)  // a halo's sizes come with any extentArguments
+      extents += a.role == plan::KernelArgRole::Extent && a.extent != plan::Extent::HaloBefore &&
+                 a.extent != plan::Extent::HaloAfter;
     if (extents > 0 && host == iface.parameters.size()) {
       detail +=
           "; for a kernel with the interface's own parameter list, add "

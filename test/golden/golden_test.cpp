@@ -206,6 +206,10 @@ TEST_CASE("golden: sizes with arithmetic: checked lengths, row widths, blocks, c
   check_golden_descriptors("sizes");
 }
 
+TEST_CASE("golden: halos on OpenCL variants: a kernel's halo buffers and sizes, Matrix, Vector") {
+  check_golden_descriptors("halo", true);
+}
+
 namespace {
 
 // vector_scale with a second raw operand `out` (numElements "n"): `arr` is partitioned.

@@ -1,6 +1,6 @@
 // The tasks a call makes itself beside its blocks' tasks: halo copies (each block's
-// boundary rows into small data of their own) and a reduction's start and fold tasks (on a
-// Scalar, Vector or Matrix), with their CPU codelets.
+// boundary rows into small data of their own, where the block is, CPU or device) and a
+// reduction's start and fold tasks (on a Scalar, Vector or Matrix, CPU codelets).
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -19,7 +19,9 @@ namespace peppher::detail {
 namespace {
 
 // A halo piece's copy task: the first (or last) rows (elements) of a block into the small
-// data of that boundary (buffers: the block, read; the piece, written).
+// data of that boundary (buffers: the block, read; the piece, written), on the memory node
+// of the worker that runs it, CPU or device (halo_copy_where places it where the block
+// is), so a block on a device sends only its boundary rows over the bus.
 struct HaloCopy {
   std::uint32_t first;  // the block's first row (element) copied
   std::uint32_t matrix;
@@ -45,6 +47,89 @@ void halo_copy_cpu(void* buffers[], void* cl_arg) {
   }
 }
 
+#ifndef STARPU_SIMGRID
+// The same copy on an OpenCL or CUDA worker, inside its device's memory: `rows` rows of
+// `row_bytes` from a device handle plus offset to another (a Vector's piece: one row).
+struct HaloRegion {
+  std::uintptr_t src = 0, dst = 0;
+  std::size_t src_offset = 0, dst_offset = 0, row_bytes = 0, rows = 1, src_pitch = 0, dst_pitch = 0;
+};
+
+[[maybe_unused]] HaloRegion halo_region(void* buffers[], const HaloCopy& a) {
+  HaloRegion r;
+  if (a.matrix != 0) {
+    const std::size_t elem = STARPU_MATRIX_GET_ELEMSIZE(buffers[0]);
+    r.src = STARPU_MATRIX_GET_DEV_HANDLE(buffers[0]);
+    r.dst = STARPU_MATRIX_GET_DEV_HANDLE(buffers[1]);
+    r.src_pitch = STARPU_MATRIX_GET_LD(buffers[0]) * elem;
+    r.dst_pitch = STARPU_MATRIX_GET_LD(buffers[1]) * elem;
+    r.src_offset = STARPU_MATRIX_GET_OFFSET(buffers[0]) + a.first * r.src_pitch;
+    r.dst_offset = STARPU_MATRIX_GET_OFFSET(buffers[1]);
+    r.row_bytes = STARPU_MATRIX_GET_NX(buffers[1]) * elem;
+    r.rows = STARPU_MATRIX_GET_NY(buffers[1]);
+  } else {
+    const std::size_t elem = STARPU_VECTOR_GET_ELEMSIZE(buffers[0]);
+    r.src = STARPU_VECTOR_GET_DEV_HANDLE(buffers[0]);
+    r.dst = STARPU_VECTOR_GET_DEV_HANDLE(buffers[1]);
+    r.src_offset = STARPU_VECTOR_GET_OFFSET(buffers[0]) + a.first * elem;
+    r.dst_offset = STARPU_VECTOR_GET_OFFSET(buffers[1]);
+    r.row_bytes = STARPU_VECTOR_GET_NX(buffers[1]) * elem;
+  }
+  return r;
+}
+
+#ifdef STARPU_USE_OPENCL
+// On the worker's command queue, a copy per row (a halo has few), waited for.
+void halo_copy_opencl(void* buffers[], void* cl_arg) {
+  const HaloRegion r = halo_region(buffers, *static_cast<const HaloCopy*>(cl_arg));
+  cl_command_queue queue = nullptr;
+  starpu_opencl_get_current_queue(&queue);
+  cl_int err = CL_SUCCESS;
+  for (std::size_t k = 0; k < r.rows && err == CL_SUCCESS; ++k)
+    err = clEnqueueCopyBuffer(queue, reinterpret_cast<cl_mem>(r.src),
+                              reinterpret_cast<cl_mem>(r.dst), r.src_offset + k * r.src_pitch,
+                              r.dst_offset + k * r.dst_pitch, r.row_bytes, 0, nullptr, nullptr);
+  if (err == CL_SUCCESS) err = clFinish(queue);
+  if (err != CL_SUCCESS) STARPU_OPENCL_REPORT_ERROR(err);
+}
+#endif
+
+#ifdef STARPU_USE_CUDA
+// StarPU's synchronous device-to-device copy (no stream), a row at a time.
+void halo_copy_cuda(void* buffers[], void* cl_arg) {
+  const HaloRegion r = halo_region(buffers, *static_cast<const HaloCopy*>(cl_arg));
+  const unsigned node = starpu_worker_get_local_memory_node();
+  for (std::size_t k = 0; k < r.rows; ++k)
+    starpu_cuda_copy_async_sync(reinterpret_cast<void*>(r.src + r.src_offset + k * r.src_pitch),
+                                node,
+                                reinterpret_cast<void*>(r.dst + r.dst_offset + k * r.dst_pitch),
+                                node, r.row_bytes, nullptr, cudaMemcpyDeviceToDevice);
+}
+#endif
+
+// Whether @p handle has a valid copy on the memory node of worker @p w.
+bool valid_for_worker(starpu_data_handle_t handle, unsigned w) {
+  int valid = 0;
+  starpu_data_query_status(handle, static_cast<int>(starpu_worker_get_memory_node(w)), nullptr,
+                           &valid, nullptr);
+  return valid != 0;
+}
+
+// Where a halo copy may run: on a worker whose memory holds its block (the copy's
+// dependencies are done when StarPU asks, so the block is where its last writer left it),
+// or, when no worker's memory does (the block only in main memory and no CPU worker), on
+// any worker. So a block on a device is never brought back whole for its boundary rows.
+int halo_copy_where(unsigned worker, starpu_task* task, unsigned) {
+  const unsigned nworkers = starpu_worker_get_count();
+  if (worker >= nworkers) return 0;  // a combined worker: the copy is sequential
+  starpu_data_handle_t block = STARPU_TASK_GET_HANDLE(task, 0);
+  if (valid_for_worker(block, worker)) return 1;
+  for (unsigned w = 0; w < nworkers; ++w)
+    if (valid_for_worker(block, w)) return 0;
+  return 1;
+}
+#endif
+
 // A codelet of the runtime's own tasks: one CPU function, @p nbuffers operands, the first
 // accessed as @p first and the others as @p rest.
 starpu_codelet cpu_codelet(starpu_cpu_func_t f, const char* name, int nbuffers,
@@ -66,8 +151,24 @@ starpu_codelet cpu_codelet(starpu_cpu_func_t f, const char* name, int nbuffers,
   return cl;
 }
 
-starpu_codelet g_halo_codelet =
-    cpu_codelet(halo_copy_cpu, "peppher_halo_copy", 2, STARPU_R, STARPU_W);
+// The halo copy on every kind of worker (under SimGrid on CPUs only: simulated device
+// memory holds no data to copy).
+starpu_codelet make_halo_codelet() {
+  starpu_codelet cl = cpu_codelet(halo_copy_cpu, "peppher_halo_copy", 2, STARPU_R, STARPU_W);
+#ifndef STARPU_SIMGRID
+#ifdef STARPU_USE_OPENCL
+  cl.where |= STARPU_OPENCL;
+  cl.opencl_funcs[0] = halo_copy_opencl;
+#endif
+#ifdef STARPU_USE_CUDA
+  cl.where |= STARPU_CUDA;
+  cl.cuda_funcs[0] = halo_copy_cuda;
+#endif
+  cl.can_execute = halo_copy_where;
+#endif
+  return cl;
+}
+starpu_codelet g_halo_codelet = make_halo_codelet();
 
 // The elements of a reduction's operand or partial (a variable, vector or matrix buffer of
 // task buffer @p i): `rows` rows of `cols` elements, `ld` elements apart.
