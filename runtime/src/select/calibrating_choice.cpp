@@ -88,8 +88,10 @@ void settle(const VariantSelector* selector, std::uint32_t footprint) {
   g_history[{selector, footprint}].settled = true;
 }
 
-// Where variant k of @p backend may run: the largest combined worker for an OpenMP
-// variant when the run has one, else every worker of its kind.
+// Where variant k of @p backend may run, one worker per performance-model architecture and
+// memory node: the largest combined worker for an OpenMP variant when the run has one, else
+// the workers of its kind, CPU workers one per memory node (they share one architecture, so
+// the others would only repeat the same model lookups on every call: one per core).
 int candidate_workers(const detail::Backend& backend, int* ids) {
   if (backend.runs == detail::BackendRuns::Team) {
     const int largest = detail::largest_combined_worker();
@@ -98,7 +100,18 @@ int candidate_workers(const detail::Backend& backend, int* ids) {
       return 1;
     }
   }
-  return static_cast<int>(starpu_worker_get_ids_by_type(backend.worker, ids, STARPU_NMAXWORKERS));
+  const int all =
+      static_cast<int>(starpu_worker_get_ids_by_type(backend.worker, ids, STARPU_NMAXWORKERS));
+  if (backend.worker != STARPU_CPU_WORKER) return all;
+  int kept = 0;
+  for (int i = 0; i < all; ++i) {
+    const unsigned node = starpu_worker_get_memory_node(static_cast<unsigned>(ids[i]));
+    bool seen = false;
+    for (int j = 0; j < kept && !seen; ++j)
+      seen = starpu_worker_get_memory_node(static_cast<unsigned>(ids[j])) == node;
+    if (!seen) ids[kept++] = ids[i];
+  }
+  return kept;
 }
 
 // @p model's history entry for @p task's footprint on @p arch, implementation @p impl, or null.
