@@ -165,7 +165,10 @@ void plan_inline(const ir::Application& app, const ir::Options& options, Wrapper
                      ir::info(s.variant->backend).parallel;
     }
   }
-  plan.host_calls = all_containers && host_variant;
+  // Raw-pointer operands too: their data is home whenever nothing is in flight (each call
+  // waits for its task and brings it back), so a host variant the model picks runs here.
+  plan.host_calls = (all_containers || all_raw) && host_variant;
+  plan.host_calls_raw = plan.host_calls && all_raw;
 }
 
 // How the entry wrapper uses the performance model (see WrapperPlan). While the history model

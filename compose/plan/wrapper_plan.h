@@ -175,17 +175,20 @@ struct WrapperPlan {
   // at ir::index(group); a backend sharing another's group (OPENMP) has an empty list. In
   // backend order, the lists give the selection order of the variants.
   std::array<std::vector<VariantSlot>, ir::kBackendCount> slots;
-  bool forkjoin = false;      // an OPENMP variant exists: parallel task on combined workers
-  bool synchronous = false;   // a raw pointer or no buffer at all: the call waits
-  bool inline_calls = false;  // every buffer is a raw pointer (or T&) and a sequential CPU
-                              // variant exists: a call whose selection picks it runs on the
-                              // calling thread, with no task (runtime peppher/inline_call.h)
-  bool inline_costs = false;  // the trained table (without prediction functions) predicts
-                              // each variant's cost for the inline choice
-  bool host_calls = false;    // every buffer is a container, the call is whole (not partitioned,
-                              // no --mpi) and a host variant (sequential or OpenMP) exists: a
-                              // call whose entry wrapper chose that variant runs it on the
-                              // calling thread when no task is in flight (peppher/inline_call.h)
+  bool forkjoin = false;        // an OPENMP variant exists: parallel task on combined workers
+  bool synchronous = false;     // a raw pointer or no buffer at all: the call waits
+  bool inline_calls = false;    // every buffer is a raw pointer (or T&) and a sequential CPU
+                                // variant exists: a call whose selection picks it runs on the
+                                // calling thread, with no task (runtime peppher/inline_call.h)
+  bool inline_costs = false;    // the trained table (without prediction functions) predicts
+                                // each variant's cost for the inline choice
+  bool host_calls = false;      // every buffer is a container, or every one a raw pointer, the
+                                // call is whole (not partitioned, no --mpi) and a host variant
+                                // (sequential or OpenMP) exists: a call whose entry wrapper
+                                // chose that variant runs it on the calling thread when no task
+                                // is in flight (peppher/inline_call.h)
+  bool host_calls_raw = false;  // host_calls on raw pointers: each operand is made safe for
+                                // the calling thread first (prepare_inline_operand)
   HeaderLanguage header_language = HeaderLanguage::C;
   std::string user_header;   // the interface's headerFile as the wrapper header includes it
   bool c_entry = false;      // the entry wrapper has C linkage: C code calls it (a C

@@ -3,8 +3,8 @@
 // (the report says "CPU inline (calling thread)"), and still becomes a task on the device
 // when the training table says the device is faster; forcing holds; a raw pointer that
 // aliases a container, or a freed address reused with other sizes, gives right results.
-// Container calls of an interface with a history model run the model's host choice on the
-// calling thread too, and their times reach the model.
+// Calls of an interface with a history model, on containers or raw arrays, run the model's
+// host choice on the calling thread too, and their times reach the model.
 #include <cstdio>
 #include <string>
 
@@ -165,6 +165,22 @@ TEST_CASE(
   // The calls' times are in the model, as tasks' would be (no task ran: without the calls'
   // own records it would hold none; StarPU drops the first of each entry).
   CHECK(model_samples(home, "peppher_step") >= 30);
+  // The same on a raw array (each call waits for its data, so nothing is in flight between
+  // calls): the model's host choice runs on the calling thread, never a task.
+  const fs::path home_raw = out / "starpu-home-raw";
+  fs::remove_all(home_raw);
+  const std::string raw_env = std::string(e2e::kTwoCpus) + " STARPU_HOME=" + home_raw.string() +
+                              " STARPU_HISTORY_MAX_ERROR=100000";
+  for (int run = 0; run < 2; ++run) {
+    e2e::Run r = run_program(exe, "20 raw", raw_env);
+    INFO("raw run " << run << ":\n" << r.output);
+    REQUIRE(r.exit_code == 0);
+    CHECK_THAT(r.output, Catch::Contains("here_learning: ok"));
+    CHECK(inline_count(r.output, "step_raw_openmp") + inline_count(r.output, "step_raw_cpu") == 20);
+    CHECK(inline_count(r.output, "step_raw_openmp") >= 18);
+    CHECK_THAT(r.output, !Catch::Contains("combined("));
+  }
+  CHECK(model_samples(home_raw, "peppher_step_raw") >= 30);
   // Beside pocl's device, the device variant is measured too (a task), and every result is
   // right whatever the model then prefers.
   const fs::path home_cl = out / "starpu-home-opencl";

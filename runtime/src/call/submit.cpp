@@ -252,7 +252,7 @@ void Call::submit(bool synchronous) {
         if (chosen == nullptr) {  // the caller runs the call on its own thread
           task->destroy = 0;      // starpu_task_destroy() frees it (it refuses a detached one)
           unsubmitted_ = task;
-          return;  // nothing submitted, nothing registered (no raw operand), no note
+          return;  // nothing submitted, no note; raw operands are released by ~Call
         }
         codelet_ = chosen;
         task->cl = codelet_;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <exception>
 #include <limits>
@@ -167,6 +168,16 @@ int tie_rank(detail::BackendRuns how, bool parallel) {
   return how == Runs::Team ? (parallel ? 0 : 2) : how == Runs::OneCore ? 1 : 3;
 }
 
+// Whether variant a is strictly better than b (b < 0: none yet): less cost, equal costs in
+// tie_rank order.
+bool better_than(const double* cost, int a, int b, const VariantSelector& selector,
+                 bool parallel) {
+  auto rank = [&](int k) {
+    return tie_rank(selector.backend(static_cast<std::size_t>(k)).runs, parallel);
+  };
+  return b < 0 || cost[a] < cost[b] || (cost[a] == cost[b] && rank(a) < rank(b));
+}
+
 unsigned node_of_worker(int id) {
   if (id < static_cast<int>(starpu_worker_get_count()))
     return starpu_worker_get_memory_node(static_cast<unsigned>(id));
@@ -300,9 +311,7 @@ int CalibratingChoice::choose(starpu_task* task) const {
     return k;
   };
   auto rank = [&](int k) { return tie_rank(backend(k).runs, parallel); };
-  auto better = [&](int a, int b) {  // a strictly better than b (b < 0: none yet)
-    return b < 0 || cost[a] < cost[b] || (cost[a] == cost[b] && rank(a) < rank(b));
-  };
+  auto better = [&](int a, int b) { return better_than(cost, a, b, *selector_, parallel); };
   // Merge's rule (Specificity): the most specific candidates come first while unmeasured.
   bool specific_candidate = false;
   for (int k = 0; k < n; ++k)
@@ -383,9 +392,7 @@ int CalibratingChoice::here(starpu_task* task, int chosen) const {
   if (k >= 0) return k;
   for (int j = 0; j < n; ++j) {
     if (!c.candidate[j]) continue;
-    if (k < 0 || c.cost[j] < c.cost[k] ||
-        (c.cost[j] == c.cost[k] && tie_rank(runs(j), parallel) < tie_rank(runs(k), parallel)))
-      k = j;
+    if (better_than(c.cost, j, k, *selector_, parallel)) k = j;
   }
   return k >= 0 && host(k) ? k : -1;
 #endif

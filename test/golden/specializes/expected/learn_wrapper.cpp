@@ -229,8 +229,13 @@ void learn(float * x, int n) {
     peppher_calibrating.prepare(peppher_placement, peppher_selector, peppher_slots,
                                 peppher_accepts, peppher_specificity);
   }
+  int peppher_here = -1;  // a host variant that runs on this thread (peppher_choose)
   auto peppher_choose = [&](starpu_task* peppher_built) -> starpu_codelet* {
     const int peppher_k = peppher_calibrating.choose(peppher_built);
+    // Nothing in flight and a host variant is the one to run (the model's best, or the next
+    // to measure): submit() keeps the task back and the variant runs on this thread.
+    peppher_here = peppher_calibrating.here(peppher_built, peppher_k);
+    if (peppher_here >= 0) return nullptr;
     if (peppher_k < 0) return peppher_cl;
     return &peppher_model_codelets[peppher_k];
   };
@@ -268,4 +273,27 @@ void learn(float * x, int n) {
           static_cast<long long>(n), peppher::kMaxExtent, x), sizeof(float));
   peppher_task.submit(true);
   peppher::detail::rethrow_variant_exception();  // the variant threw on its worker
+  // The model chose a host variant with nothing in flight: no task was submitted; the
+  // variant runs here, as a step of the application's own loop would, and its time goes
+  // into the model as a task's would (docs/SELECTION.md, "Calls that run on the calling
+  // thread").
+  if (peppher_here >= 0) {
+    const peppher::HereRun peppher_run(peppher_task.take_unsubmitted_task(), peppher_calibrating,
+                                       peppher_here);
+    {
+      const int peppher_host = peppher_here;
+      switch (peppher_host) {
+        case 0: {
+          peppher_counter_learn_cpu.hit();
+          learn_cpu(x, n);
+          return;
+        }
+        case 1: {
+          peppher_counter_learn_cpu_by4.hit();
+          learn_cpu_by4(x, n);
+          return;
+        }
+      }
+    }
+  }
 }

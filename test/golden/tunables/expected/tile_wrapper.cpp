@@ -368,7 +368,8 @@ void tile(peppher::Vector<float> & x, int n) {
   // Nothing in flight and a host variant chosen: it runs here, on the calling thread, as a
   // step of the application's own loop would, with no task to submit and no worker to wake
   // (for an OpenMP variant, no combined worker's fork and join: about 280 us a call on 2
-  // cores, issue 40). Its containers' host phases order it with later tasks.
+  // cores, issue 40). Its containers' host phases order it with later tasks; raw operands
+  // inside a container come home first.
   if (peppher_chosen >= 0) {
     static constexpr peppher::InlineKind peppher_host_kinds[] = {
         peppher::InlineKind::Cpu, peppher::InlineKind::Cpu, peppher::InlineKind::Cpu, peppher::InlineKind::Cpu, peppher::InlineKind::OpenCl, peppher::InlineKind::OpenCl, };
