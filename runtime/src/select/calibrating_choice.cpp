@@ -170,8 +170,7 @@ int tie_rank(detail::BackendRuns how, bool parallel) {
 
 // Whether variant a is strictly better than b (b < 0: none yet): less cost, equal costs in
 // tie_rank order.
-bool better_than(const double* cost, int a, int b, const VariantSelector& selector,
-                 bool parallel) {
+bool better_than(const double* cost, int a, int b, const VariantSelector& selector, bool parallel) {
   auto rank = [&](int k) {
     return tie_rank(selector.backend(static_cast<std::size_t>(k)).runs, parallel);
   };
