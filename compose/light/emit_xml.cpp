@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <sstream>
+#include <utility>
 
 #include "common/markup.h"
 #include "compose/explore/paths.h"
@@ -116,6 +117,11 @@ std::string variant_xml(const ir::Variant& v, const std::string& folder) {
       x << " globalSize=\"" << common::xml_escape(sizes_text(s.global_size)) << "\"";
     if (!s.local_size.empty())
       x << " localSize=\"" << common::xml_escape(sizes_text(s.local_size)) << "\"";
+    for (const auto& [attr, name] : {std::pair{"starpu_opencl_program", &s.opencl_program},
+                                     std::pair{"cl_kernel", &s.cl_kernel},
+                                     std::pair{"cl_command_queue", &s.cl_command_queue}}) {
+      if (!name->empty()) x << " " << attr << "=\"" << common::xml_escape(*name) << "\"";
+    }
     if (s.compiler.name.empty() && s.compiler.flags.empty()) {
       x << "/>\n";
       continue;

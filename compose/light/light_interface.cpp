@@ -221,16 +221,22 @@ std::vector<ir::Interface> read_header(const std::string& header,
         diag.error_count() > errors_before) {
       continue;
     }
-    i.variants = std::move(found.variants);
-    for (ir::Variant& v : i.variants) {
+    for (ir::Variant& v : found.variants) {
       v.provides = i.name;
+      if (ir::host_side_source(v) != nullptr && ir::program_source(v) == nullptr) {
+        diag.error(v.loc, "host-side OpenCL variant '" + v.name + "' ('" + v.sources.front().name +
+                              "') has no kernel file: its kernels go in " + v.name +
+                              ".cl beside it (see docs/FORMAT.md, Light form)");
+        continue;
+      }
       read_variant_annotations(v, diag);
+      i.variants.push_back(std::move(v));
     }
     for (const ir::SourceLoc& w : found.unknown) {
       diag.warning(w, "'" + std::filesystem::path(w.file).filename().string() +
                           "' is named after interface '" + f.name +
                           "' but names no backend; variant files are " + f.name + "_cpu.{c,cpp}, " +
-                          f.name + "_openmp.{c,cpp}, " + f.name + "_opencl.cl, " + f.name +
+                          f.name + "_openmp.{c,cpp}, " + f.name + "_opencl.{cl,cpp,c}, " + f.name +
                           "_cuda.cu");
     }
     check_xml_agrees(i, diag);

@@ -84,6 +84,53 @@ TEST_CASE("e2e: --emit-xml writes descriptors that compose to the same code and 
   }
 }
 
+TEST_CASE("e2e: a host-side OpenCL variant found by name launches its kernels on pocl") {
+  const fs::path main = cases() / "light_host_side/main.cpp";
+  const fs::path out = compose_and_build("light_host_side", main);
+  // Three calls, each checked against the host's double-precision atax.
+  auto checked = [](const std::string& output) {
+    size_t ok = 0;
+    for (size_t at = output.find(" ok\n"); at != std::string::npos;
+         at = output.find(" ok\n", at + 1))
+      ++ok;
+    return ok;
+  };
+  SECTION("OpenCL only: the host function runs every call") {
+    e2e::Run r = run_program(out / "main", "", e2e::kOpenClOnly);
+    INFO(r.output);
+    CHECK(r.exit_code == 0);
+    CHECK(checked(r.output) == 3);
+    CHECK(e2e::report_count(r.output, "atax_opencl", "OpenCL") == 3);
+  }
+  SECTION("CPU worker and OpenCL device") {
+    e2e::Run r = run_program(out / "main", "", e2e::kCpuAndOpenCl);
+    INFO(r.output);
+    CHECK(r.exit_code == 0);
+    CHECK(checked(r.output) == 3);
+  }
+  SECTION("--emit-xml names the host file's variables, and composes to the same code") {
+    const fs::path xml = e2e::fresh_work_dir("light_host_side_xml");
+    e2e::Run emit = e2e::run(std::string(PEPPHER_COMPOSE_EXE) + " --emit-xml " + xml.string() +
+                             " " + main.string());
+    INFO(emit.output);
+    REQUIRE(emit.exit_code == 0);
+    const std::string variant = e2e::read_text(xml / "atax/atax_opencl.xml");
+    CHECK_THAT(variant,
+               Catch::Contains("atax/atax_opencl.cpp\" language=\"C++\" "
+                               "starpu_opencl_program=\"atax_program\" "
+                               "cl_kernel=\"atax_kernel\" cl_command_queue=\"atax_queue\""));
+    CHECK_THAT(variant, Catch::Contains("atax/atax_opencl.cl\" language=\"OpenCL\" "
+                                        "kernel=\"atax_rows\""));
+    const fs::path composed = e2e::fresh_work_dir("light_host_side_as_xml");
+    e2e::Run c = e2e::compose(xml / "main.xml", composed);
+    INFO(c.output);
+    REQUIRE(c.exit_code == 0);
+    const std::map<std::string, std::string> a = e2e::generated(out), b = e2e::generated(composed);
+    CHECK(a.size() > 2);
+    CHECK(a == b);
+  }
+}
+
 TEST_CASE("e2e: a variant file named for no backend is a located warning") {
   const fs::path dir = e2e::fresh_work_dir("light_unknown_backend");
   fs::copy(cases() / "light", dir / "src", fs::copy_options::recursive);
@@ -95,7 +142,7 @@ TEST_CASE("e2e: a variant file named for no backend is a located warning") {
   CHECK_THAT(r.output,
              Catch::Contains("saxpy/saxpy_sse.cpp:1:1: warning: 'saxpy_sse.cpp' is named after "
                              "interface 'saxpy' but names no backend; variant files are "
-                             "saxpy_cpu.{c,cpp}, saxpy_openmp.{c,cpp}, saxpy_opencl.cl, "
+                             "saxpy_cpu.{c,cpp}, saxpy_openmp.{c,cpp}, saxpy_opencl.{cl,cpp,c}, "
                              "saxpy_cuda.cu"));
 }
 
