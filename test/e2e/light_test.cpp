@@ -131,6 +131,36 @@ TEST_CASE("e2e: a host-side OpenCL variant found by name launches its kernels on
   }
 }
 
+TEST_CASE("e2e: --components DIR reads the interfaces of every header in DIR") {
+  // main.cpp includes only peppher.h: without --components no header names a component.
+  const fs::path src = cases() / "light_components";
+  const fs::path out = e2e::fresh_work_dir("light_components");
+  const std::string compose = PEPPHER_COMPOSE_EXE;
+  e2e::Run none = e2e::run("cd " + src.string() + " && " + compose + " --check prog/main.cpp");
+  INFO(none.output);
+  CHECK(none.exit_code != 0);
+  CHECK_THAT(none.output, Catch::Contains("prog/main.cpp:1:1: error: no interface found"));
+  e2e::Run made = e2e::run("cd " + src.string() + " && " + compose +
+                           " prog/main.cpp --components comps -o " + out.string());
+  INFO(made.output);
+  REQUIRE(made.exit_code == 0);
+  e2e::Run built = e2e::make(out);
+  INFO(built.output);
+  REQUIRE(built.exit_code == 0);
+  for (const char* workers : {e2e::kCpuOnly, e2e::kOpenClOnly, e2e::kCpuAndOpenCl}) {
+    e2e::Run r = run_program(out / "main", "", workers);
+    INFO(workers << "\n" << r.output);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.output, Catch::Contains("components: 0 wrong"));
+  }
+  e2e::Run cpu = run_program(out / "main", "", e2e::kCpuOnly);
+  CHECK(e2e::report_count(cpu.output, "vfill_cpu", "CPU") == 1);
+  CHECK(e2e::report_count(cpu.output, "vscale_cpu", "CPU") == 3);
+  e2e::Run ocl = run_program(out / "main", "", e2e::kOpenClOnly);
+  CHECK(e2e::report_count(ocl.output, "vfill_opencl", "OpenCL") == 1);
+  CHECK(e2e::report_count(ocl.output, "vscale_opencl", "OpenCL") == 3);
+}
+
 TEST_CASE("e2e: a variant file named for no backend is a located warning") {
   const fs::path dir = e2e::fresh_work_dir("light_unknown_backend");
   fs::copy(cases() / "light", dir / "src", fs::copy_options::recursive);
