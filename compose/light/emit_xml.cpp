@@ -25,9 +25,9 @@ std::string from_folder(const std::string& from, const std::string& path) {
   return fs::path(p).lexically_relative(fs::absolute(from).lexically_normal()).generic_string();
 }
 
-std::string joined(const std::vector<std::string>& words) {
+std::string joined(const std::vector<std::string>& words, const std::string& between = " ") {
   std::string s;
-  for (const std::string& w : words) s += (s.empty() ? "" : " ") + w;
+  for (const std::string& w : words) s += (s.empty() ? "" : between) + w;
   return s;
 }
 
@@ -97,7 +97,11 @@ std::string interface_xml(const ir::Interface& i, const std::string& dir) {
   x << kHead << comment("Interface '" + i.name + "' declared in " + i.descriptor_file)
     << "  <peppher:interface name=\"" << common::xml_escape(i.name) << "\" impPath=\""
     << common::xml_escape(i.name) << "/\" headerFile=\""
-    << common::xml_escape(from_folder(dir, i.header_file)) << "\">\n"
+    << common::xml_escape(from_folder(dir, i.header_file)) << "\"";
+  if (i.generic)
+    x << " kind=\"generic\" templateTypes=\"" << common::xml_escape(joined(i.template_types, ","))
+      << "\"";
+  x << ">\n"
     << "    <peppher:parameters>\n";
   for (const ir::Parameter& p : i.parameters) x << parameter(p);
   x << "    </peppher:parameters>\n  </peppher:interface>\n" << kTail;

@@ -161,6 +161,36 @@ TEST_CASE("e2e: --components DIR reads the interfaces of every header in DIR") {
   CHECK(e2e::report_count(ocl.output, "vscale_opencl", "OpenCL") == 3);
 }
 
+TEST_CASE("e2e: a generic light-form component runs the instantiations the program calls") {
+  const fs::path main = cases() / "light_generic/main.cpp";
+  const fs::path out = compose_and_build("light_generic", main);
+  // One codelet per type the program calls axpby with, read from its calls.
+  for (const char* type : {"float", "double", "int"})
+    CHECK(fs::exists(out / (std::string("axpby__") + type + "_wrapper.cpp")));
+  for (const char* workers : {e2e::kCpuOnly, e2e::kOpenClOnly, e2e::kCpuAndOpenCl}) {
+    e2e::Run r = run_program(out / "main", "", workers);
+    INFO(workers << "\n" << r.output);
+    CHECK(r.exit_code == 0);
+    for (const char* type : {"float", "double", "int"})
+      CHECK_THAT(r.output, Catch::Contains(std::string("axpby<") + type + ">: 0 wrong"));
+  }
+  e2e::Run ocl = run_program(out / "main", "", e2e::kOpenClOnly);
+  CHECK(e2e::report_count(ocl.output, "axpby_opencl", "OpenCL") == 9);
+  // --emit-xml: a generic interface, whose main.xml lists no instantiation either.
+  const fs::path xml = e2e::fresh_work_dir("light_generic_xml");
+  e2e::Run emit = e2e::run(std::string(PEPPHER_COMPOSE_EXE) + " --emit-xml " + xml.string() + " " +
+                           main.string());
+  INFO(emit.output);
+  REQUIRE(emit.exit_code == 0);
+  CHECK_THAT(e2e::read_text(xml / "axpby.xml"),
+             Catch::Contains("kind=\"generic\" templateTypes=\"T\""));
+  const fs::path composed = e2e::fresh_work_dir("light_generic_as_xml");
+  e2e::Run c = e2e::compose(xml / "main.xml", composed);
+  INFO(c.output);
+  REQUIRE(c.exit_code == 0);
+  CHECK(e2e::generated(out) == e2e::generated(composed));
+}
+
 TEST_CASE("e2e: a variant file named for no backend is a located warning") {
   const fs::path dir = e2e::fresh_work_dir("light_unknown_backend");
   fs::copy(cases() / "light", dir / "src", fs::copy_options::recursive);
