@@ -191,6 +191,22 @@ TEST_CASE("e2e: a generic light-form component runs the instantiations the progr
   CHECK(e2e::generated(out) == e2e::generated(composed));
 }
 
+TEST_CASE("e2e: a generic light-form component the program never calls is a located warning") {
+  const fs::path dir = e2e::fresh_work_dir("light_generic_unused");
+  fs::copy(cases() / "light_generic", dir / "src", fs::copy_options::recursive);
+  std::ofstream(dir / "src/main.cpp")
+      << "// Includes axpby.h, calls nothing.\n#include \"axpby.h\"\n#include \"peppher.h\"\n"
+         "int main() { return 0; }\n";
+  e2e::Run r =
+      e2e::run("cd " + (dir / "src").string() + " && " + PEPPHER_COMPOSE_EXE + " --check main.cpp");
+  INFO(r.output);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Catch::Contains("axpby.h:9:6: warning: generic interface 'axpby' is never "
+                                       "instantiated (no call of it in main's C++ sources), so "
+                                       "nothing is generated for it: call it from the program's "
+                                       "sources (axpby<float>(...))"));
+}
+
 TEST_CASE("e2e: a variant file named for no backend is a located warning") {
   const fs::path dir = e2e::fresh_work_dir("light_unknown_backend");
   fs::copy(cases() / "light", dir / "src", fs::copy_options::recursive);
