@@ -3,6 +3,7 @@
 // (pf_likelihood, in blocks), estimates the position and the cumulative weights
 // (pf_normalize) and resamples (pf_resample, in blocks); checked bit for bit against a host
 // reference.   ./particlefilter [rows] [cols] [frames] [particles] [block]
+#include "components/pf_components.h"
 #include "particlefilter_common.h"
 #include "peppher.h"
 

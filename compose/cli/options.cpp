@@ -47,6 +47,9 @@ std::vector<OptionSpec> option_table() {
        "curves (gnuplot, inline SVG)"},
       {"emitXML", "emit-xml", Arg::Required,
        "DIR  light form: write the equivalent XML descriptors into DIR (and compose nothing)"},
+      {"components", "components", Arg::Required,
+       "DIR  light form: the interfaces of every header in DIR too (with their variant files), "
+       "not only of the headers the sources include"},
       {"disableImpls", "disable-impls", Arg::Required,
        "A,B  do not use the named implementation variants"},
       {"disableXMLFiles", "disable-xml-files", Arg::Required,
@@ -249,6 +252,8 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
       out.output_dir = val;
     else if (k == "emitxml")
       out.emit_xml_dir = val;
+    else if (k == "components")
+      out.component_dirs.push_back(val);
     else if (k == "check")
       out.check_only = true;
     else if (k == "printir")
@@ -330,6 +335,12 @@ bool parse_options(const std::vector<std::string>& args, ir::Options& out,
     diag.error(
         "--emit-xml writes the descriptors of a light-form program: compose "
         "--emit-xml DIR main.cpp");
+    ok = false;
+  }
+  if (ok && !out.component_dirs.empty() && out.sources.empty()) {
+    diag.error(
+        "--components applies to the light form: compose main.cpp --components DIR "
+        "(main.xml names its interfaces' descriptors)");
     ok = false;
   }
   if (ok && !out.link_flags.empty() && out.sources.empty()) {

@@ -141,14 +141,18 @@ void expand_generics(ir::Application& app, diag::Diagnostics& diag) {
     }
     std::vector<Instantiation> list = instantiations(app, iface, diag);
     if (list.empty()) {  // like an unused C++ template: nothing to generate
-      diag.warning(iface.loc,
-                   "generic interface '" + iface.name +
-                       "' is never instantiated (no call of it in main's C++ sources), so "
-                       "nothing is generated for it: list its types with "
-                       "instantiate=\"int,float\" on the requiredInterface that names it, "
-                       "or with <peppher:genericParameter name=\"" +
-                       (iface.template_types.empty() ? "T" : iface.template_types.front()) +
-                       "\" types=\"...\"/>");
+      // A light-form interface is its header's declaration: no descriptor to list types in.
+      const bool light = iface.descriptor_file == iface.header_file;
+      const std::string how =
+          light ? "call it from the program's sources (" + iface.name + "<float>(...))"
+                : "list its types with instantiate=\"int,float\" on the requiredInterface "
+                  "that names it, or with <peppher:genericParameter name=\"" +
+                      (iface.template_types.empty() ? "T" : iface.template_types.front()) +
+                      "\" types=\"...\"/>";
+      diag.warning(iface.loc, "generic interface '" + iface.name +
+                                  "' is never instantiated (no call of it in main's C++ "
+                                  "sources), so nothing is generated for it: " +
+                                  how);
       continue;
     }
     for (const Instantiation& args : list) expanded.push_back(instantiate(iface, args, diag));

@@ -48,6 +48,9 @@ class Visitor : public clang::RecursiveASTVisitor<Visitor> {
  public:
   Visitor(const clang::ASTContext& ctx, const std::vector<std::string>& names, Calls& out)
       : ctx_(ctx), names_(names), out_(out) {}
+  // A call in a function template is read in each of its instantiations (the dependent
+  // call in the template itself has no deduced arguments).
+  bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitCallExpr(clang::CallExpr* c) {
     map_call(ctx_, *c, names_, out_);
     return true;

@@ -337,6 +337,9 @@ struct Options {
   std::vector<std::string> sources;
   std::vector<std::string> link_flags;
   std::string emit_xml_dir;
+  // --components DIR (light form): every header directly in DIR is read for interfaces too,
+  // beside the headers the sources include.
+  std::vector<std::string> component_dirs;
   bool light_skeletons = false;  // utility mode's --light: the annotated header, no XML
   std::string output_dir;        // -o; empty: next to main.xml
   std::vector<std::string> disable_impls;

@@ -181,6 +181,9 @@ void source_files(Json& j, const std::vector<SourceFile>& files) {
     j.field("language", f.language);
     if (!f.version.empty()) j.field("version", f.version);
     if (!f.kernel.empty()) j.field("kernel", f.kernel);
+    if (!f.opencl_program.empty()) j.field("starpu_opencl_program", f.opencl_program);
+    if (!f.cl_kernel.empty()) j.field("cl_kernel", f.cl_kernel);
+    if (!f.cl_command_queue.empty()) j.field("cl_command_queue", f.cl_command_queue);
     for (const auto& [key, sizes] :
          {std::pair{"globalSize", &f.global_size}, std::pair{"localSize", &f.local_size}}) {
       if (sizes->empty()) continue;

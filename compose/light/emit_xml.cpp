@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <sstream>
+#include <utility>
 
 #include "common/markup.h"
 #include "compose/explore/paths.h"
@@ -24,9 +25,9 @@ std::string from_folder(const std::string& from, const std::string& path) {
   return fs::path(p).lexically_relative(fs::absolute(from).lexically_normal()).generic_string();
 }
 
-std::string joined(const std::vector<std::string>& words) {
+std::string joined(const std::vector<std::string>& words, const std::string& between = " ") {
   std::string s;
-  for (const std::string& w : words) s += (s.empty() ? "" : " ") + w;
+  for (const std::string& w : words) s += (s.empty() ? "" : between) + w;
   return s;
 }
 
@@ -96,7 +97,11 @@ std::string interface_xml(const ir::Interface& i, const std::string& dir) {
   x << kHead << comment("Interface '" + i.name + "' declared in " + i.descriptor_file)
     << "  <peppher:interface name=\"" << common::xml_escape(i.name) << "\" impPath=\""
     << common::xml_escape(i.name) << "/\" headerFile=\""
-    << common::xml_escape(from_folder(dir, i.header_file)) << "\">\n"
+    << common::xml_escape(from_folder(dir, i.header_file)) << "\"";
+  if (i.generic)
+    x << " kind=\"generic\" templateTypes=\"" << common::xml_escape(joined(i.template_types, ","))
+      << "\"";
+  x << ">\n"
     << "    <peppher:parameters>\n";
   for (const ir::Parameter& p : i.parameters) x << parameter(p);
   x << "    </peppher:parameters>\n  </peppher:interface>\n" << kTail;
@@ -116,6 +121,11 @@ std::string variant_xml(const ir::Variant& v, const std::string& folder) {
       x << " globalSize=\"" << common::xml_escape(sizes_text(s.global_size)) << "\"";
     if (!s.local_size.empty())
       x << " localSize=\"" << common::xml_escape(sizes_text(s.local_size)) << "\"";
+    for (const auto& [attr, name] : {std::pair{"starpu_opencl_program", &s.opencl_program},
+                                     std::pair{"cl_kernel", &s.cl_kernel},
+                                     std::pair{"cl_command_queue", &s.cl_command_queue}}) {
+      if (!name->empty()) x << " " << attr << "=\"" << common::xml_escape(*name) << "\"";
+    }
     if (s.compiler.name.empty() && s.compiler.flags.empty()) {
       x << "/>\n";
       continue;

@@ -200,9 +200,14 @@ std::vector<ir::Interface> read_header(const std::string& header,
                               "marks the function)");
       }
     }
-    if (f.is_template || !f.namespaces.empty() || !f.member_of.empty() || f.returns_value ||
+    // A function template is a generic interface (kind="generic" templateTypes="T"): its
+    // instantiations are the ones the program calls (facts/generic_calls.h).
+    const bool non_type_template =
+        std::any_of(f.template_params.begin(), f.template_params.end(),
+                    [](const scan::ScannedTemplateParam& t) { return !t.is_type; });
+    if (non_type_template || !f.namespaces.empty() || !f.member_of.empty() || f.returns_value ||
         f.variadic) {
-      const std::string why = f.is_template           ? "a template"
+      const std::string why = non_type_template       ? "a template with a non-type parameter"
                               : !f.member_of.empty()  ? "a member function"
                               : !f.namespaces.empty() ? "declared in a namespace"
                               : f.returns_value       ? "returns a value"
@@ -212,6 +217,9 @@ std::vector<ir::Interface> read_header(const std::string& header,
                             "XML for more)");
       continue;
     }
+    i.generic = f.is_template;
+    for (const scan::ScannedTemplateParam& t : f.template_params)
+      i.template_types.push_back(t.name);
     const int errors_before = diag.error_count();
     for (const scan::ScannedParam& s : f.params) i.parameters.push_back(parameter(s, f.name, diag));
     // A parameter compose cannot map: its interface would only add follow-on errors.
@@ -221,16 +229,22 @@ std::vector<ir::Interface> read_header(const std::string& header,
         diag.error_count() > errors_before) {
       continue;
     }
-    i.variants = std::move(found.variants);
-    for (ir::Variant& v : i.variants) {
+    for (ir::Variant& v : found.variants) {
       v.provides = i.name;
+      if (ir::host_side_source(v) != nullptr && ir::program_source(v) == nullptr) {
+        diag.error(v.loc, "host-side OpenCL variant '" + v.name + "' ('" + v.sources.front().name +
+                              "') has no kernel file: its kernels go in " + v.name +
+                              ".cl beside it (see docs/FORMAT.md, Light form)");
+        continue;
+      }
       read_variant_annotations(v, diag);
+      i.variants.push_back(std::move(v));
     }
     for (const ir::SourceLoc& w : found.unknown) {
       diag.warning(w, "'" + std::filesystem::path(w.file).filename().string() +
                           "' is named after interface '" + f.name +
                           "' but names no backend; variant files are " + f.name + "_cpu.{c,cpp}, " +
-                          f.name + "_openmp.{c,cpp}, " + f.name + "_opencl.cl, " + f.name +
+                          f.name + "_openmp.{c,cpp}, " + f.name + "_opencl.{cl,cpp,c}, " + f.name +
                           "_cuda.cu");
     }
     check_xml_agrees(i, diag);

@@ -1,12 +1,17 @@
 // Assembles the light form's application: the sources and link step from the command line,
-// the interfaces from the included headers (light_interface.h), required by main in order.
+// the interfaces from the included headers and --components folders (light_interface.h),
+// required by main in order.
 #include "compose/light/light_program.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "compose/explore/paths.h"
 #include "compose/light/includes.h"
 #include "compose/light/light_interface.h"
+#include "compose/output/output_context.h"
 #include "compose/runtime_location.h"
 
 namespace peppher::light {
@@ -29,6 +34,31 @@ std::string joined(const std::vector<std::string>& words) {
   std::string s;
   for (const std::string& w : words) s += (s.empty() ? "" : " ") + w;
   return s;
+}
+
+// --components DIR: the headers directly in DIR (absolute, sorted), those compose generated
+// left out; DIR not a folder is an error.
+std::vector<std::string> component_headers(const std::string& dir, diag::Diagnostics& diag) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) {
+    diag.error("--components '" + dir +
+               "': " + (fs::exists(dir, ec) ? "not a folder" : "no such folder") +
+               " (give the folder that holds the components' annotated headers)");
+    return {};
+  }
+  std::vector<std::string> out;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string path = fs::absolute(it->path()).lexically_normal().string();
+    if (!is_header(path) || !fs::is_regular_file(path, ec)) continue;
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    if (text.str().find(output::kGeneratedMark) != std::string::npos) continue;  // compose's own
+    out.push_back(path);
+  }
+  if (ec) diag.error("--components '" + dir + "': cannot list it: " + ec.message());
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 }  // namespace
@@ -71,9 +101,15 @@ ir::Application load(const ir::Options& options, diag::Diagnostics& diag) {
   app.link.output = fs::path(main_source).stem().string();
   if (diag.has_errors()) return app;
 
-  const std::vector<std::string> headers =
+  std::vector<std::string> headers =
       included_headers(options.sources, options.clang_args, runtime_header_dirs(),
                        main_dir.empty() ? "." : main_dir);
+  for (const std::string& dir : options.component_dirs) {
+    for (const std::string& h : component_headers(dir, diag)) {
+      if (std::find(headers.begin(), headers.end(), h) == headers.end()) headers.push_back(h);
+    }
+  }
+  if (diag.has_errors()) return app;
   for (const std::string& h : headers) {
     for (ir::Interface& i :
          read_header(shown(h), options.clang_args, runtime_header_dirs(), diag)) {
@@ -94,8 +130,11 @@ ir::Application load(const ir::Options& options, diag::Diagnostics& diag) {
     }
   }
   if (app.interfaces.empty() && !diag.has_errors()) {
-    diag.error(app.loc, "no interface found: none of the headers '" + main_source +
-                            "' includes declares an annotated function (PEPPHER_SIZE, "
+    std::string also;  // the --components folders, when given
+    for (const std::string& d : options.component_dirs) also += ", nor of '" + d + "'";
+    diag.error(app.loc, "no interface found: none of the headers '" + main_source + "' includes" +
+                            also +
+                            " declares an annotated function (PEPPHER_SIZE, "
                             "PEPPHER_COMPONENT, ... from <peppher/annotate.h>) or one with "
                             "variant files named after it");
   }

@@ -16,9 +16,9 @@ namespace peppher::light {
 namespace {
 
 const std::vector<std::string>& known_names() {
-  static const std::vector<std::string> kNames = {"PEPPHER_FLAGS", "PEPPHER_COMPILER",
+  static const std::vector<std::string> kNames = {"PEPPHER_FLAGS",      "PEPPHER_COMPILER",
                                                   "PEPPHER_CONSTRAINT", "PEPPHER_GLOBAL_SIZE",
-                                                  "PEPPHER_LOCAL_SIZE"};
+                                                  "PEPPHER_LOCAL_SIZE", "PEPPHER_KERNEL"};
   return kNames;
 }
 
@@ -135,13 +135,11 @@ std::vector<Written> read_file(const std::string& path, diag::Diagnostics& diag)
   return out;
 }
 
-}  // namespace
-
-void read_variant_annotations(ir::Variant& v, diag::Diagnostics& diag) {
-  if (v.sources.size() != 1) return;
-  ir::SourceFile& s = v.sources.front();
+// The annotations of one file `s` of variant `v` (a host-side OpenCL variant has two: the
+// host file and its kernel file) into `v`.
+void read_file_annotations(ir::Variant& v, ir::SourceFile& s, bool host_side,
+                           std::vector<std::string>& seen, diag::Diagnostics& diag) {
   const bool kernel = ir::is_opencl_source(s);
-  std::vector<std::string> seen;
   for (const Written& w : read_file(s.path, diag)) {
     const bool known =
         std::find(known_names().begin(), known_names().end(), w.name) != known_names().end();
@@ -164,9 +162,23 @@ void read_variant_annotations(ir::Variant& v, diag::Diagnostics& diag) {
       seen.push_back(w.name);
     }
     const bool launch = w.name == "PEPPHER_GLOBAL_SIZE" || w.name == "PEPPHER_LOCAL_SIZE";
+    if (launch && host_side) {
+      diag.error(w.loc, w.name +
+                            " is a launch size of the kernel the generated wrapper launches; "
+                            "a host-side OpenCL variant ('" +
+                            v.sources.front().name + "') launches its kernels itself");
+      continue;
+    }
     if (launch && !kernel) {
       diag.error(w.loc, w.name + " is an OpenCL launch size; it belongs in the kernel file " +
                             v.provides + "_opencl.cl, not in '" + s.name + "'");
+      continue;
+    }
+    if (w.name == "PEPPHER_KERNEL" && (!host_side || kernel)) {
+      diag.error(w.loc, "PEPPHER_KERNEL names the kernel of " + v.provides +
+                            "_opencl.cl that a host-side OpenCL variant's variable " + v.provides +
+                            "_kernel holds; it belongs in the host file " + v.provides +
+                            "_opencl.cpp (or .c), not in '" + s.name + "'");
       continue;
     }
     const bool build = w.name == "PEPPHER_FLAGS" || w.name == "PEPPHER_COMPILER";
@@ -193,6 +205,14 @@ void read_variant_annotations(ir::Variant& v, diag::Diagnostics& diag) {
       v.from[c.name] = at;
       c.expr = expression(w.value, w.value_loc);
       v.constraints.push_back(std::move(c));
+    } else if (w.name == "PEPPHER_KERNEL") {
+      // The kernel file's kernel= and the host file's cl_kernel, as the XML form has them.
+      s.cl_kernel = v.provides + "_kernel";
+      v.from["cl_kernel"] = at;
+      v.from["kernel"] = at;
+      for (ir::SourceFile& k : v.sources) {
+        if (ir::is_opencl_source(k)) k.kernel = w.value;
+      }
     } else if (w.name == "PEPPHER_GLOBAL_SIZE") {
       s.global_size = launch_sizes(w, diag);
       v.from["globalSize"] = at;
@@ -201,6 +221,14 @@ void read_variant_annotations(ir::Variant& v, diag::Diagnostics& diag) {
       v.from["localSize"] = at;
     }
   }
+}
+
+}  // namespace
+
+void read_variant_annotations(ir::Variant& v, diag::Diagnostics& diag) {
+  const bool host_side = ir::host_side_source(v) != nullptr;
+  std::vector<std::string> seen;  // across the variant's files: one FLAGS, one KERNEL, ...
+  for (ir::SourceFile& s : v.sources) read_file_annotations(v, s, host_side, seen, diag);
 }
 
 }  // namespace peppher::light

@@ -8,9 +8,10 @@
 
 namespace peppher::light {
 
-// Reads the annotations of variant `v`'s one source file (found by name) into `v`: compile
-// flags and compiler, constraints, OpenCL launch sizes. Located errors for an unknown
-// annotation, a malformed one, one given twice or one the file's backend cannot take.
+// Reads the annotations of variant `v`'s source files (found by name: one, or a host-side
+// OpenCL variant's host and kernel files) into `v`: compile flags and compiler,
+// constraints, OpenCL launch sizes, a host-side variant's PEPPHER_KERNEL. Located errors for
+// an unknown annotation, a malformed one, one given twice or one the file cannot take.
 void read_variant_annotations(ir::Variant& v, diag::Diagnostics& diag);
 
 }  // namespace peppher::light

@@ -18,13 +18,17 @@ struct BackendFile {
   ir::Backend backend;
   const char* extension;
   const char* language;
+  bool host_side = false;  // <iface>_opencl.{cpp,c}: the original tool's host-side variant
 };
 
-// In the order a folder's variants are listed (the backends' order, C++ before C).
+// In the order a folder's variants are listed (the backends' order, C++ before C). An
+// OpenCL host file comes before the kernel file: with one, <iface>_opencl.cl is its
+// program (one variant, as an XML descriptor lists both files), not a variant of its own.
 constexpr BackendFile kFiles[] = {
-    {ir::Backend::Cpu, ".cpp", "C++"},    {ir::Backend::Cpu, ".c", "C"},
-    {ir::Backend::OpenMp, ".cpp", "C++"}, {ir::Backend::OpenMp, ".c", "C"},
-    {ir::Backend::Cuda, ".cu", "CUDA"},   {ir::Backend::OpenCl, ".cl", "OpenCL"},
+    {ir::Backend::Cpu, ".cpp", "C++"},      {ir::Backend::Cpu, ".c", "C"},
+    {ir::Backend::OpenMp, ".cpp", "C++"},   {ir::Backend::OpenMp, ".c", "C"},
+    {ir::Backend::Cuda, ".cu", "CUDA"},     {ir::Backend::OpenCl, ".cpp", "C++", true},
+    {ir::Backend::OpenCl, ".c", "C", true}, {ir::Backend::OpenCl, ".cl", "OpenCL"},
 };
 
 // A light variant's compile flags unless its file says PEPPHER_FLAGS(...) (the backend's
@@ -63,7 +67,15 @@ std::vector<ir::Variant> variants_in(const std::string& folder, const std::strin
     s.name = fs::path(path).filename().string();
     s.path = path;
     s.language = f.language;
-    if (f.backend == ir::Backend::OpenCl) {
+    if (f.host_side) {
+      // The generated wrapper defines these and sets them before each call; cl_kernel only
+      // when the file's PEPPHER_KERNEL names a kernel (variant_annotations.cpp).
+      s.opencl_program = iface + "_program";
+      s.cl_command_queue = iface + "_queue";
+      v.from["starpu_opencl_program"] = "default (" + s.opencl_program + ")";
+      v.from["cl_command_queue"] = "default (" + s.cl_command_queue + ")";
+    }
+    if (f.backend == ir::Backend::OpenCl && !f.host_side) {
       s.kernel = name;
       v.from["kernel"] = "file name";
     } else {
@@ -75,6 +87,19 @@ std::vector<ir::Variant> variants_in(const std::string& folder, const std::strin
       s.compiler.flags = kDefaultFlags;
     }
     v.sources.push_back(std::move(s));
+    if (f.host_side) {
+      // Its kernels: <iface>_opencl.cl, the program the wrapper builds (read_header
+      // reports a missing one at the host file).
+      const std::string program = explore::normalize(folder + "/" + name + ".cl");
+      if (fs::is_regular_file(program, ec)) {
+        ir::SourceFile k;
+        k.loc = {program, 1, 1};
+        k.name = fs::path(program).filename().string();
+        k.path = program;
+        k.language = "OpenCL";
+        v.sources.push_back(std::move(k));
+      }
+    }
     out.push_back(std::move(v));
   }
   return out;

@@ -1,5 +1,6 @@
 // The light form's variants found by file name: <iface>_cpu.{c,cpp}, <iface>_openmp.{c,cpp},
-// <iface>_opencl.cl, <iface>_cuda.cu in the folder named after the interface beside its
+// <iface>_opencl.cl (or a host-side <iface>_opencl.{cpp,c} with its kernels in
+// <iface>_opencl.cl), <iface>_cuda.cu in the folder named after the interface beside its
 // header, else in the header's own folder.
 #pragma once
 

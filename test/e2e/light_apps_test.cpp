@@ -1,6 +1,7 @@
 // Our own apps in the light form (issue 44): apps/pathfinder, hotspot and nw (CPU, OpenMP,
-// OpenCL and CUDA variants, nw's OpenCL launch sizes in its kernel file) and apps/kmeans
-// (partitioned calls, sum reductions) compose from main.cpp alone, with no descriptor, build,
+// OpenCL and CUDA variants, nw's OpenCL launch sizes in its kernel file), apps/kmeans
+// (partitioned calls, sum reductions) and apps/particlefilter (blockFirst, Scalars, a
+// one-work-item launch) compose from main.cpp alone, with no descriptor, build,
 // run with a CPU worker plus pocl and on the CPU alone, and give the same code and the same
 // checked results as their XML form (the descriptors compose --emit-xml writes for them).
 #include <regex>
@@ -78,4 +79,8 @@ TEST_CASE("e2e: apps/nw in the light form (launch sizes in the kernel file) equa
 
 TEST_CASE("e2e: apps/kmeans in the light form (partitions, reductions) equals its XML form") {
   check_light_app({"kmeans", "3000 3 4 500 20"});
+}
+
+TEST_CASE("e2e: apps/particlefilter in the light form (blockFirst, Scalars) equals its XML form") {
+  check_light_app({"particlefilter", "48 48 6 600 200"});
 }

@@ -84,6 +84,129 @@ TEST_CASE("e2e: --emit-xml writes descriptors that compose to the same code and 
   }
 }
 
+TEST_CASE("e2e: a host-side OpenCL variant found by name launches its kernels on pocl") {
+  const fs::path main = cases() / "light_host_side/main.cpp";
+  const fs::path out = compose_and_build("light_host_side", main);
+  // Three calls, each checked against the host's double-precision atax.
+  auto checked = [](const std::string& output) {
+    size_t ok = 0;
+    for (size_t at = output.find(" ok\n"); at != std::string::npos;
+         at = output.find(" ok\n", at + 1))
+      ++ok;
+    return ok;
+  };
+  SECTION("OpenCL only: the host function runs every call") {
+    e2e::Run r = run_program(out / "main", "", e2e::kOpenClOnly);
+    INFO(r.output);
+    CHECK(r.exit_code == 0);
+    CHECK(checked(r.output) == 3);
+    CHECK(e2e::report_count(r.output, "atax_opencl", "OpenCL") == 3);
+  }
+  SECTION("CPU worker and OpenCL device") {
+    e2e::Run r = run_program(out / "main", "", e2e::kCpuAndOpenCl);
+    INFO(r.output);
+    CHECK(r.exit_code == 0);
+    CHECK(checked(r.output) == 3);
+  }
+  SECTION("--emit-xml names the host file's variables, and composes to the same code") {
+    const fs::path xml = e2e::fresh_work_dir("light_host_side_xml");
+    e2e::Run emit = e2e::run(std::string(PEPPHER_COMPOSE_EXE) + " --emit-xml " + xml.string() +
+                             " " + main.string());
+    INFO(emit.output);
+    REQUIRE(emit.exit_code == 0);
+    const std::string variant = e2e::read_text(xml / "atax/atax_opencl.xml");
+    CHECK_THAT(variant,
+               Catch::Contains("atax/atax_opencl.cpp\" language=\"C++\" "
+                               "starpu_opencl_program=\"atax_program\" "
+                               "cl_kernel=\"atax_kernel\" cl_command_queue=\"atax_queue\""));
+    CHECK_THAT(variant, Catch::Contains("atax/atax_opencl.cl\" language=\"OpenCL\" "
+                                        "kernel=\"atax_rows\""));
+    const fs::path composed = e2e::fresh_work_dir("light_host_side_as_xml");
+    e2e::Run c = e2e::compose(xml / "main.xml", composed);
+    INFO(c.output);
+    REQUIRE(c.exit_code == 0);
+    const std::map<std::string, std::string> a = e2e::generated(out), b = e2e::generated(composed);
+    CHECK(a.size() > 2);
+    CHECK(a == b);
+  }
+}
+
+TEST_CASE("e2e: --components DIR reads the interfaces of every header in DIR") {
+  // main.cpp includes only peppher.h: without --components no header names a component.
+  const fs::path src = cases() / "light_components";
+  const fs::path out = e2e::fresh_work_dir("light_components");
+  const std::string compose = PEPPHER_COMPOSE_EXE;
+  e2e::Run none = e2e::run("cd " + src.string() + " && " + compose + " --check prog/main.cpp");
+  INFO(none.output);
+  CHECK(none.exit_code != 0);
+  CHECK_THAT(none.output, Catch::Contains("prog/main.cpp:1:1: error: no interface found"));
+  e2e::Run made = e2e::run("cd " + src.string() + " && " + compose +
+                           " prog/main.cpp --components comps -o " + out.string());
+  INFO(made.output);
+  REQUIRE(made.exit_code == 0);
+  e2e::Run built = e2e::make(out);
+  INFO(built.output);
+  REQUIRE(built.exit_code == 0);
+  for (const char* workers : {e2e::kCpuOnly, e2e::kOpenClOnly, e2e::kCpuAndOpenCl}) {
+    e2e::Run r = run_program(out / "main", "", workers);
+    INFO(workers << "\n" << r.output);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.output, Catch::Contains("components: 0 wrong"));
+  }
+  e2e::Run cpu = run_program(out / "main", "", e2e::kCpuOnly);
+  CHECK(e2e::report_count(cpu.output, "vfill_cpu", "CPU") == 1);
+  CHECK(e2e::report_count(cpu.output, "vscale_cpu", "CPU") == 3);
+  e2e::Run ocl = run_program(out / "main", "", e2e::kOpenClOnly);
+  CHECK(e2e::report_count(ocl.output, "vfill_opencl", "OpenCL") == 1);
+  CHECK(e2e::report_count(ocl.output, "vscale_opencl", "OpenCL") == 3);
+}
+
+TEST_CASE("e2e: a generic light-form component runs the instantiations the program calls") {
+  const fs::path main = cases() / "light_generic/main.cpp";
+  const fs::path out = compose_and_build("light_generic", main);
+  // One codelet per type the program calls axpby with, read from its calls.
+  for (const char* type : {"float", "double", "int"})
+    CHECK(fs::exists(out / (std::string("axpby__") + type + "_wrapper.cpp")));
+  for (const char* workers : {e2e::kCpuOnly, e2e::kOpenClOnly, e2e::kCpuAndOpenCl}) {
+    e2e::Run r = run_program(out / "main", "", workers);
+    INFO(workers << "\n" << r.output);
+    CHECK(r.exit_code == 0);
+    for (const char* type : {"float", "double", "int"})
+      CHECK_THAT(r.output, Catch::Contains(std::string("axpby<") + type + ">: 0 wrong"));
+  }
+  e2e::Run ocl = run_program(out / "main", "", e2e::kOpenClOnly);
+  CHECK(e2e::report_count(ocl.output, "axpby_opencl", "OpenCL") == 9);
+  // --emit-xml: a generic interface, whose main.xml lists no instantiation either.
+  const fs::path xml = e2e::fresh_work_dir("light_generic_xml");
+  e2e::Run emit = e2e::run(std::string(PEPPHER_COMPOSE_EXE) + " --emit-xml " + xml.string() + " " +
+                           main.string());
+  INFO(emit.output);
+  REQUIRE(emit.exit_code == 0);
+  CHECK_THAT(e2e::read_text(xml / "axpby.xml"),
+             Catch::Contains("kind=\"generic\" templateTypes=\"T\""));
+  const fs::path composed = e2e::fresh_work_dir("light_generic_as_xml");
+  e2e::Run c = e2e::compose(xml / "main.xml", composed);
+  INFO(c.output);
+  REQUIRE(c.exit_code == 0);
+  CHECK(e2e::generated(out) == e2e::generated(composed));
+}
+
+TEST_CASE("e2e: a generic light-form component the program never calls is a located warning") {
+  const fs::path dir = e2e::fresh_work_dir("light_generic_unused");
+  fs::copy(cases() / "light_generic", dir / "src", fs::copy_options::recursive);
+  std::ofstream(dir / "src/main.cpp")
+      << "// Includes axpby.h, calls nothing.\n#include \"axpby.h\"\n#include \"peppher.h\"\n"
+         "int main() { return 0; }\n";
+  e2e::Run r =
+      e2e::run("cd " + (dir / "src").string() + " && " + PEPPHER_COMPOSE_EXE + " --check main.cpp");
+  INFO(r.output);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Catch::Contains("axpby.h:9:6: warning: generic interface 'axpby' is never "
+                                       "instantiated (no call of it in main's C++ sources), so "
+                                       "nothing is generated for it: call it from the program's "
+                                       "sources (axpby<float>(...))"));
+}
+
 TEST_CASE("e2e: a variant file named for no backend is a located warning") {
   const fs::path dir = e2e::fresh_work_dir("light_unknown_backend");
   fs::copy(cases() / "light", dir / "src", fs::copy_options::recursive);
@@ -95,7 +218,7 @@ TEST_CASE("e2e: a variant file named for no backend is a located warning") {
   CHECK_THAT(r.output,
              Catch::Contains("saxpy/saxpy_sse.cpp:1:1: warning: 'saxpy_sse.cpp' is named after "
                              "interface 'saxpy' but names no backend; variant files are "
-                             "saxpy_cpu.{c,cpp}, saxpy_openmp.{c,cpp}, saxpy_opencl.cl, "
+                             "saxpy_cpu.{c,cpp}, saxpy_openmp.{c,cpp}, saxpy_opencl.{cl,cpp,c}, "
                              "saxpy_cuda.cu"));
 }
 

@@ -1,6 +1,7 @@
 // pf_likelihood, CUDA variant: one thread per particle of the block on this worker's stream,
 // pf_particle.h's rules (compiled with -fmad=false: no contraction into fused multiply-adds).
 // The Vector views' data() are device pointers inside the variant. Compiled, not run here.
+// PEPPHER_FLAGS(-O2 -fmad=false)
 #include <peppher/cuda.h>
 #include <peppher/runtime.h>
 

@@ -1,6 +1,7 @@
 // pf_normalize, CUDA variant: one thread does the sums, the estimate, the cumulative weights
 // and the offset in the CPU variant's order (compiled with -fmad=false); the Scalar and
 // Vector views' data are device pointers inside the variant. Compiled, not run here.
+// PEPPHER_FLAGS(-O2 -fmad=false)
 #include <peppher/cuda.h>
 #include <peppher/runtime.h>
 

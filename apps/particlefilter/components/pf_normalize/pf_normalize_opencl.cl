@@ -1,6 +1,7 @@
 // pf_normalize, OpenCL variant: one work-item does the sums, the estimate, the cumulative
 // weights and the offset in the CPU variant's order (as Rodinia's kernel computes its CDF in
 // one work-item); the LCG is pf_particle.h's.
+// PEPPHER_GLOBAL_SIZE(1)
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 

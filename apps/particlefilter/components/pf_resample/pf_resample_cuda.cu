@@ -1,5 +1,6 @@
 // pf_resample, CUDA variant: one thread per new particle of the block, pf_particle.h's search
 // on this worker's stream; the views' data are device pointers. Compiled, not run here.
+// PEPPHER_FLAGS(-O2 -fmad=false)
 #include <peppher/cuda.h>
 #include <peppher/runtime.h>
 
