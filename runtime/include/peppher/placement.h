@@ -319,12 +319,6 @@ class RegressionChoice {
   ///        beyond the measured sizes) plus moving its operands is least.
   int choose(starpu_task* task) const;
 
-  /// @brief The model's prediction (microseconds) for variant @p k of @p task on the worker
-  ///        @p worker, or NaN: the regression's law where it is valid (two measured sizes
-  ///        more than 10 % apart), extrapolated; the geometric mean of its measurements
-  ///        within 10 % of sizes it was measured at only; NaN else.
-  double predict(starpu_task* task, int k, int worker) const;
-
  private:
   struct Costs;
   void evaluate(starpu_task* task, Costs& costs) const;

@@ -44,6 +44,7 @@
 #include "peppher/execution_counter.h"
 #include "peppher/nested_call.h"
 #include "peppher/selection.h"
+#include "select/regression_choice.h"
 
 namespace peppher::detail {
 
@@ -78,9 +79,8 @@ struct TaskRecord {
   const ExecutionCounter* variant = nullptr;
   int impl = -1;  // the codelet implementation StarPU ran (its performance model's index)
   // The model's prediction for it (us): StarPU's scheduler's (task->predicted, when it had
-  // one), else the entry wrapper's (note_choice_prediction); NaN: none.
+  // one), else a regression model's for its worker (regression_us); NaN: none.
   double predicted = std::numeric_limits<double>::quiet_NaN();
-  double choice_predicted = std::numeric_limits<double>::quiet_NaN();
   void (*user_callback)(void*) = nullptr;
   void* user_arg = nullptr;
   int worker = -1;
@@ -150,8 +150,6 @@ thread_local unsigned long t_call = 0;  // the call whose blocks this thread is 
 thread_local Chunk* t_chunk = nullptr;  // this thread's chunk of records,
 thread_local std::size_t t_used = 0;    // how many of them it gave out,
 thread_local unsigned t_session = 0;    // and in which session
-// The entry wrapper's prediction of the task this thread submits next (note_choice_prediction).
-thread_local double t_choice_prediction = std::numeric_limits<double>::quiet_NaN();
 
 void write_finished_chunks(Recorder& r);
 
@@ -401,11 +399,8 @@ void task_events(Recorder& r, const TaskRecord& t, std::string& text) {
   // and statically dispatched calls run a single-variant codelet without a model).
   if (t.impl >= 0 && t.cl != nullptr && t.cl->model != nullptr)
     e += ",\"impl\":" + std::to_string(t.impl);
-  // What the model predicted for it: StarPU's scheduler (0 or NaN while it calibrates), else
-  // the entry wrapper's regression (RegressionChoice).
-  const double predicted =
-      t.predicted > 0 && std::isfinite(t.predicted) ? t.predicted : t.choice_predicted;
-  if (predicted > 0 && std::isfinite(predicted)) e += ",\"predicted_us\":" + num(predicted);
+  // What the model predicted for it (StarPU's scheduler, or a regression's law).
+  if (t.predicted > 0 && std::isfinite(t.predicted)) e += ",\"predicted_us\":" + num(t.predicted);
   e += ",\"submit_us\":" + num(t.submit - origin) +
        ",\"fetch_us\":" + num(t.fetch_end - t.fetch_start) +
        ",\"bytes_in\":" + std::to_string(bytes_in) + "}}";
@@ -573,13 +568,8 @@ void say_not_written(const std::string& path, const std::string& problem) {
 
 }  // namespace
 
-void note_choice_prediction(double us) noexcept {
-  t_choice_prediction = us;
-}
-
 void trace_attach(starpu_task* task, const char* iface, int block) {
   TaskRecord* rec = new_record();
-  rec->choice_predicted = std::exchange(t_choice_prediction, std::nan(""));
   rec->task = task;
   rec->cl = task->cl;
   rec->iface = iface;
@@ -630,6 +620,16 @@ void trace_variant(const ExecutionCounter* counter) noexcept {
     rec->variant = counter;
     rec->impl = static_cast<int>(starpu_task_get_implementation(task));
     rec->predicted = task->predicted;  // set by a dm* scheduler at the push
+    // Not set (pheft, a task StarPU calibrates): a regression model's law for this worker
+    // (a combined one for a parallel task) and implementation, which reads the model only.
+    if (!(rec->predicted > 0) && task->cl != nullptr && task->cl->model != nullptr) {
+      const int combined = starpu_combined_worker_get_id();
+      rec->predicted =
+          regression_us(task->cl->model, task,
+                        starpu_worker_get_perf_archtype(combined >= 0 ? combined : rec->worker,
+                                                        STARPU_NMAX_SCHED_CTXS),
+                        static_cast<unsigned>(rec->impl));
+    }
   }
 }
 

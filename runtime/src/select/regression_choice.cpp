@@ -2,6 +2,9 @@
 // yet predict it from StarPU alone (RegressionChoice, placement.h; docs/SELECTION.md,
 // "Regression models"): which variant is measured next, and the fitted law's prediction
 // beyond the sizes StarPU's regression was measured at.
+#include "select/regression_choice.h"
+
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -12,7 +15,6 @@
 #include <utility>
 
 #include "peppher/detail/backends.h"
-#include "peppher/detail/trace.h"
 #include "peppher/placement.h"
 #include "select/calibrating_choice.h"
 
@@ -153,16 +155,14 @@ struct RegressionChoice::Costs {
   bool widens[PlacementChoice::kMaxVariants] = {};
   unsigned samples[PlacementChoice::kMaxVariants] = {};
   double cost[PlacementChoice::kMaxVariants] = {};
-  double us[PlacementChoice::kMaxVariants] = {};  // the prediction on the cheapest worker
   int candidates = 0;
 };
 
-double RegressionChoice::predict(starpu_task* task, int k, int worker) const {
-  starpu_perfmodel* model = task->cl != nullptr ? task->cl->model : nullptr;
-  if (model == nullptr || slots_ == nullptr || slots_[k] < 0)
+double detail::regression_us(starpu_perfmodel* model, starpu_task* task,
+                             starpu_perfmodel_arch* arch, unsigned impl) {
+  if (model->type != STARPU_REGRESSION_BASED && model->type != STARPU_NL_REGRESSION_BASED)
     return std::numeric_limits<double>::quiet_NaN();
-  const unsigned impl = static_cast<unsigned>(slots_[k]);
-  const starpu_perfmodel_regression_model* r = regression(model, arch_of(worker), impl);
+  const starpu_perfmodel_regression_model* r = regression(model, arch, impl);
   return r != nullptr ? law(model, *r, task_size(model, task, impl))
                       : std::numeric_limits<double>::quiet_NaN();
 }
@@ -190,7 +190,7 @@ void RegressionChoice::evaluate(starpu_task* task, Costs& c) const {
     const double size = task_size(model, task, impl);
     bool starpu_all = true, all = true, wider = false;
     unsigned samples = 0;
-    double best = std::numeric_limits<double>::infinity(), best_us = 0;
+    double best = std::numeric_limits<double>::infinity();
     for (int i = 0; i < count; ++i) {
       starpu_perfmodel_arch* arch = arch_of(ids[i]);
       // StarPU's own prediction first: it also loads the model (its state) on first use.
@@ -202,10 +202,7 @@ void RegressionChoice::evaluate(starpu_task* task, Costs& c) const {
       const unsigned node = node_of_worker(ids[i]);
       const double move = node < nodes ? node_us_[node] : 0;
       all = all && !std::isnan(us);
-      if ((std::isnan(us) ? 0 : us) + move < best) {
-        best = (std::isnan(us) ? 0 : us) + move;
-        best_us = us;
-      }
+      best = std::min(best, (std::isnan(us) ? 0 : us) + move);
     }
     c.candidate[k] = true;
     c.starpu_predicts[k] = starpu_all;
@@ -213,13 +210,11 @@ void RegressionChoice::evaluate(starpu_task* task, Costs& c) const {
     c.widens[k] = wider;
     c.samples[k] = samples;
     c.cost[k] = best;
-    c.us[k] = best_us;
     ++c.candidates;
   }
 }
 
 int RegressionChoice::choose(starpu_task* task) const {
-  detail::note_choice_prediction(std::numeric_limits<double>::quiet_NaN());
   if (selector_ == nullptr || task->cl == nullptr || task->cl->model == nullptr) return -1;
   const starpu_perfmodel_type type = task->cl->model->type;
   if (type != STARPU_REGRESSION_BASED && type != STARPU_NL_REGRESSION_BASED) return -1;
@@ -259,7 +254,6 @@ int RegressionChoice::choose(starpu_task* task) const {
   }
   const int chosen = explore >= 0 ? explore : best;
   if (chosen < 0) return -1;
-  if (c.predicted[chosen]) detail::note_choice_prediction(c.us[chosen]);
   if (explore >= 0) note_explored(selector_, explore, c.samples[explore]);
   int ids[STARPU_NMAXWORKERS];
   const int count =

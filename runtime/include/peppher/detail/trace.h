@@ -24,11 +24,6 @@ void trace_attach(starpu_task* task, const char* iface, int block);
 ///        submission, or a task another MPI rank executes): nothing recorded, nothing leaked.
 void trace_detach(starpu_task* task) noexcept;
 
-/// @brief The entry wrapper's own prediction (microseconds; NaN: none) of the task the
-///        calling thread submits next (RegressionChoice): the trace's `predicted_us` for it
-///        when StarPU's scheduler had none.
-void note_choice_prediction(double us) noexcept;
-
 /// @brief Called by the variant that runs the current task: names it in the trace.
 void trace_variant(const ExecutionCounter* counter) noexcept;
 
