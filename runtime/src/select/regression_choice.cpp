@@ -67,16 +67,16 @@ const starpu_perfmodel_regression_model* regression(starpu_perfmodel* model,
   return per_arch != nullptr ? &per_arch->regression : nullptr;
 }
 
-// The prediction of @p r at @p size (microseconds), or NaN (see RegressionChoice::predict).
-// Computed from StarPU's running sums rather than its alpha and beta, which StarPU 1.3
-// writes as NaN with a single sample and which a loaded file may leave stale.
+// The prediction of @p r at @p size (microseconds), or NaN (regression_us, regression_choice.h).
+// The power law comes from StarPU's running sums rather than its alpha and beta, which
+// StarPU writes as NaN with a single sample and which a loaded file may leave stale.
 double law(const starpu_perfmodel* model, const starpu_perfmodel_regression_model& r, double size) {
   if (r.nsample == 0 || !(size > 0)) return std::numeric_limits<double>::quiet_NaN();
   const double n = r.nsample;
   const double minx = static_cast<double>(r.minx), maxx = static_cast<double>(r.maxx);
-  if (model->type == STARPU_NL_REGRESSION_BASED && r.nl_valid && std::isfinite(r.a) &&
-      std::isfinite(r.b) && std::isfinite(r.c) && r.a > 0) {
-    return r.a * std::pow(size, r.b) + r.c;
+  if (model->type == STARPU_NL_REGRESSION_BASED && r.nl_valid) {  // fitted at the last save
+    const double us = r.a * std::pow(size, r.b) + r.c;
+    if (std::isfinite(us) && us > 0) return us;
   }
   if (minx < kSpread * maxx) {  // sizes far enough apart: the least-squares line in log-log
     const double denom = n * r.sumlnx2 - r.sumlnx * r.sumlnx;
@@ -104,7 +104,8 @@ bool widens(const starpu_perfmodel_regression_model* r, double size) {
 // has measured there: an OpenMP variant in slot 1, measured alone on a combined worker, would
 // be lost at shutdown. So before its first measurement there, the lower slots of that
 // architecture are made known to StarPU (without a measurement: the history rule's empty
-// entries would put a time of 0 into a regression's logarithms), once per process.
+// entries would put a time of 0 into a regression's logarithms), once per process. StarPU
+// takes no lock there: this runs before the variant's first task on that architecture.
 std::mutex g_marked_mutex;
 std::set<std::tuple<const starpu_perfmodel*, int, unsigned>> g_marked;
 
@@ -157,6 +158,11 @@ struct RegressionChoice::Costs {
   double cost[PlacementChoice::kMaxVariants] = {};
   int candidates = 0;
 };
+
+void detail::forget_regression_runs() {
+  std::lock_guard<std::mutex> lock(g_explored_mutex);
+  g_explored.clear();
+}
 
 double detail::regression_us(starpu_perfmodel* model, starpu_task* task,
                              starpu_perfmodel_arch* arch, unsigned impl) {

@@ -15,4 +15,7 @@ namespace peppher::detail {
 double regression_us(starpu_perfmodel* model, starpu_task* task, starpu_perfmodel_arch* arch,
                      unsigned impl);
 
+/// @brief Forgets which variants this process ran to measure them (a new session, init()).
+void forget_regression_runs();
+
 }  // namespace peppher::detail
