@@ -6,10 +6,16 @@
 //   static   the entry wrapper chooses from the training table (compose -staticDispatch)
 // Prints "TIME forced <variant>=", "TIME oracle=", "TIME best_single=", "TIME <mode>=":
 // seconds for the mix, each part's fastest of 5 runs, summed.
+// Two more modes measure a regression model's predictions (a build composed with
+// -useRegressionModels or -useNLRegressionModels, its own STARPU_HOME, PEPPHER_TRACE on):
+//   calibrate  calls at the powers of two from 256 to 16384, smallest first
+//   held_back  one call at each of three sizes inside every octave (304 to 13762), which
+//              calibrate never ran: the trace holds each task's predicted_us and duration
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -27,6 +33,17 @@ struct Part {
 // is good. Sizes below 256 are left out: there the task overhead hides the difference.
 const Part kMix[] = {{256, 3000}, {512, 600}, {1024, 20}, {2048, 20}, {4096, 10}, {8192, 5}};
 
+// The regression models' sizes: calibrated at (the powers of two, five calls each), then
+// held back: three sizes inside each octave, one call each, never run before.
+const Part kCalibration[] = {{256, 5},  {512, 5},  {1024, 5}, {2048, 5},
+                             {4096, 5}, {8192, 5}, {16384, 5}};
+std::vector<Part> held_back_sizes() {
+  std::vector<Part> out;
+  for (int base = 256; base < 16384; base *= 2)
+    for (double f : {1.19, 1.41, 1.68}) out.push_back({static_cast<int>(base * f), 1});
+  return out;
+}
+
 // The part's calls, submitted back to back (Vector operands: asynchronous), until the
 // last one's result is on the host.
 double run_part(const Part& p) {
@@ -42,6 +59,14 @@ double run_part(const Part& p) {
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "dynamic";
   PEPPHER_INITIALIZE();
+  if (mode == "calibrate" || mode == "held_back") {
+    const std::vector<Part> parts =
+        mode == "calibrate" ? std::vector<Part>(std::begin(kCalibration), std::end(kCalibration))
+                            : held_back_sizes();
+    for (const Part& p : parts) run_part(p);
+    PEPPHER_SHUTDOWN();
+    return 0;
+  }
   std::vector<std::string> variants;
   for (const peppher::VariantSelector* s : peppher::selectors()) {
     if (s->interface_name() == "polymul") variants = s->variants();

@@ -444,6 +444,8 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
   add_selection_data(plan, d);
   d.set("has_perf_model", flag(plan.history_model));
   d.set("calibrates", flag(plan.calibrates));
+  d.set("regresses", flag(plan.regresses));
+  d.set("model_codelets", flag(plan.calibrates || plan.regresses));
   d.set("needs_placement", flag(plan.needs_placement));
   d.set("uses_model", flag(plan.uses_model));
   d.set("perf_model_type", perf_model_type(plan.perf_model));

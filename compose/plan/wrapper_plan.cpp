@@ -178,8 +178,14 @@ void plan_model_use(WrapperPlan& plan) {
   plan.history_model = plan.perf_model != ir::PerfModel::None && !plan.selection.cost_model;
   plan.calibrates = plan.perf_model == ir::PerfModel::History && !plan.selection.cost_model &&
                     !plan.selection.static_dispatch && !plan.partitioned;
-  plan.needs_placement =
-      plan.selection.static_dispatch || plan.calibrates || (plan.forkjoin && !plan.partitioned);
+  // A regression model (a*n^b, a*n^b+c): where StarPU's regression cannot predict a call
+  // yet, the entry wrapper chooses the variant to measure, or extrapolates the fitted law.
+  plan.regresses = (plan.perf_model == ir::PerfModel::Regression ||
+                    plan.perf_model == ir::PerfModel::NLRegression) &&
+                   !plan.selection.cost_model && !plan.selection.static_dispatch &&
+                   !plan.partitioned;
+  plan.needs_placement = plan.selection.static_dispatch || plan.calibrates || plan.regresses ||
+                         (plan.forkjoin && !plan.partitioned);
   plan.uses_model = plan.history_model || plan.selection.cost_model;
   // Merge's rule (peppher::Specificity): with no model the entry wrapper picks the most
   // specific variant itself.

@@ -213,6 +213,9 @@ struct WrapperPlan {
   bool history_model = false;         // a model of perf_model's kind (not the cost model)
   bool calibrates = false;            // a history model that has not measured every variant for a
                                       // call's data size: the entry wrapper chooses meanwhile
+  bool regresses = false;             // a regression model that cannot predict a call yet, or
+                                      // only beyond its measured sizes: the entry wrapper
+                                      // chooses (peppher::RegressionChoice)
   bool needs_placement = false;       // the entry wrapper places the task itself
   bool uses_model = false;            // the codelet has a model (history-like or cost)
   bool model_decides_inline = false;  // a model, not the trained table, decides inline calls

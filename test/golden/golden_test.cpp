@@ -136,6 +136,10 @@ TEST_CASE("golden: switches: -useHistoryModels, -disableImpls, -wrapperFilesExt;
   check_golden_descriptors("switches");
 }
 
+TEST_CASE("golden: regression: -useNLRegressionModels, the entry wrapper's regression choice") {
+  check_golden_descriptors("regression");
+}
+
 TEST_CASE("golden: constraints: can_execute, the entry check, static pruning, platform values") {
   check_golden_descriptors("constraints");
 }

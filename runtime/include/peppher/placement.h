@@ -278,4 +278,58 @@ class HereRun {
   double start_us_;
 };
 
+/// @brief The entry wrapper's choice for an interface with a regression model
+///        (`useRegressionModels`: StarPU's a*n^b; `useNLRegressionModels`: a*n^b+c) whose
+///        model cannot yet predict the call from StarPU alone (docs/SELECTION.md,
+///        "Regression models"): prepare() before the task is built, choose() once it is
+///        (its handles' sizes are the regression's n).
+/// @attention One per call, on the calling thread.
+class RegressionChoice {
+ public:
+  /// @brief As CalibratingChoice::prepare().
+  template <typename Accepts>
+  void prepare(const PlacementChoice& placement, const VariantSelector& selector,
+               const signed char* slots, Accepts&& accepts) {
+    const int count = static_cast<int>(selector.variants().size());
+    for (int k = 0; k < count && k < PlacementChoice::kMaxVariants; ++k) ok_[k] = accepts(k);
+    prepare_costs(placement, selector, slots);
+  }
+  /// @brief prepare(), for an interface with Merge's rule: the most specific variants are
+  ///        measured first.
+  template <typename Accepts>
+  void prepare(const PlacementChoice& placement, const VariantSelector& selector,
+               const signed char* slots, Accepts&& accepts, const Specificity& specificity) {
+    prepare(placement, selector, slots, accepts);
+    const int count = static_cast<int>(selector.variants().size());
+    for (int k = 0; k < count && k < PlacementChoice::kMaxVariants; ++k) first_[k] = ok_[k];
+    detail::keep_most_specific(specificity, std::min(count, PlacementChoice::kMaxVariants), first_);
+    specific_ = true;
+  }
+
+  /// @brief The selector index of the variant whose task (its implementation alone, the
+  ///        model kept) runs this call, or -1 when StarPU's scheduler should choose with the
+  ///        full codelet: StarPU's own regression predicts every candidate on every worker it
+  ///        may run on (the size lies within what each was measured at), or there is a
+  ///        single candidate, or none can be predicted nor usefully measured here.
+  ///        Otherwise, among the candidates whose run here would widen the sizes they were
+  ///        measured at: one the model cannot predict at all, else one whose extrapolated
+  ///        prediction is within twice the best's (each again only once its last such run's
+  ///        measurement has arrived; the most specific first under Merge's rule, then the
+  ///        cheapest); else the candidate whose prediction (the fitted law, extrapolated
+  ///        beyond the measured sizes) plus moving its operands is least.
+  int choose(starpu_task* task) const;
+
+ private:
+  struct Costs;
+  void evaluate(starpu_task* task, Costs& costs) const;
+  void prepare_costs(const PlacementChoice& placement, const VariantSelector& selector,
+                     const signed char* slots);
+  const VariantSelector* selector_ = nullptr;
+  const signed char* slots_ = nullptr;
+  bool ok_[PlacementChoice::kMaxVariants] = {};
+  bool first_[PlacementChoice::kMaxVariants] = {};  // the most specific of ok_ (specific_)
+  bool specific_ = false;
+  double node_us_[STARPU_MAXNODES] = {};
+};
+
 }  // namespace peppher

@@ -26,6 +26,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -43,6 +44,7 @@
 #include "peppher/execution_counter.h"
 #include "peppher/nested_call.h"
 #include "peppher/selection.h"
+#include "select/regression_choice.h"
 
 namespace peppher::detail {
 
@@ -76,6 +78,9 @@ struct TaskRecord {
   unsigned long call = 0;
   const ExecutionCounter* variant = nullptr;
   int impl = -1;  // the codelet implementation StarPU ran (its performance model's index)
+  // The model's prediction for it (us): StarPU's scheduler's (task->predicted, when it had
+  // one), else a regression model's for its worker (regression_us); NaN: none.
+  double predicted = std::numeric_limits<double>::quiet_NaN();
   void (*user_callback)(void*) = nullptr;
   void* user_arg = nullptr;
   int worker = -1;
@@ -394,6 +399,8 @@ void task_events(Recorder& r, const TaskRecord& t, std::string& text) {
   // and statically dispatched calls run a single-variant codelet without a model).
   if (t.impl >= 0 && t.cl != nullptr && t.cl->model != nullptr)
     e += ",\"impl\":" + std::to_string(t.impl);
+  // What the model predicted for it (StarPU's scheduler, or a regression's law).
+  if (t.predicted > 0 && std::isfinite(t.predicted)) e += ",\"predicted_us\":" + num(t.predicted);
   e += ",\"submit_us\":" + num(t.submit - origin) +
        ",\"fetch_us\":" + num(t.fetch_end - t.fetch_start) +
        ",\"bytes_in\":" + std::to_string(bytes_in) + "}}";
@@ -612,6 +619,17 @@ void trace_variant(const ExecutionCounter* counter) noexcept {
     rec->worker = starpu_worker_get_id();
     rec->variant = counter;
     rec->impl = static_cast<int>(starpu_task_get_implementation(task));
+    rec->predicted = task->predicted;  // set by a dm* scheduler at the push
+    // Not set (pheft, a task StarPU calibrates): a regression model's law for this worker
+    // (a combined one for a parallel task) and implementation, which reads the model only.
+    if (!(rec->predicted > 0) && task->cl != nullptr && task->cl->model != nullptr) {
+      const int combined = starpu_combined_worker_get_id();
+      rec->predicted =
+          regression_us(task->cl->model, task,
+                        starpu_worker_get_perf_archtype(combined >= 0 ? combined : rec->worker,
+                                                        STARPU_NMAX_SCHED_CTXS),
+                        static_cast<unsigned>(rec->impl));
+    }
   }
 }
 

@@ -89,32 +89,6 @@ void settle(const VariantSelector* selector, std::uint32_t footprint) {
   g_history[{selector, footprint}].settled = true;
 }
 
-// Where variant k of @p backend may run, one worker per performance-model architecture and
-// memory node: the largest combined worker for an OpenMP variant when the run has one, else
-// the workers of its kind, CPU workers one per memory node (they share one architecture, so
-// the others would only repeat the same model lookups on every call: one per core).
-int candidate_workers(const detail::Backend& backend, int* ids) {
-  if (backend.runs == detail::BackendRuns::Team) {
-    const int largest = detail::largest_combined_worker();
-    if (largest >= 0) {
-      ids[0] = largest;
-      return 1;
-    }
-  }
-  const int all =
-      static_cast<int>(starpu_worker_get_ids_by_type(backend.worker, ids, STARPU_NMAXWORKERS));
-  if (backend.worker != STARPU_CPU_WORKER) return all;
-  int kept = 0;
-  for (int i = 0; i < all; ++i) {
-    const unsigned node = starpu_worker_get_memory_node(static_cast<unsigned>(ids[i]));
-    bool seen = false;
-    for (int j = 0; j < kept && !seen; ++j)
-      seen = starpu_worker_get_memory_node(static_cast<unsigned>(ids[j])) == node;
-    if (!seen) ids[kept++] = ids[i];
-  }
-  return kept;
-}
-
 // @p model's history entry for @p task's footprint on @p arch, implementation @p impl, or null.
 const starpu_perfmodel_history_entry* history_entry(starpu_perfmodel* model, starpu_task* task,
                                                     starpu_perfmodel_arch* arch, unsigned impl) {
@@ -190,6 +164,32 @@ void detail::forget_call_history() {
   g_history.clear();
 }
 
+// Where variant k of @p backend may run, one worker per performance-model architecture and
+// memory node: the largest combined worker for an OpenMP variant when the run has one, else
+// the workers of its kind, CPU workers one per memory node (they share one architecture, so
+// the others would only repeat the same model lookups on every call: one per core).
+int detail::candidate_workers(const Backend& backend, int* ids) {
+  if (backend.runs == detail::BackendRuns::Team) {
+    const int largest = detail::largest_combined_worker();
+    if (largest >= 0) {
+      ids[0] = largest;
+      return 1;
+    }
+  }
+  const int all =
+      static_cast<int>(starpu_worker_get_ids_by_type(backend.worker, ids, STARPU_NMAXWORKERS));
+  if (backend.worker != STARPU_CPU_WORKER) return all;
+  int kept = 0;
+  for (int i = 0; i < all; ++i) {
+    const unsigned node = starpu_worker_get_memory_node(static_cast<unsigned>(ids[i]));
+    bool seen = false;
+    for (int j = 0; j < kept && !seen; ++j)
+      seen = starpu_worker_get_memory_node(static_cast<unsigned>(ids[j])) == node;
+    if (!seen) ids[kept++] = ids[i];
+  }
+  return kept;
+}
+
 void CalibratingChoice::prepare_costs(const PlacementChoice& placement,
                                       const VariantSelector& selector, const signed char* slots) {
   selector_ = &selector;
@@ -225,7 +225,7 @@ void CalibratingChoice::evaluate(starpu_task* task, Costs& c) const {
     // An OpenMP variant with no combined worker gets one thread: a sequential one that
     // accepts the call is the CPU's candidate (its can_execute says the same).
     if (!ok_[k] || slots_[k] < 0 || (b.runs == Runs::Team && !parallel && sequential)) continue;
-    const int count = candidate_workers(b, ids);
+    const int count = detail::candidate_workers(b, ids);
     if (count == 0) continue;
     bool all = true;
     double best = std::numeric_limits<double>::infinity();
@@ -270,7 +270,8 @@ int CalibratingChoice::choose(starpu_task* task) const {
   auto fewest = [&](int k, auto count) {
     int workers[STARPU_NMAXWORKERS];
     int least = INT_MAX;
-    for (int i = 0, n_workers = candidate_workers(backend(k), workers); i < n_workers; ++i) {
+    for (int i = 0, n_workers = detail::candidate_workers(backend(k), workers); i < n_workers;
+         ++i) {
       starpu_perfmodel_arch* arch =
           starpu_worker_get_perf_archtype(workers[i], STARPU_NMAX_SCHED_CTXS);
       least = std::min(least, count(model, task, arch, static_cast<unsigned>(slots_[k])));
@@ -303,7 +304,7 @@ int CalibratingChoice::choose(starpu_task* task) const {
   // entries for: an OpenMP variant in slot 1 measured alone on a combined worker would be
   // lost at shutdown, so the lower slots get an empty entry there too.
   auto runs = [&](int k) {
-    const int count = candidate_workers(backend(k), ids);
+    const int count = detail::candidate_workers(backend(k), ids);
     for (int i = 0; i < count; ++i)
       make_entries(model, task, starpu_worker_get_perf_archtype(ids[i], STARPU_NMAX_SCHED_CTXS),
                    static_cast<unsigned>(slots_[k]));
@@ -401,7 +402,7 @@ void CalibratingChoice::record_here(starpu_task* task, int k, double us) const {
 #ifndef STARPU_SIMGRID
   if (selector_ == nullptr || task->cl == nullptr || task->cl->model == nullptr || k < 0) return;
   int ids[STARPU_NMAXWORKERS];
-  if (candidate_workers(selector_->backend(static_cast<std::size_t>(k)), ids) == 0) return;
+  if (detail::candidate_workers(selector_->backend(static_cast<std::size_t>(k)), ids) == 0) return;
   starpu_perfmodel_arch* arch = starpu_worker_get_perf_archtype(ids[0], STARPU_NMAX_SCHED_CTXS);
   const unsigned impl = static_cast<unsigned>(slots_[k]);
   make_entries(task->cl->model, task, arch, impl);

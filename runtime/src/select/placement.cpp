@@ -21,6 +21,7 @@
 #include "peppher/detail/backends.h"
 #include "peppher/error.h"
 #include "select/calibrating_choice.h"
+#include "select/regression_choice.h"
 
 namespace peppher {
 namespace {
@@ -87,6 +88,7 @@ void set_placement(bool on) noexcept {
 
 void apply_placement_environment() {
   detail::forget_call_history();
+  detail::forget_regression_runs();
   for (std::size_t i = 0; i < detail::kBackendCount; ++i)
     g_nodes[i].store(nodes_of(detail::kBackends[i].worker));
   g_largest_combined.store(find_largest_combined());
