@@ -295,6 +295,35 @@ void grow(float * x, int n) {
         return;
     }
   }
+  // Nothing in flight and a host variant chosen: it runs here, on the calling thread, as a
+  // step of the application's own loop would, with no task to submit and no worker to wake
+  // (for an OpenMP variant, no combined worker's fork and join: about 280 us a call on 2
+  // cores, issue 40). Its containers' host phases order it with later tasks; raw operands
+  // inside a container come home first.
+  if (peppher_chosen >= 0) {
+    peppher::detail::require_running("grow");  // before asking StarPU anything
+    static constexpr peppher::InlineKind peppher_host_kinds[] = {
+        peppher::InlineKind::Cpu, peppher::InlineKind::OpenMp, peppher::InlineKind::OpenCl, };
+    if (peppher::detail::runs_here(peppher_host_kinds[peppher_chosen])) {
+      const int peppher_host = peppher_chosen;
+      peppher::detail::prepare_inline_operand(x, peppher::checked_length(
+          "grow", "x", "numElements = n",
+          static_cast<long long>(n), peppher::kMaxExtent, x) * sizeof(float), true);
+      switch (peppher_host) {
+        case 0: {
+          peppher_counter_grow_cpu.hit();
+          grow_cpu(x, n);
+          return;
+        }
+        case 1: {
+          peppher::OpenMpHere peppher_team;
+          peppher_counter_grow_openmp.hit();
+          grow_openmp(x, n);
+          return;
+        }
+      }
+    }
+  }
   peppher::TaskBuilder peppher_task(peppher_cl, "grow");
   peppher_task.choose_codelet(peppher_choose);
   // Its kernels' build, waited for here when only OpenCL workers can run the call.
