@@ -11,12 +11,25 @@
 #include "devices/opencl_platforms.h"
 #include "devices/opencl_programs.h"
 #include "devices/start_environment.h"
+#include "peppher/detail/distributed.h"
 #include "peppher/placement.h"
 
 namespace peppher::detail {
 
 namespace {
 int g_requested_cpus = -1;  // conf.ncpus as configured (init() runs under its mutex)
+
+#ifndef STARPU_SIMGRID
+// Whether this start will have no CUDA worker.
+bool no_cuda_workers(const starpu_conf& conf) {
+#ifdef STARPU_USE_CUDA
+  return conf.ncuda == 0;
+#else
+  (void)conf;
+  return true;
+#endif
+}
+#endif
 }  // namespace
 
 void configure_devices(starpu_conf& conf) {
@@ -25,9 +38,13 @@ void configure_devices(starpu_conf& conf) {
   // footprint holds calls of different work, "not finished calibrating"), and the runtime
   // reports its own decisions (PEPPHER_REPORT, PEPPHER_TRACE). STARPU_SILENT=0 shows them.
   quiet_starpu();
-  skip_unused_opencl_platforms(conf);  // first: nothing may load them before
+  [[maybe_unused]] const bool no_opencl =
+      skip_unused_opencl_platforms(conf);  // first: nothing may load them
 #ifndef STARPU_SIMGRID
   configure_for_host_opencl(conf);  // pocl: a CPU worker on every core
+  // One process with CPU workers only: no device to place (under --mpi, Open MPI's own
+  // topology, read in the same start, places its network devices).
+  if (no_opencl && no_cuda_workers(conf) && distributed() == nullptr) skip_device_discovery();
 #endif
   // Simulated (StarPU on SimGrid, docs/SIMULATION.md): the workers are the recorded
   // machine's (STARPU_HOSTNAME), not this host's OpenCL devices and cores.

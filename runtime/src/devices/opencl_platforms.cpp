@@ -36,18 +36,20 @@ bool some_variant_runs_on_opencl() {
 
 }  // namespace
 
-void skip_unused_opencl_platforms(const starpu_conf& conf) {
-  if (env_set("OCL_ICD_VENDORS") || env_set("OCL_ICD_FILENAMES")) return;
+bool skip_unused_opencl_platforms(const starpu_conf& conf) {
+  const bool none_asked = conf.nopencl == 0;
+  if (env_set("OCL_ICD_VENDORS") || env_set("OCL_ICD_FILENAMES")) return none_asked;
   // nopencl > 0: workers asked for by count (a program's own codelets may use them).
   const bool wanted = conf.nopencl > 0 || (conf.nopencl < 0 && some_variant_runs_on_opencl());
-  if (wanted) return;
+  if (wanted) return false;
   // StarPU compares the devices it finds with those its bus model was measured with, and
   // measures the bus again when they differ (every process sharing the model then rewrites
   // it at once: runs that alternated hid and found pocl recalibrated at every start, and 4
   // MPI ranks read a half-written file). So the platforms are hidden only where the bus
   // model was measured without OpenCL devices, or not yet.
-  if (bus_model_opencl_devices() > 0) return;
+  if (bus_model_opencl_devices() > 0) return none_asked;
   set_for_start("OCL_ICD_VENDORS", kNoVendors);  // the program gets its own back after
+  return true;
 }
 
 }  // namespace peppher::detail

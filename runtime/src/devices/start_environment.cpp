@@ -18,6 +18,12 @@ void quiet_starpu() {
   set_for_start("STARPU_SILENT", "1");
 }
 
+void skip_device_discovery() {
+  const char* xml = std::getenv("HWLOC_XMLFILE");
+  if (xml != nullptr && *xml != '\0') return;  // the user's topology file: its reader stays
+  set_for_start("HWLOC_PLUGINS_BLACKLIST", "hwloc_gl,hwloc_opencl,hwloc_pci,hwloc_xml_libxml");
+}
+
 bool set_for_start(const char* name, const char* value) {
   const char* mine = std::getenv(name);
   if (mine != nullptr && *mine != '\0') return false;
