@@ -183,13 +183,12 @@ class PlacementChoice {
   detail::SmallVector<Op, STARPU_NMAXBUFS> ops_;  // every operand, however many
 };
 
-/// @brief The choice of variant for a call of an interface with a history performance model
-///        while that model has not measured every candidate for the call's data size
-///        (docs/SELECTION.md, "Calls whose model is still learning"): prepare() before the
-///        task is built, choose() once it is (its handles give the footprint under which
-///        StarPU keeps the measurements).
+/// @brief What a model's choice of variant notes of a call before its task is built
+///        (CalibratingChoice, RegressionChoice): which variants accept the call, under
+///        Merge's rule which of them are the most specific, and what moving its operands to
+///        each memory node costs.
 /// @attention One per call, on the calling thread.
-class CalibratingChoice {
+class ModelledChoice {
  public:
   /// @brief Notes which variants accept the call and what moving its operands to each
   ///        memory node costs (@p placement's operands; reads the containers).
@@ -215,6 +214,25 @@ class CalibratingChoice {
     specific_ = true;
   }
 
+ protected:
+  void prepare_costs(const PlacementChoice& placement, const VariantSelector& selector,
+                     const signed char* slots);
+  const VariantSelector* selector_ = nullptr;
+  const signed char* slots_ = nullptr;
+  bool ok_[PlacementChoice::kMaxVariants] = {};
+  bool first_[PlacementChoice::kMaxVariants] = {};  // the most specific of ok_ (specific_)
+  bool specific_ = false;
+  double node_us_[STARPU_MAXNODES] = {};
+};
+
+/// @brief The choice of variant for a call of an interface with a history performance model
+///        while that model has not measured every candidate for the call's data size
+///        (docs/SELECTION.md, "Calls whose model is still learning"): prepare() before the
+///        task is built, choose() once it is (its handles give the footprint under which
+///        StarPU keeps the measurements).
+/// @attention One per call, on the calling thread.
+class CalibratingChoice : public ModelledChoice {
+ public:
   /// @brief The selector index of the variant whose task (its implementation alone, the
   ///        model kept) runs this call, or -1 when StarPU's scheduler should choose with the
   ///        full codelet (every candidate measured for this footprint, a single candidate,
@@ -249,14 +267,6 @@ class CalibratingChoice {
  private:
   struct Costs;
   void evaluate(starpu_task* task, Costs& costs) const;
-  void prepare_costs(const PlacementChoice& placement, const VariantSelector& selector,
-                     const signed char* slots);
-  const VariantSelector* selector_ = nullptr;
-  const signed char* slots_ = nullptr;
-  bool ok_[PlacementChoice::kMaxVariants] = {};
-  bool first_[PlacementChoice::kMaxVariants] = {};  // the most specific of ok_ (specific_)
-  bool specific_ = false;
-  double node_us_[STARPU_MAXNODES] = {};
 };
 
 /// @brief A call that CalibratingChoice::here() runs on the calling thread: made just before
@@ -284,28 +294,8 @@ class HereRun {
 ///        "Regression models"): prepare() before the task is built, choose() once it is
 ///        (its handles' sizes are the regression's n).
 /// @attention One per call, on the calling thread.
-class RegressionChoice {
+class RegressionChoice : public ModelledChoice {
  public:
-  /// @brief As CalibratingChoice::prepare().
-  template <typename Accepts>
-  void prepare(const PlacementChoice& placement, const VariantSelector& selector,
-               const signed char* slots, Accepts&& accepts) {
-    const int count = static_cast<int>(selector.variants().size());
-    for (int k = 0; k < count && k < PlacementChoice::kMaxVariants; ++k) ok_[k] = accepts(k);
-    prepare_costs(placement, selector, slots);
-  }
-  /// @brief prepare(), for an interface with Merge's rule: the most specific variants are
-  ///        measured first.
-  template <typename Accepts>
-  void prepare(const PlacementChoice& placement, const VariantSelector& selector,
-               const signed char* slots, Accepts&& accepts, const Specificity& specificity) {
-    prepare(placement, selector, slots, accepts);
-    const int count = static_cast<int>(selector.variants().size());
-    for (int k = 0; k < count && k < PlacementChoice::kMaxVariants; ++k) first_[k] = ok_[k];
-    detail::keep_most_specific(specificity, std::min(count, PlacementChoice::kMaxVariants), first_);
-    specific_ = true;
-  }
-
   /// @brief The selector index of the variant whose task (its implementation alone, the
   ///        model kept) runs this call, or -1 when StarPU's scheduler should choose with the
   ///        full codelet: StarPU's own regression predicts every candidate on every worker it
@@ -322,14 +312,6 @@ class RegressionChoice {
  private:
   struct Costs;
   void evaluate(starpu_task* task, Costs& costs) const;
-  void prepare_costs(const PlacementChoice& placement, const VariantSelector& selector,
-                     const signed char* slots);
-  const VariantSelector* selector_ = nullptr;
-  const signed char* slots_ = nullptr;
-  bool ok_[PlacementChoice::kMaxVariants] = {};
-  bool first_[PlacementChoice::kMaxVariants] = {};  // the most specific of ok_ (specific_)
-  bool specific_ = false;
-  double node_us_[STARPU_MAXNODES] = {};
 };
 
 }  // namespace peppher

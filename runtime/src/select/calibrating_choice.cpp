@@ -190,8 +190,8 @@ int detail::candidate_workers(const Backend& backend, int* ids) {
   return kept;
 }
 
-void CalibratingChoice::prepare_costs(const PlacementChoice& placement,
-                                      const VariantSelector& selector, const signed char* slots) {
+void ModelledChoice::prepare_costs(const PlacementChoice& placement,
+                                   const VariantSelector& selector, const signed char* slots) {
   selector_ = &selector;
   slots_ = slots;
   const unsigned nodes = std::min<unsigned>(starpu_memory_nodes_get_count(), STARPU_MAXNODES);

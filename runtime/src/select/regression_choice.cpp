@@ -137,14 +137,6 @@ starpu_perfmodel_arch* arch_of(int worker) {
 
 }  // namespace
 
-void RegressionChoice::prepare_costs(const PlacementChoice& placement,
-                                     const VariantSelector& selector, const signed char* slots) {
-  selector_ = &selector;
-  slots_ = slots;
-  const unsigned nodes = std::min<unsigned>(starpu_memory_nodes_get_count(), STARPU_MAXNODES);
-  for (unsigned node = 0; node < nodes; ++node) node_us_[node] = placement.transfer_us(node);
-}
-
 // Per candidate variant of a call: whether StarPU predicts it on every worker it may run on,
 // whether the fitted law does, whether a run here would widen its law, its regression's
 // measurements, and its least expected time (prediction plus moving the operands; the moves
