@@ -17,6 +17,7 @@
 #include "peppher/placement.h"
 #include "peppher_catch.h"
 #include "support.h"
+#include "unsubmitted_task.h"
 
 using namespace peppher_test;
 
@@ -65,28 +66,10 @@ starpu_codelet interface_codelet(starpu_perfmodel* model) {
 
 const signed char kSlots[] = {0, 1, 0};  // seq, omp (CPU slots), ocl (OpenCL slot)
 
-// A task of @p cl on @p v, not submitted: its handle gives the footprint.
-struct Task {
-  starpu_task* task;
-  Task(starpu_codelet& cl, peppher::Vector<std::uint32_t>& v) : task(starpu_task_create()) {
-    task->cl = &cl;
-    task->handles[0] = v.handle_for_task();
-    task->destroy = 0;
-  }
-  ~Task() { starpu_task_destroy(task); }
-  Task(const Task&) = delete;
-  Task& operator=(const Task&) = delete;
-};
-
 // The choice for one call on @p v of the variants @p selector (all accepting).
 int choose(starpu_codelet& cl, const peppher::VariantSelector& selector,
            peppher::Vector<std::uint32_t>& v) {
-  peppher::PlacementChoice placement;
-  placement.container(v, STARPU_RW);
-  peppher::CalibratingChoice choice;
-  choice.prepare(placement, selector, kSlots, [](int) { return true; });
-  Task t(cl, v);
-  return choice.choose(t.task);
+  return choice_for<peppher::CalibratingChoice>(cl, selector, kSlots, v);
 }
 
 starpu_perfmodel_arch* arch_of(int worker) {
@@ -96,14 +79,14 @@ starpu_perfmodel_arch* arch_of(int worker) {
 // Gives the model 12 measurements of @p us for variant slot @p slot on @p worker's arch.
 void measure(starpu_codelet& cl, peppher::Vector<std::uint32_t>& v, int worker, int slot,
              double us) {
-  Task t(cl, v);
+  UnsubmittedTask t(cl, v);
   for (int i = 0; i < 12; ++i)
     starpu_perfmodel_update_history(cl.model, t.task, arch_of(worker),
                                     static_cast<unsigned>(worker), static_cast<unsigned>(slot), us);
 }
 
 double expected(starpu_codelet& cl, peppher::Vector<std::uint32_t>& v, int worker, int slot) {
-  Task t(cl, v);
+  UnsubmittedTask t(cl, v);
   return starpu_task_expected_length(t.task, arch_of(worker), static_cast<unsigned>(slot));
 }
 
@@ -159,7 +142,7 @@ TEST_CASE("a call still learning runs the OpenMP variant on all cores and record
   // measurement only, runs once more in this process.
   peppher::Vector<std::uint32_t> w(1 << 13, 1u);
   {
-    Task t(cl, w);
+    UnsubmittedTask t(cl, w);
     for (int i = 0; i < 2; ++i)  // StarPU drops an entry's first measurement: 1 kept
       starpu_perfmodel_update_history(cl.model, t.task, arch_of(largest),
                                       static_cast<unsigned>(largest), 1, 100);
@@ -185,7 +168,7 @@ TEST_CASE("a variant runs until StarPU predicts it when it asks for several meas
   peppher::Vector<std::uint32_t> v(1 << 12, 1u);
   REQUIRE(choose(cl, selector, v) == 1);  // nothing measured: OpenMP on all cores
   measure(cl, v, largest, 1, 100);
-  Task t(cl, v);
+  UnsubmittedTask t(cl, v);
   // seq runs, its measurement arrives (StarPU still predicts nothing with fewer than 3),
   // seq runs again; in between, the measured best. The third measurement is ten times the
   // mean: StarPU sets it aside (STARPU_HISTORY_MAX_ERROR), counting an error, not a sample,

@@ -11,6 +11,7 @@
 #include "peppher_catch.h"
 #include "select/regression_choice.h"
 #include "support.h"
+#include "unsubmitted_task.h"
 
 using namespace peppher_test;
 
@@ -38,27 +39,9 @@ starpu_codelet two_variants(starpu_perfmodel* model) {
 
 const signed char kSlots[] = {0, 1};
 
-// A task of @p cl on @p v, not submitted: its handle's size is the regression's n.
-struct Task {
-  starpu_task* task;
-  Task(starpu_codelet& cl, peppher::Vector<std::uint32_t>& v) : task(starpu_task_create()) {
-    task->cl = &cl;
-    task->handles[0] = v.handle_for_task();
-    task->destroy = 0;
-  }
-  ~Task() { starpu_task_destroy(task); }
-  Task(const Task&) = delete;
-  Task& operator=(const Task&) = delete;
-};
-
 int choose(starpu_codelet& cl, const peppher::VariantSelector& selector,
            peppher::Vector<std::uint32_t>& v) {
-  peppher::PlacementChoice placement;
-  placement.container(v, STARPU_RW);
-  peppher::RegressionChoice choice;
-  choice.prepare(placement, selector, kSlots, [](int) { return true; });
-  Task t(cl, v);
-  return choice.choose(t.task);
+  return choice_for<peppher::RegressionChoice>(cl, selector, kSlots, v);
 }
 
 starpu_perfmodel_arch* cpu_arch() {
@@ -74,14 +57,14 @@ double law(int slot, double bytes) {
 // One measurement of variant @p slot on a vector of @p elements, its law's time.
 void measure(starpu_codelet& cl, std::size_t elements, int slot) {
   peppher::Vector<std::uint32_t> v(elements, 0u);
-  Task t(cl, v);
+  UnsubmittedTask t(cl, v);
   starpu_perfmodel_update_history(cl.model, t.task, cpu_arch(), 0, static_cast<unsigned>(slot),
                                   law(slot, 4.0 * static_cast<double>(elements)));
 }
 
 double predicted(starpu_codelet& cl, std::size_t elements, int slot) {
   peppher::Vector<std::uint32_t> v(elements, 0u);
-  Task t(cl, v);
+  UnsubmittedTask t(cl, v);
   return peppher::detail::regression_us(cl.model, t.task, cpu_arch(), static_cast<unsigned>(slot));
 }
 
