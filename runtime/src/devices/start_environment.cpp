@@ -21,7 +21,11 @@ void quiet_starpu() {
 void skip_device_discovery() {
   const char* xml = std::getenv("HWLOC_XMLFILE");
   if (xml != nullptr && *xml != '\0') return;  // the user's topology file: its reader stays
-  set_for_start("HWLOC_PLUGINS_BLACKLIST", "hwloc_gl,hwloc_opencl,hwloc_pci,hwloc_xml_libxml");
+  // Every device or I/O plugin Debian's hwloc ships (2.9: gl, opencl, pci; 2.12 adds
+  // levelzero) or a build may add (cuda, nvml, rsmi), and the libxml2 reader.
+  set_for_start("HWLOC_PLUGINS_BLACKLIST",
+                "hwloc_gl,hwloc_opencl,hwloc_pci,hwloc_levelzero,hwloc_cuda,hwloc_nvml,"
+                "hwloc_rsmi,hwloc_xml_libxml");
 }
 
 bool set_for_start(const char* name, const char* value) {
