@@ -217,6 +217,17 @@ class ModelledChoice {
  protected:
   void prepare_costs(const PlacementChoice& placement, const VariantSelector& selector,
                      const signed char* slots);
+  /// @brief How many of the selector's variants the choice considers.
+  int nvariants() const;
+  /// @brief Variant @p k's workers for the model's lookups into @p ids
+  ///        (STARPU_NMAXWORKERS; detail::candidate_workers()), or 0 when it is no candidate:
+  ///        it does not accept the call, lies outside the codelet, or is an OpenMP variant
+  ///        that would get one thread while a sequential variant accepts the call (its
+  ///        can_execute says the same).
+  int candidate_workers_of(int k, int* ids) const;
+  /// @brief Expected microseconds to bring the call's operands to worker @p id's memory (a
+  ///        combined worker's: the host's).
+  double move_us(int id) const;
   const VariantSelector* selector_ = nullptr;
   const signed char* slots_ = nullptr;
   bool ok_[PlacementChoice::kMaxVariants] = {};

@@ -151,12 +151,6 @@ bool better_than(const double* cost, int a, int b, const VariantSelector& select
   return b < 0 || cost[a] < cost[b] || (cost[a] == cost[b] && rank(a) < rank(b));
 }
 
-unsigned node_of_worker(int id) {
-  if (id < static_cast<int>(starpu_worker_get_count()))
-    return starpu_worker_get_memory_node(static_cast<unsigned>(id));
-  return STARPU_MAIN_RAM;  // a combined worker: CPU cores
-}
-
 }  // namespace
 
 void detail::forget_call_history() {
@@ -198,6 +192,29 @@ void ModelledChoice::prepare_costs(const PlacementChoice& placement,
   for (unsigned node = 0; node < nodes; ++node) node_us_[node] = placement.transfer_us(node);
 }
 
+int ModelledChoice::nvariants() const {
+  return std::min(static_cast<int>(selector_->backends().size()), PlacementChoice::kMaxVariants);
+}
+
+int ModelledChoice::candidate_workers_of(int k, int* ids) const {
+  using Runs = detail::BackendRuns;
+  const detail::Backend& b = selector_->backend(static_cast<std::size_t>(k));
+  if (!ok_[k] || slots_[k] < 0) return 0;
+  if (b.runs == Runs::Team && detail::largest_combined_worker() < 0) {
+    for (int j = 0, n = nvariants(); j < n; ++j)
+      if (ok_[j] && selector_->backend(static_cast<std::size_t>(j)).runs == Runs::OneCore) return 0;
+  }
+  return detail::candidate_workers(b, ids);
+}
+
+double ModelledChoice::move_us(int id) const {
+  const unsigned nodes = std::min<unsigned>(starpu_memory_nodes_get_count(), STARPU_MAXNODES);
+  const unsigned node = id < static_cast<int>(starpu_worker_get_count())
+                            ? starpu_worker_get_memory_node(static_cast<unsigned>(id))
+                            : STARPU_MAIN_RAM;  // a combined worker: CPU cores
+  return node < nodes ? node_us_[node] : 0;
+}
+
 // Per candidate variant of a call: whether it is one, whether its model predicts it on every
 // worker it may run on, and its least expected time there (measured time plus moving the
 // operands; the moves alone where unmeasured).
@@ -210,32 +227,17 @@ struct CalibratingChoice::Costs {
 };
 
 void CalibratingChoice::evaluate(starpu_task* task, Costs& c) const {
-  using Runs = detail::BackendRuns;
-  const int n =
-      std::min(static_cast<int>(selector_->backends().size()), PlacementChoice::kMaxVariants);
-  const bool parallel = detail::largest_combined_worker() >= 0;
-  bool sequential = false;  // a sequential CPU variant accepts the call
-  for (int k = 0; k < n; ++k)
-    sequential = sequential ||
-                 (ok_[k] && selector_->backend(static_cast<std::size_t>(k)).runs == Runs::OneCore);
-  const unsigned nodes = std::min<unsigned>(starpu_memory_nodes_get_count(), STARPU_MAXNODES);
   int ids[STARPU_NMAXWORKERS];
-  for (int k = 0; k < n; ++k) {
-    const detail::Backend& b = selector_->backend(static_cast<std::size_t>(k));
-    // An OpenMP variant with no combined worker gets one thread: a sequential one that
-    // accepts the call is the CPU's candidate (its can_execute says the same).
-    if (!ok_[k] || slots_[k] < 0 || (b.runs == Runs::Team && !parallel && sequential)) continue;
-    const int count = detail::candidate_workers(b, ids);
+  for (int k = 0, n = nvariants(); k < n; ++k) {
+    const int count = candidate_workers_of(k, ids);
     if (count == 0) continue;
     bool all = true;
     double best = std::numeric_limits<double>::infinity();
     for (int i = 0; i < count; ++i) {
       starpu_perfmodel_arch* arch = starpu_worker_get_perf_archtype(ids[i], STARPU_NMAX_SCHED_CTXS);
       const double us = starpu_task_expected_length(task, arch, static_cast<unsigned>(slots_[k]));
-      const unsigned node = node_of_worker(ids[i]);
-      const double move = node < nodes ? node_us_[node] : 0;
       all = all && !std::isnan(us);
-      best = std::min(best, (std::isnan(us) ? 0 : us) + move);
+      best = std::min(best, (std::isnan(us) ? 0 : us) + move_us(ids[i]));
     }
     c.candidate[k] = true;
     c.measured[k] = all;
@@ -253,8 +255,7 @@ int CalibratingChoice::choose(starpu_task* task) const {
   auto backend = [&](int k) -> const detail::Backend& {
     return selector_->backend(static_cast<std::size_t>(k));
   };
-  const int n =
-      std::min(static_cast<int>(selector_->backends().size()), PlacementChoice::kMaxVariants);
+  const int n = nvariants();
   const bool parallel = detail::largest_combined_worker() >= 0;
   starpu_perfmodel* model = task->cl->model;
   Costs costs;
@@ -378,8 +379,7 @@ int CalibratingChoice::here(starpu_task* task, int chosen) const {
   if (chosen >= 0) return host(chosen) ? chosen : -1;
   Costs c;
   evaluate(task, c);
-  const int n =
-      std::min(static_cast<int>(selector_->backends().size()), PlacementChoice::kMaxVariants);
+  const int n = nvariants();
   // StarPU decides (choose() returned -1): settled, or a single candidate. A candidate StarPU
   // no longer predicts (it flushed the entry: measurements far apart) is measured again: a
   // device one by StarPU (a task), a host one here.

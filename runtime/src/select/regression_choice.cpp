@@ -125,12 +125,6 @@ void keep_lower_slots(starpu_perfmodel* model, starpu_perfmodel_arch* arch, unsi
   }
 }
 
-unsigned node_of_worker(int id) {
-  if (id < static_cast<int>(starpu_worker_get_count()))
-    return starpu_worker_get_memory_node(static_cast<unsigned>(id));
-  return STARPU_MAIN_RAM;  // a combined worker: CPU cores
-}
-
 starpu_perfmodel_arch* arch_of(int worker) {
   return starpu_worker_get_perf_archtype(worker, STARPU_NMAX_SCHED_CTXS);
 }
@@ -166,23 +160,10 @@ double detail::regression_us(starpu_perfmodel* model, starpu_task* task,
 }
 
 void RegressionChoice::evaluate(starpu_task* task, Costs& c) const {
-  using Runs = detail::BackendRuns;
   starpu_perfmodel* model = task->cl->model;
-  const int n =
-      std::min(static_cast<int>(selector_->backends().size()), PlacementChoice::kMaxVariants);
-  const bool parallel = detail::largest_combined_worker() >= 0;
-  bool sequential = false;  // a sequential CPU variant accepts the call
-  for (int k = 0; k < n; ++k)
-    sequential = sequential ||
-                 (ok_[k] && selector_->backend(static_cast<std::size_t>(k)).runs == Runs::OneCore);
-  const unsigned nodes = std::min<unsigned>(starpu_memory_nodes_get_count(), STARPU_MAXNODES);
   int ids[STARPU_NMAXWORKERS];
-  for (int k = 0; k < n; ++k) {
-    const detail::Backend& b = selector_->backend(static_cast<std::size_t>(k));
-    // An OpenMP variant with no combined worker gets one thread: a sequential one that
-    // accepts the call is the CPU's candidate (its can_execute says the same).
-    if (!ok_[k] || slots_[k] < 0 || (b.runs == Runs::Team && !parallel && sequential)) continue;
-    const int count = detail::candidate_workers(b, ids);
+  for (int k = 0, n = nvariants(); k < n; ++k) {
+    const int count = candidate_workers_of(k, ids);
     if (count == 0) continue;
     const unsigned impl = static_cast<unsigned>(slots_[k]);
     const double size = task_size(model, task, impl);
@@ -197,10 +178,8 @@ void RegressionChoice::evaluate(starpu_task* task, Costs& c) const {
       const double us = r != nullptr ? law(model, *r, size) : std::nan("");
       samples += r != nullptr ? r->nsample : 0;
       wider = wider || widens(r, size);
-      const unsigned node = node_of_worker(ids[i]);
-      const double move = node < nodes ? node_us_[node] : 0;
       all = all && !std::isnan(us);
-      best = std::min(best, (std::isnan(us) ? 0 : us) + move);
+      best = std::min(best, (std::isnan(us) ? 0 : us) + move_us(ids[i]));
     }
     c.candidate[k] = true;
     c.starpu_predicts[k] = starpu_all;
@@ -216,8 +195,7 @@ int RegressionChoice::choose(starpu_task* task) const {
   if (selector_ == nullptr || task->cl == nullptr || task->cl->model == nullptr) return -1;
   const starpu_perfmodel_type type = task->cl->model->type;
   if (type != STARPU_REGRESSION_BASED && type != STARPU_NL_REGRESSION_BASED) return -1;
-  const int n =
-      std::min(static_cast<int>(selector_->backends().size()), PlacementChoice::kMaxVariants);
+  const int n = nvariants();
   Costs c;
   evaluate(task, c);
   if (c.candidates < 2) return -1;  // nothing to choose: StarPU places it
