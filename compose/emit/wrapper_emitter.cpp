@@ -446,6 +446,9 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
   d.set("calibrates", flag(plan.calibrates));
   d.set("regresses", flag(plan.regresses));
   d.set("model_codelets", flag(plan.calibrates || plan.regresses));
+  // The entry wrapper's choice while the model learns (peppher/placement.h).
+  d.set("model_choice", plan.regresses ? "RegressionChoice" : "CalibratingChoice");
+  d.set("model_choice_var", plan.regresses ? "peppher_regression" : "peppher_calibrating");
   d.set("needs_placement", flag(plan.needs_placement));
   d.set("uses_model", flag(plan.uses_model));
   d.set("perf_model_type", perf_model_type(plan.perf_model));
@@ -515,13 +518,7 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
   }
   d.set("inline_variants", inline_variants);
   d.set("host_calls", flag(plan.host_calls));
-  // A variant the entry wrapper chose itself runs here when nothing is in flight; on raw
-  // pointers the inline path already runs a chosen sequential one, so only an OpenMP one.
-  bool team_variant = false;
-  for (const std::vector<VariantSlot>& group : plan.slots)
-    for (const VariantSlot& s : group)
-      team_variant = team_variant || (s.slot >= 0 && ir::info(s.variant->backend).parallel);
-  d.set("chosen_on_host", flag(plan.host_calls && (!plan.host_calls_raw || team_variant)));
+  d.set("chosen_on_host", flag(plan.chosen_on_host));
   d.set("host_calls_raw", flag(plan.host_calls_raw));
   d.set("host_raw_operands", plan.host_calls_raw ? inline_operands : Data{Data::type::list});
   Data host_variants{Data::type::list};

@@ -158,17 +158,21 @@ void plan_inline(const ir::Application& app, const ir::Options& options, Wrapper
       all_containers = false;
     }
   }
-  bool host_variant = false;
+  bool host_variant = false, team_variant = false;
   for (const std::vector<VariantSlot>& group : plan.slots) {
     for (const VariantSlot& s : group) {
       host_variant = host_variant || ir::sequential_host(s.variant->backend) ||
                      ir::info(s.variant->backend).parallel;
+      team_variant = team_variant || (s.slot >= 0 && ir::info(s.variant->backend).parallel);
     }
   }
   // Raw-pointer operands too: their data is home whenever nothing is in flight (each call
   // waits for its task and brings it back), so a host variant the model picks runs here.
   plan.host_calls = (all_containers || all_raw) && host_variant;
   plan.host_calls_raw = plan.host_calls && all_raw;
+  // On raw pointers the inline path already runs a chosen sequential variant: only an OpenMP
+  // one is left to run here.
+  plan.chosen_on_host = plan.host_calls && (!plan.host_calls_raw || team_variant);
 }
 
 // How the entry wrapper uses the performance model (see WrapperPlan). While the history model

@@ -189,6 +189,9 @@ struct WrapperPlan {
                                 // is in flight (peppher/inline_call.h)
   bool host_calls_raw = false;  // host_calls on raw pointers: each operand is made safe for
                                 // the calling thread first (prepare_inline_operand)
+  bool chosen_on_host = false;  // host_calls where a variant the entry wrapper chose itself
+                                // (forced, static) may run on the calling thread and the
+                                // inline path does not already (an OpenMP one on raw pointers)
   HeaderLanguage header_language = HeaderLanguage::C;
   std::string user_header;   // the interface's headerFile as the wrapper header includes it
   bool c_entry = false;      // the entry wrapper has C linkage: C code calls it (a C

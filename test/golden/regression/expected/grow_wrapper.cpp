@@ -264,7 +264,7 @@ void grow(float * x, int n) {
           "grow", "x", "numElements = n",
           static_cast<long long>(n), peppher::kMaxExtent, x)) * sizeof(float), STARPU_RW);
     peppher_regression.prepare(peppher_placement, peppher_selector, peppher_slots,
-                               peppher_accepts);
+                                peppher_accepts);
   }
   auto peppher_choose = [&](starpu_task* peppher_built) -> starpu_codelet* {
     const int peppher_k = peppher_regression.choose(peppher_built);
