@@ -2,14 +2,19 @@
 // are built in the background from init() on, so that the first call does not compile; a
 // build error still reaches the call that needs the program, once per session.
 #include <sched.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
+#include <vector>
 
+#include "devices/opencl_binaries.h"
+#include "lifecycle/model_files.h"
 #include "peppher/opencl.h"
 #include "peppher/placement.h"
 #include "peppher_catch.h"
@@ -200,4 +205,138 @@ TEST_CASE(
   if (policy < 0) return;  // it ended meanwhile
   CHECK(policy == ((type & CL_DEVICE_TYPE_CPU) != 0 ? SCHED_IDLE : sched_getscheduler(0)));
   CHECK(program.get() != nullptr);  // it still builds, and the call waits for it
+}
+
+namespace {
+
+// The kept binaries (opencl_binaries.cpp) whose names start with the kept name @p one's
+// "<file and device>-" part.
+std::vector<std::string> kept_for_same_place(const std::string& one) {
+  std::vector<std::string> found;
+  const std::string folder = peppher::detail::sampling_folder() + "peppher-opencl";
+  const std::string place = one.substr(0, one.find('-') + 1);
+  std::error_code error;
+  for (std::filesystem::directory_iterator it(folder, error), end; !error && it != end;
+       it.increment(error))
+    if (it->path().filename().string().rfind(place, 0) == 0) found.push_back(it->path().string());
+  return found;
+}
+
+// The one binary kept for @p path on the first OpenCL device, or "" (any number but one).
+std::string kept_binary_of(const std::string& path, const std::string& options = "") {
+  const std::string folder = peppher::detail::sampling_folder() + "peppher-opencl/";
+  std::ifstream in(path);
+  std::ostringstream source;
+  source << in.rdbuf();
+  cl_device_id device = nullptr;
+  starpu_opencl_get_device(0, &device);
+  const std::string key = peppher::detail::opencl_binary_key(path, source.str(), options, device);
+  if (key.empty()) return "";
+  const std::vector<std::string> kept = kept_for_same_place(key);
+  return kept.size() == 1 && kept[0] == folder + key + ".bin" ? kept[0] : "";
+}
+
+// Whether @p program's build for the first OpenCL device has a kernel named @p name.
+bool has_kernel(peppher::OpenClProgram& program, const char* name) {
+  cl_int err = CL_SUCCESS;
+  cl_kernel kernel = clCreateKernel(program.get()->programs[0], name, &err);
+  if (kernel != nullptr) clReleaseKernel(kernel);
+  return err == CL_SUCCESS;
+}
+
+ino_t inode_of(const std::string& path) {
+  struct stat st {};
+  return stat(path.c_str(), &st) == 0 ? st.st_ino : 0;
+}
+
+}  // namespace
+
+TEST_CASE("a program built from source is kept, and the next session builds it from that binary",
+          "[opencl][opencl_build]") {
+  // The kernel's name comes from a header next to the file, through a second header in an
+  // -I folder: an edit of either is a new build.
+  const std::string path = write_kernel_file(
+      "kept.cl", "#include \"kept_name.h\"\n__kernel void NAME(__global float* x) { x[0] = 1; }\n");
+  const std::string folder = std::filesystem::path(path).parent_path().string();
+  const std::string extra = folder + "/extra";
+  std::filesystem::create_directory(extra);
+  std::ofstream(folder + "/kept_name.h")
+      << "#include <kept_suffix.h>\n#ifndef NAME\n#define NAME first\n#endif\n";
+  std::ofstream(extra + "/kept_suffix.h") << "// nothing yet\n";
+  const std::string options = "-I " + extra;
+  std::string kept;
+  ino_t first_inode = 0;
+  {
+    peppher::OpenClProgram program(path.c_str(), options.c_str());
+    peppher_test::Session session;
+    if (starpu_opencl_worker_get_count() == 0) return;
+    CHECK(has_kernel(program, "first"));
+    kept = kept_binary_of(path, "-I " + folder + " " + options);
+    REQUIRE(!kept.empty());
+    first_inode = inode_of(kept);
+  }
+  {
+    peppher::OpenClProgram program(path.c_str(), options.c_str());
+    peppher_test::Session session;
+    CHECK(has_kernel(program, "first"));
+    CHECK(inode_of(kept) == first_inode);  // read, not built and written again
+  }
+  SECTION("a header edited, in either folder, is a new build that replaces the kept one") {
+    const bool in_extra = GENERATE(false, true);
+    if (in_extra)
+      std::ofstream(extra + "/kept_suffix.h") << "#define NAME third\n";
+    else
+      std::ofstream(folder + "/kept_name.h")
+          << "#include <kept_suffix.h>\n#ifndef NAME\n#define NAME second\n#endif\n";
+    peppher::OpenClProgram program(path.c_str(), options.c_str());
+    peppher_test::Session session;
+    CHECK(has_kernel(program, in_extra ? "third" : "second"));
+    const std::string now = kept_binary_of(path, "-I " + folder + " " + options);
+    CHECK(!now.empty());  // one kept for the file and device: the new one
+    CHECK(now != kept);
+  }
+  SECTION("a damaged kept binary is built from source again and kept anew") {
+    const std::string damage =
+        GENERATE(std::string("garbage"), std::string("truncated"), std::string("one byte changed"));
+    std::string text;
+    {
+      std::ifstream in(kept, std::ios::binary);
+      std::ostringstream all;
+      all << in.rdbuf();
+      text = all.str();
+    }
+    if (damage == "garbage") text = "not a binary at all\n";
+    if (damage == "truncated") text = text.substr(0, text.size() / 2);
+    if (damage == "one byte changed") text[text.size() - 10] ^= 0x5a;
+    std::ofstream(kept, std::ios::binary | std::ios::trunc) << text;
+    peppher::OpenClProgram program(path.c_str(), options.c_str());
+    peppher_test::Session session;
+    CHECK(has_kernel(program, "first"));
+    CHECK(kept_binary_of(path, "-I " + folder + " " + options) == kept);
+    std::ifstream in(kept, std::ios::binary);
+    std::ostringstream now;
+    now << in.rdbuf();
+    CHECK(now.str() != text);  // written anew
+    CHECK(now.str().rfind("PEPPHER-OPENCL-BINARY 1 ", 0) == 0);
+  }
+}
+
+TEST_CASE("a program whose includes cannot all be followed is not kept", "[opencl][opencl_build]") {
+  const std::string path =
+      write_kernel_file("macro_include.cl",
+                        "#define HEADER \"macro_name.h\"\n#include HEADER\n"
+                        "__kernel void NAME(__global float* x) { x[0] = 1; }\n");
+  std::ofstream(std::filesystem::path(path).parent_path().string() + "/macro_name.h")
+      << "#define NAME through_a_macro\n";
+  peppher::OpenClProgram program(path.c_str());
+  peppher_test::Session session;
+  if (starpu_opencl_worker_get_count() == 0) return;
+  CHECK(has_kernel(program, "through_a_macro"));
+  cl_device_id device = nullptr;
+  starpu_opencl_get_device(0, &device);
+  CHECK(peppher::detail::opencl_binary_key(path, "#include HEADER\n", "", device).empty());
+  CHECK(peppher::detail::opencl_binary_key(path, "#include \"no_such_header.h\"\n", "", device)
+            .empty());
+  CHECK_FALSE(peppher::detail::opencl_binary_key(path, "#include <platform_header.h>\n", "", device)
+                  .empty());
 }

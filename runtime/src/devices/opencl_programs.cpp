@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "devices/host_opencl.h"
+#include "devices/opencl_binaries.h"
 #include "peppher/error.h"
 #include "peppher/init.h"
 #include "peppher/opencl.h"
@@ -144,6 +145,12 @@ void build_for_opencl_devices(const std::string& path, const std::string& option
     starpu_opencl_get_device(static_cast<int>(dev), &device);
     built.push_back(nullptr);
     if (context == nullptr) continue;  // StarPU skips it too
+    const std::string key = detail::opencl_binary_key(path, source, options, device);
+    if (cl_program kept = detail::load_kept_binary(key, context, device, options);
+        kept != nullptr) {
+      built.back() = kept;  // built by an earlier run (opencl_binaries.cpp)
+      continue;
+    }
     cl_int err = CL_SUCCESS;
     cl_program p = clCreateProgramWithSource(context, 1, &source_text, &source_length, &err);
     if (err != CL_SUCCESS) {
@@ -154,6 +161,7 @@ void build_for_opencl_devices(const std::string& path, const std::string& option
     built.back() = p;
     err = clBuildProgram(p, 1, &device, options.empty() ? nullptr : options.c_str(), nullptr,
                          nullptr);
+    if (err == CL_SUCCESS) detail::keep_binary(key, p, device);
     if (err != CL_SUCCESS) {
       const std::string log = build_log(p, device, path);
       release_built();

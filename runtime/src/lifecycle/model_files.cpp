@@ -271,10 +271,6 @@ std::string bus_file_problem(const std::string& kind, const std::string& text) {
   return "";
 }
 
-namespace {
-
-// Where StarPU keeps its models (_starpu_set_perf_model_dirs), with a final '/'; "" when
-// it has no home to keep them in.
 std::string sampling_folder() {
   if (const char* dir = std::getenv("STARPU_PERF_MODEL_DIR"); dir != nullptr && *dir != '\0')
     return std::string(dir) + "/";
@@ -283,6 +279,8 @@ std::string sampling_folder() {
       return std::string(home) + "/.starpu/sampling/";
   return "";
 }
+
+namespace {
 
 // The host name StarPU puts in its file names (_starpu_gethostname).
 std::string starpu_host_name() {

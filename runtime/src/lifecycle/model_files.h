@@ -9,6 +9,11 @@
 
 namespace peppher::detail {
 
+/// @brief Where StarPU keeps its models (_starpu_set_perf_model_dirs: STARPU_PERF_MODEL_DIR,
+///        else $STARPU_HOME/.starpu/sampling/), with a final '/'; "" when it has no home to
+///        keep them in.
+std::string sampling_folder();
+
 /// @brief Why StarPU could not read the history model text @p text ("" when it can):
 ///        the format of its perfmodel_history.c, every value in range.
 std::string history_model_problem(const std::string& text);
