@@ -69,7 +69,9 @@ double kept_bandwidth(int node) {
 }
 
 // A STARPU_HOME of its own under /tmp (removed at the end of the scope), holding a copy of
-// the bus files of @p bus_folder so that StarPU does not measure the bus again there.
+// the bus files of @p bus_folder so that StarPU does not measure the bus again there. A file
+// that another process replaces at that moment (its temporary renamed away) is left out: then
+// StarPU measures the bus there, which takes longer and changes nothing here.
 struct OwnHome {
   fs::path root;
   explicit OwnHome(const fs::path& bus_folder) {
@@ -78,8 +80,9 @@ struct OwnHome {
     root = name;
     const fs::path bus = root / ".starpu/sampling/bus";
     fs::create_directories(bus);
-    for (const auto& entry : fs::directory_iterator(bus_folder))
-      if (entry.is_regular_file()) fs::copy_file(entry.path(), bus / entry.path().filename());
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(bus_folder, ec))
+      if (entry.is_regular_file(ec)) fs::copy_file(entry.path(), bus / entry.path().filename(), ec);
   }
   ~OwnHome() {
     std::error_code ec;
