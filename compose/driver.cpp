@@ -24,6 +24,7 @@
 #include "compose/facts/generic_calls.h"
 #include "compose/facts/main_linkage.h"
 #include "compose/facts/source_facts.h"
+#include "compose/facts/starpu_callers.h"
 #include "compose/ir/json.h"
 #include "compose/light/emit_xml.h"
 #include "compose/light/light_program.h"
@@ -125,6 +126,7 @@ facts::SourceFacts read_source_facts(const ir::Application& expanded, const ir::
                                      diag::Diagnostics& variant_diag) {
   facts::SourceFacts facts;
   facts.c_declared = program.c_declared;
+  facts.starpu_caller = facts::source_calling_starpu(expanded);
   if (options.explain) return facts;  // compose and --check read them
   verify::VerifySettings settings;
   settings.system_include_dirs = runtime_header_dirs();

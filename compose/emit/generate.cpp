@@ -199,6 +199,8 @@ std::string emit_umbrella(const plan::ApplicationPlan& plan,
   d.set("scheduler", plan.scheduler);
   d.set("scheduler_why", plan.scheduler_why);
   d.set("mpi", build.link.mpi);
+  d.set("start_in_background", flag(plan.starpu_caller.empty()));
+  d.set("starpu_caller", plan.starpu_caller);
   const bool c_callers = build.c_callers;
   d.set("c_callers", flag(c_callers));
   std::vector<std::string> cxx17;

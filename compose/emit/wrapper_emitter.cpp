@@ -519,7 +519,6 @@ void emit_wrapper(const WrapperPlan& plan, const std::string& header, const std:
   d.set("inline_variants", inline_variants);
   d.set("host_calls", flag(plan.host_calls));
   d.set("chosen_on_host", flag(plan.chosen_on_host));
-  d.set("host_calls_raw", flag(plan.host_calls_raw));
   d.set("host_raw_operands", plan.host_calls_raw ? inline_operands : Data{Data::type::list});
   Data host_variants{Data::type::list};
   index = 0;

@@ -46,6 +46,8 @@ struct SourceFacts {
   /// The interfaces the program's C++ sources declare extern "C" (a C library's header):
   /// their entry wrappers get C linkage (facts/main_linkage.h).
   std::set<std::string> c_declared;
+  /// The first program source that names StarPU (starpu_callers.h), "" when none does.
+  std::string starpu_caller;
   /// Empty when the variants are not read (--explain).
   VariantFacts variants;
 };

@@ -107,6 +107,7 @@ ApplicationPlan plan_application(const ir::Application& app, const ir::Options& 
   plan.cost_models = std::any_of(plan.wrappers.begin(), plan.wrappers.end(),
                                  [](const WrapperPlan& w) { return w.selection.cost_model; });
   std::tie(plan.scheduler, plan.scheduler_why) = choose_scheduler(app, options, plan.cost_models);
+  plan.starpu_caller = facts.starpu_caller;
   return plan;
 }
 

@@ -23,6 +23,9 @@ struct ApplicationPlan {
   bool cost_models = false;           // some interface has a per-arch cost model
   std::string scheduler;              // the one PEPPHER_INITIALIZE() starts (peppher.h)
   std::string scheduler_why;          // why, for peppher.h's comment
+  // Where PEPPHER_INITIALIZE() starts StarPU: on a thread of its own (init_in_background),
+  // unless this source of the program calls StarPU itself (then on the program's thread).
+  std::string starpu_caller;
 };
 
 /// Plans every interface of `app` (expanded, composed with `options`) with what its sources say

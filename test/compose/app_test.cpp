@@ -225,6 +225,43 @@ TEST_CASE("peppher.h names a generic taking containers once, however many instan
                                        "containers"));
 }
 
+TEST_CASE("PEPPHER_INITIALIZE() starts in the background unless the program calls StarPU",
+          "[app]") {
+  test::TempDir dir;
+  write_fill_main(dir, "int");
+  dir.write("fill.xml",
+            test::component("  <peppher:interface name=\"fill\" impPath=\"fill/\" "
+                            "kind=\"generic\" templateTypes=\"T\">\n"
+                            "    <peppher:parameters>\n"
+                            "      <peppher:parameter name=\"data\" "
+                            "type=\"peppher::Vector&lt;T&gt;&amp;\" accessMode=\"write\"/>\n"
+                            "    </peppher:parameters>\n"
+                            "  </peppher:interface>\n"));
+  write_fill_cpu_descriptor(dir);
+  dir.write("fill/fill_cpu.cpp",
+            "#include <peppher/vector.h>\n"
+            "template <typename T>\n"
+            "void fill_cpu(peppher::Vector<T>& data) {\n"
+            "  for (T& x : data) x = T(1);\n"
+            "}\n");
+  dir.write("main.cpp", "int main() {}\n");
+  test::RunResult r = test::run_in(dir.path(), {"main.xml", "-o", dir / "out"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK_THAT(test::read_file(dir / "out/peppher.h"),
+             Catch::Contains("#define PEPPHER_INITIALIZE() ::peppher::init_in_background(") &&
+                 Catch::Contains("#define PEPPHER_INITIALIZE() peppher_initialize_in_background("));
+  // A program that names StarPU: StarPU is up when PEPPHER_INITIALIZE() returns.
+  dir.write("main.cpp", "int main() { return starpu_worker_get_count() > 0 ? 0 : 1; }\n");
+  r = test::run_in(dir.path(), {"main.xml", "-o", dir / "out"});
+  REQUIRE(r.code == 0);
+  const std::string umbrella = test::read_file(dir / "out/peppher.h");
+  CHECK_THAT(umbrella, Catch::Contains("#define PEPPHER_INITIALIZE() ::peppher::init(") &&
+                           Catch::Contains("#define PEPPHER_INITIALIZE() peppher_initialize(") &&
+                           Catch::Contains("main.cpp calls StarPU itself"));
+  CHECK_THAT(umbrella, !Catch::Contains("init_in_background("));
+}
+
 TEST_CASE("headerFile: the wrapper header includes it, generic or not; a missing one is an error",
           "[app]") {
   test::TempDir dir;

@@ -2,6 +2,7 @@
 // counts, clear errors when StarPU cannot start, and the execution report.
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -9,6 +10,7 @@
 #include <string>
 
 #include "peppher/detail/cpu_cap.h"
+#include "peppher/task.h"
 #include "peppher_catch.h"
 #include "support.h"
 
@@ -70,6 +72,71 @@ TEST_CASE("init failure names the cause", "[init]") {
   CHECK_FALSE(peppher::is_running());
   peppher::Runtime rt;  // and a later init still works
   CHECK(peppher::is_running());
+}
+
+namespace {
+
+// buffers: 0 RW vector: v[i] = v[i] * 3 + 1.
+void triple_plus_one(void* b[], void* /*cl_arg*/) {
+  auto* v = reinterpret_cast<std::uint32_t*>(STARPU_VECTOR_GET_PTR(b[0]));
+  for (std::uint32_t i = 0; i < STARPU_VECTOR_GET_NX(b[0]); ++i) v[i] = v[i] * 3 + 1;
+}
+
+peppher::Config no_worker() {
+  peppher::Config config;
+  config.ncpus = 0;
+  config.nopencl = 0;
+  config.ncuda = 0;
+  return config;
+}
+
+}  // namespace
+
+TEST_CASE("a background start returns at once; the first call waits for it", "[init]") {
+  starpu_codelet cl = make_codelet("triple", triple_plus_one, nullptr, {STARPU_RW});
+  SECTION("a container made and a call made while StarPU starts") {
+    peppher::init_in_background();
+    CHECK(peppher::is_running());
+    CHECK_THROWS_WITH(peppher::init(), Catch::Contains("already running"));
+    peppher::Vector<std::uint32_t> v(1000, 0u);  // perhaps made as before init()
+    for (std::uint32_t i = 0; i < 1000; ++i) v[i] = i;
+    {
+      peppher::TaskBuilder task(&cl, "triple");  // waits for the start
+      CHECK(starpu_cpu_worker_get_count() > 0);
+      task.use(0, v);
+      task.submit(true);
+    }
+    CHECK(v[999] == 999u * 3 + 1);
+    peppher::shutdown();
+    CHECK_FALSE(peppher::is_running());
+    CHECK(v[0] == 1u);  // a plain container again
+  }
+  SECTION("wait_until_started: StarPU is up when it returns") {
+    peppher::init_in_background();
+    peppher::wait_until_started();
+    CHECK(starpu_cpu_worker_get_count() > 0);
+    peppher::wait_until_started();  // nothing under way: returns at once
+    peppher::shutdown();
+  }
+  SECTION("its error is the first call's, said again by the later ones") {
+    peppher::init_in_background(no_worker());
+    CHECK(peppher::is_running());
+    CHECK_THROWS_WITH(peppher::TaskBuilder(&cl, "triple"), Catch::Contains("-ENODEV"));
+    CHECK_FALSE(peppher::is_running());
+    CHECK_THROWS_WITH(peppher::TaskBuilder(&cl, "triple"),
+                      Catch::Contains("triple called while the runtime is not running (its "
+                                      "start failed: ") &&
+                          Catch::Contains("-ENODEV"));
+    CHECK_NOTHROW(peppher::shutdown());  // said already
+  }
+  SECTION("with no call, shutdown says it; a later start works") {
+    peppher::init_in_background(no_worker());
+    CHECK_THROWS_WITH(peppher::shutdown(), Catch::Contains("-ENODEV"));
+    CHECK_FALSE(peppher::is_running());
+    peppher::init_in_background();
+    peppher::shutdown();  // right after the start: waits for it, then stops
+    CHECK_FALSE(peppher::is_running());
+  }
 }
 
 TEST_CASE("the execution report says which variant ran on which worker", "[init][report]") {

@@ -16,6 +16,12 @@ extern "C" {
  *             and ends the program with exit status 1: a C caller has no exceptions. */
 void peppher_initialize(const char* scheduler);
 
+/** @brief peppher_initialize() on a thread of its own, as
+ *         peppher::init_in_background(Config::with_scheduler(scheduler)): returns at once; the
+ *         first component call and peppher_shutdown() wait for the start, and a start that
+ *         fails is printed there and ends the program with exit status 1. */
+void peppher_initialize_in_background(const char* scheduler);
+
 /** @brief peppher_initialize() for a composition made with --mpi: starts MPI, StarPU-MPI and
  *         the runtime, as peppher::mpi::init(Config::with_scheduler(scheduler)). Defined in
  *         the StarPU-MPI layer's library (libpeppher_mpi), which such programs link.

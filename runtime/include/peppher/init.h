@@ -36,6 +36,24 @@ struct Config {
 /// @attention Not thread-safe: call from the main thread, before any component call.
 void init(const Config& config = {});
 
+/// @brief Starts the runtime as init() does, on a thread of its own, and returns at once: the
+///        program's own set-up (reading its input, filling its arrays) runs while StarPU
+///        starts (loading pocl's or CUDA's platform alone takes 0.1-0.3 s). The first
+///        component call, a container passed to one, wait_until_started() and shutdown()
+///        wait for the start to end, and throw its error (no worker available) there; the
+///        calls after them say it again. Containers made meanwhile are made as before init()
+///        (pinned at their first call). is_running() is true from the return on. Checks of
+///        the environment and a second start are errors at once, as with init(). Under MPI
+///        (compose --mpi) the start is init()'s. The generated PEPPHER_INITIALIZE() uses it,
+///        unless the program's sources call StarPU themselves (docs/DESIGN.md, "Start").
+/// @attention Not thread-safe: call from the main thread, before any component call. A
+///        program that calls StarPU itself calls wait_until_started() first.
+void init_in_background(const Config& config = {});
+
+/// @brief Waits until a start made by init_in_background() has ended; throws its error.
+///        Returns at once when none is under way.
+void wait_until_started();
+
 /// @brief Waits for every submitted task, brings every live container's data home into
 ///        plain (unpinned) host memory, runs the shutdown hooks, prints the execution report
 ///        when PEPPHER_REPORT=1, then stops StarPU. Does nothing when not running.
@@ -44,7 +62,7 @@ void init(const Config& config = {});
 /// @attention Blocks until all tasks finished. Containers stay usable as plain containers.
 void shutdown();
 
-/// @brief True between a successful init() and the next shutdown().
+/// @brief True between a successful init() (or init_in_background()) and the next shutdown().
 bool is_running() noexcept;
 
 /// @brief This process's rank in a distributed run (compose --mpi, started with mpirun):

@@ -25,10 +25,13 @@ namespace peppher {
 bool placement_enabled() noexcept;
 /// @brief Turns placement-aware static dispatch on or off for the calls that follow.
 void set_placement(bool on) noexcept;
-/// @brief Applies PEPPHER_PLACEMENT (init() calls it, after starting StarPU): `on`/`1` or
-///        unset: on, `off`/`0`: off; anything else throws peppher::Error. Also notes the
-///        memory node of each kind of worker for this session.
+/// @brief Applies PEPPHER_PLACEMENT (init() calls it, before starting StarPU, so that the
+///        program's own set_placement() comes after it): `on`/`1` or unset: on, `off`/`0`:
+///        off; anything else throws peppher::Error. Also forgets the last session's calls.
 void apply_placement_environment();
+/// @brief Notes the memory node of each kind of worker and the largest combined worker of
+///        this session (init() calls it once StarPU is up).
+void note_worker_layout() noexcept;
 
 /// @brief Merge's rule for one interface (docs/SELECTION.md, "The most specific variant"),
 ///        per selector index: the variants each one specializes (bit j: variant j, directly

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "call/call_parts.h"
+#include "lifecycle/lifecycle.h"
 #include "peppher/detail/distributed.h"
 #include "peppher/detail/raw_cache.h"
 #include "peppher/error.h"
@@ -45,9 +46,12 @@ std::vector<std::size_t> offsets_of(const std::vector<std::size_t>& sizes) {
 }  // namespace
 
 void require_running(const char* iface) {
-  if (!is_running()) {
+  wait_until_started();  // a background start's error is thrown here
+  if (!started()) {
+    const std::string failure = start_failure();
     throw Error(std::string(iface) + " called while the runtime is not running " +
-                "(call PEPPHER_INITIALIZE() first)");
+                (failure.empty() ? "(call PEPPHER_INITIALIZE() first)"
+                                 : "(its start failed: " + failure + ")"));
   }
 }
 

@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "data/storage_parts.h"
+#include "lifecycle/lifecycle.h"
 #include "peppher/detail/checks.h"
 #include "peppher/detail/distributed.h"
 #include "peppher/detail/variant_errors.h"
@@ -32,7 +33,7 @@ std::atomic<std::uint64_t> g_serials{0};
 void* alloc_bytes(std::size_t bytes, bool& pinned) {
   pinned = false;
   if (bytes == 0) return nullptr;
-  if (is_running()) {
+  if (started()) {  // during a background start: as before init(), pinned at the first call
     void* p = nullptr;
     if (starpu_malloc_flags(&p, bytes, STARPU_MALLOC_PINNED) == 0 && p != nullptr) {
       pinned = true;
@@ -322,7 +323,8 @@ void Storage::end_host_phase() noexcept {
 
 void Storage::check_task_use(const char* what) const {
   if (!owning_) throw Error(std::string(what) + ": a view cannot be passed to a component call");
-  if (!is_running())
+  wait_until_started();
+  if (!started())
     throw Error(std::string(what) +
                 ": container used in a component call while the runtime is not running "
                 "(before peppher::init() or after peppher::shutdown())");

@@ -16,11 +16,26 @@ void fail_in_c_caller(const char* what, const std::exception& error) noexcept {
 
 }  // namespace peppher::detail
 
+namespace {
+
+// The default Config's scheduler (Config::scheduler) unless the caller names one.
+peppher::Config config_of(const char* scheduler) {
+  return scheduler != nullptr ? peppher::Config::with_scheduler(scheduler) : peppher::Config{};
+}
+
+}  // namespace
+
 extern "C" void peppher_initialize(const char* scheduler) {
   try {
-    // The default Config's scheduler (Config::scheduler) unless the caller names one.
-    peppher::init(scheduler != nullptr ? peppher::Config::with_scheduler(scheduler)
-                                       : peppher::Config{});
+    peppher::init(config_of(scheduler));
+  } catch (const std::exception& e) {
+    peppher::detail::fail_in_c_caller("PEPPHER_INITIALIZE()", e);
+  }
+}
+
+extern "C" void peppher_initialize_in_background(const char* scheduler) {
+  try {
+    peppher::init_in_background(config_of(scheduler));
   } catch (const std::exception& e) {
     peppher::detail::fail_in_c_caller("PEPPHER_INITIALIZE()", e);
   }

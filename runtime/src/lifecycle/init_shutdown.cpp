@@ -1,6 +1,7 @@
 // init()/shutdown(): starts StarPU from a Config (and the devices' services, devices.h),
 // stops it after bringing every live container's data home (data/container_registry.cpp),
 // runs the shutdown hooks and prints the execution report.
+#include <pthread.h>
 #include <starpu.h>
 
 #include <algorithm>
@@ -8,15 +9,20 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <filesystem>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <string>
+#include <thread>
+#include <utility>
 #include <vector>
 
 #include "data/container_registry.h"
 #include "devices/devices.h"
 #include "lifecycle/environment.h"
+#include "lifecycle/lifecycle.h"
 #include "lifecycle/model_files.h"
 #include "lifecycle/signal_dispositions.h"
 #include "observe/trace.h"
@@ -92,39 +98,22 @@ std::string trace_of_this_rank(const std::string& path, const detail::Distribute
 
 }  // namespace
 
-void init(const Config& config) {
-  detail::install_uncaught_error_handler();           // an error here or later, uncaught: exit 1
-  const detail::KeepSignalDispositions keep_signals;  // pocl's SIGFPE handler undone at return
-  std::lock_guard<std::mutex> lock(g_lifecycle_mutex);
-  if (g_running) throw Error("init: the runtime is already running");
-  detail::check_environment();  // what StarPU would assert on, PEPPHER_REPORT
-  starpu_conf conf;
-  if (starpu_conf_init(&conf) != 0) throw Error("init: starpu_conf_init failed");
-  const char* env_sched = std::getenv("STARPU_SCHED");
-  const bool sched_from_env = env_sched != nullptr && *env_sched != '\0';
-  g_scheduler = sched_from_env ? env_sched : config.scheduler;
-  conf.sched_policy_name = g_scheduler.c_str();
-  if (config.ncpus || config.nopencl || config.ncuda) {
-    // Explicit counts must beat STARPU_NCPU & co; starpu_conf_init already copied the
-    // environment into conf for the counts left unset, and the scheduler is resolved above.
-    conf.precedence_over_environment_variables = 1;
-    if (config.ncpus) conf.ncpus = *config.ncpus;
-    if (config.nopencl) conf.nopencl = *config.nopencl;
-    if (config.ncuda) conf.ncuda = *config.ncuda;
-  }
-  detail::configure_devices(conf);  // pocl: a CPU worker on every core
-  // peager is there for combined workers (an OpenMP variant on all CPU cores,
-  // docs/SELECTION.md); with fewer than two CPU workers it makes none, and lws keeps the
-  // data nearer its tasks. STARPU_SCHED still wins.
-  if (!sched_from_env && g_scheduler == "peager" && conf.ncpus >= 0 && conf.ncpus < 2) {
-    g_scheduler = "lws";
-    conf.sched_policy_name = g_scheduler.c_str();
-  }
-  detail::apply_calibration_defaults(conf);  // models learn from one run (placement.h)
-  detail::check_model_files();  // a damaged model or bus file is set aside, not aborted on
-  detail::Distributed* layer = detail::distributed();
-  const int ret = layer != nullptr ? layer->start(conf) : starpu_init(&conf);
-  detail::restore_environment();
+namespace {
+
+// A start on a thread of its own (init_in_background): the thread, and what it left for the
+// program's thread to finish. Guarded by g_lifecycle_mutex; g_starting is read without it.
+std::atomic<bool> g_starting{false};
+std::thread* g_start_thread = nullptr;  // never destroyed: exit() may come while it runs
+std::exception_ptr g_start_error;
+std::optional<detail::KeepSignalDispositions> g_start_signals;
+std::string g_start_failure;  // why the last background start failed, for later calls
+starpu_conf g_conf;           // StarPU keeps pointers into the conf it started with
+
+// Starts StarPU (through the distributed layer when there is one) and the runtime's
+// services with g_conf; throws peppher::Error when StarPU cannot start, having stopped what
+// it started.
+void start_runtime(detail::Distributed* layer, const std::string& trace_file) {
+  const int ret = layer != nullptr ? layer->start(g_conf) : starpu_init(&g_conf);
   if (ret != 0) {
     detail::set_distributed(nullptr);
     throw Error("init: " + init_error(ret));
@@ -135,13 +124,11 @@ void init(const Config& config) {
   detail::open_devices();  // cuBLAS handles; stop_starpu() releases them
   reset_report();
   const char* env_trace = std::getenv("PEPPHER_TRACE");
-  const std::string trace =
-      env_trace != nullptr && *env_trace != '\0' ? env_trace : config.trace_file;
+  const std::string trace = env_trace != nullptr && *env_trace != '\0' ? env_trace : trace_file;
   if (!trace.empty()) detail::trace_start(trace_of_this_rank(trace, layer));
+  note_worker_layout();
   g_running = true;
   try {
-    apply_variant_environment();
-    apply_placement_environment();
     detail::start_device_services(layer != nullptr);
   } catch (...) {
     g_running = false;
@@ -152,8 +139,128 @@ void init(const Config& config) {
   }
 }
 
+// The background start's end, on the program's thread (under g_lifecycle_mutex): waits for
+// it, puts the environment and SIGFPE back as init() does, and throws its error.
+void finish_start_locked() {
+  if (!g_starting.load()) return;
+  g_start_thread->join();
+  delete g_start_thread;
+  g_start_thread = nullptr;
+  detail::restore_environment();
+  g_start_signals.reset();
+  g_starting = false;
+  if (std::exception_ptr error = std::exchange(g_start_error, nullptr)) {
+    try {
+      std::rethrow_exception(error);
+    } catch (const std::exception& e) {
+      g_start_failure = e.what();
+    }
+    std::rethrow_exception(error);
+  }
+}
+
+// exit() without shutdown() while the start runs: the start ends before the program's
+// statics are destroyed (its error unreported: the program is leaving anyway).
+void finish_start_at_exit() {
+  std::lock_guard<std::mutex> lock(g_lifecycle_mutex);
+  try {
+    finish_start_locked();
+  } catch (...) {
+  }
+}
+
+void start(const Config& config, bool background) {
+  detail::install_uncaught_error_handler();  // an error here or later, uncaught: exit 1
+  std::unique_lock<std::mutex> lock(g_lifecycle_mutex);
+  if (g_running || g_starting) throw Error("init: the runtime is already running");
+  g_start_failure.clear();
+  detail::check_environment();  // what StarPU would assert on, PEPPHER_REPORT
+  // On this thread, before the program's own force_variant() or set_placement() can come.
+  apply_variant_environment();
+  apply_placement_environment();
+  // pocl's SIGFPE handler, installed while StarPU starts, is undone when the start ends.
+  detail::KeepSignalDispositions keep_signals;
+  if (starpu_conf_init(&g_conf) != 0) throw Error("init: starpu_conf_init failed");
+  const char* env_sched = std::getenv("STARPU_SCHED");
+  const bool sched_from_env = env_sched != nullptr && *env_sched != '\0';
+  g_scheduler = sched_from_env ? env_sched : config.scheduler;
+  g_conf.sched_policy_name = g_scheduler.c_str();
+  if (config.ncpus || config.nopencl || config.ncuda) {
+    // Explicit counts must beat STARPU_NCPU & co; starpu_conf_init already copied the
+    // environment into conf for the counts left unset, and the scheduler is resolved above.
+    g_conf.precedence_over_environment_variables = 1;
+    if (config.ncpus) g_conf.ncpus = *config.ncpus;
+    if (config.nopencl) g_conf.nopencl = *config.nopencl;
+    if (config.ncuda) g_conf.ncuda = *config.ncuda;
+  }
+  detail::configure_devices(g_conf);  // pocl: a CPU worker on every core
+  // peager is there for combined workers (an OpenMP variant on all CPU cores,
+  // docs/SELECTION.md); with fewer than two CPU workers it makes none, and lws keeps the
+  // data nearer its tasks. STARPU_SCHED still wins.
+  if (!sched_from_env && g_scheduler == "peager" && g_conf.ncpus >= 0 && g_conf.ncpus < 2) {
+    g_scheduler = "lws";
+    g_conf.sched_policy_name = g_scheduler.c_str();
+  }
+  detail::apply_calibration_defaults(g_conf);  // models learn from one run (placement.h)
+  detail::check_model_files();  // a damaged model or bus file is set aside, not aborted on
+  detail::Distributed* layer = detail::distributed();
+  // Under MPI the layer starts MPI, which wants the program's own thread.
+  if (background && layer == nullptr) {
+    static std::once_flag at_exit;
+    std::call_once(at_exit, [] { std::atexit(finish_start_at_exit); });
+    g_start_signals.emplace(std::move(keep_signals));
+    g_start_thread = new std::thread([trace_file = config.trace_file] {
+      pthread_setname_np(pthread_self(), "peppher-start");
+      try {
+        start_runtime(nullptr, trace_file);
+      } catch (...) {
+        g_start_error = std::current_exception();
+      }
+    });
+    g_starting = true;
+    return;
+  }
+  try {
+    start_runtime(layer, config.trace_file);
+  } catch (...) {
+    detail::restore_environment();
+    throw;
+  }
+  detail::restore_environment();
+}
+
+}  // namespace
+
+void init(const Config& config) {
+  start(config, false);
+}
+
+void init_in_background(const Config& config) {
+  start(config, true);
+}
+
+void wait_until_started() {
+  if (!g_starting.load()) return;
+  std::lock_guard<std::mutex> lock(g_lifecycle_mutex);
+  finish_start_locked();
+}
+
+namespace detail {
+
+bool started() noexcept {
+  return g_running;
+}
+
+std::string start_failure() {
+  std::lock_guard<std::mutex> lock(g_lifecycle_mutex);
+  return g_start_failure;
+}
+
+}  // namespace detail
+
 void shutdown() {
   std::lock_guard<std::mutex> lock(g_lifecycle_mutex);
+  finish_start_locked();  // a start's error is the program's, reported here at the latest
   if (!g_running) return;
   detail::stop_device_services();  // OpenCL builds finished, then the workers resumed
   // Distributed: the ranks compare their programs before waiting for each other's tasks
@@ -188,7 +295,7 @@ void shutdown() {
 }
 
 bool is_running() noexcept {
-  return g_running;
+  return g_running || g_starting;
 }
 
 int rank() noexcept {

@@ -8,6 +8,11 @@ namespace peppher::detail {
 KeepSignalDispositions::KeepSignalDispositions() noexcept
     : saved_(sigaction(SIGFPE, nullptr, &fpe_) == 0) {}
 
+KeepSignalDispositions::KeepSignalDispositions(KeepSignalDispositions&& other) noexcept
+    : fpe_(other.fpe_), saved_(other.saved_) {
+  other.saved_ = false;
+}
+
 KeepSignalDispositions::~KeepSignalDispositions() {
   if (saved_) sigaction(SIGFPE, &fpe_, nullptr);
 }

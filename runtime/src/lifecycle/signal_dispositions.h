@@ -9,11 +9,14 @@
 namespace peppher::detail {
 
 /// @brief Saves the program's SIGFPE disposition when made and puts it back when destroyed
-///        (at the end of init(), whether it succeeded or threw).
+///        (at the end of init(), whether it succeeded or threw, or of a background start).
 class KeepSignalDispositions {
  public:
   KeepSignalDispositions() noexcept;
   ~KeepSignalDispositions();
+  /// @brief Takes over @p other's saved disposition (which then puts nothing back): a
+  ///        background start hands it to the code that ends the start.
+  KeepSignalDispositions(KeepSignalDispositions&& other) noexcept;
   KeepSignalDispositions(const KeepSignalDispositions&) = delete;
   KeepSignalDispositions& operator=(const KeepSignalDispositions&) = delete;
 

@@ -9,6 +9,7 @@
 
 #include "observe/simulated_runs.h"
 #include "observe/worker_names.h"
+#include "peppher/init.h"
 
 namespace peppher {
 namespace {
@@ -99,6 +100,7 @@ void ExecutionCounter::reset() noexcept {
 }
 
 std::string report_string() {
+  wait_until_started();  // the workers' names are known once StarPU is up
   struct Row {
     std::string cells[5];
   };

@@ -86,12 +86,15 @@ void set_placement(bool on) noexcept {
   g_placement.store(on, std::memory_order_relaxed);
 }
 
-void apply_placement_environment() {
-  detail::forget_call_history();
-  detail::forget_regression_runs();
+void note_worker_layout() noexcept {
   for (std::size_t i = 0; i < detail::kBackendCount; ++i)
     g_nodes[i].store(nodes_of(detail::kBackends[i].worker));
   g_largest_combined.store(find_largest_combined());
+}
+
+void apply_placement_environment() {
+  detail::forget_call_history();
+  detail::forget_regression_runs();
   const char* env = std::getenv("PEPPHER_PLACEMENT");
   if (env == nullptr || *env == '\0') {
     set_placement(true);

@@ -118,6 +118,8 @@ starpu_codelet peppher_single_codelets[] = {
 // copies them back before returning (containers would let it return at once).
 template <>
 void sort<int>(int * data, int n) {
+  // Before asking StarPU anything: a start in the background ends here (or throws its error).
+  peppher::detail::require_running("sort<int>");
   // Called inside a running task (its variant calls this component): the call runs here, on
   // the calling CPU worker, with a host variant, on the task's own data; a task waited for
   // here could wait on this very worker (docs/SELECTION.md, "Nested calls").
@@ -178,7 +180,6 @@ void sort<int>(int * data, int n) {
         return NAN;
       }, false);
   if (peppher_inline >= 0) {
-    peppher::detail::require_running("sort<int>");
     peppher::detail::prepare_inline_operand(data, peppher::checked_length(
           "sort<int>", "data", "numElements = n",
           static_cast<long long>(n), peppher::kMaxExtent, data) * sizeof(int), true);

@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   PEPPHER_INITIALIZE();
+  peppher::wait_until_started();  // the trainer asks StarPU for its workers at once
   peppher::Trainer peppher_trainer(peppher::training_options_from_environment(argc > 2 ? argv[2] : ""));
   peppher_trainer.write(argv[1]);
   PEPPHER_SHUTDOWN();

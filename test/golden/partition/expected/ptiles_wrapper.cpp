@@ -162,6 +162,8 @@ void ptiles(
     const peppher::Matrix<float> & b,
     peppher::Matrix<float> & c,
     int t) {
+  // Before asking StarPU anything: a start in the background ends here (or throws its error).
+  peppher::detail::require_running("ptiles");
   // Called inside a running task (its variant calls this component): the call runs here, on
   // the calling CPU worker, with a host variant, on the task's own data; a task waited for
   // here could wait on this very worker (docs/SELECTION.md, "Nested calls").

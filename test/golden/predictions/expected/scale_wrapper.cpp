@@ -141,6 +141,8 @@ starpu_codelet peppher_single_codelets[] = {
 // Raw-pointer operands are registered for this call only, so it waits for the task and
 // copies them back before returning (containers would let it return at once).
 void scale(float * x, int n, float factor) {
+  // Before asking StarPU anything: a start in the background ends here (or throws its error).
+  peppher::detail::require_running("scale");
   // Called inside a running task (its variant calls this component): the call runs here, on
   // the calling CPU worker, with a host variant, on the task's own data; a task waited for
   // here could wait on this very worker (docs/SELECTION.md, "Nested calls").
@@ -201,7 +203,6 @@ void scale(float * x, int n, float factor) {
         return NAN;
       }, true);
   if (peppher_inline >= 0) {
-    peppher::detail::require_running("scale");
     peppher::detail::prepare_inline_operand(x, peppher::checked_length(
           "scale", "x", "numElements = n",
           static_cast<long long>(n), peppher::kMaxExtent, x) * sizeof(float), true);

@@ -194,6 +194,8 @@ const signed char peppher_slots[] = { 0, 1, 0, };
 // Raw-pointer operands are registered for this call only, so it waits for the task and
 // copies them back before returning (containers would let it return at once).
 void grow(float * x, int n) {
+  // Before asking StarPU anything: a start in the background ends here (or throws its error).
+  peppher::detail::require_running("grow");
   // Called inside a running task (its variant calls this component): the call runs here, on
   // the calling CPU worker, with a host variant, on the task's own data; a task waited for
   // here could wait on this very worker (docs/SELECTION.md, "Nested calls").
@@ -284,7 +286,6 @@ void grow(float * x, int n) {
         return NAN;
       }, true);
   if (peppher_inline >= 0) {
-    peppher::detail::require_running("grow");
     peppher::detail::prepare_inline_operand(x, peppher::checked_length(
           "grow", "x", "numElements = n",
           static_cast<long long>(n), peppher::kMaxExtent, x) * sizeof(float), true);
@@ -301,7 +302,6 @@ void grow(float * x, int n) {
   // cores, issue 40). Its containers' host phases order it with later tasks; raw operands
   // inside a container come home first.
   if (peppher_chosen >= 0) {
-    peppher::detail::require_running("grow");  // before asking StarPU anything
     static constexpr peppher::InlineKind peppher_host_kinds[] = {
         peppher::InlineKind::Cpu, peppher::InlineKind::OpenMp, peppher::InlineKind::OpenCl, };
     if (peppher::detail::runs_here(peppher_host_kinds[peppher_chosen])) {

@@ -95,6 +95,8 @@ starpu_codelet peppher_single_codelets[] = {
 // Raw pointers are registered (and split) for this call only, so it waits for the tasks,
 // gathers the blocks and copies them back before returning.
 void bands(const float * a, float * y, int rows, int w, int k) {
+  // Before asking StarPU anything: a start in the background ends here (or throws its error).
+  peppher::detail::require_running("bands");
   // Called inside a running task (its variant calls this component): the call runs here, on
   // the calling CPU worker, with a host variant, on the task's own data; a task waited for
   // here could wait on this very worker (docs/SELECTION.md, "Nested calls").

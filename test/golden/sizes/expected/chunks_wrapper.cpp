@@ -96,6 +96,8 @@ starpu_codelet peppher_single_codelets[] = {
 // Raw-pointer operands are registered for this call only, so it waits for the task and
 // copies them back before returning (containers would let it return at once).
 void chunks(float * x, int n, int d) {
+  // Before asking StarPU anything: a start in the background ends here (or throws its error).
+  peppher::detail::require_running("chunks");
   // Called inside a running task (its variant calls this component): the call runs here, on
   // the calling CPU worker, with a host variant, on the task's own data; a task waited for
   // here could wait on this very worker (docs/SELECTION.md, "Nested calls").
@@ -158,7 +160,6 @@ void chunks(float * x, int n, int d) {
         return NAN;
       }, false);
   if (peppher_inline >= 0) {
-    peppher::detail::require_running("chunks");
     peppher::detail::prepare_inline_operand(x, peppher::checked_length(
           "chunks", "x", "numElements = n/d",
           peppher::detail::checked_div(peppher::detail::checked_operand(n, "n"), peppher::detail::checked_operand(d, "d"), "n / d", "d"), peppher::kMaxExtent, x) * sizeof(float), true);

@@ -154,6 +154,8 @@ const signed char peppher_slots[] = { 0, 1, };
 // Raw-pointer operands are registered for this call only, so it waits for the task and
 // copies them back before returning (containers would let it return at once).
 void learn(float * x, int n) {
+  // Before asking StarPU anything: a start in the background ends here (or throws its error).
+  peppher::detail::require_running("learn");
   // Called inside a running task (its variant calls this component): the call runs here, on
   // the calling CPU worker, with a host variant, on the task's own data; a task waited for
   // here could wait on this very worker (docs/SELECTION.md, "Nested calls").
@@ -250,7 +252,6 @@ void learn(float * x, int n) {
         return NAN;
       }, true);
   if (peppher_inline >= 0) {
-    peppher::detail::require_running("learn");
     peppher::detail::prepare_inline_operand(x, peppher::checked_length(
           "learn", "x", "numElements = n",
           static_cast<long long>(n), peppher::kMaxExtent, x) * sizeof(float), true);

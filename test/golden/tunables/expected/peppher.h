@@ -54,15 +54,17 @@ PEPPHER_COMPOSITION_MISMATCH("this header belongs to the composition generated i
 // (no performance models: locality-aware work stealing);
 // STARPU_SCHED in the environment still wins. These definitions replace the runtime's
 // defaults, whether or not a runtime header was included before this file.
+// It returns at once and StarPU starts on a thread of its own while the program sets itself
+// up; the first component call waits for the start (peppher::init_in_background).
 #undef PEPPHER_INITIALIZE
 #undef PEPPHER_SHUTDOWN
 #if defined(__cplusplus) && __cplusplus >= 201703L
-#define PEPPHER_INITIALIZE() ::peppher::init(::peppher::Config::with_scheduler("lws"))
+#define PEPPHER_INITIALIZE() ::peppher::init_in_background(::peppher::Config::with_scheduler("lws"))
 #define PEPPHER_SHUTDOWN() ::peppher::shutdown()
 #include <peppher/runtime.h>
 #else
 // Older C++ and C: the runtime's C interface (an error is printed and ends the program).
-#define PEPPHER_INITIALIZE() peppher_initialize("lws")
+#define PEPPHER_INITIALIZE() peppher_initialize_in_background("lws")
 #define PEPPHER_SHUTDOWN() peppher_shutdown()
 #include <peppher/c_api.h>
 #endif

@@ -146,6 +146,8 @@ starpu_codelet peppher_single_codelets[] = {
 // Raw-pointer operands are registered for this call only, so it waits for the task and
 // copies them back before returning (containers would let it return at once).
 void vector_scale(float * arr, int size, float factor) {
+  // Before asking StarPU anything: a start in the background ends here (or throws its error).
+  peppher::detail::require_running("vector_scale");
   // Called inside a running task (its variant calls this component): the call runs here, on
   // the calling CPU worker, with a host variant, on the task's own data; a task waited for
   // here could wait on this very worker (docs/SELECTION.md, "Nested calls").
@@ -210,7 +212,6 @@ void vector_scale(float * arr, int size, float factor) {
         return NAN;
       }, false);
   if (peppher_inline >= 0) {
-    peppher::detail::require_running("vector_scale");
     peppher::detail::prepare_inline_operand(arr, peppher::checked_length(
           "vector_scale", "arr", "numElements = size",
           static_cast<long long>(size), peppher::kMaxExtent, arr) * sizeof(float), true);

@@ -1,0 +1,20 @@
+// A text search, not Clang: a program that names StarPU anywhere in its sources is taken to
+// call it after PEPPHER_INITIALIZE(), where StarPU must already be up. Erring towards that
+// costs the program only the overlap of its set-up with the runtime's start.
+#include "compose/facts/starpu_callers.h"
+
+#include "common/files.h"
+
+namespace peppher::facts {
+
+std::string source_calling_starpu(const ir::Application& app) {
+  for (const ir::SourceFile& s : app.sources) {
+    std::string text;
+    // A source that cannot be read fails its compile later, with the compiler's words.
+    if (!files::read_file(s.path, files::kMaxDescriptorBytes, text).empty()) continue;
+    if (text.find("starpu_") != std::string::npos) return s.name;
+  }
+  return "";
+}
+
+}  // namespace peppher::facts
