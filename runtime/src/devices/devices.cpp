@@ -41,10 +41,15 @@ void configure_devices(starpu_conf& conf) {
   [[maybe_unused]] const bool no_opencl =
       skip_unused_opencl_platforms(conf);  // first: nothing may load them
 #ifndef STARPU_SIMGRID
-  configure_for_host_opencl(conf);  // pocl: a CPU worker on every core
   // One process with CPU workers only: no device to place (under --mpi, Open MPI's own
   // topology, read in the same start, places its network devices).
   if (no_opencl && no_cuda_workers(conf) && distributed() == nullptr) skip_device_discovery();
+#endif
+}
+
+void configure_device_workers(starpu_conf& conf) {
+#ifndef STARPU_SIMGRID
+  configure_for_host_opencl(conf);  // pocl: a CPU worker on every core
 #endif
   // Simulated (StarPU on SimGrid, docs/SIMULATION.md): the workers are the recorded
   // machine's (STARPU_HOSTNAME), not this host's OpenCL devices and cores.

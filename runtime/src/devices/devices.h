@@ -11,12 +11,17 @@ namespace peppher::detail {
 
 // ---- the lifecycle (lifecycle/init_shutdown.cpp), implemented in devices/devices.cpp -----
 
-/// @brief Before starpu_init(): the drivers' changes to StarPU's set-up (with OpenCL devices
-///        on the host's cores only: a CPU worker on every core, synchronous copies).
+/// @brief Before starpu_init(), on the program's thread: the drivers' changes to StarPU's
+///        environment (unused OpenCL platforms hidden, hwloc's device plugins left out where
+///        no device worker can start), none of which loads a platform.
 void configure_devices(starpu_conf& conf);
-/// @brief Right after starpu_init() returned, started or not: the process environment as
-///        it was before configure_devices() (which hides unused OpenCL platforms from
-///        StarPU's start, opencl_platforms.h).
+/// @brief Right before starpu_init(), on the thread that starts StarPU (a background start's
+///        own): the changes that ask the OpenCL platforms (loading pocl takes 0.1-0.15 s):
+///        with OpenCL devices on the host's cores only, a CPU worker on every core and
+///        synchronous copies.
+void configure_device_workers(starpu_conf& conf);
+/// @brief After the start, on the program's thread: the process environment as it was
+///        before configure_devices().
 void restore_environment() noexcept;
 /// @brief Right after starpu_init(): per-worker device handles (a cuBLAS handle per CUDA
 ///        worker, on its stream).

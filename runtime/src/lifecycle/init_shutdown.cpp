@@ -113,6 +113,7 @@ starpu_conf g_conf;           // StarPU keeps pointers into the conf it started 
 // services with g_conf; throws peppher::Error when StarPU cannot start, having stopped what
 // it started.
 void start_runtime(detail::Distributed* layer, const std::string& trace_file) {
+  detail::configure_device_workers(g_conf);  // may load the OpenCL platforms
   const int ret = layer != nullptr ? layer->start(g_conf) : starpu_init(&g_conf);
   if (ret != 0) {
     detail::set_distributed(nullptr);
@@ -193,7 +194,7 @@ void start(const Config& config, bool background) {
     if (config.nopencl) g_conf.nopencl = *config.nopencl;
     if (config.ncuda) g_conf.ncuda = *config.ncuda;
   }
-  detail::configure_devices(g_conf);  // pocl: a CPU worker on every core
+  detail::configure_devices(g_conf);  // StarPU's environment; the workers: start_runtime()
   // peager is there for combined workers (an OpenMP variant on all CPU cores,
   // docs/SELECTION.md); with fewer than two CPU workers it makes none, and lws keeps the
   // data nearer its tasks. STARPU_SCHED still wins.
