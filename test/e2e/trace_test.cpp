@@ -269,8 +269,8 @@ TEST_CASE("e2e trace: compose --explain --format=html shows kept and left-out va
 TEST_CASE("e2e trace: the StarPU history models of a calibrated run drawn by variant and device") {
   // spmv with a history model, calibrated by dmda over three matrix sizes on the CPU worker
   // alone, then on the OpenCL device alone (StarPU calibrates what runs), then a traced run
-  // on the device (with CPU workers, the model's CPU choice would run on the calling thread,
-  // which traces do not show: docs/SELECTION.md).
+  // on the device (with CPU workers, the model's CPU choice would run on the calling thread:
+  // spans without an implementation index, tested below).
   const fs::path out = compose_and_build(
       "trace_spmv_models", e2e::source_dir() / "apps/spmv/main.xml", "-useHistoryModels");
   const fs::path home = out / "starpu-home", trace = out / "run.json";
@@ -351,6 +351,43 @@ TEST_CASE("e2e trace: the StarPU history models of a calibrated run drawn by var
                            PEPPHER_REPORT_EXE + " --text " + trace.string());
   CHECK(none.exit_code == 0);
   CHECK_THAT(none.output, Catch::Contains("note: no StarPU model of 'spmv' on this machine"));
+}
+
+TEST_CASE("e2e trace: calls run on the calling thread are spans on its own track") {
+  // here_learning's step on 2 CPU workers with a history model: each call's host choice runs
+  // on the calling thread (e2e_inline_test), none a task.
+  const fs::path out = compose_and_build("trace_here", e2e::cases() / "here_learning/main.xml");
+  const fs::path home = out / "starpu-home", trace = out / "run.json";
+  fs::remove_all(home);
+  e2e::Run r = e2e::run_program(out / "here_learning", "20",
+                                std::string(e2e::kTwoCpus) + " STARPU_HOME=" + home.string() +
+                                    " PEPPHER_TRACE=" + trace.string());
+  INFO(r.output);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.output, Catch::Contains("here_learning: ok"));
+  json doc = json::parse(slurp(trace));
+  int track = -1;
+  for (const json& e : doc["traceEvents"])
+    if (e["ph"] == "M" && e["name"] == "thread_name" && e["args"]["name"] == "calling thread")
+      track = e["tid"].get<int>();
+  REQUIRE(track >= 0);
+  long spans = 0;
+  double last_end = 0;
+  for (const json& e : doc["traceEvents"]) {
+    if (e["ph"] != "X" || e["cat"] != "task" || e["tid"].get<int>() != track) continue;
+    ++spans;
+    CHECK(e["args"]["interface"] == "step");
+    CHECK(e["args"]["worker"] == "calling thread");
+    CHECK(e["dur"].get<double>() > 1000);      // each step variant sleeps 5 or 30 ms
+    CHECK(e["ts"].get<double>() >= last_end);  // one after the other, on one thread
+    last_end = e["ts"].get<double>() + e["dur"].get<double>();
+  }
+  CHECK(spans == 20);
+  // peppher-report counts them on a track of their own.
+  e2e::Run rep = e2e::run(std::string(PEPPHER_REPORT_EXE) + " " + trace.string() + " --text");
+  INFO(rep.output);
+  REQUIRE(rep.exit_code == 0);
+  CHECK_THAT(rep.output, Catch::Contains("calling thread"));
 }
 
 TEST_CASE("e2e trace: a forced variant's prefetched operands are transfer spans too") {

@@ -13,6 +13,8 @@
 #include <limits>
 
 #include "peppher/detail/backends.h"
+#include "peppher/detail/trace.h"
+#include "peppher/execution_counter.h"
 
 namespace peppher {
 
@@ -48,6 +50,31 @@ inline bool runs_on_host(InlineKind k) noexcept {
 inline bool runs_here(InlineKind k) noexcept {
   return runs_on_host(k) && workers_of(k) > 0 && starpu_task_nsubmitted() == 0;
 }
+
+/// @brief Records the end of a variant's run on the calling thread in the trace (a span on
+///        that thread's own track, "calling thread").
+void trace_here(const ExecutionCounter& counter, double start_us) noexcept;
+
+/// @brief One run of a variant on the calling thread, for the lifetime of this object:
+///        counted (the report's "CPU inline (calling thread)"), and while tracing a span on
+///        the calling thread's track, as a task's on its worker's.
+class HereSpan {
+ public:
+  explicit HereSpan(ExecutionCounter& counter) noexcept
+      : counter_(counter),
+        start_(g_tracing.load(std::memory_order_relaxed) ? starpu_timing_now() : -1) {
+    counter.hit();
+  }
+  ~HereSpan() {
+    if (start_ >= 0 && g_tracing.load(std::memory_order_relaxed)) trace_here(counter_, start_);
+  }
+  HereSpan(const HereSpan&) = delete;
+  HereSpan& operator=(const HereSpan&) = delete;
+
+ private:
+  ExecutionCounter& counter_;
+  double start_;
+};
 
 /// @brief Makes the host memory [@p ptr, @p ptr + @p bytes) safe for the calling thread
 ///        to use as a call's operand (@p write: the call writes it): when it lies inside a

@@ -119,16 +119,17 @@ struct Model {
 };
 
 struct Recorder {
-  std::mutex mutex;              // guards everything below but the atomics and the claims
-  std::string path;              // the trace's file
-  std::string tmp;               // its temporary while recording
-  std::FILE* out = nullptr;      // the temporary, open
-  int error = 0;                 // why a write to it failed (the first errno)
-  bool any_event = false;        // an event was written (the next one follows a comma)
-  double origin = 0;             // trace_start's time: the trace's time 0 (StarPU's clock, us)
-  double last = 0;               // the latest end of a written task
-  unsigned long flow = 0;        // the last transfer flow's id
-  std::map<Link, int> link_tid;  // each bus link's track, given at its first transfer
+  std::mutex mutex;               // guards everything below but the atomics and the claims
+  std::string path;               // the trace's file
+  std::string tmp;                // its temporary while recording
+  std::FILE* out = nullptr;       // the temporary, open
+  int error = 0;                  // why a write to it failed (the first errno)
+  bool any_event = false;         // an event was written (the next one follows a comma)
+  double origin = 0;              // trace_start's time: the trace's time 0 (StarPU's clock, us)
+  double last = 0;                // the latest end of a written task
+  unsigned long flow = 0;         // the last transfer flow's id
+  std::map<Link, int> link_tid;   // each bus link's track, given at its first transfer
+  std::map<pid_t, int> here_tid;  // each calling thread's track, given at its first run there
   std::map<std::string, Model> models;         // the modelled interfaces of the written tasks
   std::vector<std::unique_ptr<Chunk>> chunks;  // not written yet
   std::atomic<unsigned> session{0};  // a thread's chunk from an earlier session is not reused
@@ -322,6 +323,7 @@ std::string node_name(int node) {
 
 constexpr int kPid = 1;
 constexpr int kFirstLinkTid = 1000;  // worker tracks are the worker ids, links follow
+constexpr int kFirstHereTid = 900;   // then the program's threads that ran variants themselves
 
 std::string metadata(const char* what, int tid, const std::string& name, int sort) {
   std::string e = "{\"ph\":\"M\",\"pid\":" + std::to_string(kPid) +
@@ -656,6 +658,38 @@ void trace_nested(const ExecutionCounter& counter, double start_us, int depth) n
   // An allocation failed: the span is left out of the trace.
 }
 
+void trace_here(const ExecutionCounter& counter, double start_us) noexcept try {
+  const double end = starpu_timing_now();
+  Recorder& r = recorder();
+  const unsigned long call = ++r.next_call;
+  std::lock_guard<std::mutex> lock(r.mutex);
+  if (r.out == nullptr) return;
+  std::string text;
+  // A track per thread of the program's that ran a variant itself, "calling thread" for the
+  // first (the main thread, as a rule), named by its thread id after that.
+  const pid_t thread = gettid();
+  auto [it, fresh] =
+      r.here_tid.try_emplace(thread, kFirstHereTid + static_cast<int>(r.here_tid.size()));
+  const std::string track =
+      it->second == kFirstHereTid ? "calling thread" : "calling thread " + std::to_string(thread);
+  if (fresh) add_event(r, text, metadata("thread_name", it->second, track, it->second));
+  const std::string variant = counter.variant_name();
+  const double start = start_us - r.origin;
+  r.last = std::max(r.last, end - r.origin);
+  add_event(r, text,
+            "{\"ph\":\"X\",\"cat\":\"task\",\"pid\":" + std::to_string(kPid) +
+                ",\"tid\":" + std::to_string(it->second) + ",\"name\":" + json_string(variant) +
+                ",\"ts\":" + num(start) + ",\"dur\":" + num(end - start_us) +
+                ",\"args\":{\"interface\":" + json_string(counter.interface_name()) +
+                ",\"variant\":" + json_string(variant) +
+                ",\"backend\":" + json_string(counter.backend()) +
+                ",\"worker\":" + json_string(track) + ",\"call\":" + std::to_string(call) +
+                ",\"submit_us\":" + num(start) + ",\"fetch_us\":0,\"bytes_in\":0}}");
+  write_text(r, text);
+} catch (...) {
+  // An allocation failed: the span is left out of the trace.
+}
+
 void trace_start(const std::string& path) {
   Recorder& r = recorder();
   {
@@ -679,6 +713,7 @@ void trace_start(const std::string& path) {
     r.last = 0;
     r.flow = 0;
     r.link_tid.clear();
+    r.here_tid.clear();
     r.models.clear();
     r.any_event = false;
     std::string text = "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n";

@@ -318,13 +318,13 @@ void dot(
       const int peppher_host = peppher_chosen;
       switch (peppher_host) {
         case 0: {
-          peppher_counter_dot_cpu.hit();
+          const peppher::detail::HereSpan peppher_span(peppher_counter_dot_cpu);  // counted, traced
           dot_cpu(x, y, result);
           return;
         }
         case 1: {
           peppher::OpenMpHere peppher_team;
-          peppher_counter_dot_openmp.hit();
+          const peppher::detail::HereSpan peppher_span(peppher_counter_dot_openmp);  // counted, traced
           dot_openmp(x, y, result);
           return;
         }
@@ -350,13 +350,13 @@ void dot(
       const int peppher_host = peppher_here;
       switch (peppher_host) {
         case 0: {
-          peppher_counter_dot_cpu.hit();
+          const peppher::detail::HereSpan peppher_span(peppher_counter_dot_cpu);  // counted, traced
           dot_cpu(x, y, result);
           return;
         }
         case 1: {
           peppher::OpenMpHere peppher_team;
-          peppher_counter_dot_openmp.hit();
+          const peppher::detail::HereSpan peppher_span(peppher_counter_dot_openmp);  // counted, traced
           dot_openmp(x, y, result);
           return;
         }

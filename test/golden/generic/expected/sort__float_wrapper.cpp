@@ -184,10 +184,11 @@ void sort<float>(float * data, int n) {
           "sort<float>", "data", "numElements = n",
           static_cast<long long>(n), peppher::kMaxExtent, data) * sizeof(float), true);
     switch (peppher_inline) {
-      case 0:
-        peppher_counter_sort_cpu.hit();
+      case 0: {
+        const peppher::detail::HereSpan peppher_span(peppher_counter_sort_cpu);  // counted, traced
         sort_cpu<float>(data, n);
         return;
+      }
     }
   }
   peppher::TaskBuilder peppher_task(peppher_cl, "sort<float>");

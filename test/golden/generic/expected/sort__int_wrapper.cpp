@@ -184,10 +184,11 @@ void sort<int>(int * data, int n) {
           "sort<int>", "data", "numElements = n",
           static_cast<long long>(n), peppher::kMaxExtent, data) * sizeof(int), true);
     switch (peppher_inline) {
-      case 0:
-        peppher_counter_sort_cpu.hit();
+      case 0: {
+        const peppher::detail::HereSpan peppher_span(peppher_counter_sort_cpu);  // counted, traced
         sort_cpu<int>(data, n);
         return;
+      }
     }
   }
   peppher::TaskBuilder peppher_task(peppher_cl, "sort<int>");

@@ -207,10 +207,11 @@ void scale(float * x, int n, float factor) {
           "scale", "x", "numElements = n",
           static_cast<long long>(n), peppher::kMaxExtent, x) * sizeof(float), true);
     switch (peppher_inline) {
-      case 0:
-        peppher_counter_scale_cpu.hit();
+      case 0: {
+        const peppher::detail::HereSpan peppher_span(peppher_counter_scale_cpu);  // counted, traced
         scale_cpu(x, n, factor);
         return;
+      }
     }
   }
   peppher::TaskBuilder peppher_task(peppher_cl, "scale");

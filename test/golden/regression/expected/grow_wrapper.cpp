@@ -290,10 +290,11 @@ void grow(float * x, int n) {
           "grow", "x", "numElements = n",
           static_cast<long long>(n), peppher::kMaxExtent, x) * sizeof(float), true);
     switch (peppher_inline) {
-      case 0:
-        peppher_counter_grow_cpu.hit();
+      case 0: {
+        const peppher::detail::HereSpan peppher_span(peppher_counter_grow_cpu);  // counted, traced
         grow_cpu(x, n);
         return;
+      }
     }
   }
   // Nothing in flight and a host variant chosen: it runs here, on the calling thread, as a
@@ -311,13 +312,13 @@ void grow(float * x, int n) {
           static_cast<long long>(n), peppher::kMaxExtent, x) * sizeof(float), true);
       switch (peppher_host) {
         case 0: {
-          peppher_counter_grow_cpu.hit();
+          const peppher::detail::HereSpan peppher_span(peppher_counter_grow_cpu);  // counted, traced
           grow_cpu(x, n);
           return;
         }
         case 1: {
           peppher::OpenMpHere peppher_team;
-          peppher_counter_grow_openmp.hit();
+          const peppher::detail::HereSpan peppher_span(peppher_counter_grow_openmp);  // counted, traced
           grow_openmp(x, n);
           return;
         }

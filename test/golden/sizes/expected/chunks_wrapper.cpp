@@ -164,10 +164,11 @@ void chunks(float * x, int n, int d) {
           "chunks", "x", "numElements = n/d",
           peppher::detail::checked_div(peppher::detail::checked_operand(n, "n"), peppher::detail::checked_operand(d, "d"), "n / d", "d"), peppher::kMaxExtent, x) * sizeof(float), true);
     switch (peppher_inline) {
-      case 0:
-        peppher_counter_chunks_cpu.hit();
+      case 0: {
+        const peppher::detail::HereSpan peppher_span(peppher_counter_chunks_cpu);  // counted, traced
         chunks_cpu(x, n, d);
         return;
+      }
     }
   }
   peppher::TaskBuilder peppher_task(peppher_cl, "chunks");

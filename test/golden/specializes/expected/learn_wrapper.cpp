@@ -256,14 +256,16 @@ void learn(float * x, int n) {
           "learn", "x", "numElements = n",
           static_cast<long long>(n), peppher::kMaxExtent, x) * sizeof(float), true);
     switch (peppher_inline) {
-      case 0:
-        peppher_counter_learn_cpu.hit();
+      case 0: {
+        const peppher::detail::HereSpan peppher_span(peppher_counter_learn_cpu);  // counted, traced
         learn_cpu(x, n);
         return;
-      case 1:
-        peppher_counter_learn_cpu_by4.hit();
+      }
+      case 1: {
+        const peppher::detail::HereSpan peppher_span(peppher_counter_learn_cpu_by4);  // counted, traced
         learn_cpu_by4(x, n);
         return;
+      }
     }
   }
   peppher::TaskBuilder peppher_task(peppher_cl, "learn");
@@ -285,12 +287,12 @@ void learn(float * x, int n) {
       const int peppher_host = peppher_here;
       switch (peppher_host) {
         case 0: {
-          peppher_counter_learn_cpu.hit();
+          const peppher::detail::HereSpan peppher_span(peppher_counter_learn_cpu);  // counted, traced
           learn_cpu(x, n);
           return;
         }
         case 1: {
-          peppher_counter_learn_cpu_by4.hit();
+          const peppher::detail::HereSpan peppher_span(peppher_counter_learn_cpu_by4);  // counted, traced
           learn_cpu_by4(x, n);
           return;
         }

@@ -283,18 +283,21 @@ void scale(float * x, int n) {
           "scale", "x", "numElements = n",
           static_cast<long long>(n), peppher::kMaxExtent, x) * sizeof(float), true);
     switch (peppher_inline) {
-      case 0:
-        peppher_counter_scale_cpu.hit();
+      case 0: {
+        const peppher::detail::HereSpan peppher_span(peppher_counter_scale_cpu);  // counted, traced
         scale_cpu(x, n);
         return;
-      case 1:
-        peppher_counter_scale_cpu_by4.hit();
+      }
+      case 1: {
+        const peppher::detail::HereSpan peppher_span(peppher_counter_scale_cpu_by4);  // counted, traced
         scale_cpu_by4(x, n);
         return;
-      case 2:
-        peppher_counter_scale_small.hit();
+      }
+      case 2: {
+        const peppher::detail::HereSpan peppher_span(peppher_counter_scale_small);  // counted, traced
         scale_small(x, n);
         return;
+      }
     }
   }
   peppher::TaskBuilder peppher_task(peppher_cl, "scale");

@@ -223,7 +223,7 @@ void step_a(peppher::Vector<float> & x, int n) {
       const int peppher_host = peppher_chosen;
       switch (peppher_host) {
         case 0: {
-          peppher_counter_step_a_cpu.hit();
+          const peppher::detail::HereSpan peppher_span(peppher_counter_step_a_cpu);  // counted, traced
           step_a_cpu(x, n);
           return;
         }

@@ -223,7 +223,7 @@ void step_b(peppher::Vector<float> & x, int n) {
       const int peppher_host = peppher_chosen;
       switch (peppher_host) {
         case 0: {
-          peppher_counter_step_b_cpu.hit();
+          const peppher::detail::HereSpan peppher_span(peppher_counter_step_b_cpu);  // counted, traced
           step_b_cpu(x, n);
           return;
         }

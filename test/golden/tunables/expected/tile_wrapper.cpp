@@ -379,22 +379,22 @@ void tile(peppher::Vector<float> & x, int n) {
       const int peppher_host = peppher_chosen;
       switch (peppher_host) {
         case 0: {
-          peppher_counter_tile_cpu__BLOCK_16__UNROLL_1.hit();
+          const peppher::detail::HereSpan peppher_span(peppher_counter_tile_cpu__BLOCK_16__UNROLL_1);  // counted, traced
           tile_cpu__BLOCK_16__UNROLL_1(x, n);
           return;
         }
         case 1: {
-          peppher_counter_tile_cpu__BLOCK_16__UNROLL_2.hit();
+          const peppher::detail::HereSpan peppher_span(peppher_counter_tile_cpu__BLOCK_16__UNROLL_2);  // counted, traced
           tile_cpu__BLOCK_16__UNROLL_2(x, n);
           return;
         }
         case 2: {
-          peppher_counter_tile_cpu__BLOCK_32__UNROLL_1.hit();
+          const peppher::detail::HereSpan peppher_span(peppher_counter_tile_cpu__BLOCK_32__UNROLL_1);  // counted, traced
           tile_cpu__BLOCK_32__UNROLL_1(x, n);
           return;
         }
         case 3: {
-          peppher_counter_tile_cpu__BLOCK_32__UNROLL_2.hit();
+          const peppher::detail::HereSpan peppher_span(peppher_counter_tile_cpu__BLOCK_32__UNROLL_2);  // counted, traced
           tile_cpu__BLOCK_32__UNROLL_2(x, n);
           return;
         }

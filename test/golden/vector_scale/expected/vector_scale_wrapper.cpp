@@ -216,10 +216,11 @@ void vector_scale(float * arr, int size, float factor) {
           "vector_scale", "arr", "numElements = size",
           static_cast<long long>(size), peppher::kMaxExtent, arr) * sizeof(float), true);
     switch (peppher_inline) {
-      case 0:
-        peppher_counter_scale_cpu_func.hit();
+      case 0: {
+        const peppher::detail::HereSpan peppher_span(peppher_counter_scale_cpu_func);  // counted, traced
         scale_cpu_func(arr, size, factor);
         return;
+      }
     }
   }
   peppher::TaskBuilder peppher_task(peppher_cl, "vector_scale");
