@@ -8,6 +8,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
@@ -17,6 +18,8 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "peppher/detail/shared_cores.h"
 #include "peppher/opencl.h"
@@ -40,10 +43,15 @@ void sleep_seconds(double seconds) {
   usleep(static_cast<useconds_t>(seconds * 1e6));
 }
 
-// How many of StarPU's worker threads ("CPU 0", "OpenCL 0", "CUDA 0": StarPU names them)
-// are runnable now (state R in /proc: running or waiting for a core), and how many exist.
-std::pair<int, int> runnable_workers() {
-  int runnable = 0, workers = 0;
+// One of StarPU's worker threads ("CPU 0", "OpenCL 0", "CUDA 0": StarPU names them): its
+// thread id and its state in /proc ('R': running or waiting for a core; 'S': blocked).
+struct WorkerThread {
+  std::string tid;
+  char state = '?';
+};
+
+std::vector<WorkerThread> worker_threads() {
+  std::vector<WorkerThread> workers;
   for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
     std::ifstream in(task.path() / "stat");
     std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -53,10 +61,29 @@ std::pair<int, int> runnable_workers() {
     const std::string name = stat.substr(open + 1, close - open - 1);
     if (name.rfind("CPU ", 0) != 0 && name.rfind("OpenCL ", 0) != 0 && name.rfind("CUDA ", 0) != 0)
       continue;
-    ++workers;
-    if (stat[close + 2] == 'R') ++runnable;
+    workers.push_back({task.path().filename().string(), stat[close + 2]});
   }
-  return {runnable, workers};
+  return workers;
+}
+
+// How many of StarPU's worker threads are runnable now, and how many exist.
+std::pair<int, int> runnable_workers() {
+  const std::vector<WorkerThread> workers = worker_threads();
+  int runnable = 0;
+  for (const WorkerThread& worker : workers) runnable += worker.state == 'R' ? 1 : 0;
+  return {runnable, static_cast<int>(workers.size())};
+}
+
+// The CPU time (ns) thread @p tid of this process has used so far, or -1 when it cannot be
+// read. Read from the thread's CPU clock (the id glibc's pthread_getcpuclockid() makes from a
+// thread id: Linux's MAKE_THREAD_CPUCLOCK(tid, CPUCLOCK_SCHED)), which counts up to now;
+// schedstat's figure lags by up to a scheduler tick (4 ms here) for a thread on a core.
+long long thread_cpu_ns(const std::string& tid) {
+  const auto id = static_cast<unsigned>(std::stoul(tid));
+  const auto clock = static_cast<clockid_t>((~id << 3) | 6u);
+  timespec used{};
+  if (clock_gettime(clock, &used) != 0) return -1;
+  return static_cast<long long>(used.tv_sec) * 1'000'000'000 + used.tv_nsec;
 }
 
 }  // namespace
@@ -80,16 +107,76 @@ TEST_CASE("the worker threads of an idle runtime sleep", "[idle]") {
   CHECK(samples_with_runnable <= 5);
 }
 
-TEST_CASE("the workers of a runtime just started sleep", "[idle][alone]") {
-  // Nothing is submitted yet: the program's own code after PEPPHER_INITIALIZE() has the
-  // cores at once, not after the 10 ms that pause an idle runtime's workers.
+namespace {
+
+// What the workers of a runtime just started did: their CPU time (ns, all together) from
+// the start until each had been seen blocked once (and 50 ms at least), and whether each was.
+struct StartIdle {
+  long long cpu_ns = 0;
+  int waited_ms = 0;
+  bool all_seen_blocked = false;
+};
+
+StartIdle workers_from_the_start() {
   peppher::Runtime runtime;
-  int samples_with_runnable = 0;
-  for (int i = 0; i < 8; ++i) {
-    if (runnable_workers().first > 0) ++samples_with_runnable;
+  const std::vector<WorkerThread> workers = worker_threads();
+  REQUIRE(workers.size() == starpu_worker_get_count());
+  std::vector<long long> start;
+  for (const WorkerThread& worker : workers) start.push_back(thread_cpu_ns(worker.tid));
+  std::vector<bool> seen_blocked(workers.size(), false);
+  auto all_seen_blocked = [&] {
+    for (const WorkerThread& now : worker_threads()) {
+      for (std::size_t i = 0; i < workers.size(); ++i) {
+        if (now.tid == workers[i].tid && now.state != 'R') seen_blocked[i] = true;
+      }
+    }
+    return std::find(seen_blocked.begin(), seen_blocked.end(), false) == seen_blocked.end();
+  };
+  StartIdle result;
+  // 50 ms at least: a worker polling until the watcher's pause (10-20 ms) is seen polling.
+  while (result.waited_ms < 2000 && (!all_seen_blocked() || result.waited_ms < 50)) {
     sleep_seconds(0.001);
+    ++result.waited_ms;
   }
-  CHECK(samples_with_runnable <= 2);
+  result.all_seen_blocked = all_seen_blocked();
+  for (std::size_t i = 0; i < workers.size(); ++i) {
+    const long long now = thread_cpu_ns(workers[i].tid);
+    REQUIRE(start[i] >= 0);
+    REQUIRE(now >= start[i]);
+    result.cpu_ns += now - start[i];
+  }
+  return result;
+}
+
+}  // namespace
+
+TEST_CASE("the workers of a runtime just started sleep", "[idle][alone]") {
+  // Nothing is submitted yet: init pauses the workers, so the program's own code after
+  // PEPPHER_INITIALIZE() has the cores at once, not only once the watcher has paused an idle
+  // runtime's workers (10-20 ms). starpu_pause() only sets a flag: each worker blocks at its
+  // next turn on a core, and on a loaded machine that turn may come 10 ms and more later (the
+  // CPU worker, runnable, waited that long behind two nice'd busy loops: counting samples in
+  // which a worker was runnable failed then). A worker waiting for a core costs the program
+  // nothing, a polling one costs it a core: so the check is the workers' CPU time until each
+  // has been seen blocked, their one turn with the pause at init (0-0.41 ms in 126 starts,
+  // quiet or beside two busy loops). Without that pause (the watcher's alone), every run
+  // failed: 1.3-9.2 ms as started, 7.1-14.9 ms without the yield, quiet; 0.3-3.0 and 1.1-15.4
+  // ms loaded; with no pause at all, 6-100 ms, and 2.9-3.0 s in 2 s without the yield.
+  // Measured as programs start (idle CPU workers yield to pocl's device on the host's cores)
+  // and without that yield: its own blocking, on and off, leaves workers less time to poll
+  // before the watcher's pause, which would hide a missing pause at init.
+  auto without_yield = [] {
+    ScopedEnv no_yield("PEPPHER_YIELD_TO_OPENCL", "0");
+    return workers_from_the_start();
+  };
+  const std::pair<const char*, StartIdle> runs[] = {
+      {"as started", workers_from_the_start()}, {"without the yield to OpenCL", without_yield()}};
+  for (const auto& [what, run] : runs) {
+    INFO(what << ": the workers used " << static_cast<double>(run.cpu_ns) * 1e-6 << " ms of CPU in "
+              << run.waited_ms << " ms");
+    CHECK(run.all_seen_blocked);
+    CHECK(run.cpu_ns < 1'000'000);
+  }
 }
 
 TEST_CASE("the workers of an idle runtime use no CPU time while the host sleeps", "[idle]") {
@@ -152,15 +239,6 @@ TEST_CASE("running workers run no progression hook of the runtime's", "[idle]") 
 // ---- Idle CPU workers beside an OpenCL device on the host's own cores (pocl) -------------
 
 namespace {
-
-// The CPU time (ns) the kernel counts for thread @p tid of this process so far (schedstat's
-// first field: time on a core), or -1 when it cannot be read.
-long long thread_cpu_ns(const std::string& tid) {
-  std::ifstream in("/proc/self/task/" + tid + "/schedstat");
-  long long ns = -1;
-  in >> ns;
-  return in ? ns : -1;
-}
 
 // The thread id of the worker thread StarPU named @p name ("CPU 0"), or "" when there is none.
 std::string thread_named(const std::string& name) {
