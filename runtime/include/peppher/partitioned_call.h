@@ -151,6 +151,44 @@ SplitState model_split(AutoSplit& own, const std::vector<std::string>& sharing, 
                        const std::vector<int>& workers,
                        const std::function<TransferCosts()>& transfer, std::size_t parts);
 
+/// @brief What one block's task of a partitioned call holds in a device's memory at once
+///        (bytes), docs/PARTITIONING.md "Blocks that fit": its blocks of the 1-D partitioned
+///        operands (each of @p extent elements or rows, @p row_bytes each), the halo rows it
+///        reads of its neighbours (@p halo), and what every block's task reads whole
+///        (@p whole: shared operands, a reduction's private copy).
+struct WorkingSet {
+  struct Part {
+    std::size_t extent = 0;
+    std::size_t row_bytes = 0;
+  };
+  std::vector<Part> split;
+  std::size_t halo = 0;
+  std::size_t whole = 0;
+  /// @brief The largest block's working set when every part is split into @p k equal blocks.
+  std::size_t of_blocks(std::size_t k) const noexcept;
+  /// @brief The working set of a block of @p rows rows of every part (parts of one extent,
+  ///        as in a `?` split).
+  std::size_t of_rows(std::size_t rows) const noexcept;
+};
+
+/// @brief The most rows a block of every part may have for its working set @p ws to fit in
+///        @p capacity bytes (parts of one extent, as in a `?` split); 0 when not even one
+///        does (what is read whole, or the halos, leave no room).
+std::size_t rows_that_fit(const WorkingSet& ws, std::size_t capacity) noexcept;
+
+/// @brief The fewest equal blocks (block_range()), at least @p k and at most @p most, whose
+///        every working set fits in @p capacity bytes; 0 when @p most blocks do not fit.
+std::size_t blocks_that_fit(std::size_t k, std::size_t most, const WorkingSet& ws,
+                            std::size_t capacity) noexcept;
+
+/// @brief @p split (blocks pinned to workers) with every block larger than
+///        @p fitting_rows(its worker) elements (rows) cut into the fewest equal consecutive
+///        blocks that fit, each pinned to the same worker (so each worker keeps its share);
+///        an unpinned split is returned as it is. @p fitting_rows returns 0 for a worker
+///        without a limit.
+SplitState pieces_that_fit(const SplitState& split,
+                           const std::function<std::size_t(int)>& fitting_rows);
+
 }  // namespace detail
 
 /// @brief The model-sized `?` split interface @p iface chose for @p n elements (empty sizes

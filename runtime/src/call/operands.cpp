@@ -73,6 +73,7 @@ void Call::check_buffer_index(int index, const char* what) const {
 
 Operand& Call::add(int index, OperandKind kind, const char* name) {
   check_buffer_index(index, "buffer index");
+  fitted_ = false;  // the fit of the blocks is made once every operand is known
   Operand& op = ops_.emplace_back();
   op.index = index;
   op.kind = kind;
@@ -349,6 +350,7 @@ void Call::add_raw_vector_split(int index, const char* name, const void* ptr, st
   Operand& op = add(index, OperandKind::RawSplit, name);
   op.offsets = offsets_of(sizes);
   op.sizes = std::move(sizes);
+  op.elem_size = elem_size;
   starpu_data_handle_t h;
   starpu_vector_data_register(&h, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr), n, elem_size);
   split_registered(op, h, starpu_vector_filter_list);
@@ -364,6 +366,7 @@ void Call::add_raw_matrix_split(int index, const char* name, const void* ptr, st
   op.offsets = offsets_of(sizes);
   op.sizes = std::move(sizes);
   op.row_width = row_width;
+  op.elem_size = elem_size;
   starpu_data_handle_t h;
   starpu_matrix_data_register(&h, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr), width, width,
                               ny, elem_size);
@@ -414,6 +417,7 @@ void Call::set_codelet(starpu_codelet* codelet) {
   settle();
   codelet_ = codelet;
   const std::vector<int> capable = capable_workers(codelet);
+  if (!fits_somewhere(codelet)) fit_error(capable, fit_need_);  // none holds the blocks
   for (int& w : workers_)
     if (std::find(capable.begin(), capable.end(), w) == capable.end()) w = -1;
 }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <functional>
 #include <mutex>
@@ -188,6 +189,9 @@ starpu_task* Call::make_task(std::size_t b) {
   if (b < workers_.size() && workers_[b] >= 0) {
     task->execute_on_a_specific_worker = 1;
     task->workerid = static_cast<unsigned>(workers_[b]);
+  } else if (fit_mask_ != nullptr) {  // only the workers whose memory holds it (call/fit.cpp)
+    task->workerids = const_cast<std::uint32_t*>(fit_mask_);
+    task->workerids_len = fit_mask_len_;
   }
   return task;
 }
@@ -254,6 +258,9 @@ void Call::submit(bool synchronous) {
           unsubmitted_ = task;
           return;  // nothing submitted, no note; raw operands are released by ~Call
         }
+        // A variant whose workers cannot hold the call's operands (blocks that fit): the
+        // whole codelet instead, on the workers that can (the model measures another time).
+        if (!fits_somewhere(chosen)) chosen = codelet_;
         codelet_ = chosen;
         task->cl = codelet_;
       }

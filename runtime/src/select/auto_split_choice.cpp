@@ -30,7 +30,12 @@ namespace {
 bool valid_for(const SplitState& s, std::size_t n, std::size_t k, const std::vector<int>& workers,
                std::size_t halo) {
   const std::size_t blocks = s.sizes.size();
-  if (s.modelled ? blocks == 0 || blocks > workers.size() || s.workers.size() != blocks
+  // Model-sized: at most one block per worker, or more where blocks that fit cut a worker's
+  // share into pieces (consecutive, pinned to the same worker: fit_auto_split).
+  std::size_t runs = 0;
+  for (std::size_t b = 0; b < s.workers.size(); ++b)
+    runs += b == 0 || s.workers[b] != s.workers[b - 1] ? 1 : 0;
+  if (s.modelled ? blocks == 0 || runs > workers.size() || s.workers.size() != blocks
                  : blocks != k || !s.workers.empty())
     return false;
   std::size_t sum = 0;
@@ -115,7 +120,11 @@ void Call::choose_auto_split(std::size_t n, std::size_t k, const std::vector<int
 
 void Call::settle() {
   check_grid();
-  if (auto_ == nullptr || settled_) return;
+  if (auto_ != nullptr && !settled_) settle_auto();
+  if (!fitted_) fit_to_devices();
+}
+
+void Call::settle_auto() {
   const std::size_t n = auto_extent_;
   // The workers that can run the codelet, looked up only where they matter: not for a call
   // too small for two blocks and without a model (a list and a loop per call of apps/ode).
@@ -133,11 +142,24 @@ void Call::settle() {
                  ? op.container->shape().span() * op.container->shape().elem_size
                  : op.extent * (op.row_width == 0 ? 1 : op.row_width) * op.elem_size;
   }
+  // Blocks that fit (call/fit.cpp): where the call's operands exceed a device's memory, the
+  // split is chosen over the workers whose memory holds a block of one row (no smaller than
+  // a halo) with what every block reads whole, and then made to fit (fit_auto_split).
+  const bool exceeds = exceeds_devices();
+  WorkingSet ws;
+  if (exceeds) {
+    ws = working_set();
+    const std::vector<int> all = capable();
+    workers = fitting_workers(all, ws.of_rows(std::max<std::size_t>(halo, 1)));
+    fit_need_ = ws.of_rows(std::max<std::size_t>(halo, 1));
+    if (workers.empty()) fit_error(all, fit_need_);
+    restrict_to(workers, all);
+  }
   // Without a model-sized split: one equal block per worker, each of kMinBlockBytes at least.
   const std::size_t k =
       unmodelled_blocks(n, bytes, n) == 1 ? 1 : unmodelled_blocks(n, bytes, capable().size());
 
-  bool quick = distributed() == nullptr && k == 1 && codelet_->model == nullptr;
+  bool quick = distributed() == nullptr && k == 1 && codelet_->model == nullptr && !exceeds;
   for (const Operand& op : ops_)
     if (quick && op.auto_split && op.container != nullptr) quick = op.container->split_free();
   if (quick) {
@@ -149,6 +171,7 @@ void Call::settle() {
   } else {
     choose_auto_split(n, k, capable(), halo);
   }
+  if (exceeds) fit_auto_split(n, ws, workers);
   auto_workers_ = std::move(workers);  // empty for a quick call (no model to remember)
 
   const std::vector<std::size_t>& sizes = auto_split_.sizes;

@@ -36,6 +36,7 @@ class AutoSplit;
 namespace detail {
 
 struct TransferCosts;
+struct WorkingSet;
 
 /// @brief Throws peppher::Error unless the runtime is running (a component call before
 ///        PEPPHER_INITIALIZE() or after PEPPHER_SHUTDOWN()), naming @p iface.
@@ -270,8 +271,12 @@ class Call {
   ///        workers; blocks no smaller than the halos) and no worse informed than a new one
   ///        (modelled), else a new split (detail::model_split) from the models of every
   ///        interface sharing those containers and the bus model. Also checks that the row
-  ///        and column blocks of the call's 2-D grid match it (add_grid_split). Called by
-  ///        blocks(), block_size(), block_offset(), make_args() and submit().
+  ///        and column blocks of the call's 2-D grid match it (add_grid_split). Then the
+  ///        blocks that fit (docs/PARTITIONING.md): where a task's operands exceed a device's
+  ///        memory (starpu_memory_get_total), a 1-D split gets more, smaller blocks that fit,
+  ///        and a call that cannot be split so is kept off that device, or throws
+  ///        peppher::Error when no other worker can run it. Called by blocks(),
+  ///        block_size(), block_offset(), make_args() and submit().
   void settle();
   /// @brief settle()'s choice of a `?` split of @p n elements over @p workers (@p k equal
   ///        blocks unless a model-sized or kept split wins) into auto_split_.
@@ -355,6 +360,19 @@ class Call {
   starpu_task* make_task(std::size_t b);
   bool submit_task(starpu_task* task, std::size_t b);
   void release() noexcept;
+  // Blocks that fit (call/fit.cpp, docs/PARTITIONING.md).
+  bool exceeds_devices() const;
+  std::size_t operand_bytes(const Operand& op, std::size_t k) const;
+  std::size_t halo_bytes() const;
+  WorkingSet working_set() const;
+  std::vector<int> fitting_workers(const std::vector<int>& workers, std::size_t need) const;
+  [[noreturn]] void fit_error(const std::vector<int>& workers, std::size_t need) const;
+  void restrict_to(const std::vector<int>& allowed, const std::vector<int>& capable);
+  void fit_auto_split(std::size_t n, const WorkingSet& ws, const std::vector<int>& workers);
+  void fit_to_devices();
+  void settle_auto();
+  bool fits_somewhere(const starpu_codelet* codelet) const;
+  void resplit_fixed(std::size_t k);
 
   starpu_codelet* codelet_;
   const char* iface_;
@@ -380,6 +398,13 @@ class Call {
   starpu_task* unsubmitted_ = nullptr;  // built, kept back by the chooser (take_unsubmitted_task)
   std::vector<int> workers_;  // per block, from the `?` split (empty: the scheduler places)
   std::vector<std::unique_ptr<unsigned char[]>> scratch_;  // stand-ins for empty arrays
+  bool fitted_ = false;  // fit_to_devices() ran (blocks that fit, workers that hold them)
+  // The workers whose memory holds the call's tasks, when some that can run the codelet do
+  // not (empty: no restriction); unpinned tasks get fit_mask_ as their workerids.
+  std::vector<int> fit_allowed_;
+  const std::uint32_t* fit_mask_ = nullptr;
+  unsigned fit_mask_len_ = 0;
+  std::size_t fit_need_ = 0;  // bytes a task needs, for messages
 };
 
 }  // namespace detail
