@@ -178,8 +178,9 @@ ir::Parameter parameter(const scan::ScannedParam& s, const std::string& function
       p.block_first = text::trim(value);
     } else if (key == "csr") {
       p.csr = csr(value, s.name, a.loc, diag);
-      for (const char* attr : {"csr_row_offsets", "csr_col_indices", "csr_first"})
+      for (const char* attr : {"csr_row_offsets", "csr_col_indices"})
         p.from[attr] = annotation_at(a.loc);
+      if (!p.csr.first.empty()) p.from["csr_first"] = annotation_at(a.loc);
     } else if (key == "range") {
       const size_t dots = value.find("..");
       p.range = ir::Range{text::trim(value.substr(0, dots)), text::trim(value.substr(dots + 2))};
@@ -221,12 +222,12 @@ void infer_csr_sizes(std::vector<ir::Parameter>& params,
       if (q.name == values.csr.col_indices && values.num_elements) {
         q.num_elements = values.num_elements;
         q.from["numElements"] =
-            "inferred (" + values.name + "'s PEPPHER_CSR: as long as " + values.name + ")";
+            "inferred (PEPPHER_CSR on " + values.name + ": as long as " + values.name + ")";
       } else if (q.name == values.csr.row_offsets && values.csr.first.empty() &&
                  !values.csr.nrows.empty()) {
         q.num_elements = expression(values.csr.nrows + " + 1", values.loc);
         q.from["numElements"] =
-            "inferred (" + values.name + "'s PEPPHER_CSR: " + values.csr.nrows + " + 1)";
+            "inferred (PEPPHER_CSR on " + values.name + ": " + values.csr.nrows + " + 1)";
       }
     }
   }
