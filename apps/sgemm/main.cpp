@@ -13,7 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "../common/app_check.h"  // app::now
+#include "../../components/sgemm.h"  // the components (light form)
+#include "../common/app_check.h"     // app::now
 #include "peppher.h"
 #include "sgemm_common.h"
 

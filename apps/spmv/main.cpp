@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "../../components/spmv.h"  // the components (light form)
 #include "peppher.h"
 #include "spmv_common.h"
 

@@ -3,6 +3,7 @@
 // starpu_cublas_init(), which peppher::init() calls when StarPU has CUDA workers). cuBLAS is
 // column-major: a row-major m x n matrix is its n x m transpose, so C^T = B^T * A^T is one
 // cublasSgemm with the operands swapped and no transposition.
+// PEPPHER_BACKEND(cuda)
 #include <cublas_v2.h>
 #include <peppher/cuda.h>
 #include <peppher/runtime.h>

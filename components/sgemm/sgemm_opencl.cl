@@ -2,6 +2,7 @@
 // "Variant signatures"). With localSize = TILE*TILE (the descriptor asks for 256) each group
 // computes TILE x TILE tiles of C through local memory, taking tiles round-robin so any
 // globalSize works; with another local size it falls back to one element per work-item.
+// PEPPHER_GLOBAL_SIZE(65536) PEPPHER_LOCAL_SIZE(256)
 #define TILE 16
 
 __kernel void sgemm_opencl(__global const float* A, int a_rows, int a_cols, int a_ld,

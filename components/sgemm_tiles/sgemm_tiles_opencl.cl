@@ -1,6 +1,7 @@
 // sgemm_tiles, OpenCL variant: one tile of C = A * B (A's row block, B's column block), the
 // kernel of components/sgemm/sgemm_opencl.cl: each matrix followed by rows, cols, ld (the
 // blocks' ld is the whole matrix's), then `tile`, which sized the blocks (unused here).
+// PEPPHER_GLOBAL_SIZE(65536) PEPPHER_LOCAL_SIZE(256)
 #define TILE 16
 
 __kernel void sgemm_tiles_opencl(__global const float* A, int a_rows, int a_cols, int a_ld,

@@ -88,6 +88,14 @@ std::string parameter(const ir::Parameter& p) {
   if (p.reduction != ir::ReductionOp::None)
     x << " reduction=\"" << ir::to_string(p.reduction) << "\"";
   if (p.range) x << " range=\"" << common::xml_escape(p.range->lo + ".." + p.range->hi) << "\"";
+  const std::pair<const char*, const std::string*> csr[] = {
+      {"csr_nrows", &p.csr.nrows},
+      {"csr_first", &p.csr.first},
+      {"csr_row_offsets", &p.csr.row_offsets},
+      {"csr_col_indices", &p.csr.col_indices}};
+  for (const auto& [attr, name] : csr) {
+    if (!name->empty()) x << " " << attr << "=\"" << common::xml_escape(*name) << "\"";
+  }
   x << "/>\n";
   return x.str();
 }
@@ -101,6 +109,19 @@ std::string interface_xml(const ir::Interface& i, const std::string& dir) {
   if (i.generic)
     x << " kind=\"generic\" templateTypes=\"" << common::xml_escape(joined(i.template_types, ","))
       << "\"";
+  switch (i.perf_model) {
+    case ir::PerfModel::None:
+      break;
+    case ir::PerfModel::History:
+      x << " useHistoryModels=\"true\"";
+      break;
+    case ir::PerfModel::Regression:
+      x << " useRegressionModels=\"true\"";
+      break;
+    case ir::PerfModel::NLRegression:
+      x << " useNLRegressionModels=\"true\"";
+      break;
+  }
   x << ">\n"
     << "    <peppher:parameters>\n";
   for (const ir::Parameter& p : i.parameters) x << parameter(p);

@@ -4,6 +4,7 @@
 #include "compose/light/light_interface.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 
 #include "compose/explore/paths.h"
@@ -19,8 +20,8 @@ namespace {
 
 const std::vector<std::string>& known_keys() {
   static const std::vector<std::string> kKeys = {
-      "component", "read", "write",     "readwrite", "size",       "row_width",
-      "partition", "halo", "reduction", "range",     "block_first"};
+      "component", "read", "write",     "readwrite", "size",        "row_width",
+      "partition", "halo", "reduction", "range",     "block_first", "csr"};
   return kKeys;
 }
 
@@ -36,6 +37,7 @@ std::string xml_name(const std::string& key) {
   if (key == "size") return "numElements";
   if (key == "row_width") return "descRowWidth";
   if (key == "block_first") return "blockFirst";
+  if (key == "csr") return "csr_nrows";
   return key;
 }
 
@@ -84,6 +86,38 @@ ir::Partition partition(const std::string& value, const ir::SourceLoc& loc,
   if (rows != "*") p.block = expression(rows, loc);
   if (cols != "*") p.block_cols = expression(cols, loc);
   return p;
+}
+
+bool identifier(const std::string& s) {
+  if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+  });
+}
+
+// PEPPHER_CSR(nrows, row_offsets, col_indices[, first]): the csr_* attributes' parameter names.
+ir::Csr csr(const std::string& value, const std::string& param, const ir::SourceLoc& loc,
+            diag::Diagnostics& diag) {
+  std::vector<std::string> names;
+  for (size_t from = 0;;) {
+    const size_t comma = value.find(',', from);
+    names.push_back(text::trim(value.substr(from, comma - from)));
+    if (comma == std::string::npos) break;
+    from = comma + 1;
+  }
+  const bool named = std::all_of(names.begin(), names.end(), identifier);
+  if ((names.size() != 3 && names.size() != 4) || !named) {
+    diag.error(loc, "PEPPHER_CSR(" + text::trim(value) + ") on parameter '" + param +
+                        "' takes 3 or 4 parameter names: PEPPHER_CSR(nrows, row_offsets, "
+                        "col_indices[, first_row])");
+    return {};
+  }
+  ir::Csr c;
+  c.nrows = names[0];
+  c.row_offsets = names[1];
+  c.col_indices = names[2];
+  if (names.size() == 4) c.first = names[3];
+  return c;
 }
 
 // The facts of one parameter: the declaration's, then its annotations'.
@@ -142,6 +176,11 @@ ir::Parameter parameter(const scan::ScannedParam& s, const std::string& function
       }
     } else if (key == "block_first") {
       p.block_first = text::trim(value);
+    } else if (key == "csr") {
+      p.csr = csr(value, s.name, a.loc, diag);
+      for (const char* attr : {"csr_row_offsets", "csr_col_indices"})
+        p.from[attr] = annotation_at(a.loc);
+      if (!p.csr.first.empty()) p.from["csr_first"] = annotation_at(a.loc);
     } else if (key == "range") {
       const size_t dots = value.find("..");
       p.range = ir::Range{text::trim(value.substr(0, dots)), text::trim(value.substr(dots + 2))};
@@ -155,6 +194,43 @@ ir::Parameter parameter(const scan::ScannedParam& s, const std::string& function
     }
   }
   return p;
+}
+
+// PEPPHER_MODEL(kind): the interface's performance model switch.
+ir::PerfModel model(const std::string& value, const std::string& function, const ir::SourceLoc& loc,
+                    diag::Diagnostics& diag) {
+  const std::string kind = text::trim(value);
+  for (ir::PerfModel m :
+       {ir::PerfModel::History, ir::PerfModel::Regression, ir::PerfModel::NLRegression}) {
+    if (kind == ir::to_string(m)) return m;
+  }
+  diag.error(loc, "unknown performance model '" + kind + "' in PEPPHER_MODEL on '" + function +
+                      "' (expected history, regression or nl_regression)");
+  return ir::PerfModel::None;
+}
+
+// The sizes a CSR operand's annotation implies, for raw pointers that give none: col_indices
+// as long as the values (a column index per value) and, for a whole matrix (no first row:
+// not a block of a split call), row_offsets nrows + 1 long.
+void infer_csr_sizes(std::vector<ir::Parameter>& params,
+                     const std::vector<scan::ScannedParam>& scanned) {
+  for (const ir::Parameter& values : params) {
+    if (!values.csr.present()) continue;
+    for (size_t k = 0; k < params.size() && k < scanned.size(); ++k) {
+      ir::Parameter& q = params[k];
+      if (q.num_elements || scanned[k].shape != scan::ParamShape::Pointer) continue;
+      if (q.name == values.csr.col_indices && values.num_elements) {
+        q.num_elements = values.num_elements;
+        q.from["numElements"] =
+            "inferred (PEPPHER_CSR on " + values.name + ": as long as " + values.name + ")";
+      } else if (q.name == values.csr.row_offsets && values.csr.first.empty() &&
+                 !values.csr.nrows.empty()) {
+        q.num_elements = expression(values.csr.nrows + " + 1", values.loc);
+        q.from["numElements"] =
+            "inferred (PEPPHER_CSR on " + values.name + ": " + values.csr.nrows + " + 1)";
+      }
+    }
+  }
 }
 
 bool annotated(const scan::ScannedFunction& f) {
@@ -193,11 +269,16 @@ std::vector<ir::Interface> read_header(const std::string& header,
     i.header_file = header;
     i.header_loc = f.loc;
     i.imp_path = found.folder;
+    std::vector<std::pair<ir::SourceLoc, std::string>> every_variant;  // PEPPHER_CONSTRAINT
     for (const scan::ScannedAnnotation& a : f.annotations) {
-      if (a.text != "component") {
+      if (a.text.rfind("model=", 0) == 0) {
+        i.perf_model = model(a.text.substr(6), f.name, a.loc, diag);
+      } else if (a.text.rfind("constraint=", 0) == 0) {
+        every_variant.push_back({a.loc, text::trim(a.text.substr(11))});
+      } else if (a.text != "component") {
         diag.error(a.loc, "annotation 'peppher:" + a.text + "' on function '" + f.name +
-                              "' belongs on one of its parameters (only PEPPHER_COMPONENT "
-                              "marks the function)");
+                              "' belongs on one of its parameters (only PEPPHER_COMPONENT, "
+                              "PEPPHER_MODEL and PEPPHER_CONSTRAINT mark the function)");
       }
     }
     // A function template is a generic interface (kind="generic" templateTypes="T"): its
@@ -222,6 +303,7 @@ std::vector<ir::Interface> read_header(const std::string& header,
       i.template_types.push_back(t.name);
     const int errors_before = diag.error_count();
     for (const scan::ScannedParam& s : f.params) i.parameters.push_back(parameter(s, f.name, diag));
+    infer_csr_sizes(i.parameters, f.params);
     // A parameter compose cannot map: its interface would only add follow-on errors.
     if (std::any_of(
             f.params.begin(), f.params.end(),
@@ -237,15 +319,30 @@ std::vector<ir::Interface> read_header(const std::string& header,
                               ".cl beside it (see docs/FORMAT.md, Light form)");
         continue;
       }
+      // The declaration's constraints first (constraint1, ...), then the variant file's.
+      for (const auto& [at, text] : every_variant) {
+        ir::Constraint c;
+        c.loc = at;
+        c.name = "constraint" + std::to_string(v.constraints.size() + 1);
+        c.expr = expression(text, at);
+        v.from[c.name] = annotation_at(at);
+        v.constraints.push_back(std::move(c));
+      }
       read_variant_annotations(v, diag);
       i.variants.push_back(std::move(v));
+    }
+    for (const auto& [at, backend] : found.misnamed) {
+      diag.error(at, "PEPPHER_BACKEND(" + backend + ") in '" +
+                         std::filesystem::path(at.file).filename().string() +
+                         "': a further variant is a .cpp or .c file of backend cpu or openmp, a "
+                         ".cu file of backend cuda or a .cl kernel of backend opencl");
     }
     for (const ir::SourceLoc& w : found.unknown) {
       diag.warning(w, "'" + std::filesystem::path(w.file).filename().string() +
                           "' is named after interface '" + f.name +
                           "' but names no backend; variant files are " + f.name + "_cpu.{c,cpp}, " +
                           f.name + "_openmp.{c,cpp}, " + f.name + "_opencl.{cl,cpp,c}, " + f.name +
-                          "_cuda.cu");
+                          "_cuda.cu (or say // PEPPHER_BACKEND(cuda) in a further variant's file)");
     }
     check_xml_agrees(i, diag);
     out.push_back(std::move(i));

@@ -16,9 +16,9 @@ namespace peppher::light {
 namespace {
 
 const std::vector<std::string>& known_names() {
-  static const std::vector<std::string> kNames = {"PEPPHER_FLAGS",      "PEPPHER_COMPILER",
-                                                  "PEPPHER_CONSTRAINT", "PEPPHER_GLOBAL_SIZE",
-                                                  "PEPPHER_LOCAL_SIZE", "PEPPHER_KERNEL"};
+  static const std::vector<std::string> kNames = {
+      "PEPPHER_FLAGS",      "PEPPHER_COMPILER", "PEPPHER_CONSTRAINT", "PEPPHER_GLOBAL_SIZE",
+      "PEPPHER_LOCAL_SIZE", "PEPPHER_KERNEL",   "PEPPHER_BACKEND"};
   return kNames;
 }
 
@@ -179,6 +179,17 @@ void read_file_annotations(ir::Variant& v, ir::SourceFile& s, bool host_side,
                             "_opencl.cl that a host-side OpenCL variant's variable " + v.provides +
                             "_kernel holds; it belongs in the host file " + v.provides +
                             "_opencl.cpp (or .c), not in '" + s.name + "'");
+      continue;
+    }
+    if (w.name == "PEPPHER_BACKEND") {
+      // Applied when the folder was listed (variant_files.cpp); a backend's own file name
+      // already says it.
+      if (v.from["targetPlatform"].rfind("file name", 0) == 0) {
+        diag.error(w.loc,
+                   "PEPPHER_BACKEND makes a file that is not named after a backend a "
+                   "further variant; '" +
+                       s.name + "' is named after its backend already");
+      }
       continue;
     }
     const bool build = w.name == "PEPPHER_FLAGS" || w.name == "PEPPHER_COMPILER";

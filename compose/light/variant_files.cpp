@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 
 #include "compose/explore/paths.h"
 #include "compose/ir/toolchain.h"
@@ -43,6 +44,61 @@ bool ends_with(const std::string& s, const std::string& tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
+// Variant `name` of backend file kind `f` in file `path`, with its backend's defaults.
+ir::Variant variant_of(const std::string& folder, const std::string& iface, const std::string& name,
+                       const std::string& path, const BackendFile& f) {
+  const ir::SourceLoc loc{path, 1, 1};
+  ir::Variant v;
+  v.loc = loc;
+  v.name = name;
+  v.provides_loc = loc;
+  v.backend = f.backend;
+  v.backend_loc = loc;
+  v.descriptor_file = path;
+  v.from["name"] = "file name";
+  v.from["targetPlatform"] = "file name (" + fs::path(path).filename().string() + ")";
+  ir::SourceFile s;
+  s.loc = loc;
+  s.name = fs::path(path).filename().string();
+  s.path = path;
+  s.language = f.language;
+  if (f.host_side) {
+    // The generated wrapper defines these and sets them before each call; cl_kernel only
+    // when the file's PEPPHER_KERNEL names a kernel (variant_annotations.cpp).
+    s.opencl_program = iface + "_program";
+    s.cl_command_queue = iface + "_queue";
+    v.from["starpu_opencl_program"] = "default (" + s.opencl_program + ")";
+    v.from["cl_command_queue"] = "default (" + s.cl_command_queue + ")";
+  }
+  if (f.backend == ir::Backend::OpenCl && !f.host_side) {
+    s.kernel = name;
+    v.from["kernel"] = "file name";
+  } else {
+    v.from["compiler"] = "default (the backend's)";
+    v.from["flags"] = std::string("default (") + kDefaultFlags +
+                      ")";  // what utility mode's skeleton descriptors write: the compiler, -O2
+    s.compiler.loc = loc;
+    s.compiler.name = ir::variant_compiler(v, s);
+    s.compiler.flags = kDefaultFlags;
+  }
+  v.sources.push_back(std::move(s));
+  if (f.host_side) {
+    // Its kernels: <iface>_opencl.cl, the program the wrapper builds (read_header
+    // reports a missing one at the host file).
+    const std::string program = explore::normalize(folder + "/" + name + ".cl");
+    std::error_code ec;
+    if (fs::is_regular_file(program, ec)) {
+      ir::SourceFile k;
+      k.loc = {program, 1, 1};
+      k.name = fs::path(program).filename().string();
+      k.path = program;
+      k.language = "OpenCL";
+      v.sources.push_back(std::move(k));
+    }
+  }
+  return v;
+}
+
 std::vector<ir::Variant> variants_in(const std::string& folder, const std::string& iface) {
   std::vector<ir::Variant> out;
   for (const BackendFile& f : kFiles) {
@@ -52,57 +108,46 @@ std::vector<ir::Variant> variants_in(const std::string& folder, const std::strin
     if (!fs::is_regular_file(path, ec)) continue;
     if (std::any_of(out.begin(), out.end(), [&](const ir::Variant& v) { return v.name == name; }))
       continue;  // _cpu.cpp and _cpu.c: the first (check/ would call two a duplicate)
-    const ir::SourceLoc loc{path, 1, 1};
-    ir::Variant v;
-    v.loc = loc;
-    v.name = name;
-    v.provides_loc = loc;
-    v.backend = f.backend;
-    v.backend_loc = loc;
-    v.descriptor_file = path;
-    v.from["name"] = "file name";
-    v.from["targetPlatform"] = "file name (" + name + f.extension + ")";
-    ir::SourceFile s;
-    s.loc = loc;
-    s.name = fs::path(path).filename().string();
-    s.path = path;
-    s.language = f.language;
-    if (f.host_side) {
-      // The generated wrapper defines these and sets them before each call; cl_kernel only
-      // when the file's PEPPHER_KERNEL names a kernel (variant_annotations.cpp).
-      s.opencl_program = iface + "_program";
-      s.cl_command_queue = iface + "_queue";
-      v.from["starpu_opencl_program"] = "default (" + s.opencl_program + ")";
-      v.from["cl_command_queue"] = "default (" + s.cl_command_queue + ")";
-    }
-    if (f.backend == ir::Backend::OpenCl && !f.host_side) {
-      s.kernel = name;
-      v.from["kernel"] = "file name";
-    } else {
-      v.from["compiler"] = "default (the backend's)";
-      v.from["flags"] = std::string("default (") + kDefaultFlags +
-                        ")";  // what utility mode's skeleton descriptors write: the compiler, -O2
-      s.compiler.loc = loc;
-      s.compiler.name = ir::variant_compiler(v, s);
-      s.compiler.flags = kDefaultFlags;
-    }
-    v.sources.push_back(std::move(s));
-    if (f.host_side) {
-      // Its kernels: <iface>_opencl.cl, the program the wrapper builds (read_header
-      // reports a missing one at the host file).
-      const std::string program = explore::normalize(folder + "/" + name + ".cl");
-      if (fs::is_regular_file(program, ec)) {
-        ir::SourceFile k;
-        k.loc = {program, 1, 1};
-        k.name = fs::path(program).filename().string();
-        k.path = program;
-        k.language = "OpenCL";
-        v.sources.push_back(std::move(k));
-      }
-    }
-    out.push_back(std::move(v));
+    out.push_back(variant_of(folder, iface, name, path, f));
   }
   return out;
+}
+
+// The value of a `// PEPPHER_BACKEND(name)` annotation in `path`, with its place ("" when the
+// file has none; variant_annotations.cpp checks the line's form).
+std::string declared_backend(const std::string& path, ir::SourceLoc& at) {
+  std::ifstream in(path);
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    const size_t text = line.find_first_not_of(" \t");
+    if (text == std::string::npos || line.compare(text, 2, "//") != 0) continue;
+    const size_t first = line.find_first_not_of(" \t/", text);
+    if (first == std::string::npos || line.compare(first, 8, "PEPPHER_") != 0) continue;
+    const size_t name = line.find("PEPPHER_BACKEND(", first);
+    if (name == std::string::npos) continue;
+    const size_t open = name + std::string("PEPPHER_BACKEND(").size();
+    const size_t close = line.find(')', open);
+    if (close == std::string::npos) continue;
+    at = {path, number, static_cast<int>(name) + 1};
+    return text::trim(line.substr(open, close - open));
+  }
+  return "";
+}
+
+// Backends in the order a folder's variants are listed; within one, variants by name (as
+// the XML form reads an implementation folder's descriptors).
+int backend_rank(ir::Backend b) {
+  switch (b) {
+    case ir::Backend::Cpu:
+      return 0;
+    case ir::Backend::OpenMp:
+      return 1;
+    case ir::Backend::Cuda:
+      return 2;
+    case ir::Backend::OpenCl:
+      return 3;
+  }
+  return 4;
 }
 
 }  // namespace
@@ -139,8 +184,35 @@ VariantFiles variant_files(const std::string& header, const std::string& iface,
     for (const BackendFile& f : kFiles) known = known || ends_with(stem, "_" + suffix(f.backend));
     for (const std::string& s : siblings)
       known = known || (s != iface && stem.rfind(s + "_", 0) == 0);
-    if (!known) unknown.push_back(explore::normalize(it->path().string()));
+    if (known) continue;
+    const std::string path = explore::normalize(it->path().string());
+    ir::SourceLoc at;
+    const std::string backend = declared_backend(path, at);
+    if (backend.empty()) {
+      unknown.push_back(path);
+      continue;
+    }
+    const BackendFile* kind = nullptr;
+    for (const BackendFile& f : kFiles) {
+      if (!f.host_side && suffix(f.backend) == backend &&
+          it->path().extension().string() == f.extension)
+        kind = &f;
+    }
+    if (kind == nullptr) {
+      found.misnamed.push_back({at, backend});
+      continue;
+    }
+    ir::Variant v = variant_of(folder, iface, stem, path, *kind);
+    v.from["targetPlatform"] =
+        "annotation at " + at.file + ":" + std::to_string(at.line) + ":" + std::to_string(at.col);
+    found.variants.push_back(std::move(v));
+    found.folder = folder;
   }
+  std::stable_sort(found.variants.begin(), found.variants.end(),
+                   [](const ir::Variant& a, const ir::Variant& b) {
+                     const int ra = backend_rank(a.backend), rb = backend_rank(b.backend);
+                     return ra != rb ? ra < rb : a.name < b.name;
+                   });
   std::sort(unknown.begin(), unknown.end());
   for (const std::string& u : unknown) found.unknown.push_back({u, 1, 1});
   return found;

@@ -29,7 +29,8 @@ std::string partition_of(const ir::Partition& p) {
   }
 }
 
-// "const float *" and "const float*": the same type, spelled with other blanks.
+// "const float *" and "const float*" (or "n + 1" and "n+1"): the same type or expression,
+// spelled with other blanks.
 std::string squeezed(const std::string& type) {
   std::string s;
   for (char c : type) {
@@ -54,6 +55,15 @@ void check_xml_agrees(const ir::Interface& i, diag::Diagnostics& diag) {
     diag.note(x.loc, "the descriptor of '" + i.name + "'");
     return;
   }
+  if (i.perf_model != x.perf_model) {
+    const std::string here =
+        i.perf_model == ir::PerfModel::None
+            ? "none here (no PEPPHER_MODEL)"
+            : std::string("'") + ir::to_string(i.perf_model) + "' here (PEPPHER_MODEL)";
+    diag.error(i.loc, "interface '" + i.name + "': performance model " + here + ", but '" +
+                          ir::to_string(x.perf_model) + "' in its XML descriptor; make them agree");
+    diag.note(x.loc, "the descriptor of '" + i.name + "'");
+  }
   for (size_t k = 0; k < i.parameters.size(); ++k) {
     const ir::Parameter& h = i.parameters[k];
     const ir::Parameter& p = x.parameters[k];
@@ -71,9 +81,13 @@ void check_xml_agrees(const ir::Interface& i, diag::Diagnostics& diag) {
         {"halo", text_of(h.halo), text_of(p.halo)},
         {"blockFirst", h.block_first, p.block_first},
         {"reduction", ir::to_string(h.reduction), ir::to_string(p.reduction)},
+        {"csr_nrows", h.csr.nrows, p.csr.nrows},
+        {"csr_row_offsets", h.csr.row_offsets, p.csr.row_offsets},
+        {"csr_col_indices", h.csr.col_indices, p.csr.col_indices},
+        {"csr_first", h.csr.first, p.csr.first},
     };
     for (const Fact& f : facts) {
-      if (f.here == f.there) continue;
+      if (squeezed(f.here) == squeezed(f.there)) continue;  // "nrows + 1" is "nrows+1"
       diag.error(h.loc, "parameter " + std::to_string(k + 1) + " '" + h.name + "' of '" + i.name +
                             "': " + f.what + " '" + f.here + "' here, but '" + f.there +
                             "' in its XML descriptor; make them agree (or remove one)");

@@ -219,7 +219,39 @@ TEST_CASE("e2e: a variant file named for no backend is a located warning") {
              Catch::Contains("saxpy/saxpy_sse.cpp:1:1: warning: 'saxpy_sse.cpp' is named after "
                              "interface 'saxpy' but names no backend; variant files are "
                              "saxpy_cpu.{c,cpp}, saxpy_openmp.{c,cpp}, saxpy_opencl.{cl,cpp,c}, "
-                             "saxpy_cuda.cu"));
+                             "saxpy_cuda.cu (or say // PEPPHER_BACKEND(cuda) in a further "
+                             "variant's file)"));
+}
+
+TEST_CASE("e2e: a file that says PEPPHER_BACKEND is a further variant of that backend") {
+  const fs::path dir = e2e::fresh_work_dir("light_further_variant_src");
+  fs::copy(cases() / "light", dir / "src", fs::copy_options::recursive);
+  // A second CPU variant beside saxpy_cpu.cpp, named like its file.
+  std::ofstream(dir / "src/saxpy/saxpy_unrolled.cpp")
+      << "// PEPPHER_BACKEND(cpu)\n"
+         "void saxpy_unrolled(float a, const float* x, float* y, int n) {\n"
+         "  int i = 0;\n"
+         "  for (; i + 2 <= n; i += 2) {\n"
+         "    y[i] = a * x[i] + y[i];\n"
+         "    y[i + 1] = a * x[i + 1] + y[i + 1];\n"
+         "  }\n"
+         "  for (; i < n; ++i) y[i] = a * x[i] + y[i];\n"
+         "}\n";
+  const fs::path out = compose_and_build("light_further_variant", dir / "src/main.cpp");
+  e2e::Run r = run_program(out / "main", "",
+                           std::string(e2e::kCpuOnly) + " PEPPHER_VARIANT=saxpy=saxpy_unrolled");
+  INFO(r.output);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Catch::Contains(", 0 wrong"));
+  CHECK(e2e::report_count(r.output, "saxpy_unrolled", "CPU") == 4);
+  // --emit-xml describes it as an XML variant of that backend.
+  const fs::path xml = e2e::fresh_work_dir("light_further_variant_xml");
+  e2e::Run emit = e2e::run(std::string(PEPPHER_COMPOSE_EXE) + " --emit-xml " + xml.string() + " " +
+                           (dir / "src/main.cpp").string());
+  INFO(emit.output);
+  REQUIRE(emit.exit_code == 0);
+  CHECK_THAT(e2e::read_text(xml / "saxpy/saxpy_unrolled.xml"),
+             Catch::Contains("<peppher:targetPlatform name=\"CPU\"/>"));
 }
 
 TEST_CASE("e2e: utility mode --light writes an annotated header and skeletons that compose") {

@@ -13,6 +13,12 @@
 /* On the function: it is a component interface (needed only when no parameter carries an
  * annotation and no variant file is named after it). */
 #define PEPPHER_COMPONENT PEPPHER_ANNOTATE("peppher:component")
+/* On the function: its StarPU performance model (history, regression or nl_regression; the
+ * interface's useHistoryModels, useRegressionModels, useNLRegressionModels). */
+#define PEPPHER_MODEL(kind) PEPPHER_ANNOTATE("peppher:model=" #kind)
+/* On the function: a constraint every variant has (each variant file may add its own in a
+ * `// PEPPHER_CONSTRAINT(expr)` line): an expression over the parameters. */
+#define PEPPHER_CONSTRAINT(...) PEPPHER_ANNOTATE("peppher:constraint=" #__VA_ARGS__)
 
 /* On a parameter: its access mode (default: const T*, const T& and by-value are read,
  * other pointers and references readwrite). */
@@ -21,9 +27,15 @@
 #define PEPPHER_READWRITE PEPPHER_ANNOTATE("peppher:readwrite")
 
 /* On a raw pointer: its element count (numElements) and, for a row-major matrix, the row
- * width (descRowWidth): expressions over the other parameters. */
+ * width (descRowWidth): expressions over the other parameters. (PEPPHER_CSR implies the column
+ * indices' count and, for a whole matrix, the row offsets'.) */
 #define PEPPHER_SIZE(...) PEPPHER_ANNOTATE("peppher:size=" #__VA_ARGS__)
 #define PEPPHER_ROW_WIDTH(...) PEPPHER_ANNOTATE("peppher:row_width=" #__VA_ARGS__)
+
+/* On the values of a CSR matrix (a raw pointer): the parameters holding its row count, row
+ * offsets and column indices, and in a call split into row blocks the first row's parameter
+ * (csr_nrows, csr_row_offsets, csr_col_indices, csr_first). */
+#define PEPPHER_CSR(...) PEPPHER_ANNOTATE("peppher:csr=" #__VA_ARGS__)
 
 /* Partitioned calls: partition="..." ("n/4", "?", "bs,*"), halo="N", reduction="sum". */
 #define PEPPHER_PARTITION(...) PEPPHER_ANNOTATE("peppher:partition=" #__VA_ARGS__)

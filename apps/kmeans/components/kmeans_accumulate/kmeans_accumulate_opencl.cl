@@ -1,7 +1,7 @@
 // kmeans_accumulate, OpenCL variant: work-item (c, j) sums feature j of cluster c's points
 // of the block, in point order (the CPU variants' order, so the same bits), into sums, this
-// block's private copy on the device; work-item (c, 0) also counts them.
-// PEPPHER_GLOBAL_SIZE(sums.rows * sums.cols)
+// block's private copy on the device; work-item (c, 0) also counts them. The launch is the
+// default one, a work-item per element of the first written operand: sums, k x f.
 __kernel void kmeans_accumulate_opencl(__global const float* points, int rows, int cols, int ld,
                                        __global const int* membership, int membership_size,
                                        int block, __global float* sums, int k, int f, int sld,

@@ -1,7 +1,8 @@
 // kmeans_assign, OpenCL variant: work-item i takes point i of the block to its nearest centre
 // (the squared distances summed as kmeans_point.h does, without fused multiply-adds, so the
 // same centre as the CPU variants) and counts a change into changed, an integer atomically.
-// PEPPHER_GLOBAL_SIZE(points.rows)
+// The launch is the default one, a work-item per element of the first written operand: the
+// block's membership, a point each.
 #pragma OPENCL FP_CONTRACT OFF
 
 __kernel void kmeans_assign_opencl(__global const float* points, int rows, int cols, int ld,
