@@ -3,6 +3,8 @@
 // costs the program only the overlap of its set-up with the runtime's start.
 #include "compose/facts/starpu_callers.h"
 
+#include <filesystem>
+
 #include "common/files.h"
 
 namespace peppher::facts {
@@ -12,7 +14,10 @@ std::string source_calling_starpu(const ir::Application& app) {
     std::string text;
     // A source that cannot be read fails its compile later, with the compiler's words.
     if (!files::read_file(s.path, files::kMaxDescriptorBytes, text).empty()) continue;
-    if (text.find("starpu_") != std::string::npos) return s.name;
+    // Its file name alone: the light form and its --emit-xml descriptors name it by other
+    // paths, and generate the same peppher.h.
+    if (text.find("starpu_") != std::string::npos)
+      return std::filesystem::path(s.path).filename().string();
   }
   return "";
 }

@@ -198,9 +198,12 @@ TEST_CASE("--explain lists the variants kept and left out, and writes nothing", 
                       std::filesystem::recursive_directory_iterator()) == before);
 }
 
-TEST_CASE("peppher.h names a generic taking containers once, however many instances", "[app]") {
-  test::TempDir dir;
-  write_fill_main(dir, "int,float,double");
+namespace {
+
+// A program calling the generic `fill` on a peppher::Vector<T> for `types`, its one CPU
+// variant, and a main.cpp that does nothing.
+void write_vector_fill(const test::TempDir& dir, const std::string& types) {
+  write_fill_main(dir, types);
   dir.write("fill.xml",
             test::component("  <peppher:interface name=\"fill\" impPath=\"fill/\" "
                             "kind=\"generic\" templateTypes=\"T\">\n"
@@ -217,6 +220,13 @@ TEST_CASE("peppher.h names a generic taking containers once, however many instan
             "  for (T& x : data) x = T(1);\n"
             "}\n");
   dir.write("main.cpp", "int main() {}\n");
+}
+
+}  // namespace
+
+TEST_CASE("peppher.h names a generic taking containers once, however many instances", "[app]") {
+  test::TempDir dir;
+  write_vector_fill(dir, "int,float,double");
   test::RunResult r = test::run_in(dir.path(), {"main.xml", "-o", dir / "out"});
   INFO(r.err);
   REQUIRE(r.code == 0);
@@ -228,23 +238,7 @@ TEST_CASE("peppher.h names a generic taking containers once, however many instan
 TEST_CASE("PEPPHER_INITIALIZE() starts in the background unless the program calls StarPU",
           "[app]") {
   test::TempDir dir;
-  write_fill_main(dir, "int");
-  dir.write("fill.xml",
-            test::component("  <peppher:interface name=\"fill\" impPath=\"fill/\" "
-                            "kind=\"generic\" templateTypes=\"T\">\n"
-                            "    <peppher:parameters>\n"
-                            "      <peppher:parameter name=\"data\" "
-                            "type=\"peppher::Vector&lt;T&gt;&amp;\" accessMode=\"write\"/>\n"
-                            "    </peppher:parameters>\n"
-                            "  </peppher:interface>\n"));
-  write_fill_cpu_descriptor(dir);
-  dir.write("fill/fill_cpu.cpp",
-            "#include <peppher/vector.h>\n"
-            "template <typename T>\n"
-            "void fill_cpu(peppher::Vector<T>& data) {\n"
-            "  for (T& x : data) x = T(1);\n"
-            "}\n");
-  dir.write("main.cpp", "int main() {}\n");
+  write_vector_fill(dir, "int");
   test::RunResult r = test::run_in(dir.path(), {"main.xml", "-o", dir / "out"});
   INFO(r.err);
   REQUIRE(r.code == 0);
