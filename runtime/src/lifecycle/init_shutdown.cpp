@@ -163,6 +163,9 @@ void finish_start_locked() {
 // exit() without shutdown() while the start runs: the start ends before the program's
 // statics are destroyed (its error unreported: the program is leaving anyway).
 void finish_start_at_exit() {
+  // No start under way (the rule): the mutex is not touched, so an exit() made while
+  // shutdown() holds it (from a task it waits for) does not wait on it for ever.
+  if (!g_starting.load()) return;
   std::lock_guard<std::mutex> lock(g_lifecycle_mutex);
   try {
     finish_start_locked();
