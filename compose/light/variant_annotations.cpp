@@ -123,15 +123,10 @@ bool parse_line(const std::string& line, size_t at, const ir::SourceLoc& line_lo
 // Every annotation of `path`, in order: lines whose first text is `// PEPPHER_`.
 std::vector<Written> read_file(const std::string& path, diag::Diagnostics& diag) {
   std::vector<Written> out;
-  std::ifstream in(path);
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
-    const size_t text = line.find_first_not_of(" \t");
-    if (text == std::string::npos || line.compare(text, 2, "//") != 0) continue;
-    const size_t first = line.find_first_not_of(" \t/", text);
-    if (first == std::string::npos || line.compare(first, 8, "PEPPHER_") != 0) continue;
+  for_each_annotation_line(path, [&](const std::string& line, size_t first, int number) {
     parse_line(line, first, ir::SourceLoc{path, number, 1}, out, diag);
-  }
+    return true;
+  });
   return out;
 }
 
@@ -240,6 +235,20 @@ void read_variant_annotations(ir::Variant& v, diag::Diagnostics& diag) {
   const bool host_side = ir::host_side_source(v) != nullptr;
   std::vector<std::string> seen;  // across the variant's files: one FLAGS, one KERNEL, ...
   for (ir::SourceFile& s : v.sources) read_file_annotations(v, s, host_side, seen, diag);
+}
+
+void for_each_annotation_line(
+    const std::string& path,
+    const std::function<bool(const std::string& line, size_t first, int number)>& line_fn) {
+  std::ifstream in(path);
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    const size_t text = line.find_first_not_of(" \t");
+    if (text == std::string::npos || line.compare(text, 2, "//") != 0) continue;
+    const size_t first = line.find_first_not_of(" \t/", text);
+    if (first == std::string::npos || line.compare(first, 8, "PEPPHER_") != 0) continue;
+    if (!line_fn(line, first, number)) return;
+  }
 }
 
 }  // namespace peppher::light

@@ -8,6 +8,7 @@
 
 #include "compose/explore/paths.h"
 #include "compose/ir/toolchain.h"
+#include "compose/light/variant_annotations.h"
 #include "compose/util/text.h"
 
 namespace peppher::light {
@@ -116,22 +117,18 @@ std::vector<ir::Variant> variants_in(const std::string& folder, const std::strin
 // The value of a `// PEPPHER_BACKEND(name)` annotation in `path`, with its place ("" when the
 // file has none; variant_annotations.cpp checks the line's form).
 std::string declared_backend(const std::string& path, ir::SourceLoc& at) {
-  std::ifstream in(path);
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
-    const size_t text = line.find_first_not_of(" \t");
-    if (text == std::string::npos || line.compare(text, 2, "//") != 0) continue;
-    const size_t first = line.find_first_not_of(" \t/", text);
-    if (first == std::string::npos || line.compare(first, 8, "PEPPHER_") != 0) continue;
+  std::string backend;
+  for_each_annotation_line(path, [&](const std::string& line, size_t first, int number) {
     const size_t name = line.find("PEPPHER_BACKEND(", first);
-    if (name == std::string::npos) continue;
+    if (name == std::string::npos) return true;
     const size_t open = name + std::string("PEPPHER_BACKEND(").size();
     const size_t close = line.find(')', open);
-    if (close == std::string::npos) continue;
+    if (close == std::string::npos) return true;
     at = {path, number, static_cast<int>(name) + 1};
-    return text::trim(line.substr(open, close - open));
-  }
-  return "";
+    backend = text::trim(line.substr(open, close - open));
+    return false;
+  });
+  return backend;
 }
 
 // Backends in the order a folder's variants are listed; within one, variants by name (as
