@@ -1,5 +1,6 @@
 // OpenCL devices that run on the host CPU (pocl): a CPU worker on every core beside them, and
-// copies into them predicted at the bandwidth of a fresh device buffer (host_opencl.cpp).
+// copies into them predicted at the bandwidth of a fresh device buffer (host_opencl.cpp), and
+// the bus model the runtime writes for them (host_opencl_bus.cpp).
 #include <hwloc.h>
 #include <starpu.h>
 #include <starpu_opencl.h>
@@ -8,8 +9,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <sstream>
 #include <string>
 
+#include "lifecycle/model_files.h"
 #include "peppher/placement.h"
 #include "peppher_catch.h"
 #include "support.h"
@@ -186,4 +190,108 @@ TEST_CASE("a damaged copy bandwidth file is measured again", "[opencl][host_open
     CHECK(bandwidth >= 1);  // measured again and kept
     CHECK(bandwidth <= 1e7);
   }
+}
+
+namespace {
+
+// An empty STARPU_HOME of its own under /tmp, removed at the end of the scope.
+struct EmptyHome {
+  fs::path root;
+  EmptyHome() {
+    char name[] = "/tmp/peppher-host-bus-XXXXXX";
+    REQUIRE(mkdtemp(name) != nullptr);
+    root = name;
+  }
+  ~EmptyHome() {
+    std::error_code ec;
+    fs::remove_all(root, ec);
+  }
+  fs::path bus(const std::string& kind) const {
+    return root / ".starpu/sampling/bus" / (peppher::detail::starpu_host_name() + "." + kind);
+  }
+};
+
+std::string text_of(const fs::path& path) {
+  std::ifstream in(path);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// The value of row @p src, column @p dst of a bus matrix file (latency or bandwidth).
+double matrix_cell(const fs::path& path, unsigned src, unsigned dst) {
+  std::ifstream in(path);
+  std::string line;
+  unsigned row = 0;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    if (row++ != src) continue;
+    std::istringstream cells(line);
+    std::string cell;
+    for (unsigned col = 0; std::getline(cells, cell, '\t'); ++col)
+      if (col == dst) return std::strtod(cell.c_str(), nullptr);
+  }
+  return -1;
+}
+
+constexpr const char* kWrittenByRuntime = "# Written by the PEPPHER runtime";
+
+}  // namespace
+
+// StarPU calibrates the bus on a STARPU_HOME without a model (0.3 s beside pocl on 2 cores):
+// for host OpenCL devices the runtime writes the model from its own short measurement
+// (host_opencl_bus.cpp), in the format of the StarPU in use, and StarPU loads it.
+TEST_CASE("beside host OpenCL devices, the bus model is written by the runtime and loaded",
+          "[opencl][host_opencl]") {
+  ScopedEnv no_model_dir("STARPU_PERF_MODEL_DIR", nullptr);  // it would win over STARPU_HOME
+  ScopedEnv no_recalibration("STARPU_BUS_CALIBRATE", nullptr);
+  const EmptyHome home;
+  ScopedEnv own_home("STARPU_HOME", home.root.c_str());
+  int node = -1;
+  {
+    Session s;
+    node = host_opencl_node();
+    if (node < 0) return;  // no pocl here
+    // StarPU loaded the runtime's files: its config is still the runtime's (a calibration
+    // rewrites it without the line), and its predictions are the files' figures.
+    CHECK_THAT(text_of(home.bus("config")), Catch::Contains(kWrittenByRuntime));
+    const unsigned to = static_cast<unsigned>(node);
+    CHECK(starpu_transfer_latency(STARPU_MAIN_RAM, to) ==
+          Approx(matrix_cell(home.bus("latency"), 0, to)).epsilon(0.01));
+    CHECK(starpu_transfer_latency(to, STARPU_MAIN_RAM) ==
+          Approx(matrix_cell(home.bus("latency"), to, 0)).epsilon(0.01));
+    CHECK(starpu_transfer_bandwidth(to, STARPU_MAIN_RAM) ==
+          Approx(matrix_cell(home.bus("bandwidth"), to, 0)).epsilon(0.01));
+    CHECK(matrix_cell(home.bus("latency"), 0, to) > 0);
+    CHECK(matrix_cell(home.bus("bandwidth"), to, 0) > 0);
+  }
+  // Every file as StarPU's own reader wants it (the checks init() makes of a damaged model),
+  // and the SimGrid platforms a simulated StarPU reads beside them.
+  for (const char* kind : {"config", "affinity", "latency", "bandwidth"}) {
+    INFO(kind);
+    CHECK(peppher::detail::bus_file_problem(kind, text_of(home.bus(kind))).empty());
+  }
+  for (const char* platform : {"platform.xml", "platform.v4.xml"}) {
+    INFO(platform);
+    CHECK_THAT(text_of(home.bus(platform)), Catch::Contains("<link id=\"RAM-OpenCL0\""));
+  }
+  // A model for these devices is left as it is: a mark in a comment survives a start.
+  std::ofstream(home.bus("latency"), std::ios::app) << "# kept\n";
+  { Session s; }
+  CHECK_THAT(text_of(home.bus("latency")), Catch::Contains("# kept"));
+  // One measured with another number of OpenCL devices (a run without them) is written anew
+  // by the runtime, not calibrated by StarPU.
+  std::string config = text_of(home.bus("config"));
+  const std::size_t count = config.find(" # Number of OpenCL");
+  REQUIRE(count != std::string::npos);
+  config[count - 1] = '0';
+  std::ofstream(home.bus("config"), std::ios::trunc) << config;
+  {
+    Session s;
+    CHECK(peppher::detail::bus_model_opencl_devices() >= 1);
+    CHECK_THAT(text_of(home.bus("config")), Catch::Contains(kWrittenByRuntime));
+    CHECK_THAT(text_of(home.bus("latency")), !Catch::Contains("# kept"));
+  }
+  // STARPU_BUS_CALIBRATE: StarPU measures, as asked.
+  ScopedEnv recalibrate("STARPU_BUS_CALIBRATE", "1");
+  { Session s; }
+  CHECK_THAT(text_of(home.bus("config")), !Catch::Contains(kWrittenByRuntime));
 }

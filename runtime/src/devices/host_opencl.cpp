@@ -18,7 +18,8 @@
 // than the copy: 2.2 GB/s, for buffers of 1 to 151 MB. Predicted ten times too fast, a
 // device copy looked free to the schedulers (a 2-D convolution moved 2 x 151 MB to pocl and
 // ran 2.4 times slower than its OpenMP original). So the fresh-buffer bandwidth is measured
-// once per STARPU_HOME (kept in <bus folder>/<host>.peppher-host-opencl) and written into
+// once per STARPU_HOME (with the rest of the bus model where the runtime writes it,
+// host_opencl_bus.cpp; kept in <bus folder>/<host>.peppher-host-opencl) and written into
 // StarPU's bus model for the host-to-device links; StarPU reads it from the next start on,
 // and this session's own estimates (host_opencl_copy_us, for transfer_predict_us) use it at
 // once.
@@ -43,6 +44,7 @@
 
 #include "common/files.h"
 #include "devices/cpu_cores.h"
+#include "devices/host_opencl_bus.h"
 
 namespace peppher::detail {
 namespace {
@@ -85,7 +87,9 @@ double now_us() {
   return duration<double, std::micro>(steady_clock::now().time_since_epoch()).count();
 }
 
-// Writes @p bytes into fresh buffers of @p devid three times: the median bandwidth, or 0.
+// Writes into three fresh buffers of @p devid: the median bandwidth, or 0. 4 MB each: the
+// cost is the first touch of each page, the same per page for larger buffers (1 to 151 MB
+// above).
 double measure_fresh_bandwidth(int devid) {
   cl_context context = nullptr;
   cl_device_id device = nullptr;
@@ -95,7 +99,7 @@ double measure_fresh_bandwidth(int devid) {
   cl_int err = CL_SUCCESS;
   cl_command_queue queue = clCreateCommandQueue(context, device, 0, &err);
   if (err != CL_SUCCESS) return 0;
-  constexpr std::size_t kBytes = 16u << 20;
+  constexpr std::size_t kBytes = 4u << 20;
   std::vector<char> host(kBytes, 1);  // touched: a call's operand is
   std::vector<double> us;
   for (int trial = 0; trial < 3; ++trial) {
@@ -242,6 +246,7 @@ void configure_for_host_opencl(starpu_conf& conf) {
   if (conf.ncuda != 0) return;  // a CUDA driver may want its core: StarPU's default stays
 #endif
   if (!only_host_devices(conf.nopencl)) return;
+  write_host_opencl_bus_model();  // unless this host has one: StarPU then need not measure
   if (!env_set("STARPU_DISABLE_ASYNCHRONOUS_OPENCL_COPY"))
     conf.disable_asynchronous_opencl_copy = 1;
   if (conf.ncpus == -1) {  // neither STARPU_NCPU nor Config::ncpus
@@ -275,15 +280,19 @@ void calibrate_host_opencl_links() {
       kept_path.empty() ? std::map<unsigned, double>{} : read_kept(kept_path);
   const char* recalibrate = std::getenv("STARPU_BUS_CALIBRATE");
   const bool fresh = recalibrate != nullptr && std::atoi(recalibrate) > 0;
-  bool measured = false;
+  bool measured = false, paused = false;
   for (const auto& [node, devid] : devices) {
     if (!fresh && kept.count(node) != 0) continue;
-    if (!measured) starpu_pause();  // the workers' polling would slow the device's threads
-    const double bandwidth = measure_fresh_bandwidth(devid);
+    double bandwidth = fresh_bandwidth_measured_at_start(devid);  // before StarPU's workers
+    if (bandwidth <= 0) {
+      if (!paused) starpu_pause();  // the workers' polling would slow the device's threads
+      paused = true;
+      bandwidth = measure_fresh_bandwidth(devid);
+    }
     measured = true;
     if (bandwidth > 0) kept[node] = bandwidth;
   }
-  if (measured) starpu_resume();
+  if (paused) starpu_resume();
   // StarPU predicts latency + bytes / bandwidth * m (m = 2 x its device count, for the
   // devices' contention on the host bridge): the file gets bandwidth x m, so that its
   // prediction is the measured cost. StarPU read the file at this start (or calibrated and

@@ -280,9 +280,6 @@ std::string sampling_folder() {
   return "";
 }
 
-namespace {
-
-// The host name StarPU puts in its file names (_starpu_gethostname).
 std::string starpu_host_name() {
   if (const char* forced = std::getenv("STARPU_HOSTNAME"); forced != nullptr && *forced != '\0')
     return forced;
@@ -291,6 +288,8 @@ std::string starpu_host_name() {
   std::string host = name;
   return host.substr(0, host.find('.'));
 }
+
+namespace {
 
 // The entries of @p folder whose names end with @p suffix (none when it cannot be read).
 std::vector<std::string> entries_ending(const std::string& folder, const std::string& suffix) {

@@ -14,6 +14,10 @@ namespace peppher::detail {
 ///        keep them in.
 std::string sampling_folder();
 
+/// @brief The host name StarPU puts in its model files' names (_starpu_gethostname:
+///        STARPU_HOSTNAME, else the host's name up to its first '.').
+std::string starpu_host_name();
+
 /// @brief Why StarPU could not read the history model text @p text ("" when it can):
 ///        the format of its perfmodel_history.c, every value in range.
 std::string history_model_problem(const std::string& text);
