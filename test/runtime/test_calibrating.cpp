@@ -157,11 +157,11 @@ TEST_CASE("a call still learning runs the OpenMP variant on all cores and record
   CHECK(choose(cl, selector, v) == 0);
   CHECK(choose(cl, selector, v) == 1);  // explored in this process: the measured best
   measure(cl, v, cpu, 0, 1e6);
-  CHECK(choose(cl, selector, v) == -1);  // all measured: pheft chooses by the model
+  CHECK(choose(cl, selector, v) == -1);  // all measured (seq 12 times): pheft chooses
   CHECK(v[0] == 2u);
 
-  // A program that calls again: a measured variant that is not the best, with one
-  // measurement only, runs once more in this process.
+  // A measured variant that is not the best, with one measurement only, runs once more in a
+  // later process too, at its first call (a program may call once per run).
   peppher::Vector<std::uint32_t> w(1 << 13, 1u);
   {
     UnsubmittedTask t(cl, w);
@@ -170,9 +170,9 @@ TEST_CASE("a call still learning runs the OpenMP variant on all cores and record
                                       static_cast<unsigned>(largest), 1, 100);
   }
   measure(cl, w, cpu, 0, 80);
-  CHECK(choose(cl, selector, w) == -1);  // the first call here: the model decides
-  CHECK(choose(cl, selector, w) == 1);   // again: omp once more (1 measurement)
-  CHECK(choose(cl, selector, w) == -1);  // once per process
+  CHECK(choose(cl, selector, w) == 1);   // omp once more (1 measurement)
+  CHECK(choose(cl, selector, w) == -1);  // once per process: the model decides
+  CHECK(choose(cl, selector, w) == -1);
 }
 
 TEST_CASE("a variant runs until StarPU predicts it when it asks for several measurements",

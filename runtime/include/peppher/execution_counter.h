@@ -84,4 +84,14 @@ std::string report_string();
 /// @brief Sets every counter's counts to zero.
 void reset_report() noexcept;
 
+namespace detail {
+/// @brief Runs counted by every counter, and those on a device worker (OpenCL, CUDA).
+struct RunCounts {
+  std::uint64_t all = 0;
+  std::uint64_t on_devices = 0;
+};
+/// @brief The counts now (while StarPU runs: worker types are asked).
+RunCounts run_counts();
+}  // namespace detail
+
 }  // namespace peppher

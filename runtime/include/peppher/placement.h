@@ -166,6 +166,12 @@ class PlacementChoice {
   ///        model; data already valid there, or to be, costs nothing; raw operands also pay
   ///        for coming back when written).
   double transfer_us(unsigned node) const;
+  /// @brief The bytes of every operand.
+  std::size_t total_bytes() const {
+    std::size_t bytes = 0;
+    for (const Op& op : ops_) bytes += op.bytes;
+    return bytes;
+  }
 
   static constexpr int kMaxVariants = 64;
 
@@ -237,6 +243,7 @@ class ModelledChoice {
   bool first_[PlacementChoice::kMaxVariants] = {};  // the most specific of ok_ (specific_)
   bool specific_ = false;
   double node_us_[STARPU_MAXNODES] = {};
+  std::size_t call_bytes_ = 0;  // the operands' bytes (placement.total_bytes())
 };
 
 /// @brief The choice of variant for a call of an interface with a history performance model

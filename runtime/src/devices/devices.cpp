@@ -11,7 +11,9 @@
 #include "devices/opencl_platforms.h"
 #include "devices/opencl_programs.h"
 #include "devices/start_environment.h"
+#include "devices/unused_devices.h"
 #include "peppher/detail/distributed.h"
+#include "peppher/execution_counter.h"
 #include "peppher/placement.h"
 
 namespace peppher::detail {
@@ -38,6 +40,7 @@ void configure_devices(starpu_conf& conf) {
   // footprint holds calls of different work, "not finished calibrating"), and the runtime
   // reports its own decisions (PEPPHER_REPORT, PEPPHER_TRACE). STARPU_SILENT=0 shows them.
   quiet_starpu();
+  skip_devices_unused_last_run(conf);  // before the platforms are hidden or looked at
   [[maybe_unused]] const bool no_opencl =
       skip_unused_opencl_platforms(conf);  // first: nothing may load them
 #ifndef STARPU_SIMGRID
@@ -54,6 +57,13 @@ void configure_device_workers(starpu_conf& conf) {
   // Simulated (StarPU on SimGrid, docs/SIMULATION.md): the workers are the recorded
   // machine's (STARPU_HOSTNAME), not this host's OpenCL devices and cores.
   g_requested_cpus = conf.ncpus;
+}
+
+void keep_device_record() {
+  if (distributed() != nullptr) return;  // every rank starts its devices
+  const RunCounts counts = run_counts();
+  const bool had_devices = starpu_opencl_worker_get_count() + starpu_cuda_worker_get_count() > 0;
+  keep_device_record(counts.all, counts.on_devices, had_devices);
 }
 
 void restore_environment() noexcept {

@@ -7,6 +7,9 @@
 
 #include <starpu.h>
 
+#include <cstdint>
+#include <string>
+
 namespace peppher::detail {
 
 // ---- the lifecycle (lifecycle/init_shutdown.cpp), implemented in devices/devices.cpp -----
@@ -43,6 +46,24 @@ void wake_workers() noexcept;
 /// @brief After the runtime submitted a task: CPU workers blocked beside a running OpenCL
 ///        task poll again (the task may be theirs).
 void task_submitted() noexcept;
+
+// ---- devices the last run did not need, implemented in devices/unused_devices.cpp ---------
+
+/// @brief Per call chosen by a history model (select/calibrating_choice.cpp) in a run with
+///        its devices: whether the call of @p interface on @p bytes of operands ran best on
+///        the host, every candidate measured (a device one included).
+void note_call_outcome(const std::string& interface, std::uint64_t bytes,
+                       bool best_on_host) noexcept;
+/// @brief Per call a model prepares (select/) in a run started without its devices: checks
+///        that the last run with devices found that call best on the host.
+void note_call_without_devices(const std::string& interface, std::uint64_t bytes) noexcept;
+/// @brief From shutdown(), before the counters are reset and StarPU stops: keeps, renews or
+///        removes the program's record of calls that need no device, from this run's notes
+///        and its execution counts (the next run starts no device when all ran best on the
+///        host; docs/SELECTION.md, "Devices the last run did not need").
+void keep_device_record();
+/// @brief Whether this run started no device because its last run needed none.
+bool devices_skipped_this_run() noexcept;
 
 // ---- predictions (select/) -------------------------------------------------------------
 // detail::transfer_predict_us (peppher/placement.h: the bus model, corrected for host

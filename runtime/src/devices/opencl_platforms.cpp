@@ -13,6 +13,7 @@
 
 #include <cstdlib>
 
+#include "devices/devices.h"
 #include "devices/start_environment.h"
 #include "lifecycle/model_files.h"
 #include "peppher/selection.h"
@@ -46,8 +47,11 @@ bool skip_unused_opencl_platforms(const starpu_conf& conf) {
   // measures the bus again when they differ (every process sharing the model then rewrites
   // it at once: runs that alternated hid and found pocl recalibrated at every start, and 4
   // MPI ranks read a half-written file). So the platforms are hidden only where the bus
-  // model was measured without OpenCL devices, or not yet.
-  if (bus_model_opencl_devices() > 0) return none_asked;
+  // model was measured without OpenCL devices, or not yet; or where the program's last run
+  // needed no device (unused_devices.cpp): loading pocl is the cost saved, and StarPU's bus
+  // model without devices is quick to write (no copy to measure), the runtime's for pocl too
+  // (host_opencl_bus.cpp).
+  if (bus_model_opencl_devices() > 0 && !devices_skipped_this_run()) return none_asked;
   set_for_start("OCL_ICD_VENDORS", kNoVendors);  // the program gets its own back after
   return true;
 }

@@ -283,8 +283,11 @@ void shutdown() {
   starpu_task_wait_for_all();
   detail::trace_stop();
   detail::report_unclaimed_variant_exceptions();  // shutdown must not throw
+  detail::keep_device_record();                   // what the next run starts (the counts are final)
   if (detail::report_requested()) {
     std::string text = report_string();
+    if (detail::devices_skipped_this_run())
+      text += "(no device started: the last run's calls all ran best on the host)\n";
     if (detail::Distributed* layer = detail::distributed()) {
       // One block per rank, written at once so that ranks' reports do not interleave.
       text = "rank " + std::to_string(layer->rank()) + " of " + std::to_string(layer->nranks()) +

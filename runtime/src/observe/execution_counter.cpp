@@ -99,6 +99,21 @@ void ExecutionCounter::reset() noexcept {
   for (auto& c : counts_) c.store(0, std::memory_order_relaxed);
 }
 
+detail::RunCounts detail::run_counts() {
+  RunCounts counts;
+  const int workers = static_cast<int>(starpu_worker_get_count());
+  std::lock_guard<std::mutex> lock(counters_mutex());
+  for (const ExecutionCounter* c : counters()) {
+    for (int id = -1; id < ExecutionCounter::kMaxIds; ++id) {
+      const std::uint64_t n = c->count(id);
+      counts.all += n;
+      if (id >= 0 && id < workers && starpu_worker_get_type(id) != STARPU_CPU_WORKER)
+        counts.on_devices += n;
+    }
+  }
+  return counts;
+}
+
 std::string report_string() {
   wait_until_started();  // the workers' names are known once StarPU is up
   struct Row {

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "devices/devices.h"
 #include "peppher/detail/backends.h"
 #include "peppher/placement.h"
 #include "peppher/task.h"
@@ -47,20 +48,19 @@ struct CallHistory {
   std::map<int, int> explored;
   // The measured losers that ran once more (kConfirmed).
   std::set<int> confirmed;
+  // (Settled) whether the model's best was a host variant.
+  bool best_on_host = false;
 };
 std::mutex g_history_mutex;
 std::map<std::pair<const VariantSelector*, std::uint32_t>, CallHistory> g_history;
 
-bool settled(const VariantSelector* selector, std::uint32_t footprint) {
+// Whether the call is settled; @p best_on_host: whether its best is a host variant.
+bool settled(const VariantSelector* selector, std::uint32_t footprint, bool& best_on_host) {
   std::lock_guard<std::mutex> lock(g_history_mutex);
   const auto it = g_history.find({selector, footprint});
-  return it != g_history.end() && it->second.settled;
-}
-
-// Whether this session called the interface with this footprint before (notes that it has).
-bool seen_before(const VariantSelector* selector, std::uint32_t footprint) {
-  std::lock_guard<std::mutex> lock(g_history_mutex);
-  return !g_history.try_emplace({selector, footprint}).second;
+  if (it == g_history.end() || !it->second.settled) return false;
+  best_on_host = it->second.best_on_host;
+  return true;
 }
 
 // Whether measured loser k runs once more now (the first time it is asked).
@@ -84,9 +84,11 @@ void note_explored(const VariantSelector* selector, std::uint32_t footprint, int
   g_history[{selector, footprint}].explored[k] = recorded;
 }
 
-void settle(const VariantSelector* selector, std::uint32_t footprint) {
+void settle(const VariantSelector* selector, std::uint32_t footprint, bool best_on_host) {
   std::lock_guard<std::mutex> lock(g_history_mutex);
-  g_history[{selector, footprint}].settled = true;
+  CallHistory& h = g_history[{selector, footprint}];
+  h.settled = true;
+  h.best_on_host = best_on_host;
 }
 
 // @p model's history entry for @p task's footprint on @p arch, implementation @p impl, or null.
@@ -188,6 +190,8 @@ void ModelledChoice::prepare_costs(const PlacementChoice& placement,
                                    const VariantSelector& selector, const signed char* slots) {
   selector_ = &selector;
   slots_ = slots;
+  call_bytes_ = placement.total_bytes();
+  detail::note_call_without_devices(selector.interface_name(), call_bytes_);
   const unsigned nodes = std::min<unsigned>(starpu_memory_nodes_get_count(), STARPU_MAXNODES);
   for (unsigned node = 0; node < nodes; ++node) node_us_[node] = placement.transfer_us(node);
 }
@@ -250,11 +254,19 @@ void CalibratingChoice::evaluate(starpu_task* task, Costs& c) const {
 int CalibratingChoice::choose(starpu_task* task) const {
   if (selector_ == nullptr || task->cl == nullptr || task->cl->model == nullptr) return -1;
   const std::uint32_t footprint = model_footprint(task);
-  if (settled(selector_, footprint)) return -1;
+  // Each call's outcome, for the devices of the program's next run (unused_devices.h).
+  auto note = [&](bool best_on_host) {
+    detail::note_call_outcome(selector_->interface_name(), call_bytes_, best_on_host);
+  };
+  if (bool best_on_host = false; settled(selector_, footprint, best_on_host)) {
+    note(best_on_host);
+    return -1;
+  }
   using Runs = detail::BackendRuns;
   auto backend = [&](int k) -> const detail::Backend& {
     return selector_->backend(static_cast<std::size_t>(k));
   };
+  auto on_host = [&](int k) { return k >= 0 && backend(k).worker == STARPU_CPU_WORKER; };
   const int n = nvariants();
   const bool parallel = detail::largest_combined_worker() >= 0;
   starpu_perfmodel* model = task->cl->model;
@@ -264,7 +276,6 @@ int CalibratingChoice::choose(starpu_task* task) const {
   const bool* measured = costs.measured;
   const double* cost = costs.cost;
   const int candidates = costs.candidates, nmeasured = costs.nmeasured;
-  const bool again = seen_before(selector_, footprint);
   int ids[STARPU_NMAXWORKERS];
   // Variant k's measurements (@p count: samples or runs_recorded) for this footprint on its
   // least measured worker architecture.
@@ -279,23 +290,30 @@ int CalibratingChoice::choose(starpu_task* task) const {
     }
     return least;
   };
-  if (candidates < 2) return -1;  // nothing to choose: StarPU places it
+  if (candidates < 2) {  // nothing to choose: StarPU places it
+    int only = -1;
+    for (int k = 0; k < n; ++k)
+      if (candidate[k]) only = k;
+    note(on_host(only));
+    return -1;
+  }
   if (nmeasured == candidates) {
-    // A program that calls again: a measured variant that is not the best runs once more per
-    // session until it has kConfirmed measurements, so that one slow first measurement (a
-    // cold cache, the first OpenMP team of the process, a busy machine) does not rule it out
-    // for good: a measurement far from the mean makes StarPU start the entry afresh
-    // (STARPU_HISTORY_MAX_ERROR), and the variant is tried again as unmeasured. Otherwise
-    // StarPU's model decides, with the full codelet.
-    if (!again) return -1;
+    // A measured variant that is not the best runs once more (once per session, in this
+    // session or a later one: a program may call once per run) until it has kConfirmed
+    // measurements, so that one slow first measurement (a cold cache, the first OpenMP team
+    // of the process, a busy machine) does not rule it out for good: a measurement far from
+    // the mean makes StarPU start the entry afresh (STARPU_HISTORY_MAX_ERROR), and the
+    // variant is tried again as unmeasured. Otherwise StarPU's model decides, with the full
+    // codelet.
     int best = -1;
     for (int k = 0; k < n; ++k)
       if (candidate[k] && (best < 0 || cost[k] < cost[best])) best = k;
+    note(on_host(best));
     for (int k = 0; k < n; ++k) {
       if (!candidate[k] || k == best || fewest(k, samples) >= kConfirmed) continue;
       if (confirm_now(selector_, footprint, k)) return k;
     }
-    settle(selector_, footprint);
+    settle(selector_, footprint, on_host(best));
     return -1;
   }
   // Variant k runs now: an entry of its model that does not exist yet is made first (with no
@@ -319,6 +337,7 @@ int CalibratingChoice::choose(starpu_task* task) const {
     specific_candidate = specific_candidate || (candidate[k] && first_[k]);
   auto first = [&](int k) { return !specific_ || !specific_candidate || first_[k]; };
   if (nmeasured == 0) {  // nothing measured: the data stays where it is
+    note(false);         // still learning: a device may be the best
     int best = -1;
     for (int k = 0; k < n; ++k)
       if (candidate[k] && first(k) && better(k, best)) best = k;
@@ -341,6 +360,7 @@ int CalibratingChoice::choose(starpu_task* task) const {
   // measured, cheapest transfers first; one whose transfers alone cost more than the measured
   // best's time cannot win, and is left alone.
   bool tried[PlacementChoice::kMaxVariants] = {};
+  bool waiting = false;  // for the measurement of a variant's last run
   for (;;) {
     int explore = -1;
     for (int k = 0; k < n; ++k)
@@ -348,14 +368,20 @@ int CalibratingChoice::choose(starpu_task* task) const {
           (explore < 0 || first(k) > first(explore) ||
            (first(k) == first(explore) && better(k, explore))))
         explore = k;
-    if (explore < 0) return best;
+    if (explore < 0) {
+      // The measured best, which no unmeasured variant can beat (their moves alone cost more).
+      note(!waiting && on_host(best));
+      return best;
+    }
     if (may_explore(selector_, footprint, explore, fewest(explore, runs_recorded))) {
+      note(false);
       runs(explore);
       // Its count once runs() made its entries: the next run waits for this one's measurement.
       note_explored(selector_, footprint, explore, fewest(explore, runs_recorded));
       return explore;
     }
     tried[explore] = true;
+    waiting = true;
   }
 }
 
