@@ -89,7 +89,7 @@ bool read_record(const std::string& path, std::set<HostCall>& calls) {
     if (*end != '\0' || errno != 0) return false;
     calls.emplace(name, value);
   }
-  return !calls.empty();
+  return true;  // no call at all: a run that made none (then any call drops it)
 }
 
 // Whether something asks this run for devices, or a call could not run without them.
@@ -166,8 +166,9 @@ void keep_device_record(std::uint64_t runs, std::uint64_t device_runs, bool had_
   const std::string path = record_path();
   if (path.empty()) return;
   // Every call of the run was decided by a complete model for the host (no call forced,
-  // statically dispatched or placed without a model: those are runs without a note).
-  const bool host_only = g_notes > 0 && g_notes == runs && device_runs == 0 && g_all_on_host;
+  // statically dispatched or placed without a model: those are runs without a note). A run
+  // without any call needed no device either.
+  const bool host_only = g_notes == runs && device_runs == 0 && g_all_on_host;
   if (g_skipped) {
     if (host_only && g_all_recorded) return;  // every call on the record: kept
     std::remove(path.c_str());                // the next run starts the devices and measures
