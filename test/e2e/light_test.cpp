@@ -1,7 +1,8 @@
 // The light form end to end (docs/FORMAT.md, Light form): a component declared in an
 // annotated header with CPU, OpenMP and OpenCL variants found by file name composes from
 // main.cpp alone, builds, runs on every worker set, and matches the code and the numbers of
-// the XML descriptors compose --emit-xml writes for it; utility mode's --light round trip.
+// the XML descriptors compose --emit-xml writes for it; utility mode's --light round trip,
+// for a function and for a function template.
 #include <fstream>
 #include <map>
 #include <regex>
