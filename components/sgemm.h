@@ -4,7 +4,6 @@
 // sgemm.xml and sgemm_tiles.xml beside this header describe the same interfaces in the XML
 // form; compose checks that the two agree.
 #pragma once
-#include <peppher/annotate.h>
 #include <peppher/runtime.h>
 
 // C = A * B (row-major; A is m x k, B is k x n, C is m x n).

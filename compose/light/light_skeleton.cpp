@@ -18,9 +18,14 @@ const scan::ScannedFunction* function_of(const scan::ScannedHeader& header,
   return nullptr;
 }
 
-// Why the light form cannot describe `f` ("" when it can).
+// Why the light form cannot describe `f` ("" when it can). A function template whose
+// template parameters are all types is a generic interface (its skeletons are templates).
 std::string light_refusal(const scan::ScannedFunction& f) {
-  if (f.is_template) return "it is a template";
+  for (const scan::ScannedTemplateParam& t : f.template_params) {
+    if (!t.is_type)
+      return "its template parameter '" + t.name +
+             "' is not a type (a generic light-form interface takes type parameters only)";
+  }
   if (!f.namespaces.empty()) return "it is declared in a namespace";
   if (!f.member_of.empty()) return "it is a member function";
   if (f.returns_value) return "it returns a value";
@@ -135,7 +140,8 @@ std::string annotated_header(const std::string& text, const scan::ScannedHeader&
   if (inserts.empty()) return text;
   std::string out = text;
   for (auto it = inserts.rbegin(); it != inserts.rend(); ++it) out.insert(it->first, it->second);
-  if (out.find("<peppher/annotate.h>") == std::string::npos)
+  // <peppher/runtime.h> (a header taking peppher containers) brings the annotations too.
+  if (!std::regex_search(out, std::regex(R"(#[ \t]*include[ \t]*<peppher/(annotate|runtime)\.h>)")))
     out.insert(include_position(out), "#include <peppher/annotate.h>\n");
   return out;
 }

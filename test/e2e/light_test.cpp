@@ -1,7 +1,8 @@
 // The light form end to end (docs/FORMAT.md, Light form): a component declared in an
 // annotated header with CPU, OpenMP and OpenCL variants found by file name composes from
 // main.cpp alone, builds, runs on every worker set, and matches the code and the numbers of
-// the XML descriptors compose --emit-xml writes for it; utility mode's --light round trip.
+// the XML descriptors compose --emit-xml writes for it; utility mode's --light round trip,
+// for a function and for a function template.
 #include <fstream>
 #include <map>
 #include <regex>
@@ -317,4 +318,80 @@ TEST_CASE("e2e: utility mode --light writes an annotated header and skeletons th
   INFO(r.output);
   CHECK(r.exit_code == 0);
   CHECK_THAT(r.output, Catch::Contains("scale: 0 wrong"));
+}
+
+TEST_CASE("e2e: utility mode --light on a function template writes a generic component") {
+  const fs::path dir = e2e::fresh_work_dir("light_utility_generic");
+  std::ofstream(dir / "tscale.h") << "// out = factor * in, n elements of any arithmetic type.\n"
+                                     "#pragma once\n"
+                                     "template <typename T>\n"
+                                     "void tscale(T* out, const T* in, int n, T factor);\n"
+                                     "template <typename T, int N>\n"
+                                     "void fixed(T* out);\n";
+  const std::string compose = PEPPHER_COMPOSE_EXE;
+  e2e::Run made = e2e::run("cd " + dir.string() + " && " + compose +
+                           " -generateCompFiles=tscale.h --light -o gen");
+  INFO(made.output);
+  REQUIRE(made.exit_code == 0);
+  // A template with a non-type parameter cannot be a light-form component.
+  CHECK_THAT(made.output,
+             Catch::Contains("tscale.h:6:6: warning: 'fixed' gets no light-form skeleton: its "
+                             "template parameter 'N' is not a type"));
+  CHECK_FALSE(fs::exists(dir / "gen/fixed"));
+  const fs::path gen = dir / "gen";
+  CHECK(e2e::read_text(gen / "tscale.h") ==
+        "// out = factor * in, n elements of any arithmetic type.\n#pragma once\n"
+        "#include <peppher/annotate.h>\ntemplate <typename T>\n"
+        "void tscale(T* out PEPPHER_WRITE PEPPHER_SIZE(n), const T* in PEPPHER_SIZE(n), int n, "
+        "T factor);\ntemplate <typename T, int N>\nvoid fixed(T* out);\n");
+  // The variant skeletons are function templates, the kernel's T a macro (-DT=int).
+  CHECK_THAT(e2e::read_text(gen / "tscale/tscale_cpu.cpp"),
+             Catch::Contains("template <typename T>\nvoid tscale_cpu(T *out, const T *in, int n, "
+                             "T factor) {"));
+  CHECK_THAT(e2e::read_text(gen / "tscale/tscale_opencl.cl"),
+             Catch::Contains("#ifndef T\n#define T float"));
+
+  // Written in, the CPU, OpenMP and OpenCL skeletons compose for the two types main calls.
+  auto fill = [&](const char* variant, const std::string& body) {
+    const fs::path file = gen / "tscale" / variant;
+    std::string code = e2e::read_text(file);
+    const size_t from = code.find("  // ---- PEPPHER: your");
+    const size_t to = code.find("  // ---- PEPPHER: end of your code ----");
+    REQUIRE(from != std::string::npos);
+    REQUIRE(to != std::string::npos);
+    code.replace(from, to - from, body);
+    std::ofstream(file) << code;
+  };
+  fill("tscale_cpu.cpp", "  for (int i = 0; i < n; ++i) out[i] = factor * in[i];\n");
+  fill("tscale_openmp.cpp",
+       "#pragma omp parallel for\n  for (int i = 0; i < n; ++i) out[i] = factor * in[i];\n");
+  fill("tscale_opencl.cl",
+       "  for (int i = get_global_id(0); i < n; i += get_global_size(0)) out[i] = factor * "
+       "in[i];\n");
+  fs::remove(gen / "tscale/tscale_cuda.cu");
+  std::ofstream(gen / "main.cpp")
+      << "// Calls tscale<float> and tscale<int>, checks both.\n#include <cstdio>\n\n"
+         "#include \"peppher.h\"\n#include \"tscale.h\"\n\n"
+         "template <typename T>\nint check(const char* type) {\n"
+         "  T in[100], out[100];\n"
+         "  for (int i = 0; i < 100; ++i) in[i] = static_cast<T>(i);\n"
+         "  tscale(out, in, 100, static_cast<T>(3));\n"
+         "  int wrong = 0;\n"
+         "  for (int i = 0; i < 100; ++i) wrong += out[i] != static_cast<T>(3) * in[i];\n"
+         "  std::printf(\"tscale<%s>: %d wrong\\n\", type, wrong);\n  return wrong;\n}\n\n"
+         "int main() {\n  PEPPHER_INITIALIZE();\n"
+         "  const int wrong = check<float>(\"float\") + check<int>(\"int\");\n"
+         "  PEPPHER_SHUTDOWN();\n  return wrong == 0 ? 0 : 1;\n}\n";
+  const fs::path out = compose_and_build("light_utility_generic_composed", gen / "main.cpp");
+  for (const char* type : {"float", "int"})
+    CHECK(fs::exists(out / (std::string("tscale__") + type + "_wrapper.cpp")));
+  for (const char* workers : {e2e::kCpuOnly, e2e::kTwoCpus, e2e::kOpenClOnly}) {
+    e2e::Run r = run_program(out / "main", "", workers);
+    INFO(workers << "\n" << r.output);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.output, Catch::Contains("tscale<float>: 0 wrong"));
+    CHECK_THAT(r.output, Catch::Contains("tscale<int>: 0 wrong"));
+  }
+  e2e::Run ocl = run_program(out / "main", "", e2e::kOpenClOnly);
+  CHECK(e2e::report_count(ocl.output, "tscale_opencl", "OpenCL") == 2);
 }

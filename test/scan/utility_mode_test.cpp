@@ -441,3 +441,54 @@ TEST_CASE("a pointer read with a BLAS stride gets the strided length; compose ac
   }
   CHECK(errors == 4);  // the CPU, OpenMP, OpenCL and CUDA skeletons
 }
+
+TEST_CASE(
+    "--light: a type template is a generic component; <peppher/runtime.h> brings the "
+    "annotations") {
+  TempDir dir;
+  write_file(dir.path() / "inc/peppher/runtime.h",
+             "#pragma once\nnamespace peppher { template <class T> class Vector; }\n");
+  write_file(dir.path() / "g.h",
+             "#pragma once\n#include <peppher/runtime.h>\n"
+             "template <typename T>\nvoid tfill(T* out, int n, T value);\n"
+             "void vcopy(const peppher::Vector<float>& in, peppher::Vector<float>& out);\n"
+             "template <typename T, int N>\nvoid fixed(T* out);\n");
+  utility::UtilityOptions o = options_for(dir.path() / "g.h");
+  o.light = true;
+  o.output_dir = (dir.path() / "gen").string();
+  o.system_include_dirs = {(dir.path() / "inc").string()};
+  Run r = run_utility(o);
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  // A template with a non-type parameter: a warning at its name, no skeleton.
+  CHECK(r.err.find("g.h:7:6: warning: 'fixed' gets no light-form skeleton: its template "
+                   "parameter 'N' is not a type (a generic light-form interface takes type "
+                   "parameters only)") != std::string::npos);
+  const std::set<std::string> expected = {"g.h",
+                                          "tfill/tfill_cpu.cpp",
+                                          "tfill/tfill_openmp.cpp",
+                                          "tfill/tfill_opencl.cl",
+                                          "tfill/tfill_cuda.cu",
+                                          "vcopy/vcopy_cpu.cpp",
+                                          "vcopy/vcopy_openmp.cpp",
+                                          "vcopy/vcopy_opencl.cl",
+                                          "vcopy/vcopy_cuda.cu"};
+  CHECK(files_under(dir.path() / "gen") == expected);
+  // The header includes <peppher/runtime.h>, which brings the annotations: no second include.
+  CHECK(read_file(dir.path() / "gen/g.h") ==
+        "#pragma once\n#include <peppher/runtime.h>\n"
+        "template <typename T>\nvoid tfill(T* out PEPPHER_WRITE PEPPHER_SIZE(n), int n, "
+        "T value);\n"
+        "void vcopy(const peppher::Vector<float>& in, peppher::Vector<float>& out "
+        "PEPPHER_WRITE);\n"
+        "template <typename T, int N>\nvoid fixed(T* out);\n");
+  // The generic one's variants are function templates; its kernel's T a macro (-DT=...).
+  CHECK(read_file(dir.path() / "gen/tfill/tfill_cpu.cpp")
+            .find("template <typename T>\nvoid tfill_cpu(T *out, int n, T value) {") !=
+        std::string::npos);
+  CHECK(read_file(dir.path() / "gen/tfill/tfill_cuda.cu")
+            .find("template <typename T>\nvoid tfill_cuda(T *out, int n, T value) {") !=
+        std::string::npos);
+  CHECK(read_file(dir.path() / "gen/tfill/tfill_opencl.cl").find("#ifndef T\n#define T float") !=
+        std::string::npos);
+}

@@ -2,7 +2,6 @@
 // holds its variants. Each element's flux (5 floats) through its 4 faces, from its neighbours (-1:
 // wall, -2: far field), the face normals and the far-field state.
 #pragma once
-#include <peppher/annotate.h>
 #include <peppher/runtime.h>
 
 void cfd_flux(const peppher::Vector<int>& neighbours, const peppher::Vector<float>& normals,

@@ -2,7 +2,6 @@
 // cfd_step_factor/ holds its variants. Each element's local time step from its state (5 floats per
 // element in variables) and its area.
 #pragma once
-#include <peppher/annotate.h>
 #include <peppher/runtime.h>
 
 void cfd_step_factor(const peppher::Vector<float>& variables, const peppher::Vector<float>& areas,

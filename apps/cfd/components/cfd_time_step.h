@@ -2,7 +2,6 @@
 // cfd_time_step/ holds its variants. Runge-Kutta stage `stage` (0..2) of the solver, variables =
 // old_variables + step_factor / (3 + 1 - stage) * fluxes.
 #pragma once
-#include <peppher/annotate.h>
 #include <peppher/runtime.h>
 
 void cfd_time_step(const peppher::Vector<float>& old_variables,

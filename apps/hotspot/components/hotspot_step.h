@@ -2,7 +2,6 @@
 // the files in hotspot_step/ its variants. One explicit time step of the HotSpot thermal
 // simulation: temp_out from temp_in and power.
 #pragma once
-#include <peppher/annotate.h>
 #include <peppher/runtime.h>
 
 void hotspot_step(const peppher::Matrix<float>& power, const peppher::Matrix<float>& temp_in,

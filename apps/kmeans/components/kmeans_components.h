@@ -3,7 +3,6 @@
 // and their membership are split into blocks of `block` rows; changed, sums and counts are
 // sum reductions: each block's task adds into a private copy, folded in block order.
 #pragma once
-#include <peppher/annotate.h>
 #include <peppher/runtime.h>
 
 // Each point (a row of points) joins its nearest centre; membership keeps it, changed counts

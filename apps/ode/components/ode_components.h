@@ -3,7 +3,6 @@
 // right-hand side of the 1-D Brusselator (diffusion, then reaction), and the classic RK4 pieces
 // (stage point, final weighted sum, largest change per step).
 #pragma once
-#include <peppher/annotate.h>
 #include <peppher/runtime.h>
 
 // du = alpha * Laplacian(u) over points first .. first + du.size() - 1 of n (partitioned: u's

@@ -2,7 +2,6 @@
 // their interfaces, the files in pf_likelihood/, pf_normalize/ and pf_resample/ their
 // variants (CUDA ones compiled with -fmad=false, as their PEPPHER_FLAGS say).
 #pragma once
-#include <peppher/annotate.h>
 #include <peppher/runtime.h>
 
 // Each particle (an element of x, y and seed) moves by the motion model, drawing from its own

@@ -2,7 +2,6 @@
 // interface, the files in pathfinder_row/ its variants.
 // dst[c] = wall(row, c) + min(src[c-1], src[c], src[c+1]).
 #pragma once
-#include <peppher/annotate.h>
 #include <peppher/runtime.h>
 
 void pathfinder_row(const peppher::Matrix<int>& wall, const peppher::Vector<int>& src,
