@@ -3,13 +3,17 @@
 // address reused with another size (a buffer reused, a freed pointer's address returned by
 // malloc) is registered again; an address another call holds with another size is registered
 // for the call only; raw memory inside a container waits for the container's tasks; threads
-// sharing a read-only raw input share one registration.
+// sharing a read-only raw input share one registration; a raw array split into blocks keeps
+// its registration and its split (a partition plan) across calls that use the same blocks.
 #include <cstdint>
 #include <cstdlib>
 #include <numeric>
 #include <thread>
+#include <utility>
 #include <vector>
 
+#include "peppher/partition.h"
+#include "peppher/partitioned_call.h"
 #include "peppher/task.h"
 #include "peppher_catch.h"
 #include "support.h"
@@ -67,6 +71,24 @@ Seen scale(starpu_codelet* cl, std::uint32_t* ptr, std::size_t count, std::uint3
   const Seen seen{task.call().operands().at(0).kind, task.call().operands().at(0).handle};
   task.submit(true);
   return seen;
+}
+
+// One call of scale on @p count elements at @p ptr split in blocks of at most @p block:
+// whether the split came from the registration cache (read after the call).
+bool scale_split(starpu_codelet* cl, std::uint32_t* ptr, std::size_t count, long long block,
+                 std::uint32_t a, std::uint32_t b) {
+  peppher::PartitionedCall call(cl, "raw_scale");
+  call.split_raw(0, "v", ptr, count, sizeof(std::uint32_t), block);
+  for (std::size_t k = 0; k < call.blocks(); ++k) call.args<Args>(k) = {a, b};
+  call.submit();
+  const peppher::detail::Operand& op = call.call().operands().at(0);
+  return op.kind == OperandKind::RawSplit && op.cached;
+}
+
+// Raw partitions and gathers since @p before.
+std::pair<std::uint64_t, std::uint64_t> raw_since(const peppher::PartitionCounts& before) {
+  const peppher::PartitionCounts now = peppher::partition_counts();
+  return {now.raw_partitions - before.raw_partitions, now.raw_gathers - before.raw_gathers};
 }
 
 std::vector<std::uint32_t> iota(std::size_t n, std::uint32_t from = 0) {
@@ -210,4 +232,36 @@ TEST_CASE("threads sharing a read-only raw input share its registration",
   b.join();
   CHECK(wrong[0] == 0);
   CHECK(wrong[1] == 0);
+}
+
+TEST_CASE("a raw array keeps its split across calls with the same blocks",
+          "[call][cache][partition]") {
+  Session session;
+  starpu_codelet cl = scale_codelet();
+  std::vector<std::uint32_t> v = iota(10);
+  const peppher::PartitionCounts start = peppher::partition_counts();
+  CHECK(scale_split(&cl, v.data(), v.size(), 4, 2, 1));                       // 3 blocks: 4, 3, 3
+  CHECK(v == std::vector<std::uint32_t>{1, 3, 5, 7, 9, 11, 13, 15, 17, 19});  // home after
+  CHECK(raw_since(start) == std::make_pair<std::uint64_t, std::uint64_t>(1, 0));
+  v[0] = 100;  // the host writes between calls: the next call's block sees it
+  v[9] = 200;
+  CHECK(scale_split(&cl, v.data(), v.size(), 4, 1, 1));
+  CHECK(v == std::vector<std::uint32_t>{101, 4, 6, 8, 10, 12, 14, 16, 18, 201});
+  CHECK(raw_since(start) == std::make_pair<std::uint64_t, std::uint64_t>(1, 0));  // kept
+  // Other blocks: gathered and split again; the array whole: gathered.
+  CHECK(scale_split(&cl, v.data(), v.size(), 5, 1, 0));
+  CHECK(raw_since(start) == std::make_pair<std::uint64_t, std::uint64_t>(2, 1));
+  const Seen whole = scale(&cl, v.data(), v.size(), 1, 1);
+  CHECK(whole.kind == OperandKind::RawCached);
+  CHECK(raw_since(start) == std::make_pair<std::uint64_t, std::uint64_t>(2, 2));
+  CHECK(v == std::vector<std::uint32_t>{102, 5, 7, 9, 11, 13, 15, 17, 19, 202});
+  // Back to the first blocks: their plan is reused (one more partition, no new gather).
+  CHECK(scale_split(&cl, v.data(), v.size(), 4, 1, 0));
+  CHECK(raw_since(start) == std::make_pair<std::uint64_t, std::uint64_t>(3, 2));
+  CHECK(v == std::vector<std::uint32_t>{102, 5, 7, 9, 11, 13, 15, 17, 19, 202});
+  // 8 of the 10 elements: another size at the address, registered again (the former
+  // registration gathered and dropped with its plans).
+  CHECK(scale_split(&cl, v.data(), 8, 3, 1, 1));
+  CHECK(v == std::vector<std::uint32_t>{103, 6, 8, 10, 12, 14, 16, 18, 19, 202});
+  CHECK(raw_since(start) == std::make_pair<std::uint64_t, std::uint64_t>(4, 3));
 }

@@ -23,14 +23,20 @@ constexpr BlockRange block_range(std::size_t n, std::size_t nparts, std::size_t 
   return {id * base + (id < extra ? id : extra), base + (id < extra ? 1 : 0)};
 }
 
-/// @brief How often containers were split into blocks and gathered back since the program
-///        started (every container, every thread).
+/// @brief How often containers, and raw arrays of partitioned calls, were split into blocks
+///        and gathered back since the program started (every container, every thread).
 struct PartitionCounts {
   /// Partitions submitted: a container's whole data handed to a split's blocks.
   std::uint64_t partitions = 0;
   /// Gathers (unpartitions): a container's blocks brought back into the whole data, for a
   /// host access, a call using it whole, a call splitting it differently, or shutdown.
   std::uint64_t gathers = 0;
+  /// The same for raw-pointer operands split by calls (every array, every thread): a raw
+  /// array's split is kept across calls that use the same blocks, as a container's is.
+  std::uint64_t raw_partitions = 0;
+  /// Gathers of raw arrays: a call using the array whole or split otherwise, another
+  /// array at its address, a call that registered it for itself only, or shutdown.
+  std::uint64_t raw_gathers = 0;
 };
 
 /// @brief The counts so far: the difference of two readings tells how many times the calls

@@ -165,12 +165,8 @@ std::size_t Call::operand_bytes(const Operand& op, std::size_t k) const {
     }
   }
   const std::size_t row = (op.row_width == 0 ? 1 : op.row_width) * op.elem_size;
-  if (op.kind == OperandKind::RawSplit) {
-    if (k < op.sizes.size()) return op.sizes[k] * row;
-    std::size_t extent = op.extent;  // `?`; a fixed split: its blocks
-    for (std::size_t s : op.sizes) extent = op.auto_split ? extent : extent + s;
-    return extent * row;
-  }
+  if (op.kind == OperandKind::RawSplit)
+    return (k < op.sizes.size() ? op.sizes[k] : op.extent) * row;
   return op.handle != nullptr ? starpu_data_get_size(op.handle) : 0;
 }
 
@@ -343,7 +339,7 @@ void Call::fit_to_devices() {
 }
 
 // The call's fixed 1-D splits, each into @p k equal blocks instead (nothing is partitioned
-// yet: containers at submit, raw memory registered for this call and split again).
+// yet: containers and raw memory are split when the call is resolved, at submit).
 void Call::resplit_fixed(std::size_t k) {
   for (Operand& op : ops_) {
     if (!op.is_split()) continue;
@@ -354,14 +350,7 @@ void Call::resplit_fixed(std::size_t k) {
     std::vector<std::size_t> offsets;
     for (std::size_t b = 0, at = 0; b < sizes.size(); at += sizes[b++]) offsets.push_back(at);
     op.offsets = offsets;
-    if (op.kind == OperandKind::ContainerSplit) {
-      op.spec.args = {k};
-    } else {
-      starpu_data_unpartition(op.handle, STARPU_MAIN_RAM);  // no task used its blocks yet
-      op.blocks = std::vector<starpu_data_handle_t>{};
-      split_registered(op, op.handle,
-                       op.row_width == 0 ? starpu_vector_filter_list : matrix_filter_row_list);
-    }
+    if (op.kind == OperandKind::ContainerSplit) op.spec.args = {k};
   }
   nblocks_ = k;
 }

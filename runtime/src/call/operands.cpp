@@ -21,8 +21,6 @@
 namespace peppher::detail {
 namespace {
 
-using FilterFunc = void (*)(void*, void*, starpu_data_filter*, unsigned, unsigned);
-
 // @p n as one of StarPU's 32-bit extents, or a peppher::Error naming the call and buffer.
 std::uint32_t extent(const char* iface, int index, const char* what, std::size_t n) {
   if (n > UINT32_MAX)
@@ -317,60 +315,52 @@ void Call::set_halo(int index, std::size_t halo, int halo_index) {
               std::to_string(index) + " for a halo");
 }
 
-void Call::split_registered(Operand& op, starpu_data_handle_t h, FilterFunc filter) {
-  op.handle = h;
-  op.filter_sizes.assign(op.sizes.begin(), op.sizes.end());
-  starpu_data_filter f{};
-  f.filter_func = filter;
-  f.nchildren = static_cast<unsigned>(op.filter_sizes.size());
-  f.filter_arg_ptr = op.filter_sizes.data();
-  starpu_data_partition(h, &f);  // fresh handle: no task uses it yet, returns at once
-  for (unsigned i = 0; i < f.nchildren; ++i) op.blocks.push_back(starpu_data_get_sub_data(h, 1, i));
-  if (Distributed* layer = distributed()) layer->raw_registered(h, op.blocks.to_vector());
-}
-
-void Call::register_raw_split(Operand& op) {
-  starpu_data_handle_t h;
-  const auto home = reinterpret_cast<uintptr_t>(op.raw);
-  const auto n = static_cast<std::uint32_t>(op.extent);  // checked by add_raw_auto_split
-  if (op.row_width == 0) {
-    starpu_vector_data_register(&h, STARPU_MAIN_RAM, home, n, op.elem_size);
-    split_registered(op, h, starpu_vector_filter_list);
-  } else {
-    const auto width = static_cast<std::uint32_t>(op.row_width);
-    starpu_matrix_data_register(&h, STARPU_MAIN_RAM, home, width, width, n, op.elem_size);
-    split_registered(op, h, matrix_filter_row_list);
-  }
+void Call::add_raw_split(int index, const char* name, const void* ptr, std::size_t rows,
+                         std::size_t row_width, std::size_t elem_size,
+                         std::vector<std::size_t> sizes) {
+  Operand& op = add(index, OperandKind::RawSplit, name);
+  op.offsets = offsets_of(sizes);
+  op.sizes = std::move(sizes);
+  op.raw = ptr;
+  op.extent = rows;
+  op.row_width = row_width;
+  op.elem_size = elem_size;
 }
 
 void Call::add_raw_vector_split(int index, const char* name, const void* ptr, std::size_t count,
                                 std::size_t elem_size, std::vector<std::size_t> sizes) {
-  const std::uint32_t n = extent(iface_, index, "elements", count);
+  extent(iface_, index, "elements", count);
   raw_memory(index, ptr, count * elem_size);
-  Operand& op = add(index, OperandKind::RawSplit, name);
-  op.offsets = offsets_of(sizes);
-  op.sizes = std::move(sizes);
-  op.elem_size = elem_size;
-  starpu_data_handle_t h;
-  starpu_vector_data_register(&h, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr), n, elem_size);
-  split_registered(op, h, starpu_vector_filter_list);
+  add_raw_split(index, name, ptr, count, 0, elem_size, std::move(sizes));
 }
 
 void Call::add_raw_matrix_split(int index, const char* name, const void* ptr, std::size_t rows,
                                 std::size_t row_width, std::size_t elem_size,
                                 std::vector<std::size_t> sizes) {
-  const std::uint32_t width = extent(iface_, index, "elements per row", row_width);
-  const std::uint32_t ny = extent(iface_, index, "rows", rows);
+  extent(iface_, index, "elements per row", row_width);
+  extent(iface_, index, "rows", rows);
   raw_memory(index, ptr, rows * row_width * elem_size);
-  Operand& op = add(index, OperandKind::RawSplit, name);
-  op.offsets = offsets_of(sizes);
-  op.sizes = std::move(sizes);
-  op.row_width = row_width;
-  op.elem_size = elem_size;
-  starpu_data_handle_t h;
-  starpu_matrix_data_register(&h, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr), width, width,
-                              ny, elem_size);
-  split_registered(op, h, matrix_filter_row_list);
+  add_raw_split(index, name, ptr, rows, row_width, elem_size, std::move(sizes));
+}
+
+// A split raw operand's blocks, once its sizes are final (blocks that fit, `?`): the
+// registration cache's, split by a partition plan kept across calls; or, when the cache
+// cannot serve it now or under the distributed layer (whose ranks register raw memory per
+// call), registered, planned and partitioned for this call.
+void Call::resolve_raw_split(Operand& op) {
+  const RawLayout layout{op.extent, op.row_width, op.elem_size};
+  const std::vector<std::size_t> sizes(op.sizes.begin(), op.sizes.end());
+  std::vector<starpu_data_handle_t> blocks;
+  Distributed* layer = distributed();
+  if (layer == nullptr) op.handle = raw_cache_acquire_blocks(op.raw, layout, sizes, blocks);
+  op.cached = op.handle != nullptr;
+  if (!op.cached) {
+    op.handle = register_raw(op.raw, layout);
+    blocks = plan_raw_split(op.handle, layout, sizes);
+    if (layer != nullptr) layer->raw_registered(op.handle, blocks);
+    partition_raw(op.handle, blocks);
+  }
+  op.blocks = blocks;
 }
 
 // ---- blocks --------------------------------------------------------------------------------

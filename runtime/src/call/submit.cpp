@@ -135,6 +135,8 @@ void Call::resolve() {
         op.halo_first = first;
         op.halo_last = last;
       }
+    } else if (op.kind == OperandKind::RawSplit) {
+      resolve_raw_split(op);
     } else if (op.kind == OperandKind::ContainerReduce) {
       op.handle = op.container->handle_for_task_locked();
       if (reduces_in_place(op, blocks()))
@@ -307,7 +309,17 @@ void Call::release() noexcept {
       raw_cache_release(std::exchange(op.handle, nullptr));
       continue;
     }
-    if (op.kind == OperandKind::RawSplit) starpu_data_unpartition(op.handle, STARPU_MAIN_RAM);
+    if (op.kind == OperandKind::RawSplit) {
+      std::vector<starpu_data_handle_t> blocks = op.blocks.to_vector();
+      if (op.cached) {  // waits for the tasks, blocks home, kept split for the next call
+        raw_cache_release_blocks(std::exchange(op.handle, nullptr), blocks);
+        continue;
+      }
+      // Registered for this call: blocks home, then gathered (asynchronously: no lock of
+      // StarPU's is held while the blocks' tasks end) and forgotten with the registration.
+      wait_raw_blocks_home(blocks);
+      clean_raw_split(op.handle, blocks, true);
+    }
     starpu_data_unregister(op.handle);
     op.handle = nullptr;
   }

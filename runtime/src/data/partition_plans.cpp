@@ -1,6 +1,6 @@
 // Partition plans: how a container is split into blocks (StarPU filters, planned once per
 // split and reused), partitioning and gathering (unpartitioning) it asynchronously, and the
-// counts of both (partition_counts()).
+// counts of both, for containers and raw arrays (partition_counts()).
 #include <atomic>
 #include <cassert>
 #include <cstdint>
@@ -20,6 +20,9 @@ namespace {
 // partition_counts(): every container's partitions and gathers.
 std::atomic<std::uint64_t> g_partitions{0};
 std::atomic<std::uint64_t> g_gathers{0};
+// The same for raw arrays split by calls (data/raw_plans.cpp).
+std::atomic<std::uint64_t> g_raw_partitions{0};
+std::atomic<std::uint64_t> g_raw_gathers{0};
 
 starpu_data_filter make_filter(void (*func)(void*, void*, starpu_data_filter*, unsigned, unsigned),
                                std::size_t nparts, void* arg = nullptr) {
@@ -41,6 +44,14 @@ void check_parts(std::size_t nparts, std::size_t n, const char* what) {
 
 void count_partition() noexcept {
   g_partitions.fetch_add(1, std::memory_order_relaxed);
+}
+
+void count_raw_partition() noexcept {
+  g_raw_partitions.fetch_add(1, std::memory_order_relaxed);
+}
+
+void count_raw_gather() noexcept {
+  g_raw_gathers.fetch_add(1, std::memory_order_relaxed);
 }
 
 // The block sizes of a 1-D split @p spec of a container of shape @p shape (empty for 2-D).
@@ -280,6 +291,8 @@ PartitionCounts partition_counts() noexcept {
   PartitionCounts c;
   c.partitions = detail::g_partitions.load(std::memory_order_relaxed);
   c.gathers = detail::g_gathers.load(std::memory_order_relaxed);
+  c.raw_partitions = detail::g_raw_partitions.load(std::memory_order_relaxed);
+  c.raw_gathers = detail::g_raw_gathers.load(std::memory_order_relaxed);
   return c;
 }
 

@@ -1,22 +1,34 @@
-// The registration cache of raw-pointer operands (see peppher/detail/raw_cache.h).
+// The registration cache of raw-pointer operands, whole or split (see
+// peppher/detail/raw_cache.h).
 #include "peppher/detail/raw_cache.h"
 
 #include <cstdint>
 #include <mutex>
 #include <unordered_map>
+#include <vector>
 
 namespace peppher::detail {
 namespace {
 
+// One planned split of a cached registration: the blocks' sizes and handles.
+struct Plan {
+  std::vector<std::size_t> sizes;
+  std::vector<starpu_data_handle_t> blocks;
+};
+
 struct Entry {
   starpu_data_handle_t handle = nullptr;
-  std::size_t count = 0;
-  std::size_t elem_size = 0;
+  RawLayout layout;
   int users = 0;  // calls between acquire and release
+  std::vector<Plan> plans;
+  int active = -1;  // the plan the array is partitioned by, or -1 (whole)
 };
 
 // Beyond this many registrations, unused ones are dropped first.
 constexpr std::size_t kMaxEntries = 256;
+// Beyond this many plans of one array, an inactive one is forgotten first (`?` splits sized
+// from models may change from call to call).
+constexpr std::size_t kMaxPlans = 4;
 
 std::mutex& cache_mutex() {
   static std::mutex m;
@@ -31,8 +43,18 @@ std::unordered_map<starpu_data_handle_t, const void*>& owners() {
   return map;
 }
 
-// The memory may have been freed: nothing is written back (its only valid copy is home).
+// The entry's array made whole again (its blocks gathered at home), when it was split.
+void make_whole(Entry& e) noexcept {
+  if (e.active < 0) return;
+  gather_raw(e.handle, e.plans[static_cast<std::size_t>(e.active)].blocks);
+  e.active = -1;
+}
+
+// The memory may have been freed: nothing is written back (its only valid copy is home,
+// blocks included: every call ends with them home).
 void drop(const void* ptr, Entry& e) {
+  for (std::size_t i = 0; i < e.plans.size(); ++i)
+    clean_raw_split(e.handle, e.plans[i].blocks, static_cast<int>(i) == e.active);
   owners().erase(e.handle);
   starpu_data_unregister_no_coherency(e.handle);
   entries().erase(ptr);
@@ -48,30 +70,50 @@ void make_room() {
   }
 }
 
+// The entry of @p ptr with @p layout for a new user, registered when there is none; nullptr
+// when another call uses that address with another layout.
+Entry* entry_for(const void* ptr, const RawLayout& layout) {
+  auto it = entries().find(ptr);
+  if (it != entries().end()) {
+    if (it->second.layout == layout) return &it->second;
+    if (it->second.users > 0) return nullptr;  // in use with another shape: for the call
+    drop(ptr, it->second);                     // freed and reused, or another view
+  }
+  make_room();
+  Entry e;
+  e.handle = register_raw(ptr, layout);
+  e.layout = layout;
+  owners()[e.handle] = ptr;
+  return &(entries()[ptr] = std::move(e));
+}
+
+// The plan of @p sizes in @p e, made when there is none (an inactive old one forgotten when
+// there are too many).
+std::size_t plan_for(Entry& e, const std::vector<std::size_t>& sizes) {
+  for (std::size_t i = 0; i < e.plans.size(); ++i)
+    if (e.plans[i].sizes == sizes) return i;
+  if (e.plans.size() >= kMaxPlans) {
+    const std::size_t old = e.active == 0 ? 1 : 0;
+    clean_raw_split(e.handle, e.plans[old].blocks, false);
+    e.plans.erase(e.plans.begin() + static_cast<std::ptrdiff_t>(old));
+    if (e.active > static_cast<int>(old)) --e.active;
+  }
+  e.plans.push_back({sizes, plan_raw_split(e.handle, e.layout, sizes)});
+  return e.plans.size() - 1;
+}
+
 }  // namespace
 
 starpu_data_handle_t raw_cache_acquire(const void* ptr, std::size_t count, std::size_t elem_size) {
   std::lock_guard<std::mutex> lock(cache_mutex());
-  auto it = entries().find(ptr);
-  if (it != entries().end()) {
-    Entry& e = it->second;
-    if (e.count == count && e.elem_size == elem_size) {
-      ++e.users;
-      return e.handle;
-    }
-    if (e.users > 0) return nullptr;  // in use with another shape: register for the call
-    drop(ptr, e);                     // freed and reused, or another view: re-register
+  Entry* e = entry_for(ptr, RawLayout{count, 0, elem_size});
+  if (e == nullptr) return nullptr;
+  if (e->active >= 0) {
+    if (e->users > 0) return nullptr;  // another call's blocks: whole for this call only
+    make_whole(*e);                    // the last call's split, gathered (in task order)
   }
-  make_room();
-  Entry e;
-  starpu_vector_data_register(&e.handle, STARPU_MAIN_RAM, reinterpret_cast<uintptr_t>(ptr),
-                              static_cast<uint32_t>(count), elem_size);
-  e.count = count;
-  e.elem_size = elem_size;
-  e.users = 1;
-  owners()[e.handle] = ptr;
-  entries()[ptr] = e;
-  return e.handle;
+  ++e->users;
+  return e->handle;
 }
 
 void raw_cache_release(starpu_data_handle_t handle) noexcept {
@@ -84,26 +126,59 @@ void raw_cache_release(starpu_data_handle_t handle) noexcept {
   --entries()[owner->second].users;
 }
 
+starpu_data_handle_t raw_cache_acquire_blocks(const void* ptr, const RawLayout& layout,
+                                              const std::vector<std::size_t>& sizes,
+                                              std::vector<starpu_data_handle_t>& blocks) {
+  std::lock_guard<std::mutex> lock(cache_mutex());
+  Entry* e = entry_for(ptr, layout);
+  if (e == nullptr) return nullptr;
+  const bool same = e->active >= 0 && e->plans[static_cast<std::size_t>(e->active)].sizes == sizes;
+  if (!same) {
+    if (e->users > 0) return nullptr;  // another call uses it whole or split otherwise
+    make_whole(*e);
+    const std::size_t p = plan_for(*e, sizes);
+    partition_raw(e->handle, e->plans[p].blocks);
+    e->active = static_cast<int>(p);
+  }
+  ++e->users;
+  blocks = e->plans[static_cast<std::size_t>(e->active)].blocks;
+  return e->handle;
+}
+
+void raw_cache_release_blocks(starpu_data_handle_t whole,
+                              const std::vector<starpu_data_handle_t>& blocks) noexcept {
+  wait_raw_blocks_home(blocks);  // the split stays; the next call on it reuses it
+  std::lock_guard<std::mutex> lock(cache_mutex());
+  auto owner = owners().find(whole);
+  if (owner == owners().end()) return;
+  --entries()[owner->second].users;
+}
+
 void raw_cache_wait(const void* ptr, std::size_t bytes, bool write) {
   starpu_data_handle_t busy = nullptr;
+  std::vector<starpu_data_handle_t> blocks;
   {
     std::lock_guard<std::mutex> lock(cache_mutex());
     if (entries().empty()) return;
     auto it = entries().find(ptr);
     if (it == entries().end() || it->second.users == 0) return;
     (void)bytes;
-    busy = it->second.handle;
-    ++it->second.users;  // keeps it registered while this thread waits
+    Entry& e = it->second;
+    busy = e.handle;
+    // A split array's blocks, each: acquiring the whole would gather it under the calls.
+    if (e.active >= 0) blocks = e.plans[static_cast<std::size_t>(e.active)].blocks;
+    ++e.users;  // keeps it registered (and split) while this thread waits
   }
-  if (starpu_data_acquire(busy, write ? STARPU_RW : STARPU_R) == 0) starpu_data_release(busy);
+  if (blocks.empty()) blocks.push_back(busy);
+  for (starpu_data_handle_t h : blocks)
+    if (starpu_data_acquire(h, write ? STARPU_RW : STARPU_R) == 0) starpu_data_release(h);
   std::lock_guard<std::mutex> lock(cache_mutex());
   --entries()[owners()[busy]].users;
 }
 
 void raw_cache_clear() noexcept {
   std::lock_guard<std::mutex> lock(cache_mutex());
-  for (auto& [ptr, e] : entries()) starpu_data_unregister_no_coherency(e.handle);
-  entries().clear();
+  while (!entries().empty()) drop(entries().begin()->first, entries().begin()->second);
   owners().clear();
 }
 

@@ -64,5 +64,9 @@ void check_spec(const PartitionSpec& spec, const Shape& shape);
 std::vector<PartitionPlan::Extent> extents_of(const PartitionSpec& spec, const Shape& shape);
 /// @brief Counts one partition for partition_counts().
 void count_partition() noexcept;
+/// @brief Counts one partition of a raw array (partition_counts().raw_partitions).
+void count_raw_partition() noexcept;
+/// @brief Counts one gather of a raw array (partition_counts().raw_gathers).
+void count_raw_gather() noexcept;
 
 }  // namespace peppher::detail

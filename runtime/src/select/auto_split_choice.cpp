@@ -192,9 +192,7 @@ void Call::settle_auto() {
         op.spec = {rows ? Kind::MatrixRows : Kind::VectorBlocks, {sizes.size()}};
       else
         op.spec = {rows ? Kind::MatrixRowSizes : Kind::VectorSizes, sizes};
-    } else {
-      register_raw_split(op);
-    }
+    }  // raw memory: split when the call is resolved (resolve_raw_split)
   }
   workers_ = auto_split_.workers;
   settled_ = true;

@@ -3,10 +3,10 @@
 // (partitioned_call.h) are thin typed front ends over it; the code is in runtime/src/call/.
 //
 // A call collects its operands first (add_*: what each buffer is, nothing registered with
-// StarPU for containers yet), then submit() resolves them under the containers' locks
-// (registration, partition plans), builds one task per block and submits it, and finally
-// releases what was registered for the call only (unpartition + unregister: waits, copies
-// raw data back). Extensions have one place each:
+// StarPU for containers and split raw memory yet), then submit() resolves them under the
+// containers' locks (registration, partition plans), builds one task per block and submits
+// it, and finally releases raw memory (waits for the tasks, brings the data home; what was
+// registered for the call only is gathered and unregistered). Extensions have one place each:
 //  - a new kind of operand: an OperandKind, an add_* function, resolve() and release();
 //  - how a task is submitted (tracing, MPI): submit_task();
 //  - what is checked about a raw operand (lengths): raw_extent();
@@ -53,7 +53,9 @@ enum class OperandKind : std::uint8_t {
   Raw,              ///< raw memory registered for this call (vector, matrix or variable)
   RawCached,        ///< a raw vector whose registration the registration cache keeps across
                     ///< calls (raw_cache.h): given back, not unregistered, at the end
-  RawSplit,         ///< raw memory registered for this call and split into blocks
+  RawSplit,         ///< raw memory split into blocks by a partition plan, at submit: the
+                    ///< registration cache's (raw_cache.h, kept across calls), or
+                    ///< registered for this call (`cached` unset)
   ContainerReduce,  ///< a Scalar, Vector or Matrix reduced into (FORMAT.md `reduction`):
                     ///< block b's task gets partial b (`blocks`, a private copy of the
                     ///< whole), which the call folds into the container after
@@ -79,7 +81,6 @@ struct Operand {
   SmallVector<starpu_data_handle_t, 2> blocks;  ///< split kinds: one handle per block
   SmallVector<std::size_t, 2> sizes;            ///< split kinds: elements (rows) per block
   SmallVector<std::size_t, 2> offsets;          ///< split kinds: first element (row) per block
-  std::vector<std::uint32_t> filter_sizes;      ///< RawSplit: the list filter's argument
   std::size_t halo = 0;                         ///< ContainerSplit: halo rows (elements), or 0
   int halo_index = -1;  ///< halo: the buffer of the halo before a block (after: + 1)
   /// halo: per block, its first / last `halo` rows (elements) as separate small data, which
@@ -87,10 +88,11 @@ struct Operand {
   SmallVector<starpu_data_handle_t, 2> halo_first, halo_last;
   /// `?` split: the call's split is chosen once every operand is known (Call::settle()).
   bool auto_split = false;
-  std::size_t extent = 0;           ///< `?`: elements (rows) split
-  const void* raw = nullptr;        ///< `?` on raw memory: the array, registered when settled
+  std::size_t extent = 0;           ///< `?`, RawSplit: elements (rows) split
+  const void* raw = nullptr;        ///< RawSplit: the array, split when the call is resolved
   std::size_t row_width = 0;        ///< raw memory in row blocks: elements per row (0: a vector)
-  std::size_t elem_size = 0;        ///< `?` on raw memory: bytes per element
+  std::size_t elem_size = 0;        ///< RawSplit: bytes per element
+  bool cached = false;              ///< RawSplit: the registration cache's, given back at the end
   GridAxis axis = GridAxis::Block;  ///< which of its blocks a task gets
   std::size_t grid_cols = 0;        ///< Rows/Cols: q, the grid's columns (set when settled)
   ReductionOps reduction;           ///< ContainerReduce: the operator
@@ -348,9 +350,9 @@ class Call {
   const Operand& find(int index) const;
   void raw_memory(int index, const void* ptr, std::size_t bytes) const;
   void note_auto_operand(const char* name, std::size_t n, AutoSplit& a);
-  void register_raw_split(Operand& op);
-  void split_registered(Operand& op, starpu_data_handle_t h,
-                        void (*filter)(void*, void*, starpu_data_filter*, unsigned, unsigned));
+  void add_raw_split(int index, const char* name, const void* ptr, std::size_t rows,
+                     std::size_t row_width, std::size_t elem_size, std::vector<std::size_t> sizes);
+  void resolve_raw_split(Operand& op);
   void resolve();
   bool overwrites(const Operand& op) const;
   void submit_halo_copies();

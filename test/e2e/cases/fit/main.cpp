@@ -3,9 +3,9 @@
 // "fit: <name>: ok|WRONG" and the program exits non-zero when any is wrong; "fit: checksum"
 // sums every result, so that runs with and without the limit compare.
 // Argument: "all" (the container calls), "device" (the partitioned ones only: an OpenCL
-// device alone cannot run the unpartitioned call on 4 MB), "raw" (the raw-pointer call
-// alone), "forced" (the unpartitioned call forced to its OpenCL variant: it prints the
-// error).
+// device alone cannot run the unpartitioned call on 4 MB), "raw" (the raw-pointer calls
+// alone; "raw-small": in blocks that fit the limited device), "forced" (the unpartitioned call
+// forced to its OpenCL variant: it prints the error).
 #include <peppher/partition.h>
 #include <peppher/selection.h>
 
@@ -58,13 +58,27 @@ void fixed_vector_blocks() {
   report("fixed vector blocks", affine(y, 2.0f, 0.0f) && affine(x, 1.0f, 0.0f));
 }
 
-// Raw pointers in one block of the whole (blocks of at most kN), coef shared whole.
-void fixed_raw_blocks() {
+// Raw pointers in blocks of at most @p block elements (kN: one block of the whole), coef
+// shared whole: three
+// calls on the same arrays, with a host write between them (the host sees each call's
+// result when it returns, and the next call the host's writes); the partition counts tell
+// whether the blocks were gathered between the calls.
+void fixed_raw_blocks(int block) {
   std::vector<float> x(kN), y(kN, -1.0f);
   for (size_t i = 0; i < kN; ++i) x[i] = static_cast<float>(i);
-  const float coef[2] = {2.0f, 1.0f};
-  pmap_raw(x.data(), y.data(), static_cast<int>(kN), static_cast<int>(kN), coef);
-  report("raw blocks", affine(y, 2.0f, 1.0f));
+  const float there[2] = {2.0f, 1.0f}, back[2] = {0.5f, -0.5f};
+  const int n = static_cast<int>(kN);
+  const peppher::PartitionCounts before = peppher::partition_counts();
+  pmap_raw(x.data(), y.data(), n, block, there);  // y = 2 i + 1
+  const bool first = affine(y, 2.0f, 1.0f);
+  for (size_t i = 0; i < kN; ++i) x[i] = y[i];    // x = 2 i + 1, on the host only
+  pmap_raw(x.data(), y.data(), n, block, back);   // y = i
+  pmap_raw(y.data(), x.data(), n, block, there);  // x = 2 i + 1
+  const peppher::PartitionCounts after = peppher::partition_counts();
+  std::printf("fit: raw blocks: %llu partitions, %llu gathers between the calls\n",
+              static_cast<unsigned long long>(after.raw_partitions - before.raw_partitions),
+              static_cast<unsigned long long>(after.raw_gathers - before.raw_gathers));
+  report("raw blocks", first && affine(y, 1.0f, 0.0f) && affine(x, 2.0f, 1.0f));
 }
 
 // `?` without a model (equal blocks) and with a history model (sized once calibrated).
@@ -101,8 +115,9 @@ int main(int argc, char** argv) {
       std::printf("fit: error: %s\n", e.what());
     }
   } else {
-    if (mode == "raw") {
-      fixed_raw_blocks();
+    if (mode == "raw" || mode == "raw-small") {
+      // raw-small: 16 blocks of 62500 floats, that fit the limited device from the start.
+      fixed_raw_blocks(static_cast<int>(mode == "raw" ? kN : kN / 16));
     } else {
       fixed_vector_blocks();
       auto_blocks();
