@@ -1,10 +1,13 @@
 // End-to-end test support (see e2e_support.h).
 #include "e2e_support.h"
 
+#include <sys/resource.h>
 #include <sys/wait.h>
 
 #include <array>
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <regex>
@@ -16,15 +19,41 @@
 
 namespace e2e {
 
+namespace {
+
+// The CPU seconds (user and system) of the children waited for so far.
+double children_cpu_seconds() {
+  rusage usage{};
+  getrusage(RUSAGE_CHILDREN, &usage);
+  const auto seconds = [](const timeval& t) { return t.tv_sec + t.tv_usec / 1e6; };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+// PEPPHER_E2E_TIMES=<file>: one line per command the tests run (wall and CPU seconds, the
+// test case, the command), appended: where a test's time goes.
+void log_time(double wall, double cpu, const std::string& command) {
+  const char* file = std::getenv("PEPPHER_E2E_TIMES");
+  if (file == nullptr || *file == '\0') return;
+  std::ofstream out(file, std::ios::app);
+  out << wall << ' ' << cpu << " [" << Catch::getResultCapture().getCurrentTestName() << "] "
+      << command.substr(0, 300) << '\n';
+}
+
+}  // namespace
+
 Run run(const std::string& command, const std::string& env) {
   Run r;
   std::string full = env + (env.empty() ? "" : " ") + command + " 2>&1";
+  const auto start = std::chrono::steady_clock::now();
+  const double cpu_before = children_cpu_seconds();
   FILE* pipe = popen(full.c_str(), "r");
   if (pipe == nullptr) return r;
   std::array<char, 4096> buf;
   size_t n;
   while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.output.append(buf.data(), n);
   int status = pclose(pipe);
+  log_time(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+           children_cpu_seconds() - cpu_before, command);
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   r.output = peppher_test::without_starpu_sampling_warning(r.output);
   return r;
@@ -157,13 +186,16 @@ Run make(const std::filesystem::path& out, const std::string& target) {
 std::filesystem::path compose_and_build(const std::string& name,
                                         const std::filesystem::path& main_xml,
                                         const std::string& options) {
-  // Catch runs a test case once per SECTION, from its start: the same test case asking for
-  // the same build again gets the folder it built on its first pass, not a rebuild.
-  static std::map<std::string, std::filesystem::path> built_by_test_case;
-  const std::string key = Catch::getResultCapture().getCurrentTestName() + '\n' + name + '\n' +
-                          main_xml.string() + '\n' + options;
-  const auto earlier = built_by_test_case.find(key);
-  if (earlier != built_by_test_case.end()) return earlier->second;
+  // Catch runs a test case once per SECTION, from its start, and test cases of one
+  // executable may share a program: the same folder name, descriptor and options get the
+  // folder built before (no test case changes a program another one runs), not a rebuild.
+  // A folder rebuilt for other arguments forgets the program it held.
+  static std::map<std::string, std::string> built_in_folder;  // name -> arguments built
+  const std::string arguments = main_xml.string() + '\n' + options;
+  const auto earlier = built_in_folder.find(name);
+  if (earlier != built_in_folder.end() && earlier->second == arguments)
+    return std::filesystem::path(PEPPHER_E2E_WORK_DIR) / name;
+  built_in_folder.erase(name);
   std::filesystem::path out = fresh_work_dir(name);
   Run composed = compose(main_xml, out, options);
   INFO(composed.output);
@@ -171,7 +203,7 @@ std::filesystem::path compose_and_build(const std::string& name,
   Run built = make(out);
   INFO(built.output);
   REQUIRE(built.exit_code == 0);
-  built_by_test_case.emplace(key, out);
+  built_in_folder.emplace(name, arguments);
   return out;
 }
 

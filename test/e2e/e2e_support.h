@@ -37,8 +37,9 @@ Run compose(const std::filesystem::path& main_xml, const std::filesystem::path& 
 Run make(const std::filesystem::path& out, const std::string& target = "");
 
 /// Composes and builds `main_xml` into a fresh work folder (Catch REQUIREs that both
-/// succeed, showing their output otherwise); returns that folder. Within one test case the
-/// same arguments return the folder built before (its SECTIONs do not rebuild).
+/// succeed, showing their output otherwise); returns that folder. Within one test executable
+/// the same arguments return the folder built before: a test case's SECTIONs and the test
+/// cases that run the same program do not rebuild it (none may change its files).
 std::filesystem::path compose_and_build(const std::string& name,
                                         const std::filesystem::path& main_xml,
                                         const std::string& options = "");

@@ -56,7 +56,8 @@ TEST_CASE("e2e: a light-form component composes from main.cpp and runs every bac
 
 TEST_CASE("e2e: --emit-xml writes descriptors that compose to the same code and numbers") {
   const fs::path main = cases() / "light/main.cpp";
-  const fs::path light = compose_and_build("light_form", main);
+  // The program the test case above built and ran (the same composition).
+  const fs::path light = compose_and_build("light", main);
   const fs::path xml = e2e::fresh_work_dir("light_emitted_xml");
   e2e::Run emit = e2e::run(std::string(PEPPHER_COMPOSE_EXE) + " --emit-xml " + xml.string() + " " +
                            main.string());
