@@ -1,6 +1,8 @@
 // End to end, selectability constraints and tunable expansion (issue 6): compose -> build
 // (-Werror) -> run on StarPU. Each call runs on the variant its constraints allow; a call
 // no variant accepts fails with a message naming the values; tunable copies all run.
+#include <fstream>
+
 #include "e2e_support.h"
 #include "peppher_catch.h"
 
@@ -344,6 +346,18 @@ TEST_CASE(
   e2e::Run asked = run_program(exe, size, env + " STARPU_NOPENCL=1");
   INFO(asked.output);
   CHECK_THAT(asked.output, !Catch::Contains(skipped) && Catch::Contains("twice: 0 wrong"));
+  // A damaged record is ignored with a warning naming it: the devices start.
+  r = until_skipped();
+  REQUIRE(r.output.find(skipped) != std::string::npos);
+  const fs::path records = home / ".starpu/sampling/peppher-devices";
+  REQUIRE(fs::is_directory(records));
+  for (const auto& record : fs::directory_iterator(records))
+    std::ofstream(record.path(), std::ios::trunc) << "garbage\n";
+  e2e::Run damaged = run_program(exe, size, env);
+  INFO(damaged.output);
+  CHECK_THAT(damaged.output, Catch::Contains("peppher: warning: '" + records.string()) &&
+                                 Catch::Contains("ignored, this run starts its devices") &&
+                                 !Catch::Contains(skipped) && Catch::Contains("twice: 0 wrong"));
   // Another size (another footprint): this run has no device (the record said so) and runs
   // the call on the host, but drops the record: the next run starts the devices.
   r = until_skipped();

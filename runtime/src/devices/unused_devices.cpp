@@ -72,21 +72,33 @@ std::string record_path() {
   return sampling + "peppher-devices/" + host + "." + exe.filename().string() + suffix;
 }
 
-// The record's calls; false when there is none or it is not as written here (then ignored:
-// the devices start, and this run writes it anew or removes it).
+// The record's calls; false when there is none or it is not as written here (then ignored
+// with a warning naming it: the devices start, and this run writes it anew or removes it).
 bool read_record(const std::string& path, std::set<HostCall>& calls) {
   std::string text;
-  if (!files::read_file(path, 1u << 20, text).empty()) return false;
+  const std::string problem = files::read_file(path, 1u << 20, text);
+  if (problem == files::kDoesNotExist) return false;
+  auto ignored = [&](const std::string& why) {
+    std::cerr << "peppher: warning: '" << path << "' " << why
+              << ": ignored, this run starts its devices\n";
+    return false;
+  };
+  if (!problem.empty()) return ignored(problem);
   std::istringstream lines(text);
+  int number = 0;
   for (std::string line; std::getline(lines, line);) {
+    ++number;
     if (line.empty() || line[0] == '#') continue;
     std::istringstream in(line);
     std::string bytes, name, extra;
-    if (!(in >> bytes >> name) || (in >> extra) || bytes.empty() || bytes[0] == '-') return false;
     char* end = nullptr;
     errno = 0;
-    const unsigned long long value = std::strtoull(bytes.c_str(), &end, 10);
-    if (*end != '\0' || errno != 0) return false;
+    const unsigned long long value =
+        (in >> bytes >> name) && !(in >> extra) && !bytes.empty() && bytes[0] != '-'
+            ? std::strtoull(bytes.c_str(), &end, 10)
+            : 0;
+    if (end == nullptr || *end != '\0' || errno != 0)
+      return ignored("line " + std::to_string(number) + " is not '<operand bytes> <interface>'");
     calls.emplace(name, value);
   }
   return true;  // no call at all: a run that made none (then any call drops it)
