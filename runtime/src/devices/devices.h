@@ -51,7 +51,8 @@ void task_submitted() noexcept;
 
 /// @brief Per call chosen by a history model (select/calibrating_choice.cpp) in a run with
 ///        its devices: whether the call of @p interface on @p bytes of operands ran best on
-///        the host, every candidate measured (a device one included).
+///        the host, every candidate measured (a device one included). @p interface is kept
+///        by reference until shutdown: the selector's own name (VariantSelector::interface_name).
 void note_call_outcome(const std::string& interface, std::uint64_t bytes,
                        bool best_on_host) noexcept;
 /// @brief Per call a model prepares (select/) in a run started without its devices: checks

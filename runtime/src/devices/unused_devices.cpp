@@ -46,11 +46,13 @@ using HostCall = std::pair<std::string, std::uint64_t>;
 std::mutex g_mutex;
 std::atomic<bool> g_skipped{false};  // this run started no device because of the record
 std::set<HostCall> g_record;         // the record this run started with (when skipped)
-std::set<HostCall> g_host_calls;     // (runs with devices) calls that ran best on the host
-std::uint64_t g_notes = 0;           // calls noted (tasks a model chose for; skipped runs:
-                                     // calls a model prepared)
-bool g_all_on_host = true;           // every noted call ran best on the host
-bool g_all_recorded = true;          // (skipped runs) every noted call was on the record
+// (Runs with devices) calls that ran best on the host, by their selector's interface name
+// (generated selectors live as long as the program): no string copied per call.
+std::set<std::pair<const std::string*, std::uint64_t>> g_host_calls;
+std::uint64_t g_notes = 0;   // calls noted (tasks a model chose for; skipped runs:
+                             // calls a model prepared)
+bool g_all_on_host = true;   // every noted call ran best on the host
+bool g_all_recorded = true;  // (skipped runs) every noted call was on the record
 
 bool env_set(const char* name) {
   const char* v = std::getenv(name);
@@ -156,7 +158,7 @@ void note_call_outcome(const std::string& interface, std::uint64_t bytes,
     std::lock_guard<std::mutex> lock(g_mutex);
     ++g_notes;
     g_all_on_host = g_all_on_host && best_on_host;
-    if (best_on_host && g_host_calls.size() < 10000) g_host_calls.emplace(interface, bytes);
+    if (best_on_host && g_host_calls.size() < 10000) g_host_calls.emplace(&interface, bytes);
   } catch (...) {
     g_all_on_host = false;  // no memory for the note: the devices start next time
   }
@@ -198,7 +200,7 @@ void keep_device_record(std::uint64_t runs, std::uint64_t device_runs, bool had_
       "# measured: the next run of this program starts no device (docs/SELECTION.md,\n"
       "# \"Devices the last run did not need\")\n";
   for (const auto& [interface, bytes] : g_host_calls)
-    text += std::to_string(bytes) + " " + interface + "\n";
+    text += std::to_string(bytes) + " " + *interface + "\n";
   if (const std::string problem = files::write_file(path, text); !problem.empty())
     std::cerr << "peppher: warning: '" << path << "' " << problem
               << ": the next run starts the devices\n";
