@@ -76,7 +76,8 @@ TEST_CASE("e2e fit: a 1 MiB device alone runs every partitioned call in blocks t
 }
 
 // Raw pointers split into blocks (partition plans, kept across calls like a container's):
-// the unlimited run's bits, the host's writes seen between calls, no gather between them.
+// the unlimited run's bits, the host's writes seen between calls, each call partitioning
+// and gathering each array once.
 TEST_CASE("e2e fit: raw blocks under a 1 MiB device give the unlimited run's bits") {
   const e2e::Run whole = e2e::run_program(fit_program(), "raw", kCpuAndOpenCl);
   INFO(whole.output);
@@ -90,10 +91,10 @@ TEST_CASE("e2e fit: raw blocks under a 1 MiB device give the unlimited run's bit
   // One block of each whole array (and coef, 8 bytes, read whole by each) into 16, 3 calls.
   CHECK(tasks_of(whole.output, "pmap_raw") == 3 * 1);
   CHECK(tasks_of(fit.output, "pmap_raw") == 3 * 16);
-  // x and y split once each, the split kept by the next calls (also the host's writes
-  // between them gather nothing: each call ends with every block at home).
-  CHECK_THAT(fit.output, Catch::Contains("fit: raw blocks: 2 partitions, 0 gathers between"));
-  CHECK_THAT(whole.output, Catch::Contains("fit: raw blocks: 2 partitions, 0 gathers between"));
+  // x and y split and gathered by each of the 3 calls (a call returns with its arrays
+  // whole, at home).
+  CHECK_THAT(fit.output, Catch::Contains("fit: raw blocks: 6 partitions, 6 gathers between"));
+  CHECK_THAT(whole.output, Catch::Contains("fit: raw blocks: 6 partitions, 6 gathers between"));
 }
 
 // Issue 43: raw blocks split with StarPU's synchronous starpu_data_partition stalled about

@@ -4,7 +4,8 @@
 // malloc) is registered again; an address another call holds with another size is registered
 // for the call only; raw memory inside a container waits for the container's tasks; threads
 // sharing a read-only raw input share one registration; a raw array split into blocks keeps
-// its registration and its split (a partition plan) across calls that use the same blocks.
+// its registration and its partition plans across calls, and is whole after each call;
+// threads splitting a read-only input the same way share the split.
 #include <cstdint>
 #include <cstdlib>
 #include <numeric>
@@ -234,7 +235,7 @@ TEST_CASE("threads sharing a read-only raw input share its registration",
   CHECK(wrong[1] == 0);
 }
 
-TEST_CASE("a raw array keeps its split across calls with the same blocks",
+TEST_CASE("a raw array keeps its registration and plans across calls, whole after each",
           "[call][cache][partition]") {
   Session session;
   starpu_codelet cl = scale_codelet();
@@ -242,26 +243,59 @@ TEST_CASE("a raw array keeps its split across calls with the same blocks",
   const peppher::PartitionCounts start = peppher::partition_counts();
   CHECK(scale_split(&cl, v.data(), v.size(), 4, 2, 1));                       // 3 blocks: 4, 3, 3
   CHECK(v == std::vector<std::uint32_t>{1, 3, 5, 7, 9, 11, 13, 15, 17, 19});  // home after
-  CHECK(raw_since(start) == std::make_pair<std::uint64_t, std::uint64_t>(1, 0));
+  // Each call partitions and gathers its split array once: it returns with the array whole.
+  CHECK(raw_since(start) == std::make_pair<std::uint64_t, std::uint64_t>(1, 1));
   v[0] = 100;  // the host writes between calls: the next call's block sees it
   v[9] = 200;
   CHECK(scale_split(&cl, v.data(), v.size(), 4, 1, 1));
   CHECK(v == std::vector<std::uint32_t>{101, 4, 6, 8, 10, 12, 14, 16, 18, 201});
-  CHECK(raw_since(start) == std::make_pair<std::uint64_t, std::uint64_t>(1, 0));  // kept
-  // Other blocks: gathered and split again; the array whole: gathered.
+  CHECK(raw_since(start) == std::make_pair<std::uint64_t, std::uint64_t>(2, 2));
+  // Other blocks (another plan), then the array whole (the same registration).
   CHECK(scale_split(&cl, v.data(), v.size(), 5, 1, 0));
-  CHECK(raw_since(start) == std::make_pair<std::uint64_t, std::uint64_t>(2, 1));
+  CHECK(raw_since(start) == std::make_pair<std::uint64_t, std::uint64_t>(3, 3));
   const Seen whole = scale(&cl, v.data(), v.size(), 1, 1);
   CHECK(whole.kind == OperandKind::RawCached);
-  CHECK(raw_since(start) == std::make_pair<std::uint64_t, std::uint64_t>(2, 2));
+  CHECK(raw_since(start) == std::make_pair<std::uint64_t, std::uint64_t>(3, 3));
   CHECK(v == std::vector<std::uint32_t>{102, 5, 7, 9, 11, 13, 15, 17, 19, 202});
-  // Back to the first blocks: their plan is reused (one more partition, no new gather).
+  // Back to the first blocks: their plan is reused.
   CHECK(scale_split(&cl, v.data(), v.size(), 4, 1, 0));
-  CHECK(raw_since(start) == std::make_pair<std::uint64_t, std::uint64_t>(3, 2));
+  CHECK(raw_since(start) == std::make_pair<std::uint64_t, std::uint64_t>(4, 4));
   CHECK(v == std::vector<std::uint32_t>{102, 5, 7, 9, 11, 13, 15, 17, 19, 202});
   // 8 of the 10 elements: another size at the address, registered again (the former
-  // registration gathered and dropped with its plans).
+  // registration dropped with its plans).
   CHECK(scale_split(&cl, v.data(), 8, 3, 1, 1));
   CHECK(v == std::vector<std::uint32_t>{103, 6, 8, 10, 12, 14, 16, 18, 19, 202});
-  CHECK(raw_since(start) == std::make_pair<std::uint64_t, std::uint64_t>(4, 3));
+  CHECK(raw_since(start) == std::make_pair<std::uint64_t, std::uint64_t>(5, 5));
+}
+
+TEST_CASE("threads splitting a read-only raw input the same way share its split",
+          "[call][cache][partition][threads]") {
+  Session session;
+  starpu_codelet cl = axpy_codelet();
+  const std::vector<std::uint32_t> x = iota(300, 1);
+  const peppher::PartitionCounts start = peppher::partition_counts();
+  int wrong[2] = {-1, -1};
+  auto work = [&](int t) {
+    int bad = 0;
+    for (int round = 0; round < 100; ++round) {
+      std::vector<std::uint32_t> y(x.size(), static_cast<std::uint32_t>(round));
+      peppher::PartitionedCall call(&cl, "raw_axpy");
+      call.split_raw(0, "x", x.data(), x.size(), sizeof(std::uint32_t), 64);
+      call.split_raw(1, "y", y.data(), y.size(), sizeof(std::uint32_t), 64);
+      for (std::size_t k = 0; k < call.blocks(); ++k)
+        call.args<Args>(k) = {2, static_cast<std::uint32_t>(t)};
+      call.submit();
+      for (std::size_t i = 0; i < y.size(); ++i)
+        bad += y[i] != static_cast<std::uint32_t>(round) + x[i] * 2 + static_cast<std::uint32_t>(t);
+    }
+    wrong[t] = bad;
+  };
+  std::thread a(work, 0), b(work, 1);
+  a.join();
+  b.join();
+  CHECK(wrong[0] == 0);
+  CHECK(wrong[1] == 0);
+  // Every split is gathered again (x's by its last user when the threads shared it).
+  const std::pair<std::uint64_t, std::uint64_t> counts = raw_since(start);
+  CHECK(counts.first == counts.second);
 }

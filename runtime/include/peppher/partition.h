@@ -31,11 +31,11 @@ struct PartitionCounts {
   /// Gathers (unpartitions): a container's blocks brought back into the whole data, for a
   /// host access, a call using it whole, a call splitting it differently, or shutdown.
   std::uint64_t gathers = 0;
-  /// The same for raw-pointer operands split by calls (every array, every thread): a raw
-  /// array's split is kept across calls that use the same blocks, as a container's is.
+  /// The same for raw-pointer operands split by calls (every array, every thread): one
+  /// per split array per call (a call returns with its raw arrays whole, at home).
   std::uint64_t raw_partitions = 0;
-  /// Gathers of raw arrays: a call using the array whole or split otherwise, another
-  /// array at its address, a call that registered it for itself only, or shutdown.
+  /// Gathers of raw arrays: at the end of each call that split one (its last user when
+  /// calls on other threads share the split).
   std::uint64_t raw_gathers = 0;
 };
 

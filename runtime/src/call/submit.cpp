@@ -311,14 +311,16 @@ void Call::release() noexcept {
     }
     if (op.kind == OperandKind::RawSplit) {
       std::vector<starpu_data_handle_t> blocks = op.blocks.to_vector();
-      if (op.cached) {  // waits for the tasks, blocks home, kept split for the next call
+      if (op.cached) {  // waits for the tasks, data home, gathered; registration and plan kept
         raw_cache_release_blocks(std::exchange(op.handle, nullptr), blocks);
         continue;
       }
-      // Registered for this call: blocks home, then gathered (asynchronously: no lock of
-      // StarPU's is held while the blocks' tasks end) and forgotten with the registration.
-      wait_raw_blocks_home(blocks);
-      clean_raw_split(op.handle, blocks, true);
+      // Registered for this call: gathered after the blocks' tasks and the whole brought
+      // home, then the plan forgotten (its blocks idle by then: StarPU's clean holds a lock
+      // while it waits for them) with the registration.
+      gather_raw(op.handle, blocks);
+      if (starpu_data_acquire(op.handle, STARPU_RW) == 0) starpu_data_release(op.handle);
+      clean_raw_split(op.handle, blocks, false);
     }
     starpu_data_unregister(op.handle);
     op.handle = nullptr;

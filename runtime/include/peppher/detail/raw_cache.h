@@ -41,9 +41,9 @@ starpu_data_handle_t raw_cache_acquire(const void* ptr, std::size_t count, std::
 void raw_cache_release(starpu_data_handle_t handle) noexcept;
 
 /// @brief The cached registration of the raw array at @p ptr (@p layout) split into
-///        consecutive blocks of @p sizes rows (elements) each, into @p blocks: the split
-///        the last call left is kept when it is the same, else the array is gathered and
-///        split again (plans are kept for reuse). Returns the whole array's handle, for
+///        consecutive blocks of @p sizes rows (elements) each, into @p blocks: shared with
+///        a call still using the same split, else partitioned by the plan of these sizes
+///        (plans are kept for reuse, the registration too). Returns the whole array's handle, for
 ///        raw_cache_release_blocks(); nullptr, @p blocks untouched, when it cannot be cached
 ///        now (another call still uses that address with another layout or split): the
 ///        caller then registers and splits for the call only (plan_raw_split()).
@@ -53,8 +53,8 @@ starpu_data_handle_t raw_cache_acquire_blocks(const void* ptr, const RawLayout& 
                                               std::vector<starpu_data_handle_t>& blocks);
 
 /// @brief Ends a call's use of the split @p whole (from raw_cache_acquire_blocks): waits
-///        for the call's tasks on @p blocks, brings each block home and invalidates its
-///        device copies. The array stays split for the next call.
+///        for the call's tasks on @p blocks, brings the data home and invalidates its
+///        device copies. The last call using the split gathers it (the plan stays).
 void raw_cache_release_blocks(starpu_data_handle_t whole,
                               const std::vector<starpu_data_handle_t>& blocks) noexcept;
 
