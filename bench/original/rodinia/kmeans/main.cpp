@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: kmeans INPUT_FILE [dump]\n");
     return 2;
   }
+  PEPPHER_INITIALIZE();  // StarPU starts while the input is read and set up
   const bool dump = argc > 2 && std::strcmp(argv[2], "dump") == 0;
   const int nclusters = 5;
   const float threshold = 0.001f;
@@ -55,7 +56,6 @@ int main(int argc, char** argv) {
   const std::size_t nf = static_cast<std::size_t>(nfeatures);
   std::vector<float> clusters(nclusters * nf), new_centers(nclusters * nf, 0.0f);
   std::vector<int> membership(npoints, -1), new_centers_len(nclusters, 0);
-  PEPPHER_INITIALIZE();
   {
     const double t0 = rd_now();
     peppher::Vector<float> d_feature(feature), d_feature_swap(feature.size());

@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: lud SIZE [dump]   (SIZE a multiple of %d)\n", BLOCK_SIZE);
     return 2;
   }
+  PEPPHER_INITIALIZE();  // StarPU starts while the input is read and set up
   const int matrix_dim = std::atoi(argv[1]);
   const bool verify = argc > 2 && std::strcmp(argv[2], "dump") == 0;
   float *m, *mm = nullptr;
@@ -30,7 +31,6 @@ int main(int argc, char** argv) {
   }
   if (verify) matrix_duplicate(m, &mm, matrix_dim);
 
-  PEPPHER_INITIALIZE();
   {
     const double t0 = rd_now();
     const std::size_t n = static_cast<std::size_t>(matrix_dim) * matrix_dim;

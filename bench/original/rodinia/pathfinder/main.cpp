@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: pathfinder COLS ROWS PYRAMID_HEIGHT [dump]\n");
     return 2;
   }
+  PEPPHER_INITIALIZE();  // StarPU starts while the input is read and set up
   const int cols = std::atoi(argv[1]), rows = std::atoi(argv[2]), height = std::atoi(argv[3]);
   const bool dump = argc > 4 && std::strcmp(argv[4], "dump") == 0;
   if (cols < 1 || rows < 2 || height < 1) {
@@ -31,7 +32,6 @@ int main(int argc, char** argv) {
   for (int i = 0; i < rows; i++)
     for (int j = 0; j < cols; j++) data[static_cast<std::size_t>(i) * cols + j] = std::rand() % 10;
 
-  PEPPHER_INITIALIZE();
   {
     const double t0 = rd_now();
     // Rows 1.. of the grid used in place (borrow: no copy), as the originals' wall.
