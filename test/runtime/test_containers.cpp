@@ -1,6 +1,8 @@
 // Every container operation, first as plain containers (no runtime), then with the runtime
 // running (pinned memory, lazy registration), then after shutdown.
 #include <cstdint>
+#include <cstdio>
+#include <fstream>
 #include <numeric>
 #include <string>
 #include <utility>
@@ -355,4 +357,43 @@ TEST_CASE("containers over the program's memory work in place, without a copy", 
   CHECK(before_init[0] == 15u);
   CHECK(early[1] == 25u);
   CHECK(early.data() == before_init);
+}
+
+namespace {
+
+// The VmFlags of the mapping of /proc/self/smaps that holds @p p ("" when none is found).
+std::string vm_flags_at(const void* p) {
+  std::ifstream smaps("/proc/self/smaps");
+  const auto at = reinterpret_cast<std::uintptr_t>(p);
+  bool inside = false;
+  for (std::string line; std::getline(smaps, line);) {
+    unsigned long long begin = 0, end = 0;
+    if (std::sscanf(line.c_str(), "%llx-%llx ", &begin, &end) == 2 &&
+        line.find(':') > line.find(' ')) {  // a mapping's first line, not a "Key: value" one
+      inside = at >= begin && at < end;
+    } else if (inside && line.rfind("VmFlags:", 0) == 0) {
+      return line;
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+// A large container's memory is offered transparent huge pages (fewer page faults on its
+// first touch), with and without the runtime; a small one is left alone.
+TEST_CASE("large containers ask for transparent huge pages", "[containers]") {
+  std::ifstream size_file("/sys/kernel/mm/transparent_hugepage/hpage_pmd_size");
+  std::size_t huge = 0;
+  if (!(size_file >> huge) || huge == 0) return;  // the kernel offers none: nothing to ask
+  auto check = [huge] {
+    Vector<float> big(4 * huge / sizeof(float));
+    // The middle of the buffer: whole pages of its range, whatever the allocator's header.
+    CHECK_THAT(vm_flags_at(big.data() + big.size() / 2), Catch::Contains(" hg"));
+    Vector<float> small(1024);
+    CHECK_THAT(vm_flags_at(small.data()), !Catch::Contains(" hg"));
+  };
+  check();
+  Session session;
+  check();
 }

@@ -5,7 +5,11 @@
 #include "peppher/detail/storage.h"
 
 #include <atomic>
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
@@ -28,6 +32,36 @@ namespace {
 // Containers created so far in this process (Storage::serial()).
 std::atomic<std::uint64_t> g_serials{0};
 
+// The kernel's transparent huge page size (0: none offered), read once.
+std::size_t huge_page_bytes() {
+  static const std::size_t kBytes = [] {
+    std::size_t bytes = 0;
+    if (std::FILE* f = std::fopen("/sys/kernel/mm/transparent_hugepage/hpage_pmd_size", "r")) {
+      unsigned long long n = 0;
+      if (std::fscanf(f, "%llu", &n) == 1) bytes = static_cast<std::size_t>(n);
+      std::fclose(f);
+    }
+    return bytes;
+  }();
+  return kBytes;
+}
+
+// Asks for transparent huge pages on the whole pages of [p, p + bytes) when it spans one.
+// A container's memory is touched first by its copy or zeroing: in 4 KiB pages that is a
+// fault per page (a 14 MB container: 3,400 faults, 45 ms in a virtual machine, where the
+// program it replaces allocated nothing), in huge pages a few (1-30 ms there, depending on
+// the kernel's compaction). Kernels whose THP mode is "always" do it anyway, "never"
+// ignores it; the memory stays ordinary (a hint: failures are ignored). Not on CUDA's
+// pinned host memory, which is populated and locked when allocated.
+void advise_huge_pages(void* p, std::size_t bytes) noexcept {
+  const std::size_t huge = huge_page_bytes();
+  if (huge == 0 || bytes < huge) return;
+  const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+  const auto begin = (reinterpret_cast<std::uintptr_t>(p) + page - 1) / page * page;
+  const auto end = (reinterpret_cast<std::uintptr_t>(p) + bytes) / page * page;
+  if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+}
+
 }  // namespace
 
 void* alloc_bytes(std::size_t bytes, bool& pinned) {
@@ -37,12 +71,14 @@ void* alloc_bytes(std::size_t bytes, bool& pinned) {
     void* p = nullptr;
     if (starpu_malloc_flags(&p, bytes, STARPU_MALLOC_PINNED) == 0 && p != nullptr) {
       pinned = true;
+      if (starpu_cuda_worker_get_count() == 0) advise_huge_pages(p, bytes);
       return p;
     }
     throw std::bad_alloc();
   }
   void* p = std::aligned_alloc(kAlign, (bytes + kAlign - 1) / kAlign * kAlign);
   if (p == nullptr) throw std::bad_alloc();
+  advise_huge_pages(p, bytes);
   return p;
 }
 
