@@ -208,7 +208,12 @@ std::filesystem::path compose_and_build(const std::string& name,
 }
 
 Run run_program(const std::filesystem::path& exe, const std::string& args, const std::string& env) {
-  return run(exe.string() + " " + args, "PEPPHER_REPORT=1 " + env);
+  // Bounded: a program that stalls (a StarPU wait that never ends) fails its test case with
+  // exit code 124 and what it printed, instead of holding the whole executable until
+  // ctest's timeout kills it. Every program here runs in seconds.
+  return run("timeout -k 10 " + std::to_string(kProgramTimeoutSeconds) + " " + exe.string() +
+                 " " + args,
+             "PEPPHER_REPORT=1 " + env);
 }
 
 std::filesystem::path cases() {
