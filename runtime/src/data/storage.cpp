@@ -4,10 +4,10 @@
 // distributed are in the files beside it (data/storage_parts.h lists them).
 #include "peppher/detail/storage.h"
 
-#include <atomic>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
