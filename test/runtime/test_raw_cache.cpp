@@ -98,6 +98,28 @@ std::vector<std::uint32_t> iota(std::size_t n, std::uint32_t from = 0) {
   return v;
 }
 
+// Runs @p work(0) and @p work(1) on two threads at once; each returns how many values it
+// found wrong.
+template <typename Work>
+void check_on_two_threads(const Work& work) {
+  int wrong[2] = {-1, -1};
+  std::thread a([&] { wrong[0] = work(0); }), b([&] { wrong[1] = work(1); });
+  a.join();
+  b.join();
+  CHECK(wrong[0] == 0);
+  CHECK(wrong[1] == 0);
+}
+
+// How many of @p y differ from what raw_axpy makes of a y filled with @p round:
+// round + x * 2 + t.
+int wrong_axpy(const std::vector<std::uint32_t>& y, const std::vector<std::uint32_t>& x, int round,
+               int t) {
+  int bad = 0;
+  for (std::size_t i = 0; i < y.size(); ++i)
+    bad += y[i] != static_cast<std::uint32_t>(round) + x[i] * 2 + static_cast<std::uint32_t>(t);
+  return bad;
+}
+
 }  // namespace
 
 TEST_CASE("a raw vector stays registered across calls on the same pointer and size",
@@ -210,8 +232,7 @@ TEST_CASE("threads sharing a read-only raw input share its registration",
   Session session;
   starpu_codelet cl = axpy_codelet();
   const std::vector<std::uint32_t> x = iota(300, 1);
-  int wrong[2] = {-1, -1};
-  auto work = [&](int t) {
+  check_on_two_threads([&](int t) {
     int bad = 0;
     for (int round = 0; round < 200; ++round) {
       // Thread 0 always reads all of x; thread 1 also reads prefixes of it (another size at
@@ -223,16 +244,10 @@ TEST_CASE("threads sharing a read-only raw input share its registration",
       task.register_vector(0, x.data(), n, sizeof(std::uint32_t));
       task.register_vector(1, y.data(), n, sizeof(std::uint32_t));
       task.submit(true);
-      for (std::size_t i = 0; i < n; ++i)
-        bad += y[i] != static_cast<std::uint32_t>(round) + x[i] * 2 + static_cast<std::uint32_t>(t);
+      bad += wrong_axpy(y, x, round, t);
     }
-    wrong[t] = bad;
-  };
-  std::thread a(work, 0), b(work, 1);
-  a.join();
-  b.join();
-  CHECK(wrong[0] == 0);
-  CHECK(wrong[1] == 0);
+    return bad;
+  });
 }
 
 TEST_CASE("a raw array keeps its registration and plans across calls, whole after each",
@@ -274,8 +289,7 @@ TEST_CASE("threads splitting a read-only raw input the same way share its split"
   starpu_codelet cl = axpy_codelet();
   const std::vector<std::uint32_t> x = iota(300, 1);
   const peppher::PartitionCounts start = peppher::partition_counts();
-  int wrong[2] = {-1, -1};
-  auto work = [&](int t) {
+  check_on_two_threads([&](int t) {
     int bad = 0;
     for (int round = 0; round < 100; ++round) {
       std::vector<std::uint32_t> y(x.size(), static_cast<std::uint32_t>(round));
@@ -285,16 +299,10 @@ TEST_CASE("threads splitting a read-only raw input the same way share its split"
       for (std::size_t k = 0; k < call.blocks(); ++k)
         call.args<Args>(k) = {2, static_cast<std::uint32_t>(t)};
       call.submit();
-      for (std::size_t i = 0; i < y.size(); ++i)
-        bad += y[i] != static_cast<std::uint32_t>(round) + x[i] * 2 + static_cast<std::uint32_t>(t);
+      bad += wrong_axpy(y, x, round, t);
     }
-    wrong[t] = bad;
-  };
-  std::thread a(work, 0), b(work, 1);
-  a.join();
-  b.join();
-  CHECK(wrong[0] == 0);
-  CHECK(wrong[1] == 0);
+    return bad;
+  });
   // Every split is gathered again (x's by its last user when the threads shared it).
   const std::pair<std::uint64_t, std::uint64_t> counts = raw_since(start);
   CHECK(counts.first == counts.second);

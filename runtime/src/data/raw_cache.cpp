@@ -19,7 +19,8 @@ struct Plan {
 struct Entry {
   starpu_data_handle_t handle = nullptr;
   RawLayout layout;
-  int users = 0;  // calls between acquire and release
+  int users = 0;        // calls between acquire and release (and waits on them)
+  int split_users = 0;  // those of them using the active split's blocks
   std::vector<Plan> plans;
   int active = -1;  // the plan the array is partitioned by, or -1 (whole)
 };
@@ -58,6 +59,39 @@ void drop(const void* ptr, Entry& e) {
   owners().erase(e.handle);
   starpu_data_unregister_no_coherency(e.handle);
   entries().erase(ptr);
+}
+
+// Waits for the tasks on @p handle (or @p blocks: each) and brings the data home for @p mode.
+void acquire_home(starpu_data_handle_t handle, starpu_data_access_mode mode) noexcept {
+  if (starpu_data_acquire(handle, mode) == 0) starpu_data_release(handle);
+}
+
+// Ends one use of the active split of @p whole (a call's, or a wait's on it), whose blocks
+// are @p blocks: the last use gathers the split (its plan stays) and acquires the whole with
+// @p mode; an earlier one waits for the blocks' tasks, block by block, while it is still a
+// user (the split stands until it is done). Acquiring blocks is the exception: StarPU 1.4.7
+// aborts (coherency.c, _starpu_select_src_node) about one run in ten when blocks a device
+// used are acquired under memory pressure with dm/dmda's prefetches.
+void end_split_use(starpu_data_handle_t whole, const std::vector<starpu_data_handle_t>& blocks,
+                   starpu_data_access_mode mode) noexcept {
+  bool last = false;
+  {
+    std::lock_guard<std::mutex> lock(cache_mutex());
+    Entry& e = entries()[owners()[whole]];
+    last = e.split_users == 1;
+    if (last) {  // after the call's tasks in task order; nobody joins a gathered split
+      e.split_users = 0;
+      make_whole(e);
+    }
+  }
+  if (!last) {
+    for (starpu_data_handle_t b : blocks) acquire_home(b, mode);
+    std::lock_guard<std::mutex> lock(cache_mutex());
+    Entry& e = entries()[owners()[whole]];
+    last = --e.split_users == 0;
+    if (last) make_whole(e);
+  }
+  if (last) acquire_home(whole, mode);
 }
 
 void make_room() {
@@ -119,7 +153,7 @@ starpu_data_handle_t raw_cache_acquire(const void* ptr, std::size_t count, std::
 void raw_cache_release(starpu_data_handle_t handle) noexcept {
   // Waits for the call's task; the data comes home and device copies are invalidated, so
   // the caller may write the memory before the next call.
-  if (starpu_data_acquire(handle, STARPU_RW) == 0) starpu_data_release(handle);
+  acquire_home(handle, STARPU_RW);
   std::lock_guard<std::mutex> lock(cache_mutex());
   auto owner = owners().find(handle);
   if (owner == owners().end()) return;
@@ -141,31 +175,20 @@ starpu_data_handle_t raw_cache_acquire_blocks(const void* ptr, const RawLayout& 
     e->active = static_cast<int>(p);
   }
   ++e->users;
+  ++e->split_users;
   blocks = e->plans[static_cast<std::size_t>(e->active)].blocks;
   return e->handle;
 }
 
 void raw_cache_release_blocks(starpu_data_handle_t whole,
                               const std::vector<starpu_data_handle_t>& blocks) noexcept {
-  bool last = false;
   {
     std::lock_guard<std::mutex> lock(cache_mutex());
-    auto owner = owners().find(whole);
-    if (owner == owners().end()) return;
-    Entry& e = entries()[owner->second];
-    last = e.users == 1;
-    // Gathered after the call's tasks; its users count keeps it registered while this
-    // thread waits, and a call arriving meanwhile registers the array for itself.
-    if (last) make_whole(e);
+    if (owners().find(whole) == owners().end()) return;
   }
-  // The last user waits for the gather and brings the whole home. Not block by block:
-  // StarPU 1.4.7 aborts (coherency.c, _starpu_select_src_node) about one run in ten when
-  // blocks used by a device are acquired under memory pressure with dm/dmda's prefetches.
-  if (last) {
-    if (starpu_data_acquire(whole, STARPU_RW) == 0) starpu_data_release(whole);
-  } else {
-    wait_raw_blocks_home(blocks);  // another call still uses the split
-  }
+  // Its users count keeps the registration while this thread waits, and a call arriving
+  // after the gather registers the array for itself.
+  end_split_use(whole, blocks, STARPU_RW);
   std::lock_guard<std::mutex> lock(cache_mutex());
   --entries()[owners()[whole]].users;
 }
@@ -181,13 +204,19 @@ void raw_cache_wait(const void* ptr, std::size_t bytes, bool write) {
     (void)bytes;
     Entry& e = it->second;
     busy = e.handle;
-    // A split array's blocks, each: acquiring the whole would gather it under the calls.
-    if (e.active >= 0) blocks = e.plans[static_cast<std::size_t>(e.active)].blocks;
-    ++e.users;  // keeps it registered (and split) while this thread waits
+    // A split array's blocks: this wait is one more use of the split (acquiring the whole
+    // would gather it under the calls).
+    if (e.active >= 0) {
+      blocks = e.plans[static_cast<std::size_t>(e.active)].blocks;
+      ++e.split_users;
+    }
+    ++e.users;  // keeps it registered while this thread waits
   }
-  if (blocks.empty()) blocks.push_back(busy);
-  for (starpu_data_handle_t h : blocks)
-    if (starpu_data_acquire(h, write ? STARPU_RW : STARPU_R) == 0) starpu_data_release(h);
+  const starpu_data_access_mode mode = write ? STARPU_RW : STARPU_R;
+  if (blocks.empty())
+    acquire_home(busy, mode);
+  else
+    end_split_use(busy, blocks, mode);
   std::lock_guard<std::mutex> lock(cache_mutex());
   --entries()[owners()[busy]].users;
 }

@@ -54,13 +54,6 @@ void gather_raw(starpu_data_handle_t whole, std::vector<starpu_data_handle_t>& b
                                  STARPU_MAIN_RAM);
 }
 
-void wait_raw_blocks_home(const std::vector<starpu_data_handle_t>& blocks) noexcept {
-  // Block by block: each waits for its own task only, and the split stays (acquiring the
-  // whole would gather it).
-  for (starpu_data_handle_t b : blocks)
-    if (starpu_data_acquire(b, STARPU_RW) == 0) starpu_data_release(b);
-}
-
 void clean_raw_split(starpu_data_handle_t whole, std::vector<starpu_data_handle_t>& blocks,
                      bool partitioned) noexcept {
   if (partitioned) gather_raw(whole, blocks);

@@ -84,10 +84,6 @@ void partition_raw(starpu_data_handle_t whole, std::vector<starpu_data_handle_t>
 ///        partition_counts().raw_gathers).
 void gather_raw(starpu_data_handle_t whole, std::vector<starpu_data_handle_t>& blocks) noexcept;
 
-/// @brief Waits for the tasks on @p blocks, brings each home and invalidates its device
-///        copies (acquire STARPU_RW and release, block by block).
-void wait_raw_blocks_home(const std::vector<starpu_data_handle_t>& blocks) noexcept;
-
 /// @brief Forgets the plan of @p blocks of @p whole (gathered first when partitioned):
 ///        the blocks are unregistered once their tasks end.
 void clean_raw_split(starpu_data_handle_t whole, std::vector<starpu_data_handle_t>& blocks,
