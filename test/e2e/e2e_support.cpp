@@ -211,9 +211,9 @@ Run run_program(const std::filesystem::path& exe, const std::string& args, const
   // Bounded: a program that stalls (a StarPU wait that never ends) fails its test case with
   // exit code 124 and what it printed, instead of holding the whole executable until
   // ctest's timeout kills it. Every program here runs in seconds.
-  return run(
-      "timeout -k 10 " + std::to_string(kProgramTimeoutSeconds) + " " + exe.string() + " " + args,
-      "PEPPHER_REPORT=1 " + env);
+  constexpr int kSeconds = 300;
+  return run("timeout -k 10 " + std::to_string(kSeconds) + " " + exe.string() + " " + args,
+             "PEPPHER_REPORT=1 " + env);
 }
 
 std::filesystem::path cases() {

@@ -48,11 +48,8 @@ std::filesystem::path compose_and_build(const std::string& name,
 /// ("" where not): for builds the tests start other than through make().
 std::string compiler_cache_env();
 
-/// Seconds after which run_program() stops a program (exit code 124: it stalled).
-inline constexpr int kProgramTimeoutSeconds = 300;
-
 /// Runs a composed program with PEPPHER_REPORT=1 and the given environment, stopped after
-/// kProgramTimeoutSeconds.
+/// 300 s (exit code 124: it stalled).
 Run run_program(const std::filesystem::path& exe, const std::string& args, const std::string& env);
 
 /// The StarPU worker sets the tests run under.

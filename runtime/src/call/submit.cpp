@@ -315,12 +315,7 @@ void Call::release() noexcept {
         raw_cache_release_blocks(std::exchange(op.handle, nullptr), blocks);
         continue;
       }
-      // Registered for this call: gathered after the blocks' tasks and the whole brought
-      // home, then the plan forgotten (its blocks idle by then: StarPU's clean holds a lock
-      // while it waits for them) with the registration.
-      gather_raw(op.handle, blocks);
-      if (starpu_data_acquire(op.handle, STARPU_RW) == 0) starpu_data_release(op.handle);
-      clean_raw_split(op.handle, blocks, false);
+      end_raw_split_for_call(op.handle, blocks);  // registered for this call: gathered, home
     }
     starpu_data_unregister(op.handle);
     op.handle = nullptr;

@@ -54,6 +54,16 @@ void gather_raw(starpu_data_handle_t whole, std::vector<starpu_data_handle_t>& b
                                  STARPU_MAIN_RAM);
 }
 
+void end_raw_split_for_call(starpu_data_handle_t whole,
+                            std::vector<starpu_data_handle_t>& blocks) noexcept {
+  // The whole acquired, not each block: StarPU 1.4.7 aborts (_starpu_select_src_node) when
+  // blocks a device used are acquired under memory pressure with dm/dmda's prefetches. The
+  // plan is cleaned only then: StarPU's clean holds a lock while it waits for the blocks.
+  gather_raw(whole, blocks);
+  if (starpu_data_acquire(whole, STARPU_RW) == 0) starpu_data_release(whole);
+  clean_raw_split(whole, blocks, false);
+}
+
 void clean_raw_split(starpu_data_handle_t whole, std::vector<starpu_data_handle_t>& blocks,
                      bool partitioned) noexcept {
   if (partitioned) gather_raw(whole, blocks);

@@ -1,10 +1,10 @@
 // Registrations of raw-pointer operands kept across calls (issue 17): a legacy loop calling
 // a component on the same array pays StarPU's registration once, not per call. A raw array
-// split into blocks keeps its split too (issue 43): its blocks are a partition plan
-// (starpu_data_partition_plan), partitioned once and kept while consecutive calls use the
-// same blocks, as a container's are (docs/PARTITIONING.md). Each call ends with the data
-// home and device copies invalidated (acquire STARPU_RW, of the whole or of each block), so
-// the caller may change the memory freely between calls, free it, or reuse its address.
+// split into blocks keeps its partition plans too (issue 43: starpu_data_partition_plan, as
+// a container's, docs/PARTITIONING.md): each call partitions it by the plan of its blocks
+// and gathers it at its end. Each call ends with the data home and device copies
+// invalidated (acquire STARPU_RW of the whole), so the caller may change the memory freely
+// between calls, free it, or reuse its address.
 #pragma once
 
 #include <starpu.h>
@@ -83,6 +83,12 @@ void partition_raw(starpu_data_handle_t whole, std::vector<starpu_data_handle_t>
 /// @brief Submits the gather of @p blocks into @p whole, at home (asynchronous, counted in
 ///        partition_counts().raw_gathers).
 void gather_raw(starpu_data_handle_t whole, std::vector<starpu_data_handle_t>& blocks) noexcept;
+
+/// @brief Ends a split registered for one call (plan_raw_split(), partition_raw()): gathers
+///        @p blocks into @p whole after their tasks, brings the whole home (acquire
+///        STARPU_RW) and forgets the plan; @p whole stays registered.
+void end_raw_split_for_call(starpu_data_handle_t whole,
+                            std::vector<starpu_data_handle_t>& blocks) noexcept;
 
 /// @brief Forgets the plan of @p blocks of @p whole (gathered first when partitioned):
 ///        the blocks are unregistered once their tasks end.
