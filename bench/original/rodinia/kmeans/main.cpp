@@ -58,12 +58,16 @@ int main(int argc, char** argv) {
   std::vector<int> membership(npoints, -1), new_centers_len(nclusters, 0);
   {
     const double t0 = rd_now();
-    peppher::Vector<float> d_feature(feature), d_feature_swap(feature.size());
+    // The points used in place (borrow: no copy), as the originals use their array; no call
+    // writes them, so the host reads them through the Vector while calls read them too.
+    auto d_feature = peppher::Vector<float>::borrow(feature.data(), feature.size());
+    const float* points = d_feature.host_read();
+    peppher::Vector<float> d_feature_swap(feature.size());
     peppher::Vector<float> d_cluster(clusters.size());
     peppher::Vector<int> d_membership(npoints);
     kmeans_swap(d_feature, d_feature_swap, npoints, nfeatures);
     for (int i = 0; i < nclusters; i++)  // the first points, as both originals pick them
-      for (std::size_t j = 0; j < nf; j++) clusters[i * nf + j] = feature[i * nf + j];
+      for (std::size_t j = 0; j < nf; j++) clusters[i * nf + j] = points[i * nf + j];
     float delta;
     int loop = 0, c = 0;
     do {
@@ -80,8 +84,7 @@ int main(int argc, char** argv) {
           changed++;
           membership[i] = membership_OCL[i];
         }
-        for (std::size_t j = 0; j < nf; j++)
-          new_centers[cluster_id * nf + j] += feature[i * nf + j];
+        for (std::size_t j = 0; j < nf; j++) new_centers[cluster_id * nf + j] += points[i * nf + j];
       }
       delta = static_cast<float>(changed);
       for (int i = 0; i < nclusters; i++) {
