@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <initializer_list>
 #include <string>
 
 #include "peppher/placement.h"
@@ -173,6 +174,47 @@ TEST_CASE("a call still learning runs the OpenMP variant on all cores and record
   CHECK(choose(cl, selector, w) == 1);   // omp once more (1 measurement)
   CHECK(choose(cl, selector, w) == -1);  // once per process: the model decides
   CHECK(choose(cl, selector, w) == -1);
+}
+
+TEST_CASE(
+    "a measured loser whose measurements leave it plausibly the best keeps running now and "
+    "then, less often as the best's measurements grow",
+    "[calibrating]") {
+  if (const char* s = std::getenv("STARPU_SCHED"); s != nullptr && *s != '\0') return;
+  HistoryModel hm("peppher_calibrating_test_", "plausible");
+  peppher::Runtime runtime(pheft(2, 0));
+  const int largest = peppher::detail::largest_combined_worker();
+  REQUIRE(largest >= 0);
+  const int cpu = starpu_worker_get_by_type(STARPU_CPU_WORKER, 0);
+  starpu_codelet cl = interface_codelet(&hm.model);
+  peppher::VariantSelector selector("calibrating_plausible", {"seq", "omp"}, {"CPU", "OPENMP"});
+  // The OpenMP variant's measurements on a data size; StarPU drops an entry's first one.
+  auto omp_measured = [&](peppher::Vector<std::uint32_t>& v, std::initializer_list<double> us) {
+    UnsubmittedTask t(cl, v);
+    auto update = [&](double value) {
+      starpu_perfmodel_update_history(cl.model, t.task, arch_of(largest),
+                                      static_cast<unsigned>(largest), 1, value);
+    };
+    update(*us.begin());  // dropped
+    for (double value : us) update(value);
+  };
+  // The sequential variant is the best, 90 us in 11 measurements (log2: 3.5).
+  // 80 and 118 us (mean 99, deviation 19): plausibly faster than 90, 2 measurements of 3.5.
+  peppher::Vector<std::uint32_t> wide(1 << 12, 1u);
+  measure(cl, wide, cpu, 0, 90);
+  omp_measured(wide, {80, 118});
+  CHECK(choose(cl, selector, wide) == 1);   // once more
+  CHECK(choose(cl, selector, wide) == -1);  // once per session: the model decides
+  // 150 and 154 us: more than two deviations above 90, never run again.
+  peppher::Vector<std::uint32_t> narrow(1 << 13, 1u);
+  measure(cl, narrow, cpu, 0, 90);
+  omp_measured(narrow, {150, 154});
+  CHECK(choose(cl, selector, narrow) == -1);
+  // Plausible, but already as many measurements as log2 of the best's.
+  peppher::Vector<std::uint32_t> enough(1 << 14, 1u);
+  measure(cl, enough, cpu, 0, 90);
+  omp_measured(enough, {80, 118, 100, 100});
+  CHECK(choose(cl, selector, enough) == -1);
 }
 
 TEST_CASE("a variant runs until StarPU predicts it when it asks for several measurements",

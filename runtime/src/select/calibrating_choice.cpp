@@ -25,8 +25,13 @@
 namespace peppher {
 namespace {
 
-// Measurements after which a measured variant that is not the best is no longer run again.
+// Measurements after which a measured variant that is not the best is no longer run again,
+// unless its measurements leave it plausibly the best (see choose()).
 constexpr int kConfirmed = 2;
+
+// How many standard deviations below its mean a measured loser's time may plausibly be:
+// the usual two (about 95 % of a normal spread).
+constexpr double kPlausibleDeviations = 2;
 
 // A first call (nothing measured) whose best host choice is a sequential variant on one core
 // runs a device variant instead when moving its operands there and back is expected to take
@@ -119,6 +124,17 @@ int runs_recorded(starpu_perfmodel* model, starpu_task* task, starpu_perfmodel_a
                   unsigned impl) {
   const starpu_perfmodel_history_entry* e = history_entry(model, task, arch, impl);
   return e != nullptr ? static_cast<int>(e->nsample + e->nerror) : -1;
+}
+
+// The standard deviation of the entry's kept measurements (0 without two of them). StarPU
+// keeps only measurements within STARPU_HISTORY_MAX_ERROR of the mean (others count as errors
+// and, once as many as the measurements, restart the entry).
+double spread(starpu_perfmodel* model, starpu_task* task, starpu_perfmodel_arch* arch,
+              unsigned impl) {
+  const starpu_perfmodel_history_entry* e = history_entry(model, task, arch, impl);
+  if (e == nullptr || e->nsample < 2) return 0;
+  const double n = e->nsample, mean = e->sum / n;
+  return std::sqrt(std::max(0.0, e->sum2 / n - mean * mean));
 }
 
 // Makes @p model's entries for @p task's footprint on @p arch that do not exist yet, for
@@ -226,6 +242,8 @@ struct CalibratingChoice::Costs {
   bool candidate[PlacementChoice::kMaxVariants] = {};
   bool measured[PlacementChoice::kMaxVariants] = {};
   double cost[PlacementChoice::kMaxVariants] = {};
+  // The standard deviation of the measurements behind cost (where measured).
+  double spread[PlacementChoice::kMaxVariants] = {};
   int candidates = 0;
   int nmeasured = 0;
 };
@@ -236,16 +254,22 @@ void CalibratingChoice::evaluate(starpu_task* task, Costs& c) const {
     const int count = candidate_workers_of(k, ids);
     if (count == 0) continue;
     bool all = true;
-    double best = std::numeric_limits<double>::infinity();
+    double best = std::numeric_limits<double>::infinity(), best_spread = 0;
     for (int i = 0; i < count; ++i) {
       starpu_perfmodel_arch* arch = starpu_worker_get_perf_archtype(ids[i], STARPU_NMAX_SCHED_CTXS);
-      const double us = starpu_task_expected_length(task, arch, static_cast<unsigned>(slots_[k]));
+      const unsigned impl = static_cast<unsigned>(slots_[k]);
+      const double us = starpu_task_expected_length(task, arch, impl);
       all = all && !std::isnan(us);
-      best = std::min(best, (std::isnan(us) ? 0 : us) + move_us(ids[i]));
+      const double here = (std::isnan(us) ? 0 : us) + move_us(ids[i]);
+      if (here < best) {
+        best = here;
+        best_spread = std::isnan(us) ? 0 : spread(task->cl->model, task, arch, impl);
+      }
     }
     c.candidate[k] = true;
     c.measured[k] = all;
     c.cost[k] = best;
+    c.spread[k] = best_spread;
     ++c.candidates;
     c.nmeasured += all ? 1 : 0;
   }
@@ -303,14 +327,23 @@ int CalibratingChoice::choose(starpu_task* task) const {
     // measurements, so that one slow first measurement (a cold cache, the first OpenMP team
     // of the process, a busy machine) does not rule it out for good: a measurement far from
     // the mean makes StarPU start the entry afresh (STARPU_HISTORY_MAX_ERROR), and the
-    // variant is tried again as unmeasured. Otherwise StarPU's model decides, with the full
-    // codelet.
+    // variant is tried again as unmeasured. Past that, a loser whose measurements spread
+    // widely enough that it may still be the best (its mean less kPlausibleDeviations of
+    // their standard deviations below the best's cost) keeps running once per session while
+    // it has fewer measurements than log2 of the best's: exploration that thins out as the
+    // best's evidence grows (two measurements both slowed by a busy machine no longer rule a
+    // variant out for good; a clearly slower one is never run again). Otherwise StarPU's
+    // model decides, with the full codelet.
     int best = -1;
     for (int k = 0; k < n; ++k)
       if (candidate[k] && (best < 0 || cost[k] < cost[best])) best = k;
     note(on_host(best));
+    const double evidence = std::log2(std::max(1, fewest(best, samples)));
     for (int k = 0; k < n; ++k) {
-      if (!candidate[k] || k == best || fewest(k, samples) >= kConfirmed) continue;
+      if (!candidate[k] || k == best) continue;
+      const int have = fewest(k, samples);
+      const bool plausible = cost[k] - kPlausibleDeviations * costs.spread[k] < cost[best];
+      if (have >= kConfirmed && !(plausible && have < evidence)) continue;
       if (confirm_now(selector_, footprint, k)) return k;
     }
     settle(selector_, footprint, on_host(best));
