@@ -18,11 +18,15 @@ void DYNPROC_VARIANT(const peppher::Vector<int>& wall_rows, const peppher::Vecto
   (void)rows;
   (void)pyramid_height;
   const int* wall = wall_rows.data();
-  std::vector<int> between(iteration > 1 ? 2 * static_cast<std::size_t>(cols) : 0);
+  // Rows alternate between dst_row and one scratch row so that the last lands in dst_row;
+  // the scratch row is kept from call to call on each thread (a new buffer per call would
+  // touch fresh pages every call).
+  static thread_local std::vector<int> scratch;
+  if (iteration > 1 && scratch.size() < static_cast<std::size_t>(cols))
+    scratch.resize(static_cast<std::size_t>(cols));
   const int* src = src_row.data();
   for (int i = 0; i < iteration; i++) {
-    int* dst = i == iteration - 1 ? dst_row.data()
-                                  : between.data() + static_cast<std::size_t>(i % 2) * cols;
+    int* dst = (iteration - 1 - i) % 2 == 0 ? dst_row.data() : scratch.data();
     const int* w = wall + static_cast<std::size_t>(start_step + i) * cols;
     int min;
     // The original's loop nest (wall[t+1][n] is w[n] here: wall holds rows 1..).
