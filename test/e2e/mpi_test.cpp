@@ -416,8 +416,9 @@ TEST_CASE(
         const fs::path traces = out / ("bus_traces_" + std::to_string(steps));
         fs::remove_all(traces);
         fs::create_directories(traces);
-        // One program per rank (mpirun's colon syntax), each with its own PEPPHER_VARIANT.
-        std::string command = "mpirun --oversubscribe";
+        // One program per rank (mpirun's colon syntax), each with its own PEPPHER_VARIANT;
+        // ranks that wait for each other forever fail the test (124) instead of hanging it.
+        std::string command = "timeout -k 10 300 mpirun --oversubscribe";
         for (int k = 0; k < 2; ++k) {
           command += std::string(k > 0 ? " :" : "") + " -np 1 env" +
                      (p.forced[k].empty() ? "" : " PEPPHER_VARIANT=" + p.forced[k]) + " " +
@@ -428,6 +429,7 @@ TEST_CASE(
             command, kMpiEnv + " STARPU_NOPENCL=1 STARPU_OPENCL_ON_CPUS=1 " +
                          "PEPPHER_REPORT=1 PEPPHER_TRACE=" + (traces / "run.json").string());
         INFO(steps << " steps:\n" << r.output);
+        CHECK(r.exit_code != 124);
         REQUIRE(r.exit_code == 0);
         CHECK(count(r.output, "WRONG") == 0);
         // Every rank checked the whole grid bit for bit against the host reference.
