@@ -2,7 +2,9 @@
 // partitioned call (blocks of block_rows rows, temp_in read with a one-row halo). In one
 // process the blocks are tasks on the workers; composed with --mpi, block k lives on rank
 // k * nranks / blocks and a step sends only the rows around the blocks between ranks.
-// Every rank checks the final grid bit for bit against the host reference.
+// The step has a CPU and an OpenCL variant (the kernel of apps/hotspot over a block and its
+// halo rows), which compute the same bits. Every rank checks the final grid bit for bit
+// against the host reference.
 //   ./hotspot_mpi [rows] [cols] [steps] [block_rows]       (mpirun -np N ./hotspot_mpi ...)
 #include <cstring>
 

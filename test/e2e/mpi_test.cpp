@@ -360,6 +360,111 @@ TEST_CASE(
   }
 }
 
+namespace {
+
+// The bytes StarPU's bus counters saw in a whole run of one rank, between that rank's own
+// memory nodes (main memory and its OpenCL device): the "bus total" events of the rank's
+// PEPPHER_TRACE file, one per link.
+std::size_t bus_bytes_in_trace(const fs::path& trace) {
+  const std::string text = read_file(trace);
+  std::size_t total = 0;
+  const std::string event = "\"name\":\"bus total\"", bytes = "\"bytes\":";
+  for (size_t at = text.find(event); at != std::string::npos; at = text.find(event, at + 1)) {
+    const size_t value = text.find(bytes, at);
+    if (value != std::string::npos) total += std::stoull(text.substr(value + bytes.size()));
+  }
+  return total;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "apps/hotspot_mpi's OpenCL variant on 2 ranks with pocl's device each: the "
+    "single-process result, and only the halo rows cross each rank's bus",
+    "[mpi]") {
+  const int cols = 64;
+  const std::string grid = "96 " + std::to_string(cols);  // 8 blocks of 12 rows, 4 per rank
+  fs::path single =
+      e2e::compose_and_build("hotspot_single", e2e::source_dir() / "apps/hotspot_mpi/main.xml");
+  e2e::Run one = e2e::run((single / "hotspot_mpi").string() + " " + grid + " 8 12",
+                          "STARPU_NCPU=2 STARPU_NOPENCL=0 STARPU_SILENT=1");
+  INFO(one.output);
+  REQUIRE(one.exit_code == 0);
+  const std::string want = checksum_of(one.output);
+  REQUIRE(want.size() == 16);
+  fs::path out = e2e::compose_and_build("mpi_hotspot",
+                                        e2e::source_dir() / "apps/hotspot_mpi/main.xml", "--mpi");
+
+  // Each rank: one CPU worker and pocl's OpenCL device. `forced` is each rank's
+  // PEPPHER_VARIANT ("" for the scheduler's choice); `rows_over_bus` the rows that cross
+  // that rank's bus per step once the blocks stay where they are computed.
+  struct Placement {
+    std::string name;
+    std::string forced[2];
+    int rows_over_bus[2];  // -1: not counted (the scheduler may move blocks)
+  };
+  const std::string opencl = "hotspot_block_opencl", cpu = "hotspot_block_cpu";
+  for (const Placement& p : {Placement{"OpenCL on both ranks", {opencl, opencl}, {2, 2}},
+                             Placement{"CPU on rank 0, OpenCL on rank 1", {cpu, opencl}, {0, 2}},
+                             Placement{"chosen freely", {"", ""}, {-1, -1}}}) {
+    DYNAMIC_SECTION(p.name) {
+      // 4 and 8 steps: the difference is what 4 steps move (the first distribution of the
+      // grids, their first trip to the device and the final host read are in both runs).
+      std::size_t bus[2][2] = {}, sent[2] = {};
+      for (int run = 0; run < 2; ++run) {
+        const int steps = run == 0 ? 4 : 8;
+        const fs::path traces = out / ("bus_traces_" + std::to_string(steps));
+        fs::remove_all(traces);
+        fs::create_directories(traces);
+        // One program per rank (mpirun's colon syntax), each with its own PEPPHER_VARIANT;
+        // ranks that wait for each other forever fail the test (124) instead of hanging it.
+        std::string command = "timeout -k 10 300 mpirun --oversubscribe";
+        for (int k = 0; k < 2; ++k) {
+          command += std::string(k > 0 ? " :" : "") + " -np 1 env" +
+                     (p.forced[k].empty() ? "" : " PEPPHER_VARIANT=" + p.forced[k]) + " " +
+                     (out / "hotspot_mpi").string() + " " + grid + " " + std::to_string(steps) +
+                     " 12";
+        }
+        e2e::Run r = e2e::run(
+            command, kMpiEnv + " STARPU_NOPENCL=1 STARPU_OPENCL_ON_CPUS=1 " +
+                         "PEPPHER_REPORT=1 PEPPHER_TRACE=" + (traces / "run.json").string());
+        INFO(steps << " steps:\n" << r.output);
+        CHECK(r.exit_code != 124);
+        REQUIRE(r.exit_code == 0);
+        CHECK(count(r.output, "WRONG") == 0);
+        // Every rank checked the whole grid bit for bit against the host reference.
+        CHECK(count(r.output, "all results correct") == 2);
+        if (steps == 8) CHECK(count(r.output, "all results correct checksum=" + want) == 2);
+        // Each rank ran its 4 blocks a step, with the variant forced there.
+        const long on_device = e2e::report_count(r.output, opencl, "OpenCL");
+        const long on_cpu = e2e::report_count(r.output, cpu, "CPU");
+        CHECK(on_device + on_cpu == 8L * steps);
+        if (!p.forced[0].empty()) {
+          const long forced_opencl = (p.forced[0] == opencl) + (p.forced[1] == opencl);
+          CHECK(on_device == 4L * steps * forced_opencl);
+        }
+        sent[run] = bytes_sent_by_all(r.output);
+        for (int k = 0; k < 2; ++k)
+          bus[run][k] = bus_bytes_in_trace(traces / ("run.rank" + std::to_string(k) + ".json"));
+      }
+      // Between the ranks, a step sends one row each way across the boundary (as on CPUs).
+      const std::size_t row = cols * sizeof(float);
+      INFO("bytes sent by all ranks in 4 and 8 steps: " << sent[0] << ", " << sent[1]);
+      CHECK(sent[1] - sent[0] == 4 * 2 * row);
+      for (int k = 0; k < 2; ++k) {
+        INFO("rank " << k << ": bus bytes in 4 and 8 steps: " << bus[0][k] << ", " << bus[1][k]);
+        CHECK(bus[1][k] >= bus[0][k]);
+        if (p.rows_over_bus[k] < 0) continue;
+        // On a rank whose blocks stay on its device, a step moves over the bus the row its
+        // last block sends (device to main memory, for StarPU-MPI) and the row it receives
+        // for that block (main memory to the device): a halo row each way, never a block
+        // (12 rows). A rank computing on its CPU moves nothing over it.
+        CHECK(bus[1][k] - bus[0][k] == 4 * static_cast<std::size_t>(p.rows_over_bus[k]) * row);
+      }
+    }
+  }
+}
+
 // test/e2e/cases/mpi_diverge, composed once for the tests below.
 const fs::path& mpi_diverge_case() {
   static const fs::path kOut =
