@@ -271,6 +271,7 @@ void Call::submit(bool synchronous) {
       if (submit_task(task, b) && wait) to_wait.push_back(task);
     }
     submit_reduction_folds();
+    if (layer == nullptr) send_written_blocks_home();
     // Where the containers' data will be once these tasks ran (placement-aware dispatch).
     if (nused > 0) {
       const int node = workers_.empty() ? memory_node_of(*codelet_) : -1;
@@ -290,6 +291,34 @@ void Call::submit(bool synchronous) {
       throw Error(std::string(iface_) + ": starpu_task_wait failed");
   }
   release();  // waits for the tasks and copies raw data back
+}
+
+void Call::send_written_blocks_home() {
+  // A `?` container written by this call and read on the host after its last call (its
+  // last reader is home): its blocks will be gathered home by the next host access, which
+  // copies the blocks written on a device only once every block's task ended (StarPU's
+  // gather task reads them all). Each such block is fetched home instead as soon as its own
+  // task ends, overlapping the other workers' blocks: what the split's model charges
+  // (transfer_costs: written data goes on to its next reader). A block pinned to a worker
+  // of the host memory is home already.
+  for (const Operand& op : ops_) {
+    if (!op.auto_split || op.kind != OperandKind::ContainerSplit || op.blocks.size() < 2 ||
+        (STARPU_CODELET_GET_MODE(codelet_, op.index) & STARPU_W) == 0 ||
+        op.container->last_reader() != STARPU_MAIN_RAM)
+      continue;
+    for (std::size_t b = 0; b < op.blocks.size(); ++b) {
+      if (b < workers_.size() && workers_[b] >= 0 &&
+          starpu_worker_get_memory_node(static_cast<unsigned>(workers_[b])) == STARPU_MAIN_RAM)
+        continue;
+      starpu_data_handle_t block = op.blocks[b];
+      // After the block's writer (sequential consistency), released at once: only the copy
+      // home is wanted. A failure leaves the gather to copy it, as without this.
+      (void)starpu_data_acquire_on_node_cb_sequential_consistency(
+          block, STARPU_MAIN_RAM, STARPU_R,
+          [](void* handle) { starpu_data_release(static_cast<starpu_data_handle_t>(handle)); },
+          block, 1);
+    }
+  }
 }
 
 void Call::release() noexcept {

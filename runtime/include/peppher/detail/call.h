@@ -358,6 +358,7 @@ class Call {
   void submit_halo_copies();
   void submit_reduction_starts();
   void submit_reduction_folds();
+  void send_written_blocks_home();
   void submit_internal(starpu_task* task);
   starpu_task* make_task(std::size_t b);
   bool submit_task(starpu_task* task, std::size_t b);
