@@ -198,12 +198,41 @@ starpu_task* Call::make_task(std::size_t b) {
   return task;
 }
 
+void Call::remember_equal_block(starpu_task* task) {
+  // The same task on the whole of the `?` operands (their unpartitioned handles, which
+  // still describe all the data), never submitted: a model of functions predicts it too,
+  // so the split learns a block's fixed cost apart from its cost per element.
+  const auto nbuffers = static_cast<std::size_t>(codelet_->nbuffers);
+  bool whole_known = nbuffers <= STARPU_NMAXBUFS && auto_split_.sizes.size() > 1;
+  starpu_task whole;
+  starpu_task_init(&whole);
+  whole.cl = task->cl;
+  whole.cl_arg = task->cl_arg;
+  whole.cl_arg_size = task->cl_arg_size;
+  for (std::size_t i = 0; whole_known && i < nbuffers; ++i)
+    whole.handles[i] = STARPU_TASK_GET_HANDLE(task, static_cast<int>(i));
+  for (const Operand& op : ops_) {
+    if (!whole_known || !op.auto_split) continue;
+    starpu_data_handle_t all =
+        op.container != nullptr ? op.container->registered_handle_locked() : op.handle;
+    if (all == nullptr || op.halo_index >= 0) {  // a halo's pieces have no whole: not asked
+      whole_known = false;
+      continue;
+    }
+    whole.handles[op.index] = all;
+  }
+  auto_->remember(auto_extent_, auto_workers_, codelet_->model, task, auto_split_.sizes.size(),
+                  whole_known ? &whole : nullptr);
+  whole.cl_arg = nullptr;  // the block's task owns it
+  starpu_task_clean(&whole);
+}
+
 bool Call::submit_task(starpu_task* task, std::size_t b) {
   // The footprint of an equal block, where the history model's predictions for this
   // interface's equal splits are found (model_split).
   if (b == 0 && auto_ != nullptr && workers_.empty() && codelet_->model != nullptr &&
       is_even(auto_extent_, auto_split_.sizes))
-    auto_->remember(auto_extent_, auto_workers_, codelet_->model, task, auto_split_.sizes.size());
+    remember_equal_block(task);
   // Through the distributed layer when there is one (StarPU-MPI decides which rank runs
   // it): 0 submitted here, 1 run by another rank (the task is gone), < 0 StarPU's error.
   trace_task(task, iface_, nblocks_ == 0 ? -1 : static_cast<int>(b));  // PEPPHER_TRACE
