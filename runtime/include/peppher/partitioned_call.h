@@ -150,7 +150,8 @@ SplitState fastest_split(std::size_t n, const std::vector<int>& workers,
 /// @brief A new `?` split of @p n elements over @p workers for a call of @p own that shares
 ///        its containers with the interfaces named in @p sharing: per worker, the predicted
 ///        times per element summed over those interfaces whose models know them, plus the
-///        call's @p transfer (asked only then), sized by fastest_split (modelled). @p parts equal
+///        call's @p transfer (asked only then), their times per block (AutoSplit::predict)
+///        added to the transfer's fixed costs, sized by fastest_split (modelled). @p parts equal
 ///        unpinned blocks while one of them is still calibrating (Pending) or none knows (so every
 ///        interface calibrates on the same equal blocks first).
 SplitState model_split(AutoSplit& own, const std::vector<std::string>& sharing, std::size_t n,
