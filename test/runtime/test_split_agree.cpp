@@ -447,3 +447,68 @@ TEST_CASE("a `?` split is sized from a per-arch cost model without measurements"
   for (std::size_t i = 0; i < kRows * kCols; ++i)
     if (m(i / kCols, i % kCols) != want[i]) FAIL("m[" << i << "] = " << m(i / kCols, i % kCols));
 }
+
+namespace {
+
+// A task's 7 us plus 0.5 us per element of its vector (a model of functions: asked, never
+// measured).
+double fixed_and_per_element_us(starpu_task* task, unsigned /*nimpl*/) {
+  return 7.0 + 0.5 * starpu_vector_get_nx(STARPU_TASK_GET_HANDLE(task, 0));
+}
+
+void never_run(void** /*buffers*/, void* /*arg*/) {}
+
+}  // namespace
+
+TEST_CASE("a model of functions asked on a block and on the whole tells a block's fixed cost",
+          "[partition]") {
+  HistoryModel model("peppher_split_test_", "fixed");  // outlives the session
+  model.model.type = STARPU_COMMON;
+  model.model.cost_function = fixed_and_per_element_us;
+  Session session;
+  starpu_codelet cl{};
+  cl.cpu_funcs[0] = never_run;
+  cl.nbuffers = 1;
+  cl.modes[0] = STARPU_RW;
+  cl.model = &model.model;
+  const std::vector<int> workers = peppher::detail::capable_workers(&cl);
+  REQUIRE(!workers.empty());
+  constexpr std::size_t kN = 4000, kBlocks = 4;
+  starpu_data_handle_t block, whole;
+  starpu_vector_data_register(&block, -1, 0, kN / kBlocks, sizeof(float));
+  starpu_vector_data_register(&whole, -1, 0, kN, sizeof(float));
+  auto task_on = [&](starpu_data_handle_t h) {
+    starpu_task* task = starpu_task_create();
+    task->cl = &cl;
+    task->handles[0] = h;
+    task->destroy = 0;
+    return task;
+  };
+  starpu_task *block_task = task_on(block), *whole_task = task_on(whole);
+  peppher::AutoSplit split("split_fixed");
+  split.seen(kN, workers, &model.model);
+  std::vector<double> per_element, per_block;
+  // Both sizes: the line through them (StarPU scales a common model per kind of worker).
+  split.remember(kN, workers, &model.model, block_task, kBlocks, whole_task);
+  REQUIRE(split.predict(kN, workers, per_element, per_block) ==
+          peppher::AutoSplit::Prediction::Known);
+  REQUIRE(per_element.size() == workers.size());
+  for (std::size_t w = 0; w < workers.size(); ++w) {
+    CHECK(per_element[w] > 0);
+    CHECK(per_block[w] / per_element[w] == Approx(7.0 / 0.5));
+  }
+  // The block alone: its time over its size, all per element.
+  split.remember(kN, workers, &model.model, block_task, kBlocks);
+  REQUIRE(split.predict(kN, workers, per_element, per_block) ==
+          peppher::AutoSplit::Prediction::Known);
+  for (std::size_t w = 0; w < workers.size(); ++w) {
+    CHECK(per_block[w] == 0);
+    const double block_us = starpu_task_expected_length(
+        block_task, starpu_worker_get_perf_archtype(workers[w], STARPU_NMAX_SCHED_CTXS), 0);
+    CHECK(per_element[w] == Approx(block_us / (kN / kBlocks)));
+  }
+  starpu_task_destroy(block_task);
+  starpu_task_destroy(whole_task);
+  starpu_data_unregister(block);
+  starpu_data_unregister(whole);
+}

@@ -69,16 +69,21 @@ class AutoSplit {
   ///        (STARPU_PER_ARCH, STARPU_COMMON: prediction functions, a trained table; also what
   ///        a simulated run has, where no kernel runs to be measured) predicts each worker's
   ///        time for it now; a measured one (history, regressions) is asked at the task's
-  ///        footprint once such blocks ran.
+  ///        footprint once such blocks ran. @p whole, when not nullptr, is the same task on
+  ///        the whole of @p n (the `?` operands' unpartitioned handles): a model of functions
+  ///        predicts it too, which tells a block's fixed cost (a task's) from its cost per
+  ///        element; the time per element is the block's time over its size otherwise.
   void remember(std::size_t n, const std::vector<int>& workers, starpu_perfmodel* model,
-                starpu_task* task, std::size_t blocks);
+                starpu_task* task, std::size_t blocks, starpu_task* whole = nullptr);
   /// @brief What the model tells of an equal block of @p n split over @p workers.
   enum class Prediction {
     None,     ///< no model, or no call split @p n over these workers
     Pending,  ///< no equal split ran yet, or some worker's time is not calibrated yet
-    Known,    ///< @p times holds each worker's predicted time per element (microseconds)
+    Known,    ///< @p times holds each worker's predicted time per element (microseconds),
+              ///< @p fixed its time per block (0 where only one size was predicted)
   };
-  Prediction predict(std::size_t n, const std::vector<int>& workers, std::vector<double>& times);
+  Prediction predict(std::size_t n, const std::vector<int>& workers, std::vector<double>& times,
+                     std::vector<double>& fixed);
   /// @brief A call of this interface split @p n elements as @p split; a modelled one is kept
   ///        (modelled_split, and reused by calls whose `?` operands are all raw pointers).
   void used(std::size_t n, const Split& split, bool modelled);
@@ -98,6 +103,7 @@ class AutoSplit {
     std::size_t blocks = 1;  // of the remembered equal split
     bool have_footprint = false;
     std::vector<double> predicted;  // per worker: an equal block's time (a model of functions)
+    std::vector<double> whole;      // per worker: the time of one block of n (empty: unknown)
   };
 
   const char* iface_;
@@ -144,7 +150,8 @@ SplitState fastest_split(std::size_t n, const std::vector<int>& workers,
 /// @brief A new `?` split of @p n elements over @p workers for a call of @p own that shares
 ///        its containers with the interfaces named in @p sharing: per worker, the predicted
 ///        times per element summed over those interfaces whose models know them, plus the
-///        call's @p transfer (asked only then), sized by fastest_split (modelled). @p parts equal
+///        call's @p transfer (asked only then), their times per block (AutoSplit::predict)
+///        added to the transfer's fixed costs, sized by fastest_split (modelled). @p parts equal
 ///        unpinned blocks while one of them is still calibrating (Pending) or none knows (so every
 ///        interface calibrates on the same equal blocks first).
 SplitState model_split(AutoSplit& own, const std::vector<std::string>& sharing, std::size_t n,

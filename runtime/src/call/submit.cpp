@@ -198,12 +198,41 @@ starpu_task* Call::make_task(std::size_t b) {
   return task;
 }
 
+void Call::remember_equal_block(starpu_task* task) {
+  // The same task on the whole of the `?` operands (their unpartitioned handles, which
+  // still describe all the data), never submitted: a model of functions predicts it too,
+  // so the split learns a block's fixed cost apart from its cost per element.
+  const auto nbuffers = static_cast<std::size_t>(codelet_->nbuffers);
+  bool whole_known = nbuffers <= STARPU_NMAXBUFS && auto_split_.sizes.size() > 1;
+  starpu_task whole;
+  starpu_task_init(&whole);
+  whole.cl = task->cl;
+  whole.cl_arg = task->cl_arg;
+  whole.cl_arg_size = task->cl_arg_size;
+  for (std::size_t i = 0; whole_known && i < nbuffers; ++i)
+    whole.handles[i] = STARPU_TASK_GET_HANDLE(task, static_cast<int>(i));
+  for (const Operand& op : ops_) {
+    if (!whole_known || !op.auto_split) continue;
+    starpu_data_handle_t all =
+        op.container != nullptr ? op.container->registered_handle_locked() : op.handle;
+    if (all == nullptr || op.halo_index >= 0) {  // a halo's pieces have no whole: not asked
+      whole_known = false;
+      continue;
+    }
+    whole.handles[op.index] = all;
+  }
+  auto_->remember(auto_extent_, auto_workers_, codelet_->model, task, auto_split_.sizes.size(),
+                  whole_known ? &whole : nullptr);
+  whole.cl_arg = nullptr;  // the block's task owns it
+  starpu_task_clean(&whole);
+}
+
 bool Call::submit_task(starpu_task* task, std::size_t b) {
   // The footprint of an equal block, where the history model's predictions for this
   // interface's equal splits are found (model_split).
   if (b == 0 && auto_ != nullptr && workers_.empty() && codelet_->model != nullptr &&
       is_even(auto_extent_, auto_split_.sizes))
-    auto_->remember(auto_extent_, auto_workers_, codelet_->model, task, auto_split_.sizes.size());
+    remember_equal_block(task);
   // Through the distributed layer when there is one (StarPU-MPI decides which rank runs
   // it): 0 submitted here, 1 run by another rank (the task is gone), < 0 StarPU's error.
   trace_task(task, iface_, nblocks_ == 0 ? -1 : static_cast<int>(b));  // PEPPHER_TRACE
@@ -271,6 +300,7 @@ void Call::submit(bool synchronous) {
       if (submit_task(task, b) && wait) to_wait.push_back(task);
     }
     submit_reduction_folds();
+    if (layer == nullptr) send_written_blocks_home();
     // Where the containers' data will be once these tasks ran (placement-aware dispatch).
     if (nused > 0) {
       const int node = workers_.empty() ? memory_node_of(*codelet_) : -1;
@@ -290,6 +320,34 @@ void Call::submit(bool synchronous) {
       throw Error(std::string(iface_) + ": starpu_task_wait failed");
   }
   release();  // waits for the tasks and copies raw data back
+}
+
+void Call::send_written_blocks_home() {
+  // A `?` container written by this call and read on the host after its last call (its
+  // last reader is home): its blocks will be gathered home by the next host access, which
+  // copies the blocks written on a device only once every block's task ended (StarPU's
+  // gather task reads them all). Each such block is fetched home instead as soon as its own
+  // task ends, overlapping the other workers' blocks: what the split's model charges
+  // (transfer_costs: written data goes on to its next reader). A block pinned to a worker
+  // of the host memory is home already.
+  for (const Operand& op : ops_) {
+    if (!op.auto_split || op.kind != OperandKind::ContainerSplit || op.blocks.size() < 2 ||
+        (STARPU_CODELET_GET_MODE(codelet_, op.index) & STARPU_W) == 0 ||
+        op.container->last_reader() != STARPU_MAIN_RAM)
+      continue;
+    for (std::size_t b = 0; b < op.blocks.size(); ++b) {
+      if (b < workers_.size() && workers_[b] >= 0 &&
+          starpu_worker_get_memory_node(static_cast<unsigned>(workers_[b])) == STARPU_MAIN_RAM)
+        continue;
+      starpu_data_handle_t block = op.blocks[b];
+      // After the block's writer (sequential consistency), released at once: only the copy
+      // home is wanted. A failure leaves the gather to copy it, as without this.
+      (void)starpu_data_acquire_on_node_cb_sequential_consistency(
+          block, STARPU_MAIN_RAM, STARPU_R,
+          [](void* handle) { starpu_data_release(static_cast<starpu_data_handle_t>(handle)); },
+          block, 1);
+    }
+  }
 }
 
 void Call::release() noexcept {

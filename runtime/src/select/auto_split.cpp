@@ -82,19 +82,25 @@ void AutoSplit::seen(std::size_t n, const std::vector<int>& workers, starpu_perf
 }
 
 void AutoSplit::remember(std::size_t n, const std::vector<int>& workers, starpu_perfmodel* model,
-                         starpu_task* task, std::size_t blocks) {
+                         starpu_task* task, std::size_t blocks, starpu_task* whole) {
   // A model of functions: each worker's time for this block, asked before taking the lock
   // (the functions are the program's). Empty when some worker has none.
-  std::vector<double> predicted;
-  if (model != nullptr && !measured(model)) {
+  auto ask = [&](starpu_task* t) {
+    std::vector<double> times;
     for (int w : workers) {
       if (w < 0) break;
       starpu_perfmodel_arch* arch = starpu_worker_get_perf_archtype(w, STARPU_NMAX_SCHED_CTXS);
-      const double t = starpu_task_expected_length(task, arch, 0);
-      if (!(std::isfinite(t) && t > 0)) break;
-      predicted.push_back(t);
+      const double us = starpu_task_expected_length(t, arch, 0);
+      if (!(std::isfinite(us) && us > 0)) break;
+      times.push_back(us);
     }
-    if (predicted.size() != workers.size()) predicted.clear();
+    if (times.size() != workers.size()) times.clear();
+    return times;
+  };
+  std::vector<double> predicted, whole_times;
+  if (model != nullptr && !measured(model)) {
+    predicted = ask(task);
+    if (!predicted.empty() && whole != nullptr && blocks > 1) whole_times = ask(whole);
   }
   const std::uint32_t footprint = model_footprint(task);
   std::lock_guard<std::mutex> lock(mutex_);
@@ -105,10 +111,11 @@ void AutoSplit::remember(std::size_t n, const std::vector<int>& workers, starpu_
   e.blocks = blocks > 0 ? blocks : 1;
   e.have_footprint = true;
   e.predicted = std::move(predicted);
+  e.whole = std::move(whole_times);
 }
 
 AutoSplit::Prediction AutoSplit::predict(std::size_t n, const std::vector<int>& workers,
-                                         std::vector<double>& times) {
+                                         std::vector<double>& times, std::vector<double>& fixed) {
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = entries_.find(n);
   if (it == entries_.end()) return Prediction::None;
@@ -116,6 +123,7 @@ AutoSplit::Prediction AutoSplit::predict(std::size_t n, const std::vector<int>& 
   if (e.model == nullptr || e.workers != workers) return Prediction::None;
   if (!e.have_footprint) return Prediction::Pending;  // no equal split ran yet
   times.clear();
+  fixed.clear();
   const double block = static_cast<double>(n) / static_cast<double>(e.blocks);  // elements
   for (std::size_t i = 0; i < workers.size(); ++i) {
     double t = 0;
@@ -127,7 +135,19 @@ AutoSplit::Prediction AutoSplit::predict(std::size_t n, const std::vector<int>& 
       t = starpu_perfmodel_history_based_expected_perf(e.model, arch, e.footprint);
     }
     if (!(std::isfinite(t) && t > 0)) return Prediction::Pending;
-    times.push_back(t / block);
+    // Two sizes predicted (a block and the whole): the line through them, a time per block
+    // (a task's cost) and one per element, where both are positive; else all per element.
+    double per_element = t / block, per_block = 0;
+    if (!e.whole.empty() && static_cast<double>(n) > block) {
+      const double slope = (e.whole[i] - t) / (static_cast<double>(n) - block);
+      const double intercept = t - slope * block;
+      if (slope > 0 && intercept >= 0) {
+        per_element = slope;
+        per_block = intercept;
+      }
+    }
+    times.push_back(per_element);
+    fixed.push_back(per_block);
   }
   return Prediction::Known;
 }
@@ -225,20 +245,23 @@ SplitState model_split(AutoSplit& own, const std::vector<std::string>& sharing, 
   const std::size_t k = workers.size() < n ? workers.size() : n;
   SplitState even{even_sizes(n, parts), {}, false};
   if (k != workers.size() || k < 2) return even;
-  std::vector<double> total(k, 0.0), times;
+  std::vector<double> total(k, 0.0), per_block(k, 0.0), times, fixed;
   bool known = false;
   // Each interface's predicted time per element on each worker, summed: the split
   // balances the interfaces' work together. One still calibrating on equal blocks
   // (Pending) waits for it, so that no interface's model is left out for good (once the
   // blocks are sized unequally, equal blocks no longer run to calibrate it).
   auto add = [&](AutoSplit& a) {
-    switch (a.predict(n, workers, times)) {
+    switch (a.predict(n, workers, times, fixed)) {
       case AutoSplit::Prediction::None:
         return true;
       case AutoSplit::Prediction::Pending:
         return false;
       case AutoSplit::Prediction::Known:
-        for (std::size_t w = 0; w < k; ++w) total[w] += times[w];
+        for (std::size_t w = 0; w < k; ++w) {
+          total[w] += times[w];
+          per_block[w] += fixed[w];
+        }
         known = true;
         return true;
     }
@@ -255,7 +278,12 @@ SplitState model_split(AutoSplit& own, const std::vector<std::string>& sharing, 
     }
   }
   if (!known) return even;
-  return fastest_split(n, workers, total, transfer());
+  // A block's own cost (its task's, where the models tell it) is paid once per block, as
+  // the shared operands' transfers are.
+  TransferCosts costs = transfer();
+  costs.fixed.resize(k, 0.0);
+  for (std::size_t w = 0; w < k; ++w) costs.fixed[w] += per_block[w];
+  return fastest_split(n, workers, total, costs);
 }
 
 }  // namespace detail

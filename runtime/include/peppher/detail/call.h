@@ -358,9 +358,11 @@ class Call {
   void submit_halo_copies();
   void submit_reduction_starts();
   void submit_reduction_folds();
+  void send_written_blocks_home();
   void submit_internal(starpu_task* task);
   starpu_task* make_task(std::size_t b);
   bool submit_task(starpu_task* task, std::size_t b);
+  void remember_equal_block(starpu_task* task);
   void release() noexcept;
   // Blocks that fit (call/fit.cpp, docs/PARTITIONING.md).
   bool exceeds_devices() const;

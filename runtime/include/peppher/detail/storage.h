@@ -269,6 +269,9 @@ class Storage {
   int last_reader() const noexcept { return last_reader_.load(std::memory_order_relaxed); }
   /// @brief The handle, or null when the data is not registered (it is at home).
   starpu_data_handle_t registered_handle() const;
+  /// @brief registered_handle() for a caller holding lock() (the whole, also while it is
+  ///        partitioned: its interface still describes all of the data).
+  starpu_data_handle_t registered_handle_locked() const noexcept { return handle_; }
 
  private:
   void check_task_use(const char* what) const;
