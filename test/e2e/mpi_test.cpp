@@ -416,15 +416,16 @@ TEST_CASE(
         const fs::path traces = out / ("bus_traces_" + std::to_string(steps));
         fs::remove_all(traces);
         fs::create_directories(traces);
-        // One program per rank (mpirun's colon syntax), each with its own PEPPHER_VARIANT;
-        // ranks that wait for each other forever fail the test (124) instead of hanging it.
-        std::string command = "timeout -k 10 300 mpirun --oversubscribe";
-        for (int k = 0; k < 2; ++k) {
-          command += std::string(k > 0 ? " :" : "") + " -np 1 env" +
-                     (p.forced[k].empty() ? "" : " PEPPHER_VARIANT=" + p.forced[k]) + " " +
-                     (out / "hotspot_mpi").string() + " " + grid + " " + std::to_string(steps) +
-                     " 12";
-        }
+        // One command on both ranks, each rank setting its own PEPPHER_VARIANT from its
+        // rank (not mpirun's colon syntax, on which Open MPI 5.0.7's mpirun crashes); ranks
+        // that wait for each other forever fail the test (124) instead of hanging it.
+        const std::string command =
+            "timeout -k 10 300 mpirun --oversubscribe -np 2 sh -c '"
+            "case $OMPI_COMM_WORLD_RANK in 0) v=" +
+            p.forced[0] + ";; *) v=" + p.forced[1] +
+            ";; esac; "
+            "if [ -n \"$v\" ]; then export PEPPHER_VARIANT=$v; fi; exec " +
+            (out / "hotspot_mpi").string() + " " + grid + " " + std::to_string(steps) + " 12'";
         e2e::Run r = e2e::run(
             command, kMpiEnv + " STARPU_NOPENCL=1 STARPU_OPENCL_ON_CPUS=1 " +
                          "PEPPHER_REPORT=1 PEPPHER_TRACE=" + (traces / "run.json").string());
