@@ -126,15 +126,13 @@ int runs_recorded(starpu_perfmodel* model, starpu_task* task, starpu_perfmodel_a
   return e != nullptr ? static_cast<int>(e->nsample + e->nerror) : -1;
 }
 
-// The standard deviation of the entry's kept measurements (0 without two of them). StarPU
-// keeps only measurements within STARPU_HISTORY_MAX_ERROR of the mean (others count as errors
-// and, once as many as the measurements, restart the entry).
+// The standard deviation of the entry's kept measurements (StarPU's own, 0 without two of
+// them). StarPU keeps only measurements within STARPU_HISTORY_MAX_ERROR of the mean (others
+// count as errors and, once as many as the measurements, restart the entry).
 double spread(starpu_perfmodel* model, starpu_task* task, starpu_perfmodel_arch* arch,
               unsigned impl) {
   const starpu_perfmodel_history_entry* e = history_entry(model, task, arch, impl);
-  if (e == nullptr || e->nsample < 2) return 0;
-  const double n = e->nsample, mean = e->sum / n;
-  return std::sqrt(std::max(0.0, e->sum2 / n - mean * mean));
+  return e != nullptr && e->nsample >= 2 ? e->deviation : 0;
 }
 
 // Makes @p model's entries for @p task's footprint on @p arch that do not exist yet, for
