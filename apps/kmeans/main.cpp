@@ -3,6 +3,7 @@
 // and the cluster sums and counts array reductions over the blocks; checked against a host
 // reference.   ./kmeans [points] [features] [clusters] [block] [rounds]
 #include <algorithm>
+#include <utility>
 
 #include "components/kmeans_components.h"
 #include "kmeans_common.h"
@@ -14,7 +15,7 @@ int main(int argc, char** argv) {
   const int k = std::min(n, app::arg(argc, argv, 3, 5, kmeans::kUsage));
   const int block = app::arg(argc, argv, 4, 2500, kmeans::kUsage);
   const int max_rounds = app::arg(argc, argv, 5, 50, kmeans::kUsage);
-  const std::vector<float> points0 = kmeans::generate(n, f, k);
+  std::vector<float> points0 = kmeans::generate(n, f, k);
 
   PEPPHER_INITIALIZE();
   long wrong;
@@ -24,9 +25,9 @@ int main(int argc, char** argv) {
   const kmeans::Result want = kmeans::reference(points0, n, f, k, block, max_rounds);
   {
     const double t0 = app::now();
-    const peppher::Matrix<float> points(n, f, points0);
     peppher::Matrix<float> centres(
         k, f, std::vector<float>(points0.begin(), points0.begin() + static_cast<long>(k) * f));
+    const peppher::Matrix<float> points(n, f, std::move(points0));  // taken over, not copied
     peppher::Vector<int> membership(n, -1);
     peppher::Matrix<float> sums(k, f);
     peppher::Vector<int> counts(k);

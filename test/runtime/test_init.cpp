@@ -129,6 +129,21 @@ TEST_CASE("a background start returns at once; the first call waits for it", "[i
                           Catch::Contains("-ENODEV"));
     CHECK_NOTHROW(peppher::shutdown());  // said already
   }
+  SECTION("PEPPHER_START=foreground: the start is init()'s, its error thrown at once") {
+    ScopedEnv foreground("PEPPHER_START", "foreground");
+    CHECK_THROWS_WITH(peppher::init_in_background(no_worker()), Catch::Contains("-ENODEV"));
+    CHECK_FALSE(peppher::is_running());
+    peppher::init_in_background();
+    CHECK(starpu_cpu_worker_get_count() > 0);  // started before it returned
+    peppher::shutdown();
+  }
+  SECTION("PEPPHER_START with another value is an error that names it") {
+    ScopedEnv odd("PEPPHER_START", "later");
+    CHECK_THROWS_WITH(
+        peppher::init_in_background(),
+        Catch::Contains("PEPPHER_START: 'later' is neither foreground nor background"));
+    CHECK_FALSE(peppher::is_running());
+  }
   SECTION("with no call, shutdown says it; a later start works") {
     peppher::init_in_background(no_worker());
     CHECK_THROWS_WITH(peppher::shutdown(), Catch::Contains("-ENODEV"));

@@ -46,6 +46,7 @@ void init(const Config& config = {});
 ///        the environment and a second start are errors at once, as with init(). Under MPI
 ///        (compose --mpi) the start is init()'s. The generated PEPPHER_INITIALIZE() uses it,
 ///        unless the program's sources call StarPU themselves (docs/DESIGN.md, "Start").
+///        PEPPHER_START=foreground in the environment makes it start as init() does.
 /// @attention Not thread-safe: call from the main thread, before any component call. A
 ///        program that calls StarPU itself calls wait_until_started() first.
 void init_in_background(const Config& config = {});

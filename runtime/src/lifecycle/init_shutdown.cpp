@@ -173,10 +173,23 @@ void finish_start_at_exit() {
   }
 }
 
-void start(const Config& config, bool background) {
+// PEPPHER_START=foreground: init_in_background() starts as init() does, returning once
+// StarPU runs (for timing a program's steps the way a StarPU program's are timed, after its
+// starpu_init()); background (the default) or unset: as asked.
+bool start_in_background(bool asked) {
+  const char* env = std::getenv("PEPPHER_START");
+  if (env == nullptr || *env == '\0') return asked;
+  const std::string v = env;
+  if (v == "foreground") return false;
+  if (v == "background") return asked;
+  throw Error("PEPPHER_START: '" + v + "' is neither foreground nor background");
+}
+
+void start(const Config& config, bool asked_background) {
   detail::install_uncaught_error_handler();  // an error here or later, uncaught: exit 1
   std::unique_lock<std::mutex> lock(g_lifecycle_mutex);
   if (g_running || g_starting) throw Error("init: the runtime is already running");
+  const bool background = start_in_background(asked_background);
   g_start_failure.clear();
   detail::check_environment();  // what StarPU would assert on, PEPPHER_REPORT
   // On this thread, before the program's own force_variant() or set_placement() can come.
