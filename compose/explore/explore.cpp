@@ -212,9 +212,17 @@ class Explorer {
   // The interface r names among the annotated declarations of the header r.resolved,
   // with its variants found by file name (docs/FORMAT.md, Light form).
   void require_light(const ir::RequiredInterface& r) {
+    // Each header is read once (a Clang parse of it and all it includes: a second or more
+    // per header), however many of its interfaces main.xml requires.
+    auto header = light_headers_.find(r.resolved);
+    if (header == light_headers_.end()) {
+      header = light_headers_
+                   .emplace(r.resolved, light::read_header(r.resolved, opts_.clang_args,
+                                                           runtime_header_dirs(), diag_))
+                   .first;
+    }
     std::vector<std::string> declared;
-    for (ir::Interface& i :
-         light::read_header(r.resolved, opts_.clang_args, runtime_header_dirs(), diag_)) {
+    for (const ir::Interface& i : header->second) {
       declared.push_back(i.name);
       if (i.name != r.name) continue;
       for (const ir::Interface& other : interfaces_) {
@@ -225,7 +233,7 @@ class Explorer {
           return;
         }
       }
-      interfaces_.push_back(std::move(i));
+      interfaces_.push_back(i);
       return;
     }
     diag_.error(r.loc, "requiredInterface names '" + r.name + "', but '" + r.resolved +
@@ -375,6 +383,7 @@ class Explorer {
   std::vector<ir::Variant> pending_variants_;
   std::map<std::string, std::string> read_files_;  // path -> interface name defined ("" none)
   std::map<std::string, read::Descriptor> found_interfaces_;  // seen in folders, not required yet
+  std::map<std::string, std::vector<ir::Interface>> light_headers_;  // path -> its interfaces
   std::vector<bool> disabled_files_used_;
 };
 
