@@ -3,6 +3,8 @@
 // the bus model for each read container, lets select/reuse_moves.h's rule credit the
 // containers, and fetches the data to the node the rule names, so that the scheduler, which
 // weighs each task alone, finds it there.
+#include "select/reuse_moves.h"
+
 #include <starpu.h>
 
 #include <algorithm>
@@ -13,7 +15,6 @@
 
 #include "call/call_parts.h"
 #include "peppher/placement.h"
-#include "select/reuse_moves.h"
 
 namespace peppher::detail {
 namespace {
@@ -120,7 +121,21 @@ bool Call::amortise_moves(starpu_task* task) {
       if (std::isfinite(exec_us[m]))
         reads[i].bring_us[m] = handle_bring_us(handles[i], static_cast<unsigned>(m), bytes);
   }
-  const int node = choose_reuse_move(exec_us, nodes, reads, count);
+  // What the call writes goes on to its next reader, taken to be where it was last read
+  // (static dispatch charges the same: docs/SELECTION.md), or home for data not read since
+  // the program made it: the one-off cost of running the calls elsewhere, beside the moves.
+  double after_us[kNodes] = {};
+  for (const Operand& op : ops_) {
+    if (op.container == nullptr || (STARPU_CODELET_GET_MODE(codelet_, op.index) & STARPU_W) == 0)
+      continue;
+    const int reader = op.container->last_reader();
+    const unsigned next = reader >= 0 ? static_cast<unsigned>(reader) : STARPU_MAIN_RAM;
+    const std::size_t bytes = op.container->shape().span() * op.container->shape().elem_size;
+    for (int m = 0; m < nodes; ++m)
+      if (std::isfinite(exec_us[m]) && static_cast<unsigned>(m) != next)
+        after_us[m] += transfer_predict_us(static_cast<unsigned>(m), next, bytes);
+  }
+  const int node = choose_reuse_move(exec_us, nodes, reads, count, after_us);
   if (node < 0) return true;
   // Fetched now, after the data's pending writers (StarPU orders the request after them):
   // the scheduler then sees it there, or on its way, and charges this call no move.

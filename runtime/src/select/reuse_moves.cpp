@@ -6,8 +6,8 @@
 
 namespace peppher::detail {
 
-int choose_reuse_move(const double* exec_us, int nodes, ReuseOperand* operands,
-                      std::size_t count) noexcept {
+int choose_reuse_move(const double* exec_us, int nodes, ReuseOperand* operands, std::size_t count,
+                      const double* after_us) noexcept {
   if (nodes > ReuseCredit::kNodes) nodes = ReuseCredit::kNodes;
   constexpr double kNever = std::numeric_limits<double>::infinity();
   double move_us[ReuseCredit::kNodes] = {}, cost[ReuseCredit::kNodes];
@@ -38,7 +38,8 @@ int choose_reuse_move(const double* exec_us, int nodes, ReuseOperand* operands,
       credited += credit;
     }
     // Credits are floats: a hair under the move's cost counts as covering it.
-    if (saved > 0 && credited >= move_us[m] * (1 - 1e-6) &&
+    const double switch_us = move_us[m] + (after_us != nullptr ? after_us[m] : 0);
+    if (saved > 0 && credited >= switch_us * (1 - 1e-6) &&
         (chosen < 0 || exec_us[m] < exec_us[chosen] ||
          (exec_us[m] == exec_us[chosen] && move_us[m] < move_us[chosen])))
       chosen = m;

@@ -28,16 +28,17 @@ struct ReuseOperand {
 /// not valid, the call would have saved s = (least expected time elsewhere, moves included)
 /// - exec_us[m] had its operands been on m already: a saving s > 0 is credited to the
 /// operands it would move there, in proportion to their move times; s <= 0 ends their run of
-/// calls that would gain there (their credit for m goes back to 0). The node returned (-1:
-/// none) is the fastest one whose operands' credits now cover moving them: those operands
-/// get `move`, and their credit for it is spent (back to 0). A move no single call would
-/// make is so made once the calls reading the data lost as much as it costs, which is at
-/// most twice the best in hindsight whatever number of calls follows (the ski-rental
-/// bound); a move that pays for itself in one call (s at least its cost) is made at once,
-/// as a greedy scheduler would make it.
-/// @param nodes the entries of @p exec_us and of each operand's arrays that count
-int choose_reuse_move(const double* exec_us, int nodes, ReuseOperand* operands,
-                      std::size_t count) noexcept;
+/// calls that would gain there (their credit for m goes back to 0). Going to m costs, once,
+/// the moves there and @p after_us[m] (sending what the call writes from m to where it is
+/// read next; null: nothing). The node returned (-1: none) is the fastest one whose
+/// operands' credits now cover that cost: those operands get `move`, and their credit for it
+/// is spent (back to 0). A move no single call would make is so made once the calls reading
+/// the data lost as much as it costs, which is at most twice the best in hindsight whatever
+/// number of calls follows (the ski-rental bound); a move that pays for itself in one call
+/// is made at once, as a greedy scheduler would make it.
+/// @param nodes the entries of @p exec_us, @p after_us and each operand's arrays that count
+int choose_reuse_move(const double* exec_us, int nodes, ReuseOperand* operands, std::size_t count,
+                      const double* after_us = nullptr) noexcept;
 
 /// @brief Notes, once StarPU is up (note_worker_layout()), a worker per kind and memory node
 ///        whose predictions stand for that node's, and whether the scheduler places tasks
