@@ -217,6 +217,9 @@ starpu_codelet affine_codelet() {
 starpu_codelet mat_affine_codelet() {
   return cl_mat_affine;
 }
+starpu_codelet add_codelet() {
+  return cl_add;
+}
 
 bool has_opencl() {
   return starpu_opencl_worker_get_count() > 0;

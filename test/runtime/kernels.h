@@ -45,5 +45,7 @@ starpu_codelet make_codelet(const char* name, starpu_cpu_func_t cpu, starpu_open
 ///        copies a test may give a performance model and submit with a PartitionedCall.
 starpu_codelet affine_codelet();
 starpu_codelet mat_affine_codelet();
+/// @brief The codelet behind add() (R src, W dst, KernelArgs::a the constant), as a copy.
+starpu_codelet add_codelet();
 
 }  // namespace peppher_test

@@ -280,6 +280,7 @@ void Call::submit(bool synchronous) {
     // Raw operands (registered for the call, or cached) are waited for by release().
     registered = nused < ops_.size();
     const std::size_t n = blocks();
+    bool assessed = false;  // the rule of moves paid for by reuse saw the call's reads
     for (std::size_t b = 0; b < n; ++b) {
       starpu_task* task = make_task(b);
       if (chooser_ != nullptr && n == 1 && nblocks_ == 0 && layer == nullptr) {
@@ -295,11 +296,15 @@ void Call::submit(bool synchronous) {
         codelet_ = chosen;
         task->cl = codelet_;
       }
+      // One task the scheduler places: data its calls keep reading may move ahead of it.
+      if (n == 1 && nblocks_ == 0 && layer == nullptr && workers_.empty() && fit_mask_ == nullptr)
+        assessed = amortise_moves(task);
       if (synchronous && !registered) task->detach = 0;  // waited for below, then freed
       const bool wait = task->detach == 0;
       if (submit_task(task, b) && wait) to_wait.push_back(task);
     }
     submit_reduction_folds();
+    forget_reuse_of_written(assessed);
     if (layer == nullptr) send_written_blocks_home();
     // Where the containers' data will be once these tasks ran (placement-aware dispatch).
     if (nused > 0) {

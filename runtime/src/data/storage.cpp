@@ -213,6 +213,7 @@ Storage& Storage::operator=(Storage&& other) noexcept {
   handle_ = std::exchange(other.handle_, nullptr);
   placement_.store(other.placement_.exchange(kHome));
   last_reader_.store(other.last_reader_.exchange(-1));
+  reuse_ = std::move(other.reuse_);
   plans_ = std::move(other.plans_);
   other.plans_.clear();
   active_plan_ = std::exchange(other.active_plan_, -1);
@@ -343,6 +344,7 @@ void Storage::acquire_write() {
   if (ret != 0) throw Error("starpu_data_acquire(STARPU_RW) failed: " + std::to_string(ret));
   placement_ = kHome;  // device copies are invalidated
   last_reader_ = STARPU_MAIN_RAM;
+  reuse_.reset();  // new data: the calls that read the old one do not pay for moving this
   phase_ = HostPhase::Write;
   rethrow_variant_exception();  // a variant of an earlier call threw on a worker
 }
@@ -438,6 +440,7 @@ void Storage::drop_registration(bool gather) noexcept {
   starpu_data_unregister(handle_);  // waits for pending tasks, brings the data home
   handle_ = nullptr;
   placement_ = kHome;
+  reuse_.reset();
   phase_ = HostPhase::Write;
 }
 

@@ -1,6 +1,7 @@
 // What a container remembers for the selection of later calls: the `?` splits calls gave
 // it and the interfaces sharing them (select/auto_split_choice.cpp reads them), and where
 // its data will be once its submitted tasks ran (placement prediction, select/placement.cpp).
+#include <memory>
 #include <mutex>
 #include <string>
 #include <utility>
@@ -46,6 +47,11 @@ void Storage::note_task_locked(starpu_data_access_mode mode, int node) noexcept 
     placement_ = here;  // valid only where it was written (0: StarPU chooses where)
   else if (placement_ != 0)
     placement_ |= here;  // one more copy (unknown stays unknown)
+}
+
+ReuseCredit& Storage::reuse_credit_locked() {
+  if (reuse_ == nullptr) reuse_ = std::make_unique<ReuseCredit>();
+  return *reuse_;
 }
 
 }  // namespace peppher::detail

@@ -22,6 +22,7 @@
 #include "peppher/error.h"
 #include "select/calibrating_choice.h"
 #include "select/regression_choice.h"
+#include "select/reuse_moves.h"
 
 namespace peppher {
 namespace {
@@ -90,6 +91,7 @@ void note_worker_layout() noexcept {
   for (std::size_t i = 0; i < detail::kBackendCount; ++i)
     g_nodes[i].store(nodes_of(detail::kBackends[i].worker));
   g_largest_combined.store(find_largest_combined());
+  detail::note_reuse_layout();
 }
 
 void apply_placement_environment() {

@@ -362,6 +362,8 @@ class Call {
   void submit_internal(starpu_task* task);
   starpu_task* make_task(std::size_t b);
   bool submit_task(starpu_task* task, std::size_t b);
+  bool amortise_moves(starpu_task* task);
+  void forget_reuse_of_written(bool assessed);
   void remember_equal_block(starpu_task* task);
   void release() noexcept;
   // Blocks that fit (call/fit.cpp, docs/PARTITIONING.md).

@@ -92,6 +92,14 @@ struct BlockWindow {
   }
 };
 
+/// @brief What calls reading a container's data would have saved, per memory node, had the
+///        data been there already (docs/SELECTION.md, "Data that calls keep reading"):
+///        microseconds, since the last move there or the last call that would not gain there.
+struct ReuseCredit {
+  static constexpr int kNodes = STARPU_MAXNODES < 32 ? STARPU_MAXNODES : 32;
+  float us[kNodes] = {};
+};
+
 /// @brief Owns (or, for a view, borrows) the payload and its StarPU registration.
 /// @attention Like std::vector: any number of threads may read one storage at the same time
 ///            (ensure_read, read_element, handle_for_task / partition for calls that only read
@@ -267,6 +275,14 @@ class Storage {
   ///        or by the host), or -1: where its next reader is likely to be (a loop's steady
   ///        state), which placement-aware dispatch charges for sending data written there.
   int last_reader() const noexcept { return last_reader_.load(std::memory_order_relaxed); }
+  /// @brief For a caller holding lock(): the savings credited to the data per memory node
+  ///        (select/reuse_moves.h), made empty when first asked; a host write empties them.
+  ReuseCredit& reuse_credit_locked();
+  /// @brief For a caller holding lock(): no savings credited any more (data written where
+  ///        the calls that read it would not have moved it).
+  void forget_reuse_locked() noexcept {
+    if (reuse_ != nullptr) *reuse_ = ReuseCredit{};
+  }
   /// @brief The handle, or null when the data is not registered (it is at home).
   starpu_data_handle_t registered_handle() const;
   /// @brief registered_handle() for a caller holding lock() (the whole, also while it is
@@ -307,6 +323,7 @@ class Storage {
   starpu_data_handle_t handle_ = nullptr;
   std::atomic<std::uint32_t> placement_{1u << STARPU_MAIN_RAM};  // see placement()
   std::atomic<int> last_reader_{-1};                             // see last_reader()
+  std::unique_ptr<ReuseCredit> reuse_;  // see reuse_credit_locked(); null: none credited yet
   std::vector<std::unique_ptr<PartitionPlan>> plans_;
   int active_plan_ = -1;
   bool distributed_ = false;  // created distributed, not materialised (see is_distributed())
