@@ -21,6 +21,9 @@ STARPU_LIBS := $(shell pkg-config --libs $(PEPPHER_STARPU))
 FLAGS = -O2 $(PEPPHER_CFLAGS) $(STARPU_CFLAGS) -MMD -MP $(PEPPHER_WARNINGS)
 # The variants' folder: the app's components/ unless its Makefile names another.
 COMP ?= $(abspath ../components)
+# nvcc's flags for the CUDA variants: -O2, the light form's default, unless the app's Makefile
+# gives the flags its variants' `// PEPPHER_FLAGS(...)` give the composed version.
+NVCC_FLAGS ?= -O2
 
 CPP_VARIANTS := $(filter %.cpp,$(VARIANTS))
 CU_VARIANTS := $(filter %.cu,$(VARIANTS))
@@ -55,7 +58,7 @@ $(OUT)/%.o: $(COMP)/*/%.cpp
 # CUDA variants: compiled where nvcc exists; linked only where StarPU has CUDA.
 $(OUT)/%.cu.o: $(COMP)/*/%.cu
 	@mkdir -p $(OUT)
-	$(NVCC) $(CUDA_ARCH_FLAGS) -O2 $(PEPPHER_CFLAGS) $(STARPU_CFLAGS) -c $< -o $@
+	$(NVCC) $(CUDA_ARCH_FLAGS) $(NVCC_FLAGS) $(PEPPHER_CFLAGS) $(STARPU_CFLAGS) -c $< -o $@
 
 clean:
 	rm -rf $(OUT)

@@ -1,19 +1,16 @@
 // The sgemm application: asynchronous C = A * B calls on peppher::Matrix<float> containers of
 // the size given on the command line, checked (host reads wait) against a double-precision
-// host reference; exits non-zero on a wrong result.   ./sgemm [size] [iterations] [tiled]
-// With "tiled", every product is one call of sgemm_tiles, split into 2-D tiles of C (A in
-// row blocks, B in column blocks, one task per tile); composed with --mpi the tiles are
-// distributed over the ranks. The verdict line ends with a checksum of every result, and
-// without "tiled" with the seconds from the first call to the last result on the host.
+// host reference; exits non-zero on a wrong result.   ./sgemm [size] [iterations]
+// The verdict line ends with a checksum of every result and the seconds from the first call to
+// the last result on the host. (apps/sgemm_tiles: the product in 2-D tiles of C.)
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
-#include <string>
 #include <vector>
 
-#include "../../components/sgemm.h"  // the components (light form)
+#include "../../components/sgemm.h"  // the component (light form)
 #include "../common/app_check.h"     // app::now
 #include "peppher.h"
 #include "sgemm_common.h"
@@ -38,29 +35,6 @@ std::uint64_t checksum(const Matrix<float>& m, std::uint64_t h) {
   return sgemm_app::fold(m.host_read(), m.rows(), m.cols(), m.ld(), h);
 }
 
-// The tiled mode: each iteration C = A * B and E = C * F with sgemm_tiles, tiles of at most
-// @p tile x @p tile, A rewritten from the host between iterations (its blocks then move
-// again). Returns the wrong elements; @p sum gets the checksum of every C and E.
-long tiled(std::size_t m, std::size_t k, std::size_t n, std::size_t p, int tile, int iterations,
-           int& calls, std::uint64_t& sum) {
-  long wrong = 0;
-  Matrix<float> a(m, k), b(k, n), c(m, n, -7.0f), f(n, p), e(m, p, -7.0f);
-  fill_random(b, 2000u);
-  fill_random(f, 99u);
-  const Dense bd = to_dense(b), fd = to_dense(f);
-  for (int it = 0; it < iterations; ++it) {
-    fill_random(a, 1000u + static_cast<unsigned>(it));
-    sgemm_tiles(a, b, c, tile);  // C in tiles: A's row blocks, B's column blocks
-    sgemm_tiles(c, f, e, tile);  // C read in row blocks now
-    calls += 2;
-    const Dense c_ref = multiply(to_dense(a), bd);
-    wrong += count_wrong(c, c_ref);
-    wrong += count_wrong(e, multiply(c_ref, fd));
-    sum = checksum(e, checksum(c, sum));
-  }
-  return wrong;
-}
-
 // One independent problem: C = A * B, then E = C * F (F shared by all problems).
 struct Problem {
   Matrix<float> a, b, c, e;
@@ -71,26 +45,19 @@ struct Problem {
 int main(int argc, char** argv) {
   const int size = argc > 1 ? std::atoi(argv[1]) : 256;
   const int iterations = argc > 2 ? std::atoi(argv[2]) : 4;
-  const bool tiles = argc > 3 && std::string(argv[3]) == "tiled";
-  if (size < 1 || iterations < 1 || (argc > 3 && !tiles)) {
-    std::fprintf(stderr, "usage: sgemm [size >= 1] [iterations >= 1] [tiled]\n");
+  if (size < 1 || iterations < 1 || argc > 3) {
+    std::fprintf(stderr, "usage: sgemm [size >= 1] [iterations >= 1]\n");
     return 2;
   }
   const sgemm_app::Shape shape = sgemm_app::shape(size);
   const std::size_t m = shape.m, k = shape.k, n = shape.n, p = shape.p;
-
-  // Tiled: C is m x n in tiles of at most `tile` (4 x 5 of them, or fewer when small).
-  const int tile = static_cast<int>((n + 3) / 4);
 
   PEPPHER_INITIALIZE();
   long wrong = 0;
   int calls = 0;
   double seconds = 0.0;
   std::uint64_t sum = 1469598103934665603ull;
-  const int rank = peppher::rank(), nranks = peppher::nranks();  // used after shutdown too
-  if (tiles) {
-    wrong = tiled(m, k, n, p, tile, iterations, calls, sum);
-  } else {
+  {
     Matrix<float> f(n, p);
     fill_random(f, 99u);
     std::vector<std::unique_ptr<Problem>> problems;
@@ -141,16 +108,9 @@ int main(int argc, char** argv) {
   }
   PEPPHER_SHUTDOWN();
 
-  if (tiles)
-    std::printf(
-        "sgemm: m=%zu k=%zu n=%zu, tiles of %d, %d calls, rank %d of %d: %s "
-        "checksum=%016llx\n",
-        m, k, n, tile, calls, rank, nranks, wrong == 0 ? "all results correct" : "WRONG RESULTS",
-        static_cast<unsigned long long>(sum));
-  else
-    std::printf("sgemm: m=%zu k=%zu n=%zu, %d calls: %s checksum=%016llx time=%.6f\n", m, k, n,
-                calls, wrong == 0 ? "all results correct" : "WRONG RESULTS",
-                static_cast<unsigned long long>(sum), seconds);
+  std::printf("sgemm: m=%zu k=%zu n=%zu, %d calls: %s checksum=%016llx time=%.6f\n", m, k, n, calls,
+              wrong == 0 ? "all results correct" : "WRONG RESULTS",
+              static_cast<unsigned long long>(sum), seconds);
   if (wrong != 0) std::printf("sgemm: %ld wrong elements\n", wrong);
   return wrong == 0 ? 0 : 1;
 }

@@ -147,10 +147,10 @@ TEST_CASE("e2e apps: the OpenMP variant of every component gives correct results
     CHECK(e2e::report_count(r.output, "sgemm_openmp", "CPU") == 7);
   }
   SECTION("sgemm_tiles_openmp") {
-    fs::path out = compose_and_build("app_sgemm_tiles_openmp", app("sgemm"),
+    fs::path out = compose_and_build("app_sgemm_tiles_openmp", app("sgemm_tiles"),
                                      "-disableImpls=sgemm_tiles_cpu" + only_openmp);
     // 48 x 37 times 37 x 51 in tiles of 13 (4 x 4), then E = C * F (4 x 2), 2 rounds.
-    e2e::Run r = run_program(out / "sgemm", "48 2 tiled", kTwoCpus);
+    e2e::Run r = run_program(out / "sgemm_tiles", "48 2", kTwoCpus);
     INFO(r.output);
     CHECK(r.exit_code == 0);
     CHECK_THAT(r.output, Catch::Contains("4 calls, rank 0 of 1: all results correct"));

@@ -5,11 +5,12 @@
 // run with a CPU worker plus pocl and on the CPU alone with checked results; their XML form
 // (the descriptors compose --emit-xml writes for them) composes to the same code, file for
 // file (so it is the same program: it is composed, not built and run again).
-// apps/spmv and apps/sgemm use the project's components/ (a light header beside each XML
-// interface descriptor: CSR operands, a history model, a further CUDA variant, constraints in
-// the variant files); their light form also gives the checksums of their own main.xml, which
-// composes those components from the XML descriptors the other tests use (on the CPU alone:
-// their OpenCL kernels give other bits, within the programs' checked tolerance).
+// apps/spmv, apps/sgemm and apps/sgemm_tiles use the project's components/ (a light header
+// beside each XML interface descriptor: CSR operands, a history model, a further CUDA variant,
+// constraints in the variant files); their light form also gives the checksums of their own
+// main.xml, which composes those components from the XML descriptors the other tests use (on
+// the CPU alone: their OpenCL kernels give other bits, within the programs' checked
+// tolerance).
 #include <regex>
 #include <string>
 #include <vector>
@@ -119,5 +120,9 @@ TEST_CASE("e2e: apps/spmv in the light form (CSR operands, a history model) equa
 
 TEST_CASE(
     "e2e: apps/sgemm in the light form (constraints, a cuBLAS variant) equals its XML forms") {
-  check_light_app({"sgemm", "48 2", "sgemm", "48 2 tiled", false});
+  check_light_app({"sgemm", "48 2", "sgemm", nullptr, false});
+}
+
+TEST_CASE("e2e: apps/sgemm_tiles in the light form (2-D tiles) equals its XML forms") {
+  check_light_app({"sgemm_tiles", "48 2", "sgemm_tiles", nullptr, false});
 }

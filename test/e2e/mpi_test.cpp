@@ -172,24 +172,24 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "apps/sgemm tiled (C in 2-D tiles, A in row blocks, B in column blocks) with --mpi: "
+    "apps/sgemm_tiles (C in 2-D tiles, A in row blocks, B in column blocks) with --mpi: "
     "bitwise the one-process result on 1, 2 and 4 ranks, every rank computing tiles",
     "[mpi]") {
   // 96 x 73 times 73 x 99 in tiles of 25 (a 4 x 4 grid), then E = C * F (4 x 2), 2 rounds.
-  const std::string args = "96 2 tiled";
+  const std::string args = "96 2";
   fs::path single =
-      e2e::compose_and_build("sgemm_single", e2e::source_dir() / "apps/sgemm/main.xml");
+      e2e::compose_and_build("sgemm_single", e2e::source_dir() / "apps/sgemm_tiles/main.xml");
   // One CPU worker and no device: the same CPU variant computes every tile, as on each rank.
-  e2e::Run one = e2e::run((single / "sgemm").string() + " " + args, kMpiEnv);
+  e2e::Run one = e2e::run((single / "sgemm_tiles").string() + " " + args, kMpiEnv);
   INFO(one.output);
   REQUIRE(one.exit_code == 0);
   const std::string expected = checksum_of(one.output);
   REQUIRE(expected.size() == 16);
   const fs::path mpi =
-      e2e::compose_and_build("mpi_sgemm", e2e::source_dir() / "apps/sgemm/main.xml", "--mpi");
+      e2e::compose_and_build("mpi_sgemm", e2e::source_dir() / "apps/sgemm_tiles/main.xml", "--mpi");
   for (int np : {1, 2, 4}) {
     DYNAMIC_SECTION(np << " ranks") {
-      e2e::Run r = mpirun(np, mpi / "sgemm", args, "PEPPHER_REPORT=1");
+      e2e::Run r = mpirun(np, mpi / "sgemm_tiles", args, "PEPPHER_REPORT=1");
       INFO(r.output);
       REQUIRE(r.exit_code == 0);
       CHECK(count(r.output, "4 calls, rank ") == static_cast<size_t>(np));

@@ -57,20 +57,21 @@ TEST_CASE("e2e partition: the blocks of one call run on both worker kinds") {
 }
 
 TEST_CASE("e2e partition: sgemm in 2-D tiles (row blocks x column blocks) on CPU and pocl") {
-  // apps/sgemm tiled: 96 x 73 times 73 x 99 in tiles of 25 (4 x 4 tasks), then E = C * F
+  // apps/sgemm_tiles: 96 x 73 times 73 x 99 in tiles of 25 (4 x 4 tasks), then E = C * F
   // (4 x 2), 2 rounds: 48 tasks. B's column blocks start 25 floats apart (unaligned for an
   // OpenCL sub-buffer), so OpenCL tasks get them through the runtime's unaligned path.
   const fs::path exe =
-      compose_and_build("sgemm_tiles", e2e::source_dir() / "apps/sgemm/main.xml") / "sgemm";
+      compose_and_build("sgemm_tiles", e2e::source_dir() / "apps/sgemm_tiles/main.xml") /
+      "sgemm_tiles";
   {
-    e2e::Run r = run_program(exe, "96 2 tiled", kOpenClOnly);
+    e2e::Run r = run_program(exe, "96 2", kOpenClOnly);
     INFO("OpenCL only: every tile on pocl\n" << r.output);
     CHECK(r.exit_code == 0);
     CHECK_THAT(r.output, Catch::Contains("4 calls, rank 0 of 1: all results correct"));
     CHECK(e2e::report_count(r.output, "sgemm_tiles_opencl", "OpenCL") == 48);
   }
   {
-    e2e::Run r = run_program(exe, "96 2 tiled", std::string(kCpuAndOpenCl) + " STARPU_SCHED=eager");
+    e2e::Run r = run_program(exe, "96 2", std::string(kCpuAndOpenCl) + " STARPU_SCHED=eager");
     INFO("CPU worker and pocl: the tiles of a call on both kinds\n" << r.output);
     CHECK(r.exit_code == 0);
     CHECK_THAT(r.output, Catch::Contains("4 calls, rank 0 of 1: all results correct"));

@@ -141,7 +141,7 @@ class MpiLayer final : public detail::Distributed {
   // accessed while its container is not partitioned in its plan makes StarPU partition the
   // container itself (its automatic partitioning), which the next call's partition would
   // then find already done (a row block of A read on another rank, then A written on the
-  // host: apps/sgemm tiled on 2 ranks aborted in _starpu_data_partition_submit).
+  // host: apps/sgemm_tiles on 2 ranks aborted in _starpu_data_partition_submit).
   void host_written(starpu_data_handle_t whole) override {
     std::lock_guard<std::mutex> lock(mutex_);
     forget_copies(whole);
