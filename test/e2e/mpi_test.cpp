@@ -454,8 +454,10 @@ TEST_CASE(
       CHECK(sent[1] - sent[0] == 4 * 2 * row);
       for (int k = 0; k < 2; ++k) {
         INFO("rank " << k << ": bus bytes in 4 and 8 steps: " << bus[0][k] << ", " << bus[1][k]);
-        CHECK(bus[1][k] >= bus[0][k]);
+        // Chosen freely, the scheduler may move blocks in one run and not in the other (a
+        // 4-step run has moved more than an 8-step one): only the results are checked then.
         if (p.rows_over_bus[k] < 0) continue;
+        CHECK(bus[1][k] >= bus[0][k]);
         // On a rank whose blocks stay on its device, a step moves over the bus the row its
         // last block sends (device to main memory, for StarPU-MPI) and the row it receives
         // for that block (main memory to the device): a halo row each way, never a block
