@@ -217,6 +217,54 @@ TEST_CASE(
   CHECK(choose(cl, selector, enough) == -1);
 }
 
+TEST_CASE(
+    "a call whose size changes explores a variant once per doubling of the size, not at "
+    "every size where it lost clearly nearby",
+    "[calibrating]") {
+  if (const char* s = std::getenv("STARPU_SCHED"); s != nullptr && *s != '\0') return;
+  HistoryModel hm("peppher_calibrating_test_", "sizes");
+  peppher::Runtime runtime(pheft(2, 0));
+  const int largest = peppher::detail::largest_combined_worker();
+  REQUIRE(largest >= 0);
+  const int cpu = starpu_worker_get_by_type(STARPU_CPU_WORKER, 0);
+  starpu_codelet cl = interface_codelet(&hm.model);
+  peppher::VariantSelector selector("calibrating_sizes", {"seq", "omp"}, {"CPU", "OPENMP"});
+  // As a program with shrinking operands (LU's trailing matrix) meets them: both variants
+  // measured at 4,096 elements, the sequential one 10x slower; then only the OpenMP one
+  // (its first run's choice) at each smaller size.
+  peppher::Vector<std::uint32_t> both(4096, 1u);
+  measure(cl, both, largest, 1, 100);
+  measure(cl, both, cpu, 0, 1000);
+  // 4,032 and 2,048 elements (within a factor 2): seq lost clearly nearby, not explored.
+  for (const std::size_t n : {4032, 2048}) {
+    INFO(n << " elements");
+    peppher::Vector<std::uint32_t> v(n, 1u);
+    measure(cl, v, largest, 1, 100.0 * n / 4096);
+    for (int call = 0; call < 2; ++call) CHECK(choose(cl, selector, v) == 1);
+  }
+  // 2,016 elements: more than a factor 2 from the nearest size seq was measured at: explored.
+  peppher::Vector<std::uint32_t> far(2016, 1u);
+  measure(cl, far, largest, 1, 50);
+  CHECK(choose(cl, selector, far) == 0);
+  // Where seq won nearby (1,000 elements), or lost by less than its measurements' spread
+  // (800: 60 and 140 us against 90), it is explored at 990 and 790 elements too.
+  peppher::Vector<std::uint32_t> won(1000, 1u), won_near(990, 1u);
+  measure(cl, won, largest, 1, 100);
+  measure(cl, won, cpu, 0, 10);
+  measure(cl, won_near, largest, 1, 100);
+  CHECK(choose(cl, selector, won_near) == 0);
+  peppher::Vector<std::uint32_t> wide(800, 1u), wide_near(790, 1u);
+  measure(cl, wide, largest, 1, 90);
+  {
+    UnsubmittedTask t(cl, wide);
+    for (const double us : {60.0, 60.0, 140.0})  // StarPU drops an entry's first
+      starpu_perfmodel_update_history(cl.model, t.task, arch_of(cpu), static_cast<unsigned>(cpu), 0,
+                                      us);
+  }
+  measure(cl, wide_near, largest, 1, 90);
+  CHECK(choose(cl, selector, wide_near) == 0);
+}
+
 TEST_CASE("a variant runs until StarPU predicts it when it asks for several measurements",
           "[calibrating]") {
   if (const char* s = std::getenv("STARPU_SCHED"); s != nullptr && *s != '\0') return;

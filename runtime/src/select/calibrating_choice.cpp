@@ -21,6 +21,7 @@
 #include "peppher/detail/backends.h"
 #include "peppher/placement.h"
 #include "peppher/task.h"
+#include "select/history_index.h"
 
 namespace peppher {
 namespace {
@@ -53,6 +54,9 @@ struct CallHistory {
   std::map<int, int> explored;
   // The measured losers that ran once more (kConfirmed).
   std::set<int> confirmed;
+  // The unmeasured variants that lost clearly at the nearest size measured (beaten_nearby):
+  // not explored here in this session.
+  std::set<int> beaten;
   // (Settled) whether the model's best was a host variant.
   bool best_on_host = false;
 };
@@ -89,6 +93,16 @@ void note_explored(const VariantSelector* selector, std::uint32_t footprint, int
   g_history[{selector, footprint}].explored[k] = recorded;
 }
 
+bool noted_beaten(const VariantSelector* selector, std::uint32_t footprint, int k) {
+  std::lock_guard<std::mutex> lock(g_history_mutex);
+  return g_history[{selector, footprint}].beaten.count(k) != 0;
+}
+
+void note_beaten(const VariantSelector* selector, std::uint32_t footprint, int k) {
+  std::lock_guard<std::mutex> lock(g_history_mutex);
+  g_history[{selector, footprint}].beaten.insert(k);
+}
+
 void settle(const VariantSelector* selector, std::uint32_t footprint, bool best_on_host) {
   std::lock_guard<std::mutex> lock(g_history_mutex);
   CallHistory& h = g_history[{selector, footprint}];
@@ -99,13 +113,8 @@ void settle(const VariantSelector* selector, std::uint32_t footprint, bool best_
 // @p model's history entry for @p task's footprint on @p arch, implementation @p impl, or null.
 const starpu_perfmodel_history_entry* history_entry(starpu_perfmodel* model, starpu_task* task,
                                                     starpu_perfmodel_arch* arch, unsigned impl) {
-  const starpu_perfmodel_per_arch* per_arch =
-      starpu_perfmodel_get_model_per_arch(model, arch, impl);
-  if (per_arch == nullptr) return nullptr;
-  const std::uint32_t footprint = starpu_task_footprint(model, task, arch, impl);
-  for (const starpu_perfmodel_history_list* l = per_arch->list; l != nullptr; l = l->next)
-    if (l->entry != nullptr && l->entry->footprint == footprint) return l->entry;
-  return nullptr;
+  return detail::history_entry_of(starpu_perfmodel_get_model_per_arch(model, arch, impl),
+                                  starpu_task_footprint(model, task, arch, impl));
 }
 
 // The measurements the entry keeps: -1 without an entry, 0 for an entry whose first
@@ -167,11 +176,70 @@ bool better_than(const double* cost, int a, int b, const VariantSelector& select
   return b < 0 || cost[a] < cost[b] || (cost[a] == cost[b] && rank(a) < rank(b));
 }
 
+// Variant slot @p impl's mean at @p footprint, the least over @p backend's candidate workers'
+// architectures where it was measured at least once (its deviation in @p deviation); NaN
+// where it never was.
+double mean_at(starpu_perfmodel* model, const detail::Backend& backend, unsigned impl,
+               std::uint32_t footprint, double& deviation) {
+  int ids[STARPU_NMAXWORKERS];
+  double mean = std::numeric_limits<double>::quiet_NaN();
+  for (int i = 0, count = detail::candidate_workers(backend, ids); i < count; ++i) {
+    starpu_perfmodel_arch* arch = starpu_worker_get_perf_archtype(ids[i], STARPU_NMAX_SCHED_CTXS);
+    const starpu_perfmodel_history_entry* e =
+        detail::history_entry_of(starpu_perfmodel_get_model_per_arch(model, arch, impl), footprint);
+    if (e == nullptr || e->nsample == 0 || !(std::isnan(mean) || e->mean < mean)) continue;
+    mean = e->mean;
+    deviation = e->deviation;
+  }
+  return mean;
+}
+
+// Whether unmeasured candidate k lost clearly at the size nearest this call's (within a
+// factor 2) where it and another candidate were measured: another's mean there, plus the
+// moves this call's operands need for it, below k's (plus its moves) by more than
+// kPlausibleDeviations of k's deviation. @p candidate and @p move: per variant (of @p n).
+bool beaten_nearby(starpu_task* task, int k, const VariantSelector& selector,
+                   const signed char* slots, int n, const bool* candidate, const double* move) {
+  starpu_perfmodel* model = task->cl->model;
+  auto backend = [&](int j) -> const detail::Backend& {
+    return selector.backend(static_cast<std::size_t>(j));
+  };
+  int ids[STARPU_NMAXWORKERS];
+  if (detail::candidate_workers(backend(k), ids) == 0) return false;
+  starpu_perfmodel_arch* arch = starpu_worker_get_perf_archtype(ids[0], STARPU_NMAX_SCHED_CTXS);
+  const unsigned impl = static_cast<unsigned>(slots[k]);
+  const std::uint32_t here = starpu_task_footprint(model, task, arch, impl);
+  bool beaten = false;
+  detail::visit_sizes_near(
+      starpu_perfmodel_get_model_per_arch(model, arch, impl),
+      detail::history_size(model, task, arch, impl), [&](const starpu_perfmodel_history_entry& e) {
+        if (e.nsample == 0 || e.footprint == here) return false;
+        double deviation = 0;
+        const double mean = mean_at(model, backend(k), impl, e.footprint, deviation);
+        if (std::isnan(mean)) return false;
+        bool compared = false;
+        for (int j = 0; j < n; ++j) {
+          if (j == k || !candidate[j]) continue;
+          double unused = 0;
+          const double other =
+              mean_at(model, backend(j), static_cast<unsigned>(slots[j]), e.footprint, unused);
+          if (std::isnan(other)) continue;
+          compared = true;
+          beaten = beaten || other + move[j] < mean + move[k] - kPlausibleDeviations * deviation;
+        }
+        return compared;  // the nearest size where k met another candidate decides
+      });
+  return beaten;
+}
+
 }  // namespace
 
 void detail::forget_call_history() {
-  std::lock_guard<std::mutex> lock(g_history_mutex);
-  g_history.clear();
+  {
+    std::lock_guard<std::mutex> lock(g_history_mutex);
+    g_history.clear();
+  }
+  detail::forget_history_index();
 }
 
 // Where variant k of @p backend may run, one worker per performance-model architecture and
@@ -242,6 +310,8 @@ struct CalibratingChoice::Costs {
   double cost[PlacementChoice::kMaxVariants] = {};
   // The standard deviation of the measurements behind cost (where measured).
   double spread[PlacementChoice::kMaxVariants] = {};
+  // The operands' moves included in cost.
+  double move[PlacementChoice::kMaxVariants] = {};
   int candidates = 0;
   int nmeasured = 0;
 };
@@ -252,7 +322,7 @@ void CalibratingChoice::evaluate(starpu_task* task, Costs& c) const {
     const int count = candidate_workers_of(k, ids);
     if (count == 0) continue;
     bool all = true;
-    double best = std::numeric_limits<double>::infinity(), best_spread = 0;
+    double best = std::numeric_limits<double>::infinity(), best_spread = 0, best_move = 0;
     for (int i = 0; i < count; ++i) {
       starpu_perfmodel_arch* arch = starpu_worker_get_perf_archtype(ids[i], STARPU_NMAX_SCHED_CTXS);
       const unsigned impl = static_cast<unsigned>(slots_[k]);
@@ -262,12 +332,14 @@ void CalibratingChoice::evaluate(starpu_task* task, Costs& c) const {
       if (here < best) {
         best = here;
         best_spread = std::isnan(us) ? 0 : spread(task->cl->model, task, arch, impl);
+        best_move = move_us(ids[i]);
       }
     }
     c.candidate[k] = true;
     c.measured[k] = all;
     c.cost[k] = best;
     c.spread[k] = best_spread;
+    c.move[k] = best_move;
     ++c.candidates;
     c.nmeasured += all ? 1 : 0;
   }
@@ -400,9 +472,20 @@ int CalibratingChoice::choose(starpu_task* task) const {
            (first(k) == first(explore) && better(k, explore))))
         explore = k;
     if (explore < 0) {
-      // The measured best, which no unmeasured variant can beat (their moves alone cost more).
+      // The measured best, which no unmeasured variant can beat (their moves alone cost
+      // more, or they lost clearly at the nearest size measured).
       note(!waiting && on_host(best));
       return best;
+    }
+    // A program whose calls change size (LU's shrinking matrices) has a footprint per size:
+    // a variant that lost clearly at the nearest size within a factor 2 where it was
+    // measured is not explored at this one, so that exploring costs one call per doubling
+    // of the size rather than one per size.
+    if (noted_beaten(selector_, footprint, explore) ||
+        beaten_nearby(task, explore, *selector_, slots_, n, candidate, costs.move)) {
+      note_beaten(selector_, footprint, explore);
+      tried[explore] = true;
+      continue;
     }
     if (may_explore(selector_, footprint, explore, fewest(explore, runs_recorded))) {
       note(false);
