@@ -15,6 +15,7 @@
 #include <initializer_list>
 #include <string>
 
+#include "devices/devices.h"
 #include "peppher/placement.h"
 #include "peppher_catch.h"
 #include "support.h"
@@ -218,7 +219,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "a call whose size changes explores a variant once per doubling of the size, not at "
+    "a call whose size changes explores a variant once per doubling of the work, not at "
     "every size where it lost clearly nearby",
     "[calibrating]") {
   if (const char* s = std::getenv("STARPU_SCHED"); s != nullptr && *s != '\0') return;
@@ -231,33 +232,34 @@ TEST_CASE(
   peppher::VariantSelector selector("calibrating_sizes", {"seq", "omp"}, {"CPU", "OPENMP"});
   // As a program with shrinking operands (LU's trailing matrix) meets them: both variants
   // measured at 4,096 elements, the sequential one 10x slower; then only the OpenMP one
-  // (its first run's choice) at each smaller size.
+  // (its first run's choice) at each smaller size. "Nearby": the OpenMP variant's time (the
+  // measured best's) within a factor 2 of its time there.
   peppher::Vector<std::uint32_t> both(4096, 1u);
   measure(cl, both, largest, 1, 100);
   measure(cl, both, cpu, 0, 1000);
-  // 4,032 and 2,048 elements (within a factor 2): seq lost clearly nearby, not explored.
-  for (const std::size_t n : {4032, 2048}) {
-    INFO(n << " elements");
-    peppher::Vector<std::uint32_t> v(n, 1u);
-    measure(cl, v, largest, 1, 100.0 * n / 4096);
+  // OpenMP 98 and 50 us (within a factor 2 of 100): seq lost clearly nearby, not explored.
+  for (const double omp_us : {98.0, 50.0}) {
+    INFO("OpenMP variant: " << omp_us << " us");
+    peppher::Vector<std::uint32_t> v(static_cast<std::size_t>(omp_us * 40), 1u);
+    measure(cl, v, largest, 1, omp_us);
     for (int call = 0; call < 2; ++call) CHECK(choose(cl, selector, v) == 1);
   }
-  // 2,016 elements: more than a factor 2 from the nearest size seq was measured at: explored.
-  peppher::Vector<std::uint32_t> far(2016, 1u);
-  measure(cl, far, largest, 1, 50);
+  // 40 us: more than a factor 2 from every call seq was measured at: explored.
+  peppher::Vector<std::uint32_t> far(1600, 1u);
+  measure(cl, far, largest, 1, 40);
   CHECK(choose(cl, selector, far) == 0);
-  // Where seq won nearby (1,000 elements), or lost by less than its measurements' spread
-  // (800: 60 and 140 us against 90), it is explored at 990 and 790 elements too.
-  peppher::Vector<std::uint32_t> won(1000, 1u), won_near(990, 1u);
-  measure(cl, won, largest, 1, 100);
-  measure(cl, won, cpu, 0, 10);
-  measure(cl, won_near, largest, 1, 100);
+  // Where seq won nearby (2 us against 20), or lost by less than its measurements' spread
+  // (80 and 118 us against 90: mean 99, deviation 19), it is explored at the next size too.
+  peppher::Vector<std::uint32_t> won(800, 1u), won_near(790, 1u);
+  measure(cl, won, largest, 1, 20);
+  measure(cl, won, cpu, 0, 2);
+  measure(cl, won_near, largest, 1, 19.8);
   CHECK(choose(cl, selector, won_near) == 0);
-  peppher::Vector<std::uint32_t> wide(800, 1u), wide_near(790, 1u);
+  peppher::Vector<std::uint32_t> wide(3600, 1u), wide_near(3590, 1u);
   measure(cl, wide, largest, 1, 90);
   {
     UnsubmittedTask t(cl, wide);
-    for (const double us : {60.0, 60.0, 140.0})  // StarPU drops an entry's first
+    for (const double us : {80.0, 80.0, 118.0})  // StarPU drops an entry's first
       starpu_perfmodel_update_history(cl.model, t.task, arch_of(cpu), static_cast<unsigned>(cpu), 0,
                                       us);
   }
@@ -327,6 +329,35 @@ TEST_CASE("a call still learning explores each variant once, skips one that cann
   measure(cl, big, largest, 1, 1);
   measure(cl, big, cpu, 0, 2);
   for (int call = 0; call < 3; ++call) CHECK(choose(cl, selector, big) == 1);
+}
+
+TEST_CASE(
+    "a call exploring its host variants needs no device once the device's variant cannot win "
+    "(the next run may start none)",
+    "[calibrating][opencl]") {
+  if (const char* s = std::getenv("STARPU_SCHED"); s != nullptr && *s != '\0') return;
+  HistoryModel hm("peppher_calibrating_test_", "note");
+  peppher::Runtime runtime(pheft(2, 1));
+  load_kernels();
+  const int largest = peppher::detail::largest_combined_worker();
+  if (!has_opencl() || largest < 0) return;
+  const int ocl = starpu_worker_get_by_type(STARPU_OPENCL_WORKER, 0);
+  starpu_codelet cl = interface_codelet(&hm.model);
+  peppher::VariantSelector selector("calibrating_note", {"seq", "omp", "ocl"},
+                                    {"CPU", "OPENMP", "OPENCL"});
+  CHECK(peppher::detail::calls_noted_best_on_host());  // nothing noted yet
+  // The device's variant measured 10x slower than the OpenMP one; the sequential one runs to
+  // be measured: whatever it measures, the call's best is on the host.
+  peppher::Vector<std::uint32_t> v(1 << 12, 1u);
+  measure(cl, v, largest, 1, 100);
+  measure(cl, v, ocl, 0, 1000);
+  CHECK(choose(cl, selector, v) == 0);
+  CHECK(peppher::detail::calls_noted_best_on_host());
+  // The device's variant not measured (its moves cheap against 1 ms): it may still win.
+  peppher::Vector<std::uint32_t> w(1 << 13, 1u);
+  measure(cl, w, largest, 1, 1000);
+  CHECK(choose(cl, selector, w) == 0);  // no moves: first
+  CHECK_FALSE(peppher::detail::calls_noted_best_on_host());
 }
 
 TEST_CASE(

@@ -63,6 +63,9 @@ void note_call_without_devices(const std::string& interface, std::uint64_t bytes
 ///        and its execution counts (the next run starts no device when all ran best on the
 ///        host; docs/SELECTION.md, "Devices the last run did not need").
 void keep_device_record();
+/// @brief Whether every call noted so far in this run (note_call_outcome) ran best on the
+///        host (true before the first note).
+bool calls_noted_best_on_host() noexcept;
 /// @brief Whether this run started no device because its last run needed none.
 bool devices_skipped_this_run() noexcept;
 

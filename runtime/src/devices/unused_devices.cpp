@@ -164,6 +164,11 @@ void note_call_outcome(const std::string& interface, std::uint64_t bytes,
   }
 }
 
+bool calls_noted_best_on_host() noexcept {
+  std::lock_guard<std::mutex> lock(g_mutex);
+  return g_all_on_host;
+}
+
 void note_call_without_devices(const std::string& interface, std::uint64_t bytes) noexcept {
   if (!devices_skipped_this_run()) return;
   try {

@@ -54,8 +54,8 @@ struct CallHistory {
   std::map<int, int> explored;
   // The measured losers that ran once more (kConfirmed).
   std::set<int> confirmed;
-  // The unmeasured variants that lost clearly at the nearest size measured (beaten_nearby):
-  // not explored here in this session.
+  // The unmeasured variants that lost clearly at the most similar call measured
+  // (beaten_nearby): not explored here in this session.
   std::set<int> beaten;
   // (Settled) whether the model's best was a host variant.
   bool best_on_host = false;
@@ -194,42 +194,57 @@ double mean_at(starpu_perfmodel* model, const detail::Backend& backend, unsigned
   return mean;
 }
 
-// Whether unmeasured candidate k lost clearly at the size nearest this call's (within a
-// factor 2) where it and another candidate were measured: another's mean there, plus the
-// moves this call's operands need for it, below k's (plus its moves) by more than
-// kPlausibleDeviations of k's deviation. @p candidate and @p move: per variant (of @p n).
-bool beaten_nearby(starpu_task* task, int k, const VariantSelector& selector,
-                   const signed char* slots, int n, const bool* candidate, const double* move) {
+// Whether unmeasured candidate k lost clearly at the call most like this one where it was
+// measured: among this interface's footprints where k and the measured best (@p best, whose
+// time here is @p best_us) were both measured, the one where the best's time is nearest
+// @p best_us, within a factor 2 (calls of about the same work, whatever makes their
+// footprints differ: data sizes or context parameters). Lost clearly: another candidate's mean
+// there, plus the moves this call's operands need for it, below k's (plus its moves) by more
+// than kPlausibleDeviations of k's deviation. @p candidate and @p move: per variant (of @p n).
+bool beaten_nearby(starpu_task* task, int k, int best, double best_us,
+                   const VariantSelector& selector, const signed char* slots, int n,
+                   const bool* candidate, const double* move) {
   starpu_perfmodel* model = task->cl->model;
   auto backend = [&](int j) -> const detail::Backend& {
     return selector.backend(static_cast<std::size_t>(j));
   };
   int ids[STARPU_NMAXWORKERS];
-  if (detail::candidate_workers(backend(k), ids) == 0) return false;
+  if (!(best_us > 0) || detail::candidate_workers(backend(k), ids) == 0) return false;
   starpu_perfmodel_arch* arch = starpu_worker_get_perf_archtype(ids[0], STARPU_NMAX_SCHED_CTXS);
   const unsigned impl = static_cast<unsigned>(slots[k]);
+  const starpu_perfmodel_per_arch* per_arch =
+      starpu_perfmodel_get_model_per_arch(model, arch, impl);
+  if (per_arch == nullptr) return false;
   const std::uint32_t here = starpu_task_footprint(model, task, arch, impl);
-  bool beaten = false;
-  detail::visit_sizes_near(
-      starpu_perfmodel_get_model_per_arch(model, arch, impl),
-      detail::history_size(model, task, arch, impl), [&](const starpu_perfmodel_history_entry& e) {
-        if (e.nsample == 0 || e.footprint == here) return false;
-        double deviation = 0;
-        const double mean = mean_at(model, backend(k), impl, e.footprint, deviation);
-        if (std::isnan(mean)) return false;
-        bool compared = false;
-        for (int j = 0; j < n; ++j) {
-          if (j == k || !candidate[j]) continue;
-          double unused = 0;
-          const double other =
-              mean_at(model, backend(j), static_cast<unsigned>(slots[j]), e.footprint, unused);
-          if (std::isnan(other)) continue;
-          compared = true;
-          beaten = beaten || other + move[j] < mean + move[k] - kPlausibleDeviations * deviation;
-        }
-        return compared;  // the nearest size where k met another candidate decides
-      });
-  return beaten;
+  // The footprints k was measured at, nearest first by the best's time there.
+  double nearest = std::log(2.0);
+  std::uint32_t found = 0;
+  bool any = false;
+  for (const starpu_perfmodel_history_list* l = per_arch->list; l != nullptr; l = l->next) {
+    const starpu_perfmodel_history_entry* e = l->entry;
+    if (e == nullptr || e->nsample == 0 || e->footprint == here) continue;
+    double unused = 0;
+    const double there =
+        mean_at(model, backend(best), static_cast<unsigned>(slots[best]), e->footprint, unused);
+    if (!(there > 0)) continue;
+    const double distance = std::fabs(std::log(there / best_us));
+    if (distance <= nearest) {
+      nearest = distance;
+      found = e->footprint;
+      any = true;
+    }
+  }
+  if (!any) return false;
+  double deviation = 0;
+  const double mean = mean_at(model, backend(k), impl, found, deviation);
+  if (std::isnan(mean)) return false;
+  for (int j = 0; j < n; ++j) {
+    if (j == k || !candidate[j]) continue;
+    double unused = 0;
+    const double other = mean_at(model, backend(j), static_cast<unsigned>(slots[j]), found, unused);
+    if (other + move[j] < mean + move[k] - kPlausibleDeviations * deviation) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -459,11 +474,29 @@ int CalibratingChoice::choose(starpu_task* task) const {
   int best = -1;  // the measured best
   for (int k = 0; k < n; ++k)
     if (candidate[k] && measured[k] && better(k, best)) best = k;
+  // A program whose calls change size or context (LU's shrinking steps) has a footprint per
+  // call: a variant that lost clearly at the most similar call where it was measured (the
+  // best's time there within a factor 2 of its time here) is not explored at this one, so
+  // that exploring costs one call per doubling of the work, not one per footprint.
+  auto beaten = [&](int k) {
+    if (noted_beaten(selector_, footprint, k)) return true;
+    if (!beaten_nearby(task, k, best, cost[best] - costs.move[best], *selector_, slots_, n,
+                       candidate, costs.move))
+      return false;
+    note_beaten(selector_, footprint, k);
+    return true;
+  };
+  // Whether a device variant may still be this call's best (what the call notes for the next
+  // run's devices, unused_devices.cpp): one unmeasured whose moves alone cost less than the
+  // measured best's time and that did not lose clearly nearby. Exploring between host
+  // variants needs no device.
+  bool device_open = false;
+  for (int k = 0; k < n && !device_open; ++k)
+    device_open = candidate[k] && !measured[k] && !on_host(k) && cost[k] < cost[best] && !beaten(k);
   // The unmeasured variants that did not run here yet, or whose last run here has been
   // measured, cheapest transfers first; one whose transfers alone cost more than the measured
   // best's time cannot win, and is left alone.
   bool tried[PlacementChoice::kMaxVariants] = {};
-  bool waiting = false;  // for the measurement of a variant's last run
   for (;;) {
     int explore = -1;
     for (int k = 0; k < n; ++k)
@@ -472,30 +505,23 @@ int CalibratingChoice::choose(starpu_task* task) const {
            (first(k) == first(explore) && better(k, explore))))
         explore = k;
     if (explore < 0) {
-      // The measured best, which no unmeasured variant can beat (their moves alone cost
-      // more, or they lost clearly at the nearest size measured).
-      note(!waiting && on_host(best));
+      // The measured best: no unmeasured variant can beat it (their moves alone cost more, or
+      // they lost clearly nearby), or those that may are waiting for their last run's time.
+      note(!device_open && on_host(best));
       return best;
     }
-    // A program whose calls change size (LU's shrinking matrices) has a footprint per size:
-    // a variant that lost clearly at the nearest size within a factor 2 where it was
-    // measured is not explored at this one, so that exploring costs one call per doubling
-    // of the size rather than one per size.
-    if (noted_beaten(selector_, footprint, explore) ||
-        beaten_nearby(task, explore, *selector_, slots_, n, candidate, costs.move)) {
-      note_beaten(selector_, footprint, explore);
+    if (beaten(explore)) {
       tried[explore] = true;
       continue;
     }
     if (may_explore(selector_, footprint, explore, fewest(explore, runs_recorded))) {
-      note(false);
+      note(!device_open && on_host(best) && on_host(explore));
       runs(explore);
       // Its count once runs() made its entries: the next run waits for this one's measurement.
       note_explored(selector_, footprint, explore, fewest(explore, runs_recorded));
       return explore;
     }
     tried[explore] = true;
-    waiting = true;
   }
 }
 

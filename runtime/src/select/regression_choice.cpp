@@ -17,7 +17,6 @@
 #include "peppher/detail/backends.h"
 #include "peppher/placement.h"
 #include "select/calibrating_choice.h"
-#include "select/history_index.h"
 
 namespace peppher {
 namespace {
@@ -50,8 +49,12 @@ void note_explored(const VariantSelector* selector, int k, unsigned samples) {
 
 // The regression's n for @p task: the model's size_base, else the sum of its data sizes
 // (as StarPU computes it when no size_base is given).
-double task_size(starpu_perfmodel* model, starpu_task* task, unsigned impl) {
-  return static_cast<double>(detail::history_size(model, task, nullptr, impl));
+double task_size(const starpu_perfmodel* model, starpu_task* task, unsigned impl) {
+  if (model->size_base != nullptr) return static_cast<double>(model->size_base(task, impl));
+  double size = 0;
+  for (unsigned i = 0; i < STARPU_TASK_GET_NBUFFERS(task); ++i)
+    size += static_cast<double>(starpu_data_get_size(STARPU_TASK_GET_HANDLE(task, i)));
+  return size;
 }
 
 // @p model's regression for implementation @p impl on @p arch, or null (never measured there,
