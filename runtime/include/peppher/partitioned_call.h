@@ -75,6 +75,12 @@ class AutoSplit {
   ///        element; the time per element is the block's time over its size otherwise.
   void remember(std::size_t n, const std::vector<int>& workers, starpu_perfmodel* model,
                 starpu_task* task, std::size_t blocks, starpu_task* whole = nullptr);
+  /// @brief Whether @p model is a model of functions (which predicts a block before any ran)
+  ///        that knows no equal block of @p n over @p workers yet: the call may ask it about
+  ///        one before choosing its split (detail::Call::size_from_models), so that even
+  ///        the first call is model-sized.
+  bool predictable_now(std::size_t n, const std::vector<int>& workers,
+                       const starpu_perfmodel* model);
   /// @brief What the model tells of an equal block of @p n split over @p workers.
   enum class Prediction {
     None,     ///< no model, or no call split @p n over these workers
@@ -361,6 +367,9 @@ class PartitionedCall : private detail::Call {
   std::size_t block_rows(std::size_t b, int index) { return block_extent(b, index, false); }
   /// @brief Columns of block @p b of buffer @p index (a Vector or raw array: 1).
   std::size_t block_cols(std::size_t b, int index) { return block_extent(b, index, true); }
+  /// @brief A first `?` call of a model of functions sized from it (Call::size_from_models):
+  ///        true when the blocks changed and their by-value arguments must be made again.
+  using Call::size_from_models;
   /// @brief The codelet the blocks run with, chosen once they are known (static dispatch or
   ///        a forced variant whose constraints each block must meet); before submit().
   using Call::set_codelet;

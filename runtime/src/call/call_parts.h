@@ -2,6 +2,8 @@
 // call/internal_tasks.cpp, select/auto_split_choice.cpp).
 #pragma once
 
+#include <starpu.h>
+
 #include <cstddef>
 #include <vector>
 
@@ -9,6 +11,11 @@
 #include "peppher/error.h"
 
 namespace peppher::detail {
+
+/// @brief A call's argument block for a task follows room for the task itself (make_task):
+///        the argument pointer is this far into its malloc'd block.
+inline constexpr std::size_t kTaskBytes = (sizeof(starpu_task) + alignof(std::max_align_t) - 1) /
+                                          alignof(std::max_align_t) * alignof(std::max_align_t);
 
 /// @brief The error for a failed starpu_task_submit of interface @p iface.
 Error submit_error(const char* iface, int ret);

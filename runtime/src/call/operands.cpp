@@ -406,6 +406,7 @@ std::size_t Call::block_extent(std::size_t b, int index, bool cols) {
 void Call::set_codelet(starpu_codelet* codelet) {
   settle();
   codelet_ = codelet;
+  codelet_set_ = true;
   const std::vector<int> capable = capable_workers(codelet);
   if (!fits_somewhere(codelet)) fit_error(capable, fit_need_);  // none holds the blocks
   for (int& w : workers_)

@@ -27,10 +27,6 @@
 namespace peppher::detail {
 namespace {
 
-// A call's argument block for a task follows room for the task itself (make_task).
-constexpr std::size_t kTaskBytes = (sizeof(starpu_task) + alignof(std::max_align_t) - 1) /
-                                   alignof(std::max_align_t) * alignof(std::max_align_t);
-
 // The containers' mutexes a call holds while it submits (Call::submit), unlocked when it
 // leaves, however it leaves.
 struct HeldLocks {
@@ -253,6 +249,9 @@ bool Call::submit_task(starpu_task* task, std::size_t b) {
 
 void Call::submit(bool synchronous) {
   settle();
+  // A first `?` call sized from its model of functions: here when nothing was made from the
+  // equal blocks (by-value arguments, a codelet chosen for their extents).
+  if (sizing_pending_ && args_.empty() && !codelet_set_) size_from_models();
   Distributed* layer = distributed();
   if (layer != nullptr) layer->call_begins(*this);  // the ranks compare their calls
   std::vector<starpu_task*> to_wait;  // synchronous calls with nothing registered for them

@@ -114,6 +114,16 @@ void AutoSplit::remember(std::size_t n, const std::vector<int>& workers, starpu_
   e.whole = std::move(whole_times);
 }
 
+bool AutoSplit::predictable_now(std::size_t n, const std::vector<int>& workers,
+                                const starpu_perfmodel* model) {
+  if (model == nullptr || measured(model)) return false;
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = entries_.find(n);
+  if (it == entries_.end()) return true;
+  const Entry& e = it->second;
+  return !e.have_footprint || e.workers != workers || e.model != model || e.predicted.empty();
+}
+
 AutoSplit::Prediction AutoSplit::predict(std::size_t n, const std::vector<int>& workers,
                                          std::vector<double>& times, std::vector<double>& fixed) {
   std::lock_guard<std::mutex> lock(mutex_);

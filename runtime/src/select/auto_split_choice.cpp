@@ -78,14 +78,24 @@ void Call::choose_auto_split(std::size_t n, std::size_t k, const std::vector<int
     SplitState s{kept.sizes, kept.workers, true};
     if (valid_for(s, n, k, workers, halo)) fresh = std::move(s);
   }
+  fresh.provisional = fresh.modelled && reader_assumed_;
+  reader_assumed_ = false;
+  // A provisional split (sized at the first call, the written data's next reader taken to be
+  // the host) stands while the fresh one, sized with the readers seen since, is the same.
+  auto stands = [&](const SplitState& s) {
+    return !s.provisional ||
+           (!fresh.modelled || (s.sizes == fresh.sizes && s.workers == fresh.workers));
+  };
   const SplitState* chosen = nullptr;
   auto first_valid = [&](const std::vector<SplitState>& from, bool modelled) {
     for (const SplitState& s : from)
-      if (chosen == nullptr && s.modelled == modelled && valid_for(s, n, k, workers, halo))
+      if (chosen == nullptr && s.modelled == modelled && stands(s) &&
+          valid_for(s, n, k, workers, halo))
         chosen = &s;
   };
   first_valid(active, true);  // partitioned now with a modelled split: keep it
   first_valid(last, true);    // was, and nothing else since: split it that way again
+  if (chosen != nullptr && chosen->provisional && fresh.modelled) chosen = &fresh;  // confirmed
   if (chosen == nullptr && fresh.modelled) chosen = &fresh;
   first_valid(active, false);  // an equal (or fixed) split with one block per worker
   // An equal split with more than @p parts blocks, at most @p most: a `?` split of
@@ -172,8 +182,18 @@ void Call::settle_auto() {
     choose_auto_split(n, k, capable(), halo);
   }
   if (exceeds) fit_auto_split(n, ws, workers);
+  // Equal blocks because the model knows no block yet, though it could tell one now (a
+  // model of functions): size_from_models() may ask it before the tasks are submitted.
+  sizing_pending_ = !quick_ && !exceeds && halo == 0 && distributed() == nullptr &&
+                    !auto_split_.modelled && auto_split_.sizes.size() > 1 &&
+                    auto_->predictable_now(n, workers, codelet_->model);
   auto_workers_ = std::move(workers);  // empty for a quick call (no model to remember)
+  apply_auto_split();
+  settled_ = true;
+}
 
+void Call::apply_auto_split() {
+  const std::size_t n = auto_extent_;
   const std::vector<std::size_t>& sizes = auto_split_.sizes;
   check_count(first_auto_, sizes);
   const bool even = is_even(n, sizes);
@@ -195,7 +215,6 @@ void Call::settle_auto() {
     }  // raw memory: split when the call is resolved (resolve_raw_split)
   }
   workers_ = auto_split_.workers;
-  settled_ = true;
 }
 
 TransferCosts Call::transfer_costs(const std::vector<int>& workers) const {
@@ -227,8 +246,14 @@ TransferCosts Call::transfer_costs(const std::vector<int>& workers) const {
       if (op.container != nullptr && op.kind != OperandKind::ContainerReduce) {
         const Storage& c = *op.container;
         const std::uint32_t valid = c.placement() != 0 ? c.placement() : home;
-        const double us =
-            cost(node, valid, c.last_reader(), mode, c.shape().span() * c.shape().elem_size);
+        int reader = c.last_reader();
+        if (reader < 0 && first_sizing_ && op.auto_split && (mode & STARPU_W) != 0) {
+          // A first call's split, with no call seen to read the result yet: the host, where
+          // a host access needs it, is taken for its next reader (the split is provisional).
+          reader = STARPU_MAIN_RAM;
+          reader_assumed_ = true;
+        }
+        const double us = cost(node, valid, reader, mode, c.shape().span() * c.shape().elem_size);
         (op.auto_split ? split : shared) += us;
       } else if (op.auto_split) {
         const std::size_t row = op.row_width == 0 ? 1 : op.row_width;

@@ -301,6 +301,16 @@ class Call {
   ///        split operand at buffer @p index, as its task sees them (a Vector or raw array:
   ///        its elements by one column): what a variant's constraint reads per block.
   std::size_t block_extent(std::size_t b, int index, bool cols);
+  /// @brief For a `?` call in equal blocks because its interface's model knows no block of
+  ///        this extent yet, though it can predict one now (a model of functions: prediction
+  ///        functions, a trained table; AutoSplit::predictable_now): asks it about an equal
+  ///        block and the whole (tasks of stand-in data, with block 0's by-value arguments
+  ///        where made, never submitted), and chooses the split again, so that the first call
+  ///        runs in model-sized blocks as the later ones do. Returns true when the split
+  ///        changed: the blocks' by-value arguments are dropped and must be made again.
+  ///        Once per call; submit() calls it when no argument block was made (and no codelet
+  ///        set), the generated entry wrapper after making them.
+  bool size_from_models();
   /// @brief Runs the call's blocks with @p codelet instead (a variant chosen once the blocks
   ///        are known); blocks pinned to a worker it cannot run on are left to the scheduler.
   void set_codelet(starpu_codelet* codelet);
@@ -377,6 +387,7 @@ class Call {
   void fit_auto_split(std::size_t n, const WorkingSet& ws, const std::vector<int>& workers);
   void fit_to_devices();
   void settle_auto();
+  void apply_auto_split();
   bool fits_somewhere(const starpu_codelet* codelet) const;
   void resplit_fixed(std::size_t k);
 
@@ -395,10 +406,14 @@ class Call {
   bool grid_checked_ = true;     // the row and column blocks match the grid (check_grid)
   AutoSplit* auto_ = nullptr;    // the `?` split's interface, from the first `?` operand
   std::size_t auto_extent_ = 0;
-  const char* first_auto_ = "";    // the first `?` operand, for messages
-  bool settled_ = false;           // the `?` split is chosen
-  SplitState auto_split_;          // the chosen `?` split
-  bool quick_ = false;             // one block, chosen without asking containers or models
+  const char* first_auto_ = "";          // the first `?` operand, for messages
+  bool settled_ = false;                 // the `?` split is chosen
+  SplitState auto_split_;                // the chosen `?` split
+  bool quick_ = false;                   // one block, chosen without asking containers or models
+  bool sizing_pending_ = false;          // equal blocks the model could size now (size_from_models)
+  bool first_sizing_ = false;            // size_from_models() is choosing: unknown readers are home
+  mutable bool reader_assumed_ = false;  // transfer_costs() took an unknown reader as home
+  bool codelet_set_ = false;       // set_codelet() chose the blocks' codelet from their extents
   std::vector<int> auto_workers_;  // the workers that can run the codelet (the split's)
   bool submitted_ = false;         // some task was submitted (the distributed layer's raw_written)
   starpu_task* unsubmitted_ = nullptr;  // built, kept back by the chooser (take_unsubmitted_task)

@@ -67,6 +67,10 @@ class SmallVector {
     const T copy = value;
     while (size_ < n) push_back(copy);
   }
+  void clear() noexcept {
+    heap_.clear();
+    size_ = 0;
+  }
   std::vector<T> to_vector() const { return std::vector<T>(begin(), end()); }
 
  private:

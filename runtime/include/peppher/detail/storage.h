@@ -58,6 +58,10 @@ struct SplitState {
   std::vector<std::size_t> sizes;  ///< elements (rows) per block; empty: no such split
   std::vector<int> workers;        ///< per block, its worker; empty: the scheduler places them
   bool modelled = false;           ///< sized from performance models (not an equal split)
+  /// Sized at an interface's first call (Call::size_from_models) with a written operand's
+  /// next reader unknown, taken to be the host: kept only while a split sized afresh, with
+  /// the readers the calls since have shown, comes out the same.
+  bool provisional = false;
 };
 
 /// @brief What a container tells a `?` call about its splits (Storage::split_record).

@@ -298,6 +298,9 @@ void heat_auto(
   peppher_call.split_auto(0, "power", power, peppher_auto_split);
   peppher_call.split_auto(1, "temp_in", temp_in, peppher_auto_split, static_cast<long long>(1), 3);
   peppher_call.split_auto(2, "temp_out", temp_out, peppher_auto_split);
+  // Again when the first `?` call is sized from its model of functions once block 0's
+  // arguments are known (the blocks changed).
+  do {
   for (size_t peppher_b = 0; peppher_b < peppher_call.blocks(); ++peppher_b) {
     PeppherArgs& peppher_args = peppher_call.args<PeppherArgs>(peppher_b);
     peppher_args.first = static_cast<int>(first + peppher_call.block_offset(peppher_b, 1));
@@ -308,6 +311,7 @@ void heat_auto(
     peppher_args.rz_1 = rz_1;
     peppher_args.amb_temp = amb_temp;
   }
+  } while (peppher_call.size_from_models());
   // The codelet of this call: a forced variant's own (peppher::force_variant), else the full
   // codelet, and StarPU chooses.
   // A variant accepts the call when its constraints hold for every block, with the values

@@ -196,9 +196,13 @@ void pauto(const peppher::Vector<float> & x, peppher::Vector<float> & y, int ite
   peppher_program_pauto_opencl.get();  // builds the kernels once per session, off the workers
   peppher_call.split_auto(0, "x", x, peppher_auto_split);
   peppher_call.split_auto(1, "y", y, peppher_auto_split);
+  // Again when the first `?` call is sized from its model of functions once block 0's
+  // arguments are known (the blocks changed).
+  do {
   for (size_t peppher_b = 0; peppher_b < peppher_call.blocks(); ++peppher_b) {
     PeppherArgs& peppher_args = peppher_call.args<PeppherArgs>(peppher_b);
     peppher_args.iters = iters;
   }
+  } while (peppher_call.size_from_models());
   peppher_call.submit();
 }
