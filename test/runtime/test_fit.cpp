@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "call/split_sizing.h"
 #include "peppher/partitioned_call.h"
 #include "peppher_catch.h"
 

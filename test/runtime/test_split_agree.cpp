@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "call/split_sizing.h"
 #include "peppher/partitioned_call.h"
 #include "peppher_catch.h"
 #include "support.h"

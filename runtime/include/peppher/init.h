@@ -2,7 +2,6 @@
 // the RAII Runtime guard and the PEPPHER_INITIALIZE()/PEPPHER_SHUTDOWN() macros.
 #pragma once
 
-#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -76,10 +75,25 @@ int rank() noexcept;
 ///        shutdown(); 1 before init(), without --mpi or without mpirun.
 int nranks() noexcept;
 
-/// @brief Registers @p hook to run at the next shutdown(), after all tasks finished and
+namespace detail {
+/// @brief add_shutdown_hook()'s type-erased half (lifecycle/init_shutdown.cpp): runs
+///        @p run(@p hook) at the next shutdown() and @p drop(@p hook) once it ran or was
+///        dropped (also when this call throws).
+void add_shutdown_hook(void (*run)(void*), void (*drop)(void*), void* hook);
+}  // namespace detail
+
+/// @brief Registers @p hook (anything callable without arguments: a lambda, a function, a
+///        std::function<void()>) to run at the next shutdown(), after all tasks finished and
 ///        before StarPU stops (e.g. to unload OpenCL programs). Hooks run in reverse order.
 /// @attention Thread-safe.
-void add_shutdown_hook(std::function<void()> hook);
+// A template, not a std::function parameter: <functional> (35k preprocessed lines) would be
+// parsed by every source that includes this header, every generated wrapper too.
+template <typename Hook>
+void add_shutdown_hook(Hook hook) {
+  detail::add_shutdown_hook([](void* h) { (*static_cast<Hook*>(h))(); },
+                            [](void* h) { delete static_cast<Hook*>(h); },
+                            new Hook(std::move(hook)));
+}
 
 /// @brief RAII guard: init() in the constructor, shutdown() in the destructor.
 class Runtime {

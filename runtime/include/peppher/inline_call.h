@@ -8,7 +8,6 @@
 
 #include <starpu.h>
 
-#include <cmath>
 #include <cstddef>
 #include <limits>
 
@@ -89,13 +88,17 @@ void wait_for_aliased_container(const void* ptr, std::size_t bytes, bool write);
 
 }  // namespace detail
 
+/// @brief The cost a cost function of choose_inline() or choose_nested() gives a variant
+///        it has no prediction for: a quiet NaN (generated code needs no <cmath> for NAN).
+inline constexpr double kUnknownCost = std::numeric_limits<double>::quiet_NaN();
+
 /// @brief The variant (selector index) to run on the calling thread, or -1 for a task.
 /// @param kinds  each variant's kind, in selector order
 /// @param n      number of variants
 /// @param chosen the variant already chosen (forcing, static dispatch), or -1
 /// @param accepts `bool(int k)`: variant k's constraints hold for this call
 /// @param cost   `double(int k)`: variant k's predicted microseconds for this call, NaN
-///               when unknown (no trained table)
+///               (kUnknownCost) when unknown (no trained table)
 /// @param model_decides a performance model inside StarPU (history models, prediction
 ///               functions) chooses among the variants: without costs here, only a lone
 ///               candidate runs inline
@@ -118,7 +121,7 @@ int choose_inline(const InlineKind* kinds, int n, int chosen, Accepts&& accepts,
     ++candidates;
     only_cpu = only_cpu && detail::runs_on_host(kinds[k]);
     const double us = cost(k);
-    if (std::isnan(us)) {
+    if (__builtin_isnan(us)) {  // not std::isnan: no <cmath> for it
       all_costed = false;
     } else if (us < best_us) {
       best_us = us;

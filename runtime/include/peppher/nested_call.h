@@ -6,7 +6,6 @@
 
 #include <starpu.h>
 
-#include <cmath>
 #include <limits>
 
 #include "peppher/detail/backends.h"
@@ -110,7 +109,7 @@ int choose_nested(const char* iface, const InlineKind* kinds, int n, int forced,
     }
     if (first < 0) first = k;
     const double us = cost(k);
-    if (std::isnan(us)) {
+    if (__builtin_isnan(us)) {  // not std::isnan: no <cmath> for it
       all_costed = false;
     } else if (us < best_us) {
       best_us = us;

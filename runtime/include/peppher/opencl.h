@@ -8,15 +8,10 @@
 
 #include <starpu.h>
 
-#include <algorithm>
 #include <atomic>
-#include <condition_variable>
-#include <cstdio>
-#include <cstdlib>
 #include <initializer_list>
-#include <mutex>
+#include <memory>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "peppher/detail/shared_cores.h"
@@ -50,43 +45,7 @@ struct KernelFile {
 std::string locate_kernel_file(const KernelFile& file);
 
 /// @brief The name of OpenCL error code @p err ("CL_INVALID_ARG_SIZE"), or "OpenCL error N".
-inline std::string opencl_error_name(cl_int err) {
-  static const std::pair<cl_int, const char*> kNames[] = {
-      {-1, "CL_DEVICE_NOT_FOUND"},
-      {-2, "CL_DEVICE_NOT_AVAILABLE"},
-      {-3, "CL_COMPILER_NOT_AVAILABLE"},
-      {-4, "CL_MEM_OBJECT_ALLOCATION_FAILURE"},
-      {-5, "CL_OUT_OF_RESOURCES"},
-      {-6, "CL_OUT_OF_HOST_MEMORY"},
-      {-11, "CL_BUILD_PROGRAM_FAILURE"},
-      {-13, "CL_MISALIGNED_SUB_BUFFER_OFFSET"},
-      {-14, "CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST"},
-      {-30, "CL_INVALID_VALUE"},
-      {-33, "CL_INVALID_DEVICE"},
-      {-34, "CL_INVALID_CONTEXT"},
-      {-36, "CL_INVALID_COMMAND_QUEUE"},
-      {-38, "CL_INVALID_MEM_OBJECT"},
-      {-44, "CL_INVALID_PROGRAM"},
-      {-45, "CL_INVALID_PROGRAM_EXECUTABLE"},
-      {-46, "CL_INVALID_KERNEL_NAME"},
-      {-48, "CL_INVALID_KERNEL"},
-      {-49, "CL_INVALID_ARG_INDEX"},
-      {-50, "CL_INVALID_ARG_VALUE"},
-      {-51, "CL_INVALID_ARG_SIZE"},
-      {-52, "CL_INVALID_KERNEL_ARGS"},
-      {-53, "CL_INVALID_WORK_DIMENSION"},
-      {-54, "CL_INVALID_WORK_GROUP_SIZE"},
-      {-55, "CL_INVALID_WORK_ITEM_SIZE"},
-      {-56, "CL_INVALID_GLOBAL_OFFSET"},
-      {-58, "CL_INVALID_EVENT"},
-      {-61, "CL_INVALID_BUFFER_SIZE"},
-      {-63, "CL_INVALID_GLOBAL_WORK_SIZE"},
-  };
-  for (const auto& [code, name] : kNames) {
-    if (code == err) return name;
-  }
-  return "OpenCL error " + std::to_string(err);
-}
+std::string opencl_error_name(cl_int err);
 
 /// @brief An OpenCL source file, built for every OpenCL device once in each runtime session
 ///        and unloaded at shutdown: in the background from init() on when build_at_init()
@@ -99,15 +58,13 @@ class OpenClProgram {
  public:
   /// @brief The program in @p path, built with @p build_options (e.g. a tunable variant's
   ///        "-DBLOCK=32"; null for none).
-  explicit OpenClProgram(const char* path, const char* build_options = nullptr)
-      : file_{path, path}, options_(build_options) {}
+  explicit OpenClProgram(const char* path, const char* build_options = nullptr);
 
   /// @brief The program in the kernel file @p file, found by locate_kernel_file when first
   ///        loaded (so a build tree can move, and a program be installed). Its
   ///        `#include "..."` headers are searched next to the file found, then next to
   ///        `file.build_path`.
-  explicit OpenClProgram(KernelFile file, const char* build_options = nullptr)
-      : file_(file), options_(build_options) {}
+  explicit OpenClProgram(KernelFile file, const char* build_options = nullptr);
 
   ~OpenClProgram();
   OpenClProgram(const OpenClProgram&) = delete;
@@ -154,6 +111,10 @@ class OpenClProgram {
 
  private:
   void load();  // builds unless built or failed this session (opencl_programs.cpp)
+  // A build's lock, the signal of its end and this session's build error
+  // (opencl_programs.cpp): out of line, so that the sources including this header parse
+  // neither <mutex> nor <condition_variable>.
+  struct BuildState;
 
   KernelFile file_;
   const char* options_;
@@ -161,11 +122,7 @@ class OpenClProgram {
   std::atomic<bool> loaded_{false};
   std::atomic<bool> queued_{false};  // the session's background build has not reached it yet
   std::atomic<int> builds_{0};       // builds under way (on the builder, calls, workers)
-  bool foreground_build_ = false;    // a call's or worker's build is under way (mutex_)
-  std::mutex mutex_;
-  std::condition_variable built_;  // a call's or worker's build ended
-  std::string error_;              // this session's build error, rethrown by the next get()s
-  unsigned error_session_ = 0;     // the session error_ belongs to (0: none)
+  std::unique_ptr<BuildState> build_;
 };
 
 /// @brief One kernel launch on the calling OpenCL worker's device and queue; or, for a
@@ -237,28 +194,7 @@ class OpenClLaunch {
   ///        buffer and its offset: non-zero for a block of a partitioned operand). Offset 0:
   ///        @p mem itself; an offset the device aligns (CL_DEVICE_MEM_BASE_ADDR_ALIGN): a
   ///        sub-buffer; otherwise a temporary copy, copied back after run() when @p written.
-  cl_mem buffer(cl_mem mem, size_t offset, size_t bytes, bool written) {
-    if (offset == 0 || bytes == 0) return mem;
-    cl_int err = CL_SUCCESS;
-    cl_mem out = nullptr;
-    if (offset % base_align() == 0) {
-      const size_t region[2] = {offset, bytes};  // cl_buffer_region: origin, size
-      const cl_uint region_type = 0x1220;        // CL_BUFFER_CREATE_TYPE_REGION
-      out = clCreateSubBuffer(mem, 0, region_type, region, &err);
-      check(err, "creating a sub-buffer");
-      temporaries_.push_back({out, mem, 0, 0, false});
-      return out;
-    }
-    cl_context context;
-    check(clGetMemObjectInfo(mem, CL_MEM_CONTEXT, sizeof context, &context, nullptr),
-          "querying a buffer");
-    out = clCreateBuffer(context, CL_MEM_READ_WRITE, bytes, nullptr, &err);
-    check(err, "creating a block buffer");
-    temporaries_.push_back({out, mem, offset, bytes, written});
-    check(clEnqueueCopyBuffer(queue_, mem, out, offset, 0, bytes, 0, nullptr, nullptr),
-          "copying a block in");
-    return out;
-  }
+  cl_mem buffer(cl_mem mem, size_t offset, size_t bytes, bool written);
 
   /// @brief The kernel buffer of the StarPU vector interface @p iface (see buffer()).
   cl_mem vector_buffer(void* iface, bool written) {
@@ -292,69 +228,16 @@ class OpenClLaunch {
   ///        the implementation chooses). Each global size is rounded up to a multiple of
   ///        its group size, as OpenCL 1.x requires (the kernel checks its bounds). A range
   ///        with no work-item enqueues nothing. Waits for the kernel and copies blocks back.
-  void run(std::initializer_list<size_t> global, std::initializer_list<size_t> local) {
-    const cl_uint dims = static_cast<cl_uint>(global.size());
-    if (dims < 1 || dims > 3 || (local.size() != 0 && local.size() != dims)) {
-      check(CL_INVALID_WORK_DIMENSION, "checking the launch's dimensions");
-    }
-    size_t g[3] = {1, 1, 1}, l[3] = {0, 0, 0};
-    std::copy(global.begin(), global.end(), g);
-    std::copy(local.begin(), local.end(), l);
-    for (cl_uint k = 0; k < dims; ++k) {
-      if (g[k] == 0) return;
-    }
-    if (std::all_of(l, l + dims, [](size_t x) { return x == 0; })) {
-      // A kernel declaring reqd_work_group_size(X, Y, Z) runs in groups of that size.
-      size_t required[3] = {0, 0, 0};
-      check(clGetKernelWorkGroupInfo(kernel_, device(), CL_KERNEL_COMPILE_WORK_GROUP_SIZE,
-                                     sizeof required, required, nullptr),
-            "querying the kernel's required work-group size");
-      std::copy(required, required + 3, l);
-    }
-    const bool grouped = std::all_of(l, l + dims, [](size_t x) { return x != 0; });
-    if (grouped) {
-      for (cl_uint k = 0; k < dims; ++k) g[k] = (g[k] + l[k] - 1) / l[k] * l[k];
-    }
-    cl_event event;
-    check(clEnqueueNDRangeKernel(queue_, kernel_, dims, nullptr, g, grouped ? l : nullptr, 0,
-                                 nullptr, &event),
-          "enqueueing");
-    check(clWaitForEvents(1, &event), "waiting");
-    starpu_opencl_collect_stats(event);
-    clReleaseEvent(event);
-    copy_back();
-  }
+  void run(std::initializer_list<size_t> global, std::initializer_list<size_t> local);
 
  private:
   // Copies the temporary block buffers of written operands back into their buffers.
-  void copy_back() {
-    bool copied = false;
-    for (const Temporary& t : temporaries_) {
-      if (!t.copy_back) continue;
-      check(clEnqueueCopyBuffer(queue_, t.mem, t.parent, 0, t.offset, t.bytes, 0, nullptr, nullptr),
-            "copying a block back");
-      copied = true;
-    }
-    if (copied) check(clFinish(queue_), "waiting for block copies");
-  }
+  void copy_back();
 
   // @p program's build for this session, its error naming this variant.
-  starpu_opencl_program* built(OpenClProgram& program) const {
-    try {
-      return program.get();
-    } catch (const Error& e) {
-      const std::string what = e.what();  // "peppher: " and the build's error
-      throw Error(std::string(who_) + ": " + what.substr(what.find(' ') + 1));
-    }
-  }
+  starpu_opencl_program* built(OpenClProgram& program) const;
 
-  void check(cl_int err, const char* what) const {
-    if (err == CL_SUCCESS) return;
-    const std::string kernel =
-        *kernel_name_ != '\0' ? std::string("OpenCL kernel '") + kernel_name_ + "'" : "OpenCL";
-    throw Error(std::string(who_) + ": " + kernel + ": " + opencl_error_name(err) + " (" +
-                std::to_string(err) + ") while " + what);
-  }
+  void check(cl_int err, const char* what) const;
 
   struct Temporary {
     cl_mem mem;
@@ -364,19 +247,10 @@ class OpenClLaunch {
     bool copy_back;
   };
 
-  cl_device_id device() const {
-    cl_device_id id;
-    starpu_opencl_get_device(devid_, &id);
-    return id;
-  }
+  cl_device_id device() const;
 
   // CL_DEVICE_MEM_BASE_ADDR_ALIGN of this worker's device, in bytes.
-  size_t base_align() const {
-    cl_uint bits = 0;
-    check(clGetDeviceInfo(device(), CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof bits, &bits, nullptr),
-          "querying the base address alignment");
-    return bits >= 8 ? bits / 8 : 1;
-  }
+  size_t base_align() const;
 
   const char* who_;
   const char* kernel_name_;

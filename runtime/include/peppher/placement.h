@@ -7,7 +7,6 @@
 
 #include <starpu.h>
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -217,9 +216,10 @@ class ModelledChoice {
   void prepare(const PlacementChoice& placement, const VariantSelector& selector,
                const signed char* slots, Accepts&& accepts, const Specificity& specificity) {
     prepare(placement, selector, slots, accepts);
-    const int count = static_cast<int>(selector.variants().size());
-    for (int k = 0; k < count && k < PlacementChoice::kMaxVariants; ++k) first_[k] = ok_[k];
-    detail::keep_most_specific(specificity, std::min(count, PlacementChoice::kMaxVariants), first_);
+    int count = static_cast<int>(selector.variants().size());
+    if (count > PlacementChoice::kMaxVariants) count = PlacementChoice::kMaxVariants;
+    for (int k = 0; k < count; ++k) first_[k] = ok_[k];
+    detail::keep_most_specific(specificity, count, first_);
     specific_ = true;
   }
 

@@ -3,7 +3,6 @@
 // (detail::Call::add_reduction) applies to each block's partial in block order.
 #pragma once
 
-#include <cmath>
 #include <cstddef>
 #include <cstring>
 #include <limits>
@@ -45,7 +44,7 @@ T reduction_identity(Reduction op) {
 
 template <typename T>
 bool is_nan(T v) {
-  if constexpr (std::is_floating_point_v<T>) return std::isnan(v);
+  if constexpr (std::is_floating_point_v<T>) return __builtin_isnan(v);  // no <cmath>
   return false;
 }
 

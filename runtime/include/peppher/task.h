@@ -6,10 +6,11 @@
 
 #include <starpu.h>
 
-#include <chrono>
 #include <cstddef>
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
 #include <new>
-#include <sstream>
 #include <string>
 #include <type_traits>
 
@@ -92,6 +93,34 @@ class TaskBuilder : private detail::Call {
   const detail::Call& call() const noexcept { return *this; }
 };
 
+namespace detail {
+// VariantCheck::value()'s text of a value, as std::ostringstream writes it: out of line
+// (call/variant_check.cpp), so that no source including this header parses <sstream>.
+std::string value_text(bool v);
+std::string value_text(char v);
+std::string value_text(signed char v);
+std::string value_text(unsigned char v);
+std::string value_text(long long v);
+std::string value_text(unsigned long long v);
+std::string value_text(float v);
+std::string value_text(double v);
+std::string value_text(long double v);
+
+// An std::ostringstream made out of line, for values of the program's own types.
+class ValueText {
+ public:
+  ValueText();
+  ~ValueText();
+  ValueText(const ValueText&) = delete;
+  ValueText& operator=(const ValueText&) = delete;
+  std::ostream& stream();
+  std::string str() const;
+
+ private:
+  std::unique_ptr<std::ostringstream> text_;
+};
+}  // namespace detail
+
 /// @brief The entry wrapper's test of a call whose every variant has constraints: records,
 ///        per variant, whether its kind has workers and which predicates fail, and throws a
 ///        peppher::Error naming the interface, the values and each variant's reason when no
@@ -117,35 +146,29 @@ class VariantCheck {
   /// @brief Whether some variant accepts the call on this run's workers.
   bool accepted() const { return accepted_ || current_; }
 
-  /// @brief A value the predicates read, for the message.
+  /// @brief A value the predicates read, for the message, written as std::ostringstream
+  ///        writes it (a number, a character; a type of the program's with its operator<<).
   template <typename T>
   void value(const char* label, const T& v) {
-    std::ostringstream s;
-    s << v;
-    values_ += (values_.empty() ? "" : ", ") + std::string(label) + " = " + s.str();
+    if constexpr (std::is_same_v<T, bool> || std::is_same_v<T, char> ||
+                  std::is_same_v<T, signed char> || std::is_same_v<T, unsigned char> ||
+                  std::is_floating_point_v<T>) {
+      add_value(label, detail::value_text(v));
+    } else if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) {
+      add_value(label, detail::value_text(static_cast<long long>(v)));
+    } else if constexpr (std::is_integral_v<T>) {
+      add_value(label, detail::value_text(static_cast<unsigned long long>(v)));
+    } else if constexpr (std::is_enum_v<T> && std::is_convertible_v<T, long long>) {
+      value(label, +v);  // an unscoped enum: its promoted value, as a stream writes it
+    } else {
+      detail::ValueText text;
+      text.stream() << v;
+      add_value(label, text.str());
+    }
   }
 
   /// @brief Throws the peppher::Error that explains why no variant accepts the call.
-  [[noreturn]] void fail() const {
-    std::string why;
-    bool first_reason = true;
-    for (int i = 0; i < count_; ++i) {
-      const Entry& e = entries_[i];
-      if (e.variant != nullptr) {
-        why += std::string(why.empty() ? "" : "; ") + e.variant + " (" + e.backend + ")";
-        first_reason = true;
-        if (e.workers == 0) {
-          why += std::string(": no ") + e.backend + " worker in this run";
-          first_reason = false;
-        }
-      } else if (!e.holds) {
-        why += std::string(first_reason ? ": " : ", ") + e.label + " is false";
-        first_reason = false;
-      }
-    }
-    std::string values = values_.empty() ? "" : " (" + values_ + ")";
-    throw Error(std::string(iface_) + ": no variant accepts this call" + values + ": " + why);
-  }
+  [[noreturn]] void fail() const;
 
  private:
   struct Entry {
@@ -158,6 +181,7 @@ class VariantCheck {
   void record(const Entry& e) {
     if (count_ < kMaxEntries) entries_[count_++] = e;
   }
+  void add_value(const char* label, const std::string& text);
   static constexpr int kMaxEntries = 64;
   const char* iface_;
   bool accepted_ = false;
@@ -219,7 +243,7 @@ class OpenMpTeam {
 
  private:
   int size_;
-  std::chrono::steady_clock::time_point start_;  // the call's
+  std::int64_t start_ns_;  // the call's start on std::chrono::steady_clock, in ns
 };
 
 /// @brief For an OPENMP variant run on the calling thread (inline_call.h's runs_here): OpenMP

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "peppher/trained_grid.h"
+
 namespace peppher {
 
 /// @brief One context parameter and its range="lo..hi".
@@ -75,21 +77,6 @@ class Trainer {
   TrainingOptions options_;
   std::vector<Result> results_;
 };
-
-/// @brief A trained table compiled into a generated wrapper: a grid over the context
-///        parameters with each variant's time per cell (NaN where it was not measured).
-struct TrainedGrid {
-  int dims = 0;
-  const int* sizes = nullptr;       // values per axis
-  const long long* axes = nullptr;  // every axis's values, ascending, one after the other
-  int variants = 0;
-  const double* us = nullptr;  // [cell][variant], cells row-major over the axes
-};
-
-/// @brief The expected time in microseconds of @p variant at @p point (one value per
-///        axis), interpolated log-log between the surrounding grid points (clamped at the
-///        edges); NaN when none of them was measured. Cheap: no allocation.
-double trained_cost(const TrainedGrid& grid, const long long* point, int variant);
 
 /// @brief TrainingOptions with PEPPHER_TRAIN_POINTS (samples per context parameter),
 ///        PEPPHER_TRAIN_REPS (timed calls per sample) and PEPPHER_TRAIN_ACCURACY from the

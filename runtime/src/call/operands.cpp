@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "call/call_parts.h"
+#include "call/split_sizing.h"
 #include "lifecycle/lifecycle.h"
 #include "peppher/detail/distributed.h"
 #include "peppher/detail/raw_cache.h"

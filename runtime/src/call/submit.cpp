@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "call/call_parts.h"
+#include "call/split_sizing.h"
 #include "devices/devices.h"
 #include "observe/simulated_runs.h"
 #include "peppher/detail/backends.h"

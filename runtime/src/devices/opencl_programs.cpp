@@ -25,11 +25,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <set>
 #include <sstream>
@@ -176,6 +178,20 @@ void build_for_opencl_devices(const std::string& path, const std::string& option
 
 }  // namespace
 
+struct OpenClProgram::BuildState {
+  std::mutex mutex;
+  std::condition_variable built;  // a call's or worker's build ended
+  bool foreground_build = false;  // a call's or worker's build is under way (mutex)
+  std::string error;              // this session's build error, rethrown by the next get()s
+  unsigned error_session = 0;     // the session error belongs to (0: none)
+};
+
+OpenClProgram::OpenClProgram(const char* path, const char* build_options)
+    : OpenClProgram(KernelFile{path, path}, build_options) {}
+
+OpenClProgram::OpenClProgram(KernelFile file, const char* build_options)
+    : file_(file), options_(build_options), build_(std::make_unique<BuildState>()) {}
+
 OpenClProgram::~OpenClProgram() {
   std::lock_guard<std::mutex> lock(registry_mutex());
   auto& programs = registry();
@@ -191,8 +207,8 @@ bool OpenClProgram::build_at_init() {
   return true;
 }
 
-// Built outside mutex_: the background builder may run only on idle cores (above), so a call
-// or worker that needs the program builds its own copy at its own priority rather than wait
+// Built outside the build's mutex: the background builder may run only on idle cores (above), so a
+// call or worker that needs the program builds its own copy at its own priority rather than wait
 // for the builder's, which busy cores can starve for seconds (two ranks beside pocl on two
 // cores: 37-41 s a run). One build at normal priority at a time (a caller's, or the builder's
 // where it keeps the process's priority): other threads wait for it. The first build to
@@ -201,15 +217,15 @@ void OpenClProgram::load() {
   const unsigned session = g_session.load();
   const bool foreground = !t_idle_builder;  // the builder at normal priority counts as one
   {
-    std::unique_lock<std::mutex> lock(mutex_);
+    std::unique_lock<std::mutex> lock(build_->mutex);
     queued_.store(false);  // built now, on this thread
-    built_.wait(lock, [&] {
-      return loaded_.load(std::memory_order_relaxed) || !foreground || !foreground_build_;
+    build_->built.wait(lock, [&] {
+      return loaded_.load(std::memory_order_relaxed) || !foreground || !build_->foreground_build;
     });
     if (loaded_.load(std::memory_order_relaxed)) return;
-    if (error_session_ == session && !error_.empty()) throw Error(error_);
+    if (build_->error_session == session && !build_->error.empty()) throw Error(build_->error);
     builds_.fetch_add(1);
-    if (foreground) foreground_build_ = true;
+    if (foreground) build_->foreground_build = true;
   }
   starpu_opencl_program built{};
   std::string error;
@@ -238,10 +254,11 @@ void OpenClProgram::load() {
     const std::string prefix = "peppher: ";
     error = what.compare(0, prefix.size(), prefix) == 0 ? what.substr(prefix.size()) : what;
   }
-  std::lock_guard<std::mutex> lock(mutex_);
+  std::lock_guard<std::mutex> lock(build_->mutex);
   builds_.fetch_sub(1);
-  if (foreground) foreground_build_ = false;
-  built_.notify_all();  // under mutex_: the state they wait for is set below, before it is freed
+  if (foreground) build_->foreground_build = false;
+  build_->built
+      .notify_all();  // under the mutex: the state they wait for is set below, before it is freed
   if (loaded_.load(std::memory_order_relaxed)) {  // another thread's build finished first
     starpu_opencl_unload_opencl(&built);
     return;
@@ -249,21 +266,21 @@ void OpenClProgram::load() {
   if (!error.empty()) {
     // Kept for this session: the next get() reports it again without building again, and
     // it is printed now, once (a call that can run elsewhere falls back: before_call).
-    if (error_session_ != session || error_.empty()) {
-      error_ = error;
-      error_session_ = session;
+    if (build_->error_session != session || build_->error.empty()) {
+      build_->error = error;
+      build_->error_session = session;
       std::fprintf(stderr,
                    "peppher: warning: %s\npeppher: a call forced to this kernel file's variant "
                    "fails with this error; a call other variants can run falls back to them "
                    "once its interface has no OpenCL variant left (a warning names it)\n",
-                   error_.c_str());
+                   build_->error.c_str());
     }
-    throw Error(error_);
+    throw Error(build_->error);
   }
   program_ = built;
   loaded_.store(true, std::memory_order_release);
   add_shutdown_hook([this] {
-    std::lock_guard<std::mutex> unload_lock(mutex_);
+    std::lock_guard<std::mutex> unload_lock(build_->mutex);
     starpu_opencl_unload_opencl(&program_);
     loaded_.store(false, std::memory_order_release);
   });

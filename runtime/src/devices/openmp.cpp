@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 
 #include "devices/openmp_threads.h"
 #include "peppher/nested_call.h"
@@ -25,6 +26,12 @@ constexpr auto kEndTeamAfter = std::chrono::milliseconds(50);
 // may be one of its team (nested_call.h, in_openmp_team()).
 std::atomic<int> g_teams_running{0};
 
+std::int64_t steady_now_ns() noexcept {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
 }  // namespace
 
 namespace detail {
@@ -36,7 +43,7 @@ bool in_openmp_team() noexcept {
 }  // namespace detail
 
 OpenMpTeam::OpenMpTeam() noexcept
-    : size_(starpu_combined_worker_get_size()), start_(std::chrono::steady_clock::now()) {
+    : size_(starpu_combined_worker_get_size()), start_ns_(steady_now_ns()) {
   g_teams_running.fetch_add(1, std::memory_order_relaxed);
   detail::openmp_set_threads(size_ > 0 ? size_ : 1);
   if (size_ > 1) detail::openmp_count_the_workers();
@@ -44,7 +51,7 @@ OpenMpTeam::OpenMpTeam() noexcept
 
 OpenMpTeam::~OpenMpTeam() {
   g_teams_running.fetch_sub(1, std::memory_order_relaxed);
-  if (size_ > 1 && std::chrono::steady_clock::now() - start_ >= kEndTeamAfter)
+  if (size_ > 1 && std::chrono::nanoseconds(steady_now_ns() - start_ns_) >= kEndTeamAfter)
     detail::openmp_end_team();
 }
 

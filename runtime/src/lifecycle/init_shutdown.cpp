@@ -11,7 +11,9 @@
 #include <cstring>
 #include <exception>
 #include <filesystem>
+#include <functional>
 #include <iostream>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -326,9 +328,10 @@ int nranks() noexcept {
   return g_nranks;
 }
 
-void add_shutdown_hook(std::function<void()> hook) {
+void detail::add_shutdown_hook(void (*run)(void*), void (*drop)(void*), void* hook) {
+  const std::shared_ptr<void> held(hook, drop);  // drops the hook if this throws
   std::lock_guard<std::mutex> lock(g_hooks_mutex);
-  g_hooks.push_back(std::move(hook));
+  g_hooks.push_back([run, held] { run(held.get()); });
 }
 
 }  // namespace peppher

@@ -4,13 +4,17 @@
 // models of every interface sharing the containers.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <functional>
 #include <limits>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "call/split_sizing.h"
 #include "peppher/detail/backends.h"
 #include "peppher/partitioned_call.h"
 #include "peppher/task.h"
@@ -62,7 +66,23 @@ bool measured(const starpu_perfmodel* model) {
 
 }  // namespace
 
-AutoSplit::AutoSplit(const char* iface) : iface_(iface) {
+struct AutoSplit::State {
+  struct Entry {
+    Split split;  // the last modelled split used
+    bool modelled = false;
+    std::vector<int> workers;  // the workers of the remembered equal split
+    starpu_perfmodel* model = nullptr;
+    std::uint32_t footprint = 0;
+    std::size_t blocks = 1;  // of the remembered equal split
+    bool have_footprint = false;
+    std::vector<double> predicted;  // per worker: an equal block's time (a model of functions)
+    std::vector<double> whole;      // per worker: the time of one block of n (empty: unknown)
+  };
+  std::mutex mutex;
+  std::map<std::size_t, Entry> entries;
+};
+
+AutoSplit::AutoSplit(const char* iface) : iface_(iface), state_(std::make_unique<State>()) {
   std::lock_guard<std::mutex> lock(registry_mutex());
   registry()[iface] = this;
 }
@@ -74,8 +94,8 @@ AutoSplit::~AutoSplit() {
 }
 
 void AutoSplit::seen(std::size_t n, const std::vector<int>& workers, starpu_perfmodel* model) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  Entry& e = entries_[n];
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  State::Entry& e = state_->entries[n];
   if (e.workers != workers || e.model != model) e.have_footprint = false;
   e.workers = workers;
   e.model = model;
@@ -103,8 +123,8 @@ void AutoSplit::remember(std::size_t n, const std::vector<int>& workers, starpu_
     if (!predicted.empty() && whole != nullptr && blocks > 1) whole_times = ask(whole);
   }
   const std::uint32_t footprint = model_footprint(task);
-  std::lock_guard<std::mutex> lock(mutex_);
-  Entry& e = entries_[n];
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  State::Entry& e = state_->entries[n];
   e.workers = workers;
   e.model = model;
   e.footprint = footprint;
@@ -126,10 +146,10 @@ bool AutoSplit::predictable_now(std::size_t n, const std::vector<int>& workers,
 
 AutoSplit::Prediction AutoSplit::predict(std::size_t n, const std::vector<int>& workers,
                                          std::vector<double>& times, std::vector<double>& fixed) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  auto it = entries_.find(n);
-  if (it == entries_.end()) return Prediction::None;
-  const Entry& e = it->second;
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  auto it = state_->entries.find(n);
+  if (it == state_->entries.end()) return Prediction::None;
+  const State::Entry& e = it->second;
   if (e.model == nullptr || e.workers != workers) return Prediction::None;
   if (!e.have_footprint) return Prediction::Pending;  // no equal split ran yet
   times.clear();
@@ -164,16 +184,16 @@ AutoSplit::Prediction AutoSplit::predict(std::size_t n, const std::vector<int>& 
 
 void AutoSplit::used(std::size_t n, const Split& split, bool modelled) {
   if (!modelled) return;
-  std::lock_guard<std::mutex> lock(mutex_);
-  Entry& e = entries_[n];
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  State::Entry& e = state_->entries[n];
   e.split = split;
   e.modelled = true;
 }
 
 Split AutoSplit::modelled_split(std::size_t n) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  auto it = entries_.find(n);
-  return it != entries_.end() && it->second.modelled ? it->second.split : Split{};
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  auto it = state_->entries.find(n);
+  return it != state_->entries.end() && it->second.modelled ? it->second.split : Split{};
 }
 
 Split auto_split_of(const std::string& iface, std::size_t n) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "call/call_parts.h"
+#include "call/split_sizing.h"
 #include "peppher/detail/distributed.h"
 #include "peppher/partitioned_call.h"
 #include "peppher/placement.h"

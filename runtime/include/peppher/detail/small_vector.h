@@ -8,7 +8,6 @@
 #pragma once
 
 #include <cstddef>
-#include <iterator>
 #include <stdexcept>
 #include <type_traits>
 #include <vector>
@@ -45,9 +44,9 @@ class SmallVector {
     resize_storage(n);
     for (std::size_t i = 0; i < n; ++i) data()[i] = value;
   }
-  template <typename It>
+  template <typename It>  // a random-access iterator (no <iterator> for std::distance)
   void assign(It first, It last) {
-    const auto n = static_cast<std::size_t>(std::distance(first, last));
+    const auto n = static_cast<std::size_t>(last - first);
     resize_storage(n);
     T* out = data();
     for (; first != last; ++first) *out++ = *first;

@@ -274,7 +274,7 @@ void filter(
         },
         [&](int peppher_k) -> double {
           (void)peppher_k;
-          return NAN;
+          return peppher::kUnknownCost;
         });
     peppher::detail::require_view("filter", "v", v);
     peppher::detail::require_view("filter", "m", m);

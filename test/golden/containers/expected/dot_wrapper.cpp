@@ -241,7 +241,7 @@ void dot(
         },
         [&](int peppher_k) -> double {
           (void)peppher_k;
-          return NAN;
+          return peppher::kUnknownCost;
         });
     peppher::detail::require_view("dot", "x", x);
     peppher::detail::require_view("dot", "y", y);

@@ -139,7 +139,7 @@ void sort<int>(int * data, int n) {
         },
         [&](int peppher_k) -> double {
           (void)peppher_k;
-          return NAN;
+          return peppher::kUnknownCost;
         });
     switch (peppher_nested) {
       case 0: {
@@ -177,7 +177,7 @@ void sort<int>(int * data, int n) {
   const int peppher_inline = peppher::choose_inline(
       peppher_kinds, 2, peppher_chosen, peppher_accepts, [&](int peppher_k) -> double {
         (void)peppher_k;
-        return NAN;
+        return peppher::kUnknownCost;
       }, false);
   if (peppher_inline >= 0) {
     peppher::detail::prepare_inline_operand(data, peppher::checked_length(

@@ -178,7 +178,7 @@ void blur_vec(
         },
         [&](int peppher_k) -> double {
           (void)peppher_k;
-          return NAN;
+          return peppher::kUnknownCost;
         });
     peppher::detail::require_view("blur_vec", "x", x);
     peppher::detail::require_view("blur_vec", "y", y);

@@ -279,7 +279,7 @@ void heat_auto(
         },
         [&](int peppher_k) -> double {
           (void)peppher_k;
-          return NAN;
+          return peppher::kUnknownCost;
         });
     peppher::detail::require_view("heat_auto", "power", power);
     peppher::detail::require_view("heat_auto", "temp_in", temp_in);

@@ -185,7 +185,7 @@ void smooth(const peppher::Matrix<float> & in, peppher::Matrix<float> & out) {
         },
         [&](int peppher_k) -> double {
           (void)peppher_k;
-          return NAN;
+          return peppher::kUnknownCost;
         });
     peppher::detail::require_view("smooth", "in", in);
     peppher::detail::require_view("smooth", "out", out);

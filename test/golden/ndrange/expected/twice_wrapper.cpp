@@ -128,7 +128,7 @@ void twice(peppher::Vector<float> & v, float bias) {
         },
         [&](int peppher_k) -> double {
           (void)peppher_k;
-          return NAN;
+          return peppher::kUnknownCost;
         });
     peppher::detail::require_view("twice", "v", v);
     switch (peppher_nested) {

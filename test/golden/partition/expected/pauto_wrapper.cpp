@@ -160,7 +160,7 @@ void pauto(const peppher::Vector<float> & x, peppher::Vector<float> & y, int ite
         },
         [&](int peppher_k) -> double {
           (void)peppher_k;
-          return NAN;
+          return peppher::kUnknownCost;
         });
     peppher::detail::require_view("pauto", "x", x);
     peppher::detail::require_view("pauto", "y", y);

@@ -153,7 +153,7 @@ void pmap_raw(const float * x, float * y, int n, int bs, const float * coef) {
         },
         [&](int peppher_k) -> double {
           (void)peppher_k;
-          return NAN;
+          return peppher::kUnknownCost;
         });
     switch (peppher_nested) {
       case 0: {

@@ -157,7 +157,7 @@ void pmat_scale(peppher::Matrix<float> & m, int br, int bc, float a) {
         },
         [&](int peppher_k) -> double {
           (void)peppher_k;
-          return NAN;
+          return peppher::kUnknownCost;
         });
     peppher::detail::require_view("pmat_scale", "m", m);
     switch (peppher_nested) {

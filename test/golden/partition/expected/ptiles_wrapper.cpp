@@ -183,7 +183,7 @@ void ptiles(
         },
         [&](int peppher_k) -> double {
           (void)peppher_k;
-          return NAN;
+          return peppher::kUnknownCost;
         });
     peppher::detail::require_view("ptiles", "a", a);
     peppher::detail::require_view("ptiles", "b", b);

@@ -162,7 +162,7 @@ void scale(float * x, int n, float factor) {
         },
         [&](int peppher_k) -> double {
           (void)peppher_k;
-          return NAN;
+          return peppher::kUnknownCost;
         });
     switch (peppher_nested) {
       case 0: {
@@ -200,7 +200,7 @@ void scale(float * x, int n, float factor) {
   const int peppher_inline = peppher::choose_inline(
       peppher_kinds, 2, peppher_chosen, peppher_accepts, [&](int peppher_k) -> double {
         (void)peppher_k;
-        return NAN;
+        return peppher::kUnknownCost;
       }, true);
   if (peppher_inline >= 0) {
     peppher::detail::prepare_inline_operand(x, peppher::checked_length(

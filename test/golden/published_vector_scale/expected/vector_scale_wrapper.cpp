@@ -174,7 +174,7 @@ void vector_scale(float * arr, int size, float factor) {
         },
         [&](int peppher_k) -> double {
           (void)peppher_k;
-          return NAN;
+          return peppher::kUnknownCost;
         });
     switch (peppher_nested) {
       case 0: {
@@ -213,7 +213,7 @@ void vector_scale(float * arr, int size, float factor) {
   const int peppher_inline = peppher::choose_inline(
       peppher_kinds, 2, peppher_chosen, peppher_accepts, [&](int peppher_k) -> double {
         (void)peppher_k;
-        return NAN;
+        return peppher::kUnknownCost;
       }, false);
   if (peppher_inline >= 0) {
     peppher::detail::prepare_inline_operand(arr, peppher::checked_length(

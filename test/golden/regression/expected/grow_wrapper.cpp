@@ -217,7 +217,7 @@ void grow(float * x, int n) {
         },
         [&](int peppher_k) -> double {
           (void)peppher_k;
-          return NAN;
+          return peppher::kUnknownCost;
         });
     switch (peppher_nested) {
       case 0: {
@@ -283,7 +283,7 @@ void grow(float * x, int n) {
   const int peppher_inline = peppher::choose_inline(
       peppher_kinds, 3, peppher_chosen, peppher_accepts, [&](int peppher_k) -> double {
         (void)peppher_k;
-        return NAN;
+        return peppher::kUnknownCost;
       }, true);
   if (peppher_inline >= 0) {
     peppher::detail::prepare_inline_operand(x, peppher::checked_length(

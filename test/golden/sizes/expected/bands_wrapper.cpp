@@ -114,7 +114,7 @@ void bands(const float * a, float * y, int rows, int w, int k) {
         },
         [&](int peppher_k) -> double {
           (void)peppher_k;
-          return NAN;
+          return peppher::kUnknownCost;
         });
     switch (peppher_nested) {
       case 0: {

@@ -118,7 +118,7 @@ void chunks(float * x, int n, int d) {
         },
         [&](int peppher_k) -> double {
           (void)peppher_k;
-          return NAN;
+          return peppher::kUnknownCost;
         });
     switch (peppher_nested) {
       case 0: {
@@ -157,7 +157,7 @@ void chunks(float * x, int n, int d) {
   const int peppher_inline = peppher::choose_inline(
       peppher_kinds, 1, peppher_chosen, peppher_accepts, [&](int peppher_k) -> double {
         (void)peppher_k;
-        return NAN;
+        return peppher::kUnknownCost;
       }, false);
   if (peppher_inline >= 0) {
     peppher::detail::prepare_inline_operand(x, peppher::checked_length(

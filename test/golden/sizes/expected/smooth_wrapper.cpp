@@ -120,7 +120,7 @@ void smooth(const peppher::Matrix<float> & M, peppher::Matrix<float> & R, int k)
         },
         [&](int peppher_k) -> double {
           (void)peppher_k;
-          return NAN;
+          return peppher::kUnknownCost;
         });
     peppher::detail::require_view("smooth", "M", M);
     peppher::detail::require_view("smooth", "R", R);

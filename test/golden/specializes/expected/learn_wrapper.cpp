@@ -176,7 +176,7 @@ void learn(float * x, int n) {
         },
         [&](int peppher_k) -> double {
           (void)peppher_k;
-          return NAN;
+          return peppher::kUnknownCost;
         });
     switch (peppher_nested) {
       case 0: {
@@ -249,7 +249,7 @@ void learn(float * x, int n) {
   const int peppher_inline = peppher::choose_inline(
       peppher_kinds, 2, peppher_chosen, peppher_accepts, [&](int peppher_k) -> double {
         (void)peppher_k;
-        return NAN;
+        return peppher::kUnknownCost;
       }, true);
   if (peppher_inline >= 0) {
     peppher::detail::prepare_inline_operand(x, peppher::checked_length(

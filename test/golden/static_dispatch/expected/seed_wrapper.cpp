@@ -114,7 +114,7 @@ void seed(peppher::Vector<float> & x, int n) {
         },
         [&](int peppher_k) -> double {
           (void)peppher_k;
-          return NAN;
+          return peppher::kUnknownCost;
         });
     peppher::detail::require_view("seed", "x", x);
     switch (peppher_nested) {

@@ -14,8 +14,10 @@
 #include <type_traits>
 #include <peppher/inline_call.h>
 #include <peppher/opencl.h>
-#include <peppher/training.h>
+#include <peppher/trained_grid.h>
 #include <peppher/placement.h>
+
+#include <cmath>  // NAN: the trained grid's cells where a variant was not measured
 
 // The variants, defined in their own sources and compiled by the generated Makefile.
 void step_c_cpu(peppher::Vector<float> & x, int n);
@@ -167,7 +169,7 @@ void step_c(peppher::Vector<float> & x, int n) {
         },
         [&](int peppher_k) -> double {
           (void)peppher_k;
-          return NAN;
+          return peppher::kUnknownCost;
         });
     peppher::detail::require_view("step_c", "x", x);
     switch (peppher_nested) {

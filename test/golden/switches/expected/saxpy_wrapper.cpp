@@ -241,7 +241,7 @@ void saxpy(
         },
         [&](int peppher_k) -> double {
           (void)peppher_k;
-          return NAN;
+          return peppher::kUnknownCost;
         });
     peppher::detail::require_view("saxpy", "x", x);
     peppher::detail::require_view("saxpy", "y", y);

@@ -309,7 +309,7 @@ void tile(peppher::Vector<float> & x, int n) {
         },
         [&](int peppher_k) -> double {
           (void)peppher_k;
-          return NAN;
+          return peppher::kUnknownCost;
         });
     peppher::detail::require_view("tile", "x", x);
     switch (peppher_nested) {
