@@ -137,10 +137,10 @@ void AutoSplit::remember(std::size_t n, const std::vector<int>& workers, starpu_
 bool AutoSplit::predictable_now(std::size_t n, const std::vector<int>& workers,
                                 const starpu_perfmodel* model) {
   if (model == nullptr || measured(model)) return false;
-  std::lock_guard<std::mutex> lock(mutex_);
-  auto it = entries_.find(n);
-  if (it == entries_.end()) return true;
-  const Entry& e = it->second;
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  auto it = state_->entries.find(n);
+  if (it == state_->entries.end()) return true;
+  const State::Entry& e = it->second;
   return !e.have_footprint || e.workers != workers || e.model != model || e.predicted.empty();
 }
 
