@@ -10,6 +10,7 @@
 #include "devices/idle_workers.h"
 #include "devices/opencl_platforms.h"
 #include "devices/opencl_programs.h"
+#include "devices/openmp_threads.h"
 #include "devices/start_environment.h"
 #include "devices/unused_devices.h"
 #include "peppher/detail/distributed.h"
@@ -52,7 +53,8 @@ void configure_devices(starpu_conf& conf) {
 
 void configure_device_workers(starpu_conf& conf) {
 #ifndef STARPU_SIMGRID
-  configure_for_host_opencl(conf);  // pocl: a CPU worker on every core
+  configure_for_host_opencl(conf);                      // pocl: a CPU worker on every core
+  hold_workers_until_paused(distributed() != nullptr);  // last: nothing may fail after it
 #endif
   // Simulated (StarPU on SimGrid, docs/SIMULATION.md): the workers are the recorded
   // machine's (STARPU_HOSTNAME), not this host's OpenCL devices and cores.
@@ -90,6 +92,11 @@ void start_device_services(bool distributed) {
 }
 
 void stop_device_services() noexcept {
+  // The calling thread's OpenMP team (OpenMP variants run inline, OpenMpHere) would spin on
+  // the cores the workers need to stop: libgomp's idle threads spin 300,000 turns after a
+  // parallel region, and LUD's shutdown waited 3 ms on 2 cores for a worker to get a core.
+  // Only this thread's team ends (a variant's team in a task is its worker's).
+  openmp_end_team();
   // A build still running gets the cores that idle workers, still paused, leave (beside
   // pocl, workers resumed first polled on both cores and left it 1.2 s to finish).
   finish_opencl_builds();

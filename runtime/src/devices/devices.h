@@ -34,7 +34,8 @@ void open_devices();
 ///        @p distributed layer).
 void start_device_services(bool distributed);
 /// @brief From shutdown() (and a failed init()), before the tasks are waited for: the
-///        build in progress finished, the workers resumed (starpu_shutdown needs them).
+///        calling thread's idle OpenMP team ended, the build in progress finished, the
+///        workers resumed (starpu_shutdown needs them).
 void stop_device_services() noexcept;
 /// @brief Before StarPU stops: what open_devices() and the calibration kept for the session.
 void close_devices() noexcept;
