@@ -19,15 +19,16 @@ void restore_start_environment() noexcept;
 ///        is the user's.
 void quiet_starpu();
 
-/// @brief Before starpu_init(), in a run with no device worker (no OpenCL, no CUDA) in one
-///        process: hwloc loads none of its plugins for displays, OpenCL devices, PCI and
-///        libxml2 (HWLOC_PLUGINS_BLACKLIST), nor its Linux component's PCI and I/O discovery
-///        (HWLOC_COMPONENTS=-linuxio), which StarPU's topology needs only to place
-///        device workers. An empty composed program on 2 CPU workers took 26-41 ms from exec
-///        to exit with them, 16-23 ms without (Debian 12, hwloc 2.9, a loaded 2-core
-///        machine; the X11 and ICU libraries they pull in). The user's own
-///        HWLOC_PLUGINS_BLACKLIST or HWLOC_COMPONENTS, or a topology read from HWLOC_XMLFILE,
-///        wins.
+/// @brief Before starpu_init(), in a run with no CUDA worker in one process: hwloc loads
+///        none of its plugins for displays, OpenCL devices, PCI and libxml2
+///        (HWLOC_PLUGINS_BLACKLIST), nor runs its Linux component's PCI and I/O discovery
+///        (HWLOC_COMPONENTS=-linuxio): StarPU places only CUDA devices by them (1.4 also
+///        OpenCL GPUs, under STARPU_USE_NUMA only). An empty composed program on 2 CPU
+///        workers took 26-41 ms from exec to exit with the plugins, 16-23 ms without
+///        (Debian 12, hwloc 2.9, a loaded 2-core machine; the X11 and ICU libraries they pull
+///        in); the PCI discovery took 16 ms of LUD's 20 ms start on a virtual machine. The
+///        user's own HWLOC_PLUGINS_BLACKLIST or HWLOC_COMPONENTS, or a topology read from
+///        HWLOC_XMLFILE, wins.
 void skip_device_discovery();
 
 }  // namespace peppher::detail
