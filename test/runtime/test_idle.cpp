@@ -186,9 +186,11 @@ TEST_CASE("the workers of a runtime starting wait for its first pause", "[idle][
   // finished (LUD on 2 CPU workers: both polled for 4-5 ms of an 8 ms start). A worker that
   // finds no task now waits in an idle hook until that pause, so what the workers used up to
   // the end of the start is their creation and one poll each. Read per thread as CPU time,
-  // the whole of each thread's life (it began in the start): 0.04-0.1 ms each here; 2-5 ms
-  // each polling, quiet. CPU workers only: a device's driver does real work in the start
-  // (pocl's: 3.7 ms of CPU for its first context).
+  // the whole of each thread's life (it began in the start): 0.02-0.1 ms each here; polling,
+  // quiet, 4.2-5.7 ms for one worker and 11 ms for two in a process's first start (later
+  // starts are quicker: 0.1 ms then), so the bound, 2 ms a worker, fails at the first. CPU
+  // workers only: a device's driver does real work in the start (pocl's: 3.7 ms of CPU for
+  // its first context).
   for (int run = 0; run < 3; ++run) {
     peppher::Runtime runtime;
     long long used = 0;
@@ -201,7 +203,7 @@ TEST_CASE("the workers of a runtime starting wait for its first pause", "[idle][
     REQUIRE(cpu_workers == static_cast<int>(starpu_cpu_worker_get_count()));
     INFO("start " << run << ": " << cpu_workers << " CPU workers used "
                   << static_cast<double>(used) * 1e-6 << " ms of CPU");
-    CHECK(used < cpu_workers * 1'000'000LL);
+    CHECK(used < cpu_workers * 2'000'000LL);
   }
 }
 
