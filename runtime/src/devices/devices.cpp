@@ -56,8 +56,7 @@ void configure_devices(starpu_conf& conf) {
 
 void configure_device_workers(starpu_conf& conf) {
 #ifndef STARPU_SIMGRID
-  configure_for_host_opencl(conf);                      // pocl: a CPU worker on every core
-  hold_workers_until_paused(distributed() != nullptr);  // last: nothing may fail after it
+  configure_for_host_opencl(conf);  // pocl: a CPU worker on every core
 #endif
   // Simulated (StarPU on SimGrid, docs/SIMULATION.md): the workers are the recorded
   // machine's (STARPU_HOSTNAME), not this host's OpenCL devices and cores.

@@ -118,12 +118,6 @@ std::vector<int> g_cpu_workers;
 std::mutex g_yield_mutex;
 std::condition_variable g_yield_cv;
 int g_idle_hook = -1;
-// The start's gate (hold_workers_until_paused): closed from before starpu_init() until the
-// workers are first paused; its idle hook's id.
-std::mutex g_gate_mutex;
-std::condition_variable g_gate_cv;
-std::atomic<bool> g_gate_closed{false};
-int g_gate_hook = -1;
 // Per CPU worker: its last poll found no task; g_generation when it last left the idle
 // hook; since when it has been idle while a counted task runs (0: it is not).
 thread_local bool t_idle_last = false;
@@ -356,18 +350,6 @@ void watch() {
   }
 }
 
-// The start's gate: a CPU worker that found no task waits here until the runtime has paused
-// the workers, or a task is submitted (none is, during the start; a safety net, looked at
-// every millisecond).
-unsigned gate_hook(void* unused) {
-  (void)unused;
-  if (!g_gate_closed.load(std::memory_order_acquire)) return 1;
-  std::unique_lock<std::mutex> lock(g_gate_mutex);
-  while (g_gate_closed.load() && starpu_task_nsubmitted() == 0)
-    g_gate_cv.wait_for(lock, std::chrono::milliseconds(1));
-  return 1;
-}
-
 #ifdef STARPU_NON_BLOCKING_DRIVERS
 // PEPPHER_<name> = 0 turns a default off; anything else, or unset, keeps it.
 bool env_off(const char* name) {
@@ -402,39 +384,12 @@ bool find_shared_devices() {
 
 }  // namespace
 
-void hold_workers_until_paused(bool distributed) {
-#ifdef STARPU_NON_BLOCKING_DRIVERS
-  if (distributed || env_off("PEPPHER_PAUSE_IDLE_WORKERS")) return;
-  // StarPU's idle hooks live in static storage that starpu_init() keeps (it only initialises
-  // their lock, whose zeroed static form is already a valid unlocked one with glibc).
-  g_gate_closed.store(true);
-  g_gate_hook = starpu_idle_hook_register(gate_hook, nullptr);
-  if (g_gate_hook < 0) g_gate_closed.store(false);
-#else
-  (void)distributed;  // idle workers block by themselves
-#endif
-}
-
-void open_start_gate() noexcept {
-  if (g_gate_hook < 0) return;
-  {
-    std::lock_guard<std::mutex> lock(g_gate_mutex);
-    g_gate_closed.store(false);
-  }
-  g_gate_cv.notify_all();
-  starpu_idle_hook_deregister(g_gate_hook);
-  g_gate_hook = -1;
-}
-
 bool start_idle_pausing(bool distributed) {
 #ifdef STARPU_NON_BLOCKING_DRIVERS
   if (distributed) return false;
   const bool pausing = !env_off("PEPPHER_PAUSE_IDLE_WORKERS");
   const bool yielding = find_shared_devices();
-  if (!pausing && !yielding) {
-    open_start_gate();
-    return false;
-  }
+  if (!pausing && !yielding) return false;
   note_activity();
   g_stop = false;
   g_pausing = pausing;
@@ -442,7 +397,6 @@ bool start_idle_pausing(bool distributed) {
   // the cores at once, rather than beside polling workers until the watcher's first pause.
   std::lock_guard<std::mutex> lock(g_mutex);
   if (pausing) pause_locked();
-  open_start_gate();  // the workers it held now stop at the pause
   g_idle_hook = starpu_idle_hook_register(idle_hook, nullptr);
   if (yielding && g_idle_hook >= 0) {
     int ids[STARPU_NMAXWORKERS];
@@ -462,7 +416,6 @@ bool start_idle_pausing(bool distributed) {
 }
 
 void stop_idle_pausing() noexcept {
-  open_start_gate();  // a start that failed before the first pause
   if (!g_enabled.exchange(false)) return;
   {
     std::lock_guard<std::mutex> lock(g_mutex);

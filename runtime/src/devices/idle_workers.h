@@ -13,18 +13,6 @@ namespace peppher::detail {
 ///        (paused here, or blocking by themselves): false where they poll on every core.
 bool start_idle_pausing(bool distributed);
 
-/// @brief Right before starpu_init(), where start_idle_pausing() will pause the workers (one
-///        process, PEPPHER_PAUSE_IDLE_WORKERS not 0, a StarPU with non-blocking drivers):
-///        each CPU worker that finds no task waits in an idle hook until the first pause,
-///        instead of polling while the start, on the same cores, creates the other workers
-///        and finishes (LUD on 2 CPU workers: both polled for 4-5 ms of its 8 ms start, the
-///        starting thread waiting for a core).
-void hold_workers_until_paused(bool distributed);
-
-/// @brief The workers held by hold_workers_until_paused() go on (start_idle_pausing() calls
-///        it; a failed start too).
-void open_start_gate() noexcept;
-
 /// @brief From shutdown(): stops pausing and resumes the workers (starpu_shutdown needs them).
 void stop_idle_pausing() noexcept;
 

@@ -118,7 +118,6 @@ void start_runtime(detail::Distributed* layer, const std::string& trace_file) {
   detail::configure_device_workers(g_conf);  // may load the OpenCL platforms
   const int ret = layer != nullptr ? layer->start(g_conf) : starpu_init(&g_conf);
   if (ret != 0) {
-    detail::stop_device_services();  // workers held for the first pause go
     detail::set_distributed(nullptr);
     throw Error("init: " + init_error(ret));
   }
