@@ -68,6 +68,9 @@ long pixels_near(const std::vector<unsigned char>& px, const std::string& hex, d
 
 }  // namespace
 
+// apps/spmv is composed and built once for the three test cases that run it as it is
+// (e2e::compose_and_build: the same folder name, descriptor and options); each writes files of
+// its own names there (run.json and report/; hybrid.json and starpu-home/; forced.json).
 TEST_CASE("e2e trace: spmv on CPU + OpenCL, its trace, the report and its screenshot") {
   const fs::path out = compose_and_build("trace_spmv", e2e::source_dir() / "apps/spmv/main.xml");
   const fs::path trace = out / "run.json";
@@ -198,8 +201,7 @@ TEST_CASE("e2e trace: spmv on CPU + OpenCL, its trace, the report and its screen
 }
 
 TEST_CASE("e2e trace: a partitioned call's blocks are one span each, with their block index") {
-  const fs::path out =
-      compose_and_build("trace_spmv_hybrid", e2e::source_dir() / "apps/spmv/main.xml");
+  const fs::path out = compose_and_build("trace_spmv", e2e::source_dir() / "apps/spmv/main.xml");
   const fs::path trace = out / "hybrid.json";
   // A STARPU_HOME of its own: the first call runs before any model. 40000 rows: y, the `?`
   // operand, is 160 KB, enough for a block per worker (docs/PARTITIONING.md: 64 KiB of `?`
@@ -393,8 +395,7 @@ TEST_CASE("e2e trace: calls run on the calling thread are spans on its own track
 TEST_CASE("e2e trace: a forced variant's prefetched operands are transfer spans too") {
   // Forced onto the OpenCL variant, each call is pushed to the device's worker and StarPU
   // prefetches its operands as it pushes it: the trace still shows every transfer.
-  const fs::path out =
-      compose_and_build("trace_spmv_forced", e2e::source_dir() / "apps/spmv/main.xml");
+  const fs::path out = compose_and_build("trace_spmv", e2e::source_dir() / "apps/spmv/main.xml");
   const fs::path trace = out / "forced.json";
   const int nrows = 3000, calls = 6;
   const std::size_t nnz = (3000 - 429) * 8;

@@ -15,6 +15,15 @@
 // (idle_workers.cpp); a call that needs a program the builder has not finished builds it
 // itself (load()). With other devices, or workers that poll on every core, the builder keeps
 // the process's priority.
+//
+// pocl compiles one program at a time (a lock around its compiler), so a call's own build
+// waits for the build the builder has under way; on cores that other processes keep busy a
+// SCHED_IDLE thread hardly runs, and that wait took 14-37 s where the build needs 1 s of CPU
+// (nw's first OpenCL-only run beside a loaded machine: a priority inversion). While a thread
+// of normal priority builds a program, or waits for the builder at shutdown, the builder
+// runs at the process's priority; it goes back to idle cores before its next program when
+// no such thread is left. Raising a thread out of SCHED_IDLE needs root or an RLIMIT_NICE
+// that allows its nice value: without either, it stays on idle cores, as before.
 #include "devices/opencl_programs.h"
 
 #include <pthread.h>
@@ -68,6 +77,20 @@ std::thread g_builder;
 std::atomic<bool> g_stop_building{false};
 thread_local bool t_idle_builder = false;  // this thread is g_builder, on idle cores only
 
+// The builder's priority while it builds for idle cores (run_only_on_idle_cores()): lowered
+// only while no thread of normal priority builds or waits for it (the comment at the top).
+struct BuilderPriority {
+  std::mutex mutex;
+  pid_t thread = 0;      // the builder's thread id, while it builds for idle cores
+  int nice = 0;          // its nice value before it was lowered
+  bool lowered = false;  // it runs on idle cores now
+  int waiting = 0;       // threads of normal priority that build or wait for it
+};
+BuilderPriority& builder_priority() {
+  static auto* p = new BuilderPriority;  // never destroyed: see registry()
+  return *p;
+}
+
 // The folder of `path`, without "dir/../" steps (PEPPHER_OUTPUT_DIR "/../kernels/k.cl"), so
 // that the build options and the log read plainly.
 std::string folder_of(const char* path) {
@@ -82,6 +105,52 @@ void run_only_on_idle_cores() noexcept {
   const sched_param param{};
   if (pthread_setschedparam(pthread_self(), SCHED_IDLE, &param) != 0)
     setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 19);
+}
+
+// The builder (the calling thread), before each program: back on idle cores unless a thread
+// of normal priority builds or waits (it raised the builder).
+void builder_to_idle_cores_unless_waited_for() noexcept {
+  BuilderPriority& p = builder_priority();
+  std::lock_guard<std::mutex> lock(p.mutex);
+  if (p.thread == 0) {
+    p.thread = gettid();
+    p.nice = getpriority(PRIO_PROCESS, static_cast<id_t>(p.thread));
+  }
+  if (p.lowered || p.waiting > 0) return;
+  run_only_on_idle_cores();
+  p.lowered = true;
+}
+
+// A thread of normal priority is about to build a program or wait for the builder (pocl
+// builds one program at a time): the builder, if it is on idle cores, runs at the process's
+// priority until waited_for_builder_ends() leaves no such thread and its program is done.
+void waiting_for_builder_begins() noexcept {
+  BuilderPriority& p = builder_priority();
+  std::lock_guard<std::mutex> lock(p.mutex);
+  ++p.waiting;
+  if (!p.lowered) return;
+  const sched_param param{};
+  if (sched_setscheduler(p.thread, SCHED_OTHER, &param) == 0) {
+    setpriority(PRIO_PROCESS, static_cast<id_t>(p.thread), p.nice);
+    p.lowered = false;
+  } else if (setpriority(PRIO_PROCESS, static_cast<id_t>(p.thread), p.nice) == 0 &&
+             sched_getscheduler(p.thread) != SCHED_IDLE) {
+    p.lowered = false;  // it was at nice 19 (SCHED_IDLE was refused)
+  }
+}
+
+void waiting_for_builder_ends() noexcept {
+  BuilderPriority& p = builder_priority();
+  std::lock_guard<std::mutex> lock(p.mutex);
+  --p.waiting;
+}
+
+// The builder has ended: nothing left to raise.
+void builder_gone() noexcept {
+  BuilderPriority& p = builder_priority();
+  std::lock_guard<std::mutex> lock(p.mutex);
+  p.thread = 0;
+  p.lowered = false;
 }
 
 bool readable(const std::string& path) {
@@ -227,6 +296,7 @@ void OpenClProgram::load() {
     builds_.fetch_add(1);
     if (foreground) build_->foreground_build = true;
   }
+  if (foreground) waiting_for_builder_begins();
   starpu_opencl_program built{};
   std::string error;
   try {
@@ -254,6 +324,7 @@ void OpenClProgram::load() {
     const std::string prefix = "peppher: ";
     error = what.compare(0, prefix.size(), prefix) == 0 ? what.substr(prefix.size()) : what;
   }
+  if (foreground) waiting_for_builder_ends();
   std::lock_guard<std::mutex> lock(build_->mutex);
   builds_.fetch_sub(1);
   if (foreground) build_->foreground_build = false;
@@ -402,24 +473,30 @@ void start_opencl_builds(bool idle_workers_leave_cores) {
   g_builder = std::thread([programs, idle_priority] {
     pthread_setname_np(pthread_self(), "peppher-build");
     t_idle_builder = idle_priority;
-    if (idle_priority) run_only_on_idle_cores();
     for (OpenClProgram* program : programs) {
       if (g_stop_building) {  // shutdown: nothing more is built in the background
         program->set_queued(false);
         continue;
       }
+      if (idle_priority) builder_to_idle_cores_unless_waited_for();
       try {
         program->get();
       } catch (const Error&) {
         // Kept by the program: reported by the get() of the first call that needs it.
       }
     }
+    if (idle_priority) builder_gone();
   });
 }
 
 void finish_opencl_builds() noexcept {
   g_stop_building = true;
-  if (g_builder.joinable()) g_builder.join();
+  if (g_builder.joinable()) {
+    // Shutdown waits for the program under way: at the process's priority.
+    waiting_for_builder_begins();
+    g_builder.join();
+    waiting_for_builder_ends();
+  }
   restore_fall_backs();
 }
 
