@@ -87,12 +87,14 @@ std::string compiler_cache_env() {
   // ones that appear later in front of them on the include path; the tests put such shadowing
   // headers there on purpose (a stale peppher.h next to main.cpp must stop the build), and
   // direct mode then returned the earlier clean build's object. Preprocessed mode sees them.
-  // CCACHE_BASEDIR: absolute paths inside the checkout (the runtime's -I, the headers' line
-  // markers in the preprocessed text, which that mode hashes) made relative, as tools/build
-  // does for the project: a clone in another folder (a CI run's) then finds the compiles of
-  // the last one; without it each new folder compiled everything again.
+  // CCACHE_BASEDIR and CCACHE_NOHASHDIR as tools/build and tools/gpu-bundle set them:
+  // absolute paths inside the checkout (the runtime's -I, the headers' line markers in the
+  // preprocessed text, which that mode hashes) made relative, and the working folder left out
+  // of -g compiles' hashes, so a clone in another folder (a CI run's) finds the compiles of
+  // the last one; without them each new folder compiled everything again.
   return std::string("CCACHE_NODIRECT=1 CCACHE_BASEDIR=\"${CCACHE_BASEDIR:-") + PEPPHER_SOURCE_DIR +
-         "}\" PATH=\"" + PEPPHER_E2E_CCACHE_BIN + ":$PATH\"";
+         "}\" CCACHE_NOHASHDIR=\"${CCACHE_NOHASHDIR:-1}\" PATH=\"" + PEPPHER_E2E_CCACHE_BIN +
+         ":$PATH\"";
 }
 
 namespace {

@@ -42,14 +42,12 @@ void configure_devices(starpu_conf& conf) {
   // reports its own decisions (PEPPHER_REPORT, PEPPHER_TRACE). STARPU_SILENT=0 shows them.
   quiet_starpu();
   skip_devices_unused_last_run(conf);  // before the platforms are hidden or looked at
-  [[maybe_unused]] const bool no_opencl =
-      skip_unused_opencl_platforms(conf);  // first: nothing may load them
+  skip_unused_opencl_platforms(conf);  // first: nothing may load them
 #ifndef STARPU_SIMGRID
   // One process with no CUDA worker: StarPU places only CUDA devices by hwloc's PCI and I/O
   // objects (1.3; 1.4 also OpenCL GPUs, but only under STARPU_USE_NUMA), so a CPU-only or
   // OpenCL run needs none of them (under --mpi, Open MPI's own topology, read in the same
   // start, places its network devices).
-  (void)no_opencl;
   if (no_cuda_workers(conf) && distributed() == nullptr) skip_device_discovery();
 #endif
 }

@@ -37,12 +37,11 @@ bool some_variant_runs_on_opencl() {
 
 }  // namespace
 
-bool skip_unused_opencl_platforms(const starpu_conf& conf) {
-  const bool none_asked = conf.nopencl == 0;
-  if (env_set("OCL_ICD_VENDORS") || env_set("OCL_ICD_FILENAMES")) return none_asked;
+void skip_unused_opencl_platforms(const starpu_conf& conf) {
+  if (env_set("OCL_ICD_VENDORS") || env_set("OCL_ICD_FILENAMES")) return;
   // nopencl > 0: workers asked for by count (a program's own codelets may use them).
   const bool wanted = conf.nopencl > 0 || (conf.nopencl < 0 && some_variant_runs_on_opencl());
-  if (wanted) return false;
+  if (wanted) return;
   // StarPU compares the devices it finds with those its bus model was measured with, and
   // measures the bus again when they differ (every process sharing the model then rewrites
   // it at once: runs that alternated hid and found pocl recalibrated at every start, and 4
@@ -51,9 +50,8 @@ bool skip_unused_opencl_platforms(const starpu_conf& conf) {
   // needed no device (unused_devices.cpp): loading pocl is the cost saved, and StarPU's bus
   // model without devices is quick to write (no copy to measure), the runtime's for pocl too
   // (host_opencl_bus.cpp).
-  if (bus_model_opencl_devices() > 0 && !devices_skipped_this_run()) return none_asked;
+  if (bus_model_opencl_devices() > 0 && !devices_skipped_this_run()) return;
   set_for_start("OCL_ICD_VENDORS", kNoVendors);  // the program gets its own back after
-  return true;
 }
 
 }  // namespace peppher::detail

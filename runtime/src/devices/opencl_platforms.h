@@ -12,8 +12,6 @@ namespace peppher::detail {
 ///        bus model was not measured with OpenCL devices, hides the OpenCL platforms from
 ///        this start, unless the user's own OCL_ICD_VENDORS or
 ///        OCL_ICD_FILENAMES says where they are (for the start only: start_environment.h).
-///        Returns whether this start will have no OpenCL worker (none asked for, or none
-///        to find).
-bool skip_unused_opencl_platforms(const starpu_conf& conf);
+void skip_unused_opencl_platforms(const starpu_conf& conf);
 
 }  // namespace peppher::detail
